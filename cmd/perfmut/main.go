@@ -1,0 +1,108 @@
+// Command perfmut is performance mutation testing for Go: it injects
+// slowdowns that keep behaviour into a module's code and reports which ones
+// no benchmark notices.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Stdout, os.Stderr, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitError     = 1
+	exitUsage     = 2
+	exitThreshold = 3
+)
+
+// A command is one perfmut subcommand.
+type command struct {
+	name  string
+	short string
+	run   func(ctx context.Context, stdout, stderr io.Writer, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"list", "list the mutants that would be generated", cmdList},
+		{"show", "print mutants' diffs", cmdShow},
+		{"run", "run a mutation campaign", cmdRun},
+		{"merge", "merge shard results into one report", cmdMerge},
+		{"report", "re-render the reports of a results directory", cmdReport},
+		{"calibrate", "measure the false-kill rate with A/A runs", cmdCalibrate},
+	}
+}
+
+// exitErr carries a specific exit code. Usage errors exit 2, a score below
+// -min-score exits 3, everything else 1.
+type exitErr struct {
+	code int
+	err  error
+}
+
+func (e *exitErr) Error() string { return e.err.Error() }
+func (e *exitErr) Unwrap() error { return e.err }
+
+// usageErrorf reports bad input (flags, arguments, config): exit 2.
+func usageErrorf(format string, args ...any) error {
+	return &exitErr{exitUsage, fmt.Errorf(format, args...)}
+}
+
+// usageError wraps err as a usage error (exit 2).
+func usageError(err error) error { return &exitErr{exitUsage, err} }
+
+func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, stdout, stderr, args[1:])
+		if err == nil {
+			return exitOK
+		}
+		code := exitError
+		var ee *exitErr
+		if errors.As(err, &ee) {
+			code = ee.code
+		}
+		if !errors.Is(err, errHelp) {
+			fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)
+		}
+		return code
+	}
+	fmt.Fprintf(stderr, "perfmut: unknown command %q; run 'perfmut help' for the list\n", args[0])
+	return exitUsage
+}
+
+// errHelp is returned (wrapped as a usage error) after -h printed the usage.
+var errHelp = errors.New("help requested")
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "perfmut: performance mutation testing for Go benchmarks")
+	fmt.Fprintln(w, "\nUsage: perfmut <command> [flags] [packages]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
+	}
+	fmt.Fprintln(w, "\nRun 'perfmut <command> -h' for a command's flags.")
+	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score.")
+}

@@ -1,0 +1,11 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+)
+
+func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	return errors.New("not implemented yet")
+}

@@ -1,0 +1,84 @@
+package mutate
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/perfmut/perfmut/config"
+)
+
+// Quadrant is the SlowCoach operator family.
+type Quadrant string
+
+// The quadrants perfmut implements.
+const (
+	Q2 Quadrant = "Q2" // context-dependent fast-path disablers, from the config
+	Q3 Quadrant = "Q3" // effect simulation: spin, sleep, allocation, locking
+	Q4 Quadrant = "Q4" // developer errors without context
+)
+
+// An Operator is one kind of performance mutation. Operators are plain
+// values, like analysis.Analyzer; operators.All lists them.
+type Operator struct {
+	Name     string   // kebab-case, unique, e.g. "loop-unbreaker"
+	Quadrant Quadrant // Q2, Q3 or Q4
+	Doc      Doc
+
+	// Helper holds Go declarations (no package clause, no imports) that
+	// mutants of this operator call. They go into one generated file added to
+	// the mutated package through the overlay. Every top-level identifier in
+	// it must start with HelperPrefix. HelperImports lists the standard
+	// library packages it imports.
+	Helper        string
+	HelperImports []string
+
+	// Run reports the operator's sites in one file through pass.Report.
+	// It must not modify the syntax tree.
+	Run func(pass *Pass)
+}
+
+// HelperPrefix starts every identifier an operator's Helper declares.
+const HelperPrefix = "perfmut_"
+
+// Doc documents an operator: a one-line title, a paragraph, and a small
+// Before/After example.
+type Doc struct {
+	Title  string
+	Body   string
+	Before string
+	After  string
+}
+
+// A Pass is what an operator sees of one file. Everything in it is shared
+// and read-only.
+type Pass struct {
+	Fset   *token.FileSet
+	File   *ast.File
+	Src    []byte // the file's original content; Edit offsets index it
+	Pkg    *types.Package
+	Info   *types.Info
+	Config *config.Config
+
+	// Report is called by the operator for every site it finds.
+	Report func(Site)
+}
+
+// A Site is one mutation an operator proposes, before the engine gives it an
+// ID and a position.
+type Site struct {
+	// Node is the mutated syntax. Its start position is the mutant's
+	// position; its enclosing function and source text make the stable ID.
+	Node        ast.Node
+	Params      map[string]any // e.g. {"iterations": 100000}; nil if none
+	Description string         // e.g. "remove break in loop at line 12"
+	Edits       []Edit         // non-overlapping, in any order
+}
+
+// An Edit replaces Src[Start:End] with New. Offsets are byte offsets into the
+// original file content.
+type Edit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	New   string `json:"new"`
+}

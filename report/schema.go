@@ -1,0 +1,84 @@
+// Package report defines report.json, the result of a perfmut campaign, and
+// renders it as text, Markdown, HTML, SARIF and mutation-testing-elements
+// JSON.
+package report
+
+import (
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Schema is the value of Report.Schema for this layout.
+const Schema = "perfmut/report/v1"
+
+// Optimization levels, the keys of Report.Score and Mutant.Results.
+const (
+	Opt   = "opt"   // default compiler flags
+	NoOpt = "noopt" // -gcflags=all=-N -l
+)
+
+// Report is report.json.
+type Report struct {
+	Schema   string                `json:"schema"`
+	Module   string                `json:"module"`
+	Go       string                `json:"go"` // go version used
+	Settings Settings              `json:"settings"`
+	Score    map[string]LevelScore `json:"score"` // by level
+	Mutants  []Mutant              `json:"mutants"`
+	Started  time.Time             `json:"started"`
+	Finished time.Time             `json:"finished"`
+	Extra    map[string]any        `json:"extra,omitempty"`
+	Tables   map[string]any        `json:"tables,omitempty"` // score breakdowns (score package data)
+}
+
+// LevelScore is the score at one optimization level.
+type LevelScore struct {
+	Killed  int     `json:"killed"`
+	Valid   int     `json:"valid"`         // killed + survived + no-coverage
+	Score   float64 `json:"score"`         // killed / valid
+	Covered float64 `json:"covered_score"` // killed / (killed + survived)
+}
+
+// Settings records the run's settings.
+type Settings struct {
+	Patterns   []string `json:"patterns"`
+	Opt        string   `json:"opt"` // both, on, off
+	Alpha      float64  `json:"alpha"`
+	Correction string   `json:"correction"`
+	MaxSamples int      `json:"max_samples"`
+	MinEffect  float64  `json:"min_effect,omitempty"`
+	Benchtime  string   `json:"benchtime"`
+	Seed       int64    `json:"seed"`
+	Sample     int      `json:"sample,omitempty"`
+	Shard      string   `json:"shard,omitempty"`
+	Operators  []string `json:"operators,omitempty"`
+}
+
+// Mutant is one mutant with its results per level.
+type Mutant struct {
+	mutate.Mutant
+	Diff    string                  `json:"diff"`
+	Results map[string]*LevelResult `json:"results"` // by level
+}
+
+// LevelResult is a mutant's verdict at one optimization level.
+type LevelResult struct {
+	Status     score.Status       `json:"status"`
+	Reason     string             `json:"reason,omitempty"` // e.g. the compile error, failing test, setup-only coverage
+	Benchmarks []score.TestResult `json:"benchmarks"`
+	Samples    []SampleSet        `json:"samples,omitempty"`
+	Seconds    float64            `json:"seconds"` // wall time spent on this mutant and level
+}
+
+// SampleSet holds the raw values of one benchmark and metric, for plots and
+// re-analysis; Files names the benchfmt files (relative to the output
+// directory) that reproduce it with benchstat.
+type SampleSet struct {
+	Benchmark string    `json:"name"`
+	Metric    string    `json:"metric"`
+	Baseline  []float64 `json:"baseline"`
+	Mutant    []float64 `json:"mutant"`
+	Files     [2]string `json:"files"` // baseline, mutant
+}

@@ -1,0 +1,38 @@
+package score
+
+// Status is the outcome of one mutant at one optimization level.
+type Status string
+
+// The statuses. Killed, Survived and NoCoverage are valid mutants and count
+// in the score; the others are excluded and only counted.
+const (
+	Killed       Status = "killed"
+	Survived     Status = "survived"
+	NoCoverage   Status = "no-coverage"
+	CompileError Status = "compile-error"
+	FNE          Status = "fne"
+	Timeout      Status = "timeout"
+	Crash        Status = "crash"
+)
+
+// Statuses lists every status in report order.
+var Statuses = []Status{Killed, Survived, NoCoverage, CompileError, FNE, Timeout, Crash}
+
+// Valid reports whether s counts in the mutation score.
+func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }
+
+// A TestResult is one KS test of a mutant: one benchmark, one metric.
+type TestResult struct {
+	Benchmark string   `json:"name"`
+	Metric    string   `json:"metric"` // sec/op, B/op, allocs/op or a custom unit
+	D         float64  `json:"d"`
+	P         float64  `json:"p"`     // raw one-sided KS p-value
+	PAdj      float64  `json:"p_adj"` // after the multiple-comparison correction
+	Ratio     float64  `json:"ratio"` // median mutant / median baseline
+	RatioLo   float64  `json:"ratio_lo"`
+	RatioHi   float64  `json:"ratio_hi"` // seeded bootstrap 95% interval
+	NBaseline int      `json:"n_baseline"`
+	NMutant   int      `json:"n_mutant"`
+	Reject    bool     `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
+	Warnings  []string `json:"warnings,omitempty"`
+}
