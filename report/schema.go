@@ -29,8 +29,7 @@ type Report struct {
 	Mutants  []Mutant              `json:"mutants"`
 	Started  time.Time             `json:"started"`
 	Finished time.Time             `json:"finished"`
-	Extra    map[string]any        `json:"extra,omitempty"`
-	Tables   map[string]any        `json:"tables,omitempty"` // score breakdowns (score package data)
+	Summary  *score.Summary        `json:"summary,omitempty"` // breakdowns by level, operator, quadrant, package, metric and alpha
 }
 
 // LevelScore is the score at one optimization level.
