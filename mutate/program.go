@@ -1,14 +1,24 @@
 package mutate
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
 
 	"github.com/perfmut/perfmut/config"
 )
-
-// API CONTRACT (stubs; the engine work replaces the bodies, keeps the
-// signatures; it may add fields and methods).
 
 // Options says what to load and how to mutate it.
 type Options struct {
@@ -33,32 +43,331 @@ type Package struct {
 	Dir        string   // absolute
 	Imports    []string // direct imports that are packages of the main module
 	Files      []string // absolute paths of the mutable files (no tests, no generated)
+
+	pkg    *packages.Package
+	syntax []*ast.File // parallel to Files
 }
 
 // Program is a loaded module, ready to generate mutants.
 type Program struct {
 	Module   Module
 	Packages []*Package
+
+	// Warnings are problems that did not stop loading or generation, e.g. a
+	// package whose own identifiers use the helper prefix (its helper-based
+	// mutants are skipped). Generate appends to it.
+	Warnings []string
+
+	opts   Options
+	cfg    *config.Config
+	fset   *token.FileSet
+	srcMu  sync.Mutex
+	srcs   map[string][]byte            // absolute file name -> original content
+	all    map[string]*packages.Package // every loaded package by import path
+	byPath map[string]*Package          // in-scope packages by import path
 }
+
+// An InputError is an error caused by the user's input (not a module, no
+// matching packages, a package that does not type-check): the CLI exits 2.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+func inputErrorf(format string, args ...any) error {
+	return &InputError{fmt.Errorf(format, args...)}
+}
+
+// IsInputError reports whether err is (or wraps) an InputError.
+func IsInputError(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
+}
+
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedTypesSizes |
+	packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
 
 // Load loads the packages matching opts.Patterns with full type information.
+//
+// Packages outside the main module are type-checked from source without
+// their function bodies (their declarations are all the mutated packages
+// need), which keeps loading fast.
 func Load(ctx context.Context, opts Options) (*Program, error) {
-	return nil, errors.New("not implemented")
+	dir := opts.Dir
+	if dir == "" {
+		dir = "."
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, inputErrorf("directory %s does not exist", dir)
+	}
+	root, err := ModuleRoot(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg := opts.Config
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	patterns := opts.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	p := &Program{
+		opts:   opts,
+		cfg:    cfg,
+		fset:   token.NewFileSet(),
+		srcs:   make(map[string][]byte),
+		all:    make(map[string]*packages.Package),
+		byPath: make(map[string]*Package),
+	}
+	rootSlash := root + string(filepath.Separator)
+	pcfg := &packages.Config{
+		Context: ctx,
+		Mode:    loadMode,
+		Dir:     dir,
+		Fset:    p.fset,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			if strings.HasPrefix(filename, rootSlash) {
+				p.srcMu.Lock()
+				p.srcs[filename] = src
+				p.srcMu.Unlock()
+				return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+			}
+			// A dependency: only its declarations matter.
+			f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+			if f != nil {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						fd.Body = nil
+					}
+				}
+			}
+			return f, err
+		},
+	}
+	if len(opts.Tags) > 0 {
+		pcfg.BuildFlags = []string{"-tags=" + strings.Join(opts.Tags, ",")}
+	}
+	// Helper files import standard packages the mutated package may not;
+	// load them too so Check can resolve them.
+	extra := map[string]bool{}
+	for _, op := range opts.Operators {
+		for _, imp := range op.HelperImports {
+			extra[imp] = true
+		}
+	}
+	loadPatterns := append([]string(nil), patterns...)
+	for imp := range extra {
+		loadPatterns = append(loadPatterns, imp)
+	}
+	sort.Strings(loadPatterns[len(patterns):])
+	pkgs, err := packages.Load(pcfg, loadPatterns...)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, inputErrorf("loading %s: %v", strings.Join(patterns, " "), oneLine(err.Error()))
+	}
+	packages.Visit(pkgs, nil, func(lp *packages.Package) {
+		if lp.PkgPath != "" {
+			p.all[lp.PkgPath] = lp
+		}
+	})
+	var main *packages.Module
+	for _, lp := range pkgs {
+		if lp.Module != nil && lp.Module.Main {
+			main = lp.Module
+			break
+		}
+	}
+	for imp := range extra {
+		if lp := p.all[imp]; lp == nil || lp.Types == nil || len(lp.GoFiles) == 0 {
+			return nil, fmt.Errorf("an operator's helper imports %q, which is not a standard-library package", imp)
+		}
+	}
+	for _, lp := range pkgs {
+		if extra[lp.PkgPath] && (lp.Module == nil || !lp.Module.Main) {
+			continue
+		}
+		if len(lp.Errors) > 0 && lp.Module != nil && !lp.Module.Main {
+			continue // outside the module: type-checked without bodies
+		}
+		if lp.Module == nil && len(lp.GoFiles) > 0 {
+			continue // the standard library
+		}
+		if len(lp.Errors) > 0 {
+			e := lp.Errors[0]
+			if len(lp.GoFiles) == 0 && len(lp.CompiledGoFiles) == 0 && e.Kind == packages.ListError {
+				return nil, inputErrorf("%s", oneLine(e.Msg))
+			}
+			return nil, inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, oneLine(e.Error()))
+		}
+	}
+	if main == nil {
+		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
+	}
+	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
+	if p.Module.Dir == "" {
+		p.Module.Dir = root
+	}
+	for _, lp := range pkgs {
+		if lp.Module == nil || !lp.Module.Main || lp.Types == nil {
+			continue
+		}
+		if !inScope(lp.PkgPath, main.Path, cfg.Packages) {
+			continue
+		}
+		if _, dup := p.byPath[lp.PkgPath]; dup {
+			continue
+		}
+		pkg := &Package{ImportPath: lp.PkgPath, Name: lp.Name, pkg: lp}
+		if len(lp.GoFiles) > 0 {
+			pkg.Dir = filepath.Dir(lp.GoFiles[0])
+		} else if len(lp.CompiledGoFiles) > 0 {
+			pkg.Dir = filepath.Dir(lp.CompiledGoFiles[0])
+		}
+		for path, imp := range lp.Imports {
+			if imp.Module != nil && imp.Module.Main {
+				pkg.Imports = append(pkg.Imports, path)
+			}
+		}
+		sort.Strings(pkg.Imports)
+		for _, f := range lp.Syntax {
+			name := p.fset.File(f.FileStart).Name()
+			if p.mutable(name, f) {
+				pkg.Files = append(pkg.Files, name)
+				pkg.syntax = append(pkg.syntax, f)
+			}
+		}
+		p.Packages = append(p.Packages, pkg)
+		p.byPath[pkg.ImportPath] = pkg
+	}
+	if len(p.Packages) == 0 {
+		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
+	}
+	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
+	return p, nil
 }
 
-// Generate runs the operators over every in-scope file and returns the
-// mutants in a stable order (file, offset, operator, params).
-func (p *Program) Generate() ([]Mutant, error) { return nil, errors.New("not implemented") }
-
-// Overlay returns what building m needs replaced or added: absolute path ->
-// content (the mutated file, and the helper file if any). Use it to write
-// a go build -overlay JSON.
-func (p *Program) Overlay(m Mutant) (map[string][]byte, error) {
-	return nil, errors.New("not implemented")
+// ModuleRoot returns the root of the module containing dir, or an
+// InputError if dir is not inside a module.
+func ModuleRoot(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", fmt.Errorf("running go env GOMOD in %s: %v: %s", dir, err, oneLine(stderr.String()))
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", inputErrorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
+	}
+	return filepath.Dir(gomod), nil
 }
 
-// Diff returns m's unified diff with module-relative paths (a/F, b/F).
-func (p *Program) Diff(m Mutant) (string, error) { return "", errors.New("not implemented") }
+// mutable reports whether the file name (with syntax f) may be mutated.
+func (p *Program) mutable(name string, f *ast.File) bool {
+	if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+		return false
+	}
+	rel, err := filepath.Rel(p.Module.Dir, name)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return false // e.g. cgo-generated files in the build cache
+	}
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if seg == "vendor" || seg == "testdata" {
+			return false
+		}
+	}
+	if _, ok := p.srcs[name]; !ok {
+		return false
+	}
+	if ast.IsGenerated(f) {
+		return false
+	}
+	for _, imp := range f.Imports {
+		if imp.Path.Value == `"C"` {
+			return false
+		}
+	}
+	if f.Doc != nil && hasIgnore(f.Doc) {
+		return false
+	}
+	return true
+}
 
-// Check type-checks the mutated package in-process; nil if it compiles.
-func (p *Program) Check(m Mutant) error { return errors.New("not implemented") }
+// inScope applies the config's include/exclude import-path patterns;
+// patterns starting with ./ are relative to the module path.
+func inScope(path, modPath string, s config.Packages) bool {
+	if len(s.Include) > 0 {
+		ok := false
+		for _, pat := range s.Include {
+			if matchPattern(absPattern(pat, modPath), path) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	for _, pat := range s.Exclude {
+		if matchPattern(absPattern(pat, modPath), path) {
+			return false
+		}
+	}
+	return true
+}
+
+// matchPattern matches an import path against a pattern as go list does for
+// the simple cases: an exact path, or a prefix ending in /... that also
+// matches the prefix itself.
+func matchPattern(pat, path string) bool {
+	if prefix, ok := strings.CutSuffix(pat, "/..."); ok {
+		return path == prefix || strings.HasPrefix(path, prefix+"/")
+	}
+	if pat == "..." {
+		return true
+	}
+	return pat == path
+}
+
+// absPattern makes a ./-relative pattern absolute under the module path.
+func absPattern(pat, modPath string) string {
+	if pat == "." || pat == "./..." {
+		return modPath + strings.TrimPrefix(pat, ".")
+	}
+	if rest, ok := strings.CutPrefix(pat, "./"); ok {
+		return modPath + "/" + rest
+	}
+	return pat
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// source returns the original content of an absolute file name.
+func (p *Program) source(name string) ([]byte, bool) {
+	p.srcMu.Lock()
+	defer p.srcMu.Unlock()
+	src, ok := p.srcs[name]
+	return src, ok
+}
+
+// Fset returns the file set positions of the loaded syntax refer to.
+func (p *Program) Fset() *token.FileSet { return p.fset }

@@ -23,7 +23,8 @@ const (
 type Report struct {
 	Schema   string                `json:"schema"`
 	Module   string                `json:"module"`
-	Go       string                `json:"go"` // go version used
+	Dir      string                `json:"dir,omitempty"` // absolute module root the campaign ran on (for source excerpts)
+	Go       string                `json:"go"`            // go version used
 	Settings Settings              `json:"settings"`
 	Score    map[string]LevelScore `json:"score"` // by level
 	Mutants  []Mutant              `json:"mutants"`

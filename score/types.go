@@ -23,16 +23,23 @@ func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCov
 
 // A TestResult is one KS test of a mutant: one benchmark, one metric.
 type TestResult struct {
-	Benchmark string   `json:"name"`
-	Metric    string   `json:"metric"` // sec/op, B/op, allocs/op or a custom unit
-	D         float64  `json:"d"`
-	P         float64  `json:"p"`     // raw one-sided KS p-value
-	PAdj      float64  `json:"p_adj"` // after the multiple-comparison correction
-	Ratio     float64  `json:"ratio"` // median mutant / median baseline
-	RatioLo   float64  `json:"ratio_lo"`
-	RatioHi   float64  `json:"ratio_hi"` // seeded bootstrap 95% interval
-	NBaseline int      `json:"n_baseline"`
-	NMutant   int      `json:"n_mutant"`
-	Reject    bool     `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
-	Warnings  []string `json:"warnings,omitempty"`
+	Benchmark string  `json:"name"`
+	Metric    string  `json:"metric"` // sec/op, B/op, allocs/op or a custom unit
+	D         float64 `json:"d"`
+	P         float64 `json:"p"`     // raw one-sided KS p-value
+	PAdj      float64 `json:"p_adj"` // after the multiple-comparison correction
+	Ratio     float64 `json:"ratio"` // median mutant / median baseline
+	RatioLo   float64 `json:"ratio_lo"`
+	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
+	NBaseline int     `json:"n_baseline"`
+	NMutant   int     `json:"n_mutant"`
+	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
+	// Threshold is the level PAdj was compared with: the share of the run's
+	// alpha spent at the look that decided (see Rule); 0 between looks.
+	// Reject == (PAdj <= Threshold && !BelowMinEffect).
+	Threshold float64 `json:"threshold,omitempty"`
+	// BelowMinEffect is set when the median ratio is not above the rule's
+	// MinEffect, so the test cannot reject whatever its p-value.
+	BelowMinEffect bool     `json:"below_min_effect,omitempty"`
+	Warnings       []string `json:"warnings,omitempty"`
 }

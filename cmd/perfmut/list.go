@@ -2,10 +2,156 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"flag"
+	"fmt"
 	"io"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf loadFlags
+	lf.register(fs)
+	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
+	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-json] [-check] [packages]")
+		fmt.Fprintln(stderr, "\nList every mutant that would be generated (default packages: ./...).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	prog, mutants, _, err := lf.load(ctx, fs.Args())
+	if err != nil {
+		return err
+	}
+	for _, w := range prog.Warnings {
+		fmt.Fprintf(stderr, "perfmut list: warning: %s\n", w)
+	}
+	if *asJSON {
+		if mutants == nil {
+			mutants = []mutate.Mutant{}
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(mutants); err != nil {
+			return err
+		}
+	} else {
+		writeTable(stdout, prog, mutants)
+	}
+	if *check {
+		return checkAll(ctx, stderr, prog, mutants)
+	}
+	return nil
+}
+
+// writeTable prints the mutants as a table and a count per operator.
+func writeTable(w io.Writer, prog *mutate.Program, mutants []mutate.Mutant) {
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	if len(mutants) > 0 {
+		fmt.Fprintln(tw, "ID\tOPERATOR\tPOSITION\tFUNCTION\tDESCRIPTION")
+	}
+	for _, m := range mutants {
+		fmt.Fprintf(tw, "%s\t%s\t%s:%d\t%s\t%s\n", m.ID, m.Operator, m.File, m.Line, m.Function, m.Description)
+	}
+	tw.Flush()
+
+	type count struct {
+		name string
+		q    mutate.Quadrant
+		n    int
+	}
+	byOp := map[string]*count{}
+	for _, m := range mutants {
+		c := byOp[m.Operator]
+		if c == nil {
+			c = &count{name: m.Operator, q: m.Quadrant}
+			byOp[m.Operator] = c
+		}
+		c.n++
+	}
+	counts := make([]*count, 0, len(byOp))
+	for _, c := range byOp {
+		counts = append(counts, c)
+	}
+	sort.Slice(counts, func(i, j int) bool {
+		if counts[i].q != counts[j].q {
+			return counts[i].q < counts[j].q
+		}
+		return counts[i].name < counts[j].name
+	})
+	if len(mutants) > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%d %s in %d %s of %s\n", len(mutants), plural(len(mutants), "mutant"), len(prog.Packages), plural(len(prog.Packages), "package"), prog.Module.Path)
+	nameW, countW := 0, 0
+	for _, c := range counts {
+		nameW = max(nameW, len(c.name))
+		countW = max(countW, len(fmt.Sprint(c.n)))
+	}
+	for _, c := range counts {
+		fmt.Fprintf(w, "  %s  %-*s  %*d\n", c.q, nameW, c.name, countW, c.n)
+	}
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
+}
+
+// checkAll type-checks every mutant in parallel and reports the failures.
+func checkAll(ctx context.Context, stderr io.Writer, prog *mutate.Program, mutants []mutate.Mutant) error {
+	errs := make([]error, len(mutants))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = prog.Check(mutants[i])
+			}
+		}()
+	}
+feed:
+	for i := range mutants {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	failed := 0
+	for i, err := range errs {
+		if err != nil {
+			failed++
+			m := mutants[i]
+			fmt.Fprintf(stderr, "FAIL %s %s %s:%d: %s\n", m.ID, m.Operator, m.File, m.Line, strings.TrimPrefix(err.Error(), "mutant "+m.ID+" "))
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d mutants do not type-check", failed, len(mutants))
+	}
+	fmt.Fprintf(stderr, "all %d mutants type-check\n", len(mutants))
+	return nil
 }

@@ -3,9 +3,48 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
 )
 
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("perfmut merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "", "`dir`ectory for the merged results (required)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	if *out == "" {
+		return usageErrorf("-out is required: perfmut merge -out DIR DIR...")
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("no shard directories: perfmut merge -out DIR DIR...")
+	}
+	if err := checkOutDir(*out); err != nil {
+		return usageError(err)
+	}
+	rep, err := runner.Merge(*out, fs.Args(), func(s report.Settings, o []score.Outcome) *score.Summary {
+		sum := score.Summarize(o, s.Alpha, score.Correction(s.Correction))
+		return &sum
+	})
+	if err != nil {
+		return err
+	}
+	if err := report.WriteAll(*out, rep); err != nil {
+		fmt.Fprintf(stderr, "perfmut merge: warning: %v\n", err)
+	}
+	printScores(stdout, rep, *out)
+	return nil
 }

@@ -3,9 +3,268 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
 )
 
+// runFlags are perfmut run's own flags.
+type runFlags struct {
+	load       loadFlags
+	out        string
+	opt        string
+	jobs       int
+	isolate    string
+	resume     bool
+	sample     int
+	seed       int64
+	shard      string
+	alpha      float64
+	correction string
+	maxSamples int
+	minEffect  float64
+	benchtime  string
+	timeout    time.Duration
+	minScore   float64
+	verbose    bool
+}
+
+func (f *runFlags) register(fs *flag.FlagSet) {
+	f.load.register(fs)
+	fs.StringVar(&f.load.changedSince, "changed-since", "", "run only mutants on lines changed since git `rev` (git diff rev)")
+	fs.StringVar(&f.out, "out", "perfmut-out", "results `dir`ectory: journal.jsonl, samples/, report.json")
+	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
+	fs.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
+	fs.StringVar(&f.isolate, "isolate", "overlay", "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
+	fs.BoolVar(&f.resume, "resume", false, "continue the interrupted run in -out (finished mutants are not redone)")
+	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
+	fs.Int64Var(&f.seed, "seed", 1, "`seed` for -sample, the measurement order and the bootstrap")
+	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
+	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill rate over all looks of the early-stopping rule")
+	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over a mutant's benchmarks and metrics: none, bonferroni or holm")
+	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
+	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
+	fs.StringVar(&f.benchtime, "benchtime", "100ms", "-test.benchtime of each sample (a duration or Nx)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
+	fs.Float64Var(&f.minScore, "min-score", -1, "exit with status 3 if the mutation score at a level is below this `fraction` (e.g. 0.8)")
+	fs.BoolVar(&f.verbose, "v", false, "show every command run")
+}
+
+var benchtimeRE = regexp.MustCompile(`^[0-9]+x$`)
+
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("perfmut run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f runFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: perfmut run [flags] [packages]\n\nRuns a mutation campaign: builds every mutant, filters it with the module's tests,\nmeasures the benchmarks that reach it and writes the verdicts to -out.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+
+	// Check every flag before loading anything.
+	levels, err := runner.ParseOpt(f.opt)
+	if err != nil {
+		return usageError(err)
+	}
+	var shardK, shardN int
+	if f.shard != "" {
+		if shardK, shardN, err = runner.ParseShard(f.shard); err != nil {
+			return usageError(err)
+		}
+	}
+	if f.isolate != runner.IsolateOverlay && f.isolate != runner.IsolateCopy {
+		return usageErrorf("bad -isolate %q: want overlay or copy", f.isolate)
+	}
+	corr, err := score.ParseCorrection(f.correction)
+	if err != nil {
+		return usageError(err)
+	}
+	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinEffect: f.minEffect, Seed: f.seed}
+	if err := rule.Validate(); err != nil {
+		return usageError(err)
+	}
+	rule = fillRule(rule)
+	if _, err := time.ParseDuration(f.benchtime); err != nil && !benchtimeRE.MatchString(f.benchtime) {
+		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
+	}
+	if f.sample < 0 {
+		return usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
+	}
+	if f.jobs < 1 {
+		return usageErrorf("bad -j %d: want at least 1", f.jobs)
+	}
+	if f.minScore != -1 && !(f.minScore >= 0 && f.minScore <= 1) {
+		return usageErrorf("bad -min-score %v: want a fraction in [0, 1], e.g. 0.8", f.minScore)
+	}
+	if f.timeout < 0 {
+		return usageErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.timeout)
+	}
+	if err := checkOutDir(f.out); err != nil {
+		return usageError(err)
+	}
+
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	prog, mutants, cfg, err := f.load.load(ctx, patterns)
+	if err != nil {
+		return err
+	}
+	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
+		return usageError(err)
+	}
+	mutants = runner.SampleMutants(mutants, f.sample, f.seed)
+	if shardN > 0 {
+		mutants = runner.Shard(mutants, shardK, shardN)
+	}
+	var opNames []string
+	if f.load.operators != "" {
+		opNames = strings.Split(f.load.operators, ",")
+	} else {
+		opNames = cfg.Operators
+	}
+	var tags []string
+	for _, t := range strings.Split(f.load.tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	c := &runner.Campaign{
+		Module:    prog.Module,
+		Packages:  prog.Packages,
+		Mutants:   mutants,
+		Overlay:   prog.Overlay,
+		Diff:      prog.Diff,
+		Decide:    runner.RuleDecider(rule),
+		Metric:    func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		Summarize: runner.RuleSummarizer(rule),
+
+		Levels:     levels,
+		Benchtime:  f.benchtime,
+		MaxSamples: rule.MaxSamples,
+		Timeout:    f.timeout,
+		Jobs:       f.jobs,
+		Isolate:    f.isolate,
+		Tags:       tags,
+		Seed:       f.seed,
+		Out:        f.out,
+		Resume:     f.resume,
+		Settings: report.Settings{
+			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
+			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
+			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
+		},
+		Log:      stderr,
+		Progress: isTerminal(stderr),
+		Verbose:  f.verbose,
+	}
+	fmt.Fprintf(stderr, "perfmut: %d mutants in %s\n", len(mutants), prog.Module.Path)
+	rep, err := c.Run(ctx)
+	if err != nil {
+		return err
+	}
+	if err := report.WriteAll(c.Out, rep); err != nil {
+		fmt.Fprintf(stderr, "perfmut run: warning: %v\n", err)
+	}
+	printScores(stdout, rep, c.Out)
+	if f.minScore >= 0 {
+		if err := report.Gate(rep, f.minScore, nil); err != nil {
+			var below *report.BelowError
+			if errors.As(err, &below) {
+				return &exitErr{exitThreshold, err}
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// fillRule returns the rule with its defaults, as the runner and the
+// report record them.
+func fillRule(r score.Rule) score.Rule {
+	d := score.DefaultRule()
+	if r.Alpha == 0 {
+		r.Alpha = d.Alpha
+	}
+	if r.Correction == "" {
+		r.Correction = d.Correction
+	}
+	if r.MaxSamples == 0 {
+		r.MaxSamples = d.MaxSamples
+	}
+	return r
+}
+
+// checkOutDir says early, in one line, when -out cannot be written.
+func checkOutDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("-out %s: cannot create it: %v", dir, unwrapPath(err))
+	}
+	f, err := os.CreateTemp(dir, ".perfmut-probe-")
+	if err != nil {
+		return fmt.Errorf("-out %s is not writable: %v; choose another directory with -out", dir, unwrapPath(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// printScores prints the score per level.
+func printScores(w io.Writer, rep *report.Report, out string) {
+	for _, l := range []string{report.Opt, report.NoOpt} {
+		s, ok := rep.Score[l]
+		if !ok {
+			continue
+		}
+		counts := map[score.Status]int{}
+		for _, m := range rep.Mutants {
+			if r := m.Results[l]; r != nil {
+				counts[r.Status]++
+			}
+		}
+		var parts []string
+		for _, st := range score.Statuses {
+			if counts[st] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+			}
+		}
+		fmt.Fprintf(w, "%-5s score %5.1f%% (%d killed of %d valid; covered %.1f%%): %s\n",
+			l, 100*s.Score, s.Killed, s.Valid, 100*s.Covered, strings.Join(parts, ", "))
+	}
+	fmt.Fprintf(w, "results in %s\n", out)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

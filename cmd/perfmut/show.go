@@ -2,10 +2,86 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"sort"
+	"strings"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf loadFlags
+	lf.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perfmut show [-C dir] [-config file] [-operators a,b] [-tags t] ID...")
+		fmt.Fprintln(stderr, "\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("no mutant IDs given; run 'perfmut list' to see them")
+	}
+	for _, id := range fs.Args() {
+		if strings.Trim(id, "0123456789abcdef") != "" || len(id) < 4 {
+			return usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as printed by 'perfmut list'; a unique prefix of at least 4 works)", id)
+		}
+	}
+	prog, mutants, _, err := lf.load(ctx, nil)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(mutants))
+	for i, m := range mutants {
+		ids[i] = m.ID
+	}
+	sorted := append([]string(nil), ids...)
+	sort.Strings(sorted)
+	byID := make(map[string]mutate.Mutant, len(mutants))
+	for _, m := range mutants {
+		byID[m.ID] = m
+	}
+	var show []mutate.Mutant
+	for _, id := range fs.Args() {
+		full, err := resolveID(sorted, id)
+		if err != nil {
+			return usageError(err)
+		}
+		show = append(show, byID[full])
+	}
+	for i, m := range show {
+		diff, err := prog.Diff(m)
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprintf(stdout, "# %s %s %s:%d:%d %s: %s\n", m.ID, m.Operator, m.File, m.Line, m.Column, m.Function, m.Description)
+		io.WriteString(stdout, diff)
+	}
+	return nil
+}
+
+// resolveID finds the ID in sorted that equals id or starts with it.
+func resolveID(sorted []string, id string) (string, error) {
+	i := sort.SearchStrings(sorted, id)
+	if i < len(sorted) && sorted[i] == id {
+		return id, nil
+	}
+	if i >= len(sorted) || !strings.HasPrefix(sorted[i], id) {
+		return "", fmt.Errorf("unknown mutant ID %s; run 'perfmut list' to see the IDs (they change when the mutated code changes)", id)
+	}
+	if i+1 < len(sorted) && strings.HasPrefix(sorted[i+1], id) {
+		return "", fmt.Errorf("mutant ID prefix %s is ambiguous (%s, %s, ...); give more digits", id, sorted[i], sorted[i+1])
+	}
+	return sorted[i], nil
 }

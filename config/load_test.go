@@ -1,0 +1,164 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+var known = []string{"loop-unbreaker", "oblivion", "spin-loop", "sleep", "alloc-churn", "call-replace", "var-replace"}
+
+func TestParseValid(t *testing.T) {
+	src := `# comment
+operators: [spin-loop, call-replace]
+packages:
+  include: [example.com/m/...]
+  exclude: [example.com/m/internal/gen]
+spin-loop:
+  iterations: [1000, 20000]
+sleep:
+  durations: [500us, 2ms]
+oblivion:
+  blacklist: [time.Now]
+call-replace:
+  - func: example.com/m/pkg.isASCII
+    value: "false"
+    callers: [Lower]
+  - func: (*example.com/m/pkg.T).Fast
+    value: "false"
+var-replace:
+  - var: fast
+    value: "false"
+    callers: [Lower, (*T).M]
+metrics: [ns/op-extra]
+`
+	c, err := Parse([]byte(src), "perfmut.yaml", known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Config{
+		Path:       "perfmut.yaml",
+		Operators:  []string{"spin-loop", "call-replace"},
+		Packages:   Packages{Include: []string{"example.com/m/..."}, Exclude: []string{"example.com/m/internal/gen"}},
+		SpinLoop:   SpinLoop{Iterations: []int{1000, 20000}},
+		Sleep:      Sleep{Durations: []time.Duration{500 * time.Microsecond, 2 * time.Millisecond}},
+		AllocChurn: AllocChurn{Bytes: []int{1024}}, // default kept
+		Oblivion:   Oblivion{Blacklist: []string{"time.Now"}},
+		CallReplace: []CallReplace{
+			{Func: "example.com/m/pkg.isASCII", Value: "false", Callers: []string{"Lower"}, Line: 13},
+			{Func: "(*example.com/m/pkg.T).Fast", Value: "false", Line: 16},
+		},
+		VarReplace: []VarReplace{{Var: "fast", Value: "false", Callers: []string{"Lower", "(*T).M"}, Line: 19}},
+		Metrics:    []string{"ns/op-extra"},
+	}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("Parse =\n%+v\nwant\n%+v", c, want)
+	}
+}
+
+func TestParseEmptyIsDefault(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n", "{}\n"} {
+		c, err := Parse([]byte(src), "perfmut.yaml", known)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		want := Default()
+		want.Path = "perfmut.yaml"
+		if !reflect.DeepEqual(c, want) {
+			t.Errorf("%q: got %+v, want defaults", src, c)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics)`},
+		{"spin-loop:\n  iteration: [1]\n", `perfmut.yaml:2: unknown key "iteration" (valid keys: iterations)`},
+		{"operators: [sleep, nap]\n", `perfmut.yaml:1: unknown operator "nap" (known: alloc-churn, call-replace, loop-unbreaker, oblivion, sleep, spin-loop, var-replace)`},
+		{"operators:\n  - sleep\n  - nap\n", `perfmut.yaml:3: unknown operator "nap"`},
+		{"spin-loop:\n  iterations: [10, lots]\n", `perfmut.yaml:2: got str "lots", want an integer`},
+		{"spin-loop:\n  iterations:\n    - 10\n    - -5\n", `perfmut.yaml:4: spin-loop iterations must be between 1 and 1e9, got -5`},
+		{"spin-loop:\n  iterations: []\n", `perfmut.yaml:2: spin-loop.iterations is empty`},
+		{"sleep:\n  durations: [1 ms]\n", `perfmut.yaml:2: got str "1 ms", want a duration such as 1ms or 500us`},
+		{"sleep:\n  durations: [5]\n", `perfmut.yaml:2:`},
+		{"sleep:\n  durations: [2h]\n", `perfmut.yaml:2: sleep duration must be positive and at most 1m, got 2h0m0s`},
+		{"alloc-churn:\n  bytes: [0]\n", `perfmut.yaml:2: alloc-churn bytes must be between 1 and 1GiB, got 0`},
+		{"call-replace:\n  - value: \"false\"\n", `perfmut.yaml:2: call-replace entry needs func:`},
+		{"call-replace:\n  - func: isASCII\n    value: \"false\"\n", `perfmut.yaml:2: call-replace func "isASCII" must be pkg/path.Func`},
+		{"call-replace:\n  - func: example.com/m.F\n", `perfmut.yaml:2: call-replace entry for example.com/m.F needs value:`},
+		{"call-replace:\n  - func: example.com/m.F\n    value: x\n    caller: [F]\n", `perfmut.yaml:4: unknown key "caller" (valid keys: func, value, callers)`},
+		{"var-replace:\n  - value: x\n", `perfmut.yaml:2: var-replace entry needs var:`},
+		{"operators: sleep\n", `perfmut.yaml:1: got str "sleep", want a list`},
+		{"spin-loop: [1]\n", `perfmut.yaml:1: got a list, want a mapping`},
+		{"a: [\n", `perfmut.yaml:1: did not find expected node content`},
+	} {
+		_, err := Parse([]byte(tc.src), "perfmut.yaml", known)
+		if err == nil {
+			t.Errorf("%q: no error, want %q", tc.src, tc.want)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q:\n got %q\nwant %q...", tc.src, err, tc.want)
+		}
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error has several lines: %q", tc.src, err)
+		}
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, []byte("sleep:\n  durations: [3ms]\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(path, "m/perfmut.yaml", known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Path != "m/perfmut.yaml" || !reflect.DeepEqual(c.Sleep.Durations, []time.Duration{3 * time.Millisecond}) {
+		t.Errorf("Load = %+v", c)
+	}
+	_, err = Load(filepath.Join(dir, "missing.yaml"), "missing.yaml", known)
+	if err == nil || err.Error() != "missing.yaml: no such file" {
+		t.Errorf("Load(missing) error = %v", err)
+	}
+}
+
+type fakeResolver struct{ funcs, functions, vars map[string]bool }
+
+func (r fakeResolver) HasFunc(n string) bool     { return r.funcs[n] }
+func (r fakeResolver) HasFunction(n string) bool { return r.functions[n] }
+func (r fakeResolver) HasLocalVar(n string, callers []string) bool {
+	return r.vars[n+"@"+strings.Join(callers, ",")]
+}
+
+func TestCheckNames(t *testing.T) {
+	r := fakeResolver{
+		funcs:     map[string]bool{"example.com/m/pkg.isASCII": true},
+		functions: map[string]bool{"Lower": true},
+		vars:      map[string]bool{"fast@Lower": true},
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Lower]\nvar-replace:\n  - var: fast\n    value: \"false\"\n    callers: [Lower]\n", ""},
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n  - func: example.com/m/pkg.isUTF8\n    value: \"false\"\n", "perfmut.yaml:4: call-replace: function example.com/m/pkg.isUTF8 does not exist in the loaded packages"},
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Upper]\n", "perfmut.yaml:2: call-replace: caller Upper is not a function of the loaded packages (write it as Lower, T.M or (*T).M)"},
+		{"var-replace:\n  - var: slow\n    value: \"false\"\n    callers: [Lower]\n", "perfmut.yaml:2: var-replace: no local variable slow in Lower"},
+		{"var-replace:\n  - var: fast\n    value: \"false\"\n", "perfmut.yaml:2: var-replace: no local variable fast in any function of the loaded packages"},
+	} {
+		c, err := Parse([]byte(tc.src), "perfmut.yaml", known)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := c.CheckNames(r); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+}

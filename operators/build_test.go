@@ -1,0 +1,213 @@
+package operators
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// TestBuildOverlay builds every mutant of every golden module with
+// go build -overlay, as the runner will: the mutated file replaces the
+// original and the helper file is added to the package directory.
+func TestBuildOverlay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds every golden mutant with the go command; skipped with -short")
+	}
+	type job struct {
+		op  *mutate.Operator
+		m   *testModule
+		r   result
+		idx int
+	}
+	var jobs []job
+	for _, op := range All {
+		m := loadModule(t, filepath.Join("testdata", op.Name+".txtar"))
+		rs := m.run(t, op)
+		if len(rs) == 0 {
+			t.Errorf("%s: golden module has no mutants", op.Name)
+		}
+		for i, r := range rs {
+			jobs = append(jobs, job{op, m, r, i})
+		}
+	}
+	overlays := t.TempDir()
+	var wg sync.WaitGroup
+	ch := make(chan job)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range ch {
+				if err := buildMutant(overlays, j.m, j.op, j.r, j.idx); err != nil {
+					t.Errorf("%s: %s:%d:%d %s: %v", j.op.Name, j.r.rel, j.r.pos.Line, j.r.pos.Column, j.r.site.Description, err)
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		ch <- j
+	}
+	close(ch)
+	wg.Wait()
+	t.Logf("built %d mutants", len(jobs))
+}
+
+func buildMutant(tmp string, m *testModule, op *mutate.Operator, r result, idx int) error {
+	dir := filepath.Join(tmp, fmt.Sprintf("%s-%d", op.Name, idx))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	replace := map[string]string{}
+	mutated := filepath.Join(dir, "mutant.go")
+	if err := os.WriteFile(mutated, r.mutated, 0o644); err != nil {
+		return err
+	}
+	replace[r.file] = mutated
+	if h := helperSource(r.pkg.Name, op); h != "" {
+		hp := filepath.Join(dir, helperFile)
+		if err := os.WriteFile(hp, []byte(h), 0o644); err != nil {
+			return err
+		}
+		replace[filepath.Join(filepath.Dir(r.file), helperFile)] = hp
+	}
+	js, _ := json.Marshal(map[string]any{"Replace": replace})
+	ov := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(ov, js, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-overlay="+ov, "-o", os.DevNull, "./"+filepath.ToSlash(mustRel(m.dir, filepath.Dir(r.file))))
+	cmd.Dir = m.dir
+	cmd.Env = goEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return nil
+}
+
+func mustRel(base, p string) string {
+	rel, err := filepath.Rel(base, p)
+	if err != nil {
+		panic(err)
+	}
+	return rel
+}
+
+// TestHelpersBehave compiles every helper into a module and checks what the
+// operators promise of them: the spin loop runs all its iterations, the
+// allocation escapes (allocs/op rise), sleep sleeps, the mutex is usable
+// from many goroutines, and the oblivion guard calls f twice and keeps v.
+// With the race detector available it runs under -race.
+func TestHelpersBehave(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test in a generated module; skipped with -short")
+	}
+	dir := t.TempDir()
+	var helpers strings.Builder
+	helpers.WriteString("package h\n\nimport (\n")
+	for _, imp := range helperImports() {
+		fmt.Fprintf(&helpers, "\t%q\n", imp)
+	}
+	helpers.WriteString(")\n")
+	for _, op := range All {
+		helpers.WriteString("\n" + op.Helper)
+	}
+	files := map[string]string{
+		"go.mod":    "module example.com/h\n\ngo 1.26\n",
+		"helper.go": helpers.String(),
+		"h_test.go": helperTest,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"test", "-count=1", "-race", "."}
+	cmd := exec.Command("go", args...)
+	cmd.Dir, cmd.Env = dir, goEnv()
+	out, err := cmd.CombinedOutput()
+	if err != nil && strings.Contains(string(out), "-race requires cgo") {
+		t.Logf("race detector unavailable; running without -race")
+		cmd = exec.Command("go", "test", "-count=1", ".")
+		cmd.Dir, cmd.Env = dir, goEnv()
+		out, err = cmd.CombinedOutput()
+	}
+	if err != nil {
+		t.Fatalf("go test in the helper module: %v\n%s", err, out)
+	}
+}
+
+const helperTest = `package h
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestSpin(t *testing.T) {
+	before := perfmut_spinSink.Load()
+	perfmut_spin(100000)
+	if got, want := perfmut_spinSink.Load()-before, uint64(100000*99999/2); got != want {
+		t.Fatalf("spin sink grew by %d, want %d", got, want)
+	}
+}
+
+func TestAllocEscapes(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { perfmut_alloc(1024) }); n < 1 {
+		t.Fatalf("perfmut_alloc: %v allocs/op, want >= 1", n)
+	}
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			perfmut_alloc(1024)
+		}
+	})
+	if res.AllocedBytesPerOp() < 1024 {
+		t.Fatalf("perfmut_alloc(1024): %d B/op", res.AllocedBytesPerOp())
+	}
+}
+
+func TestSleep(t *testing.T) {
+	start := time.Now()
+	perfmut_sleep(int64(2 * time.Millisecond))
+	if d := time.Since(start); d < 2*time.Millisecond {
+		t.Fatalf("slept %v", d)
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				perfmut_lock()
+				perfmut_spin(100)
+				perfmut_alloc(64)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestOblivion(t *testing.T) {
+	calls := 0
+	same := func() int { calls++; return 3 }
+	if got := perfmut_oblivion(3, same); got != 3 || calls != 2 {
+		t.Fatalf("equal: got %d after %d calls, want 3 after 2", got, calls)
+	}
+	calls = 0
+	other := func() int { calls++; return 4 }
+	if got := perfmut_oblivion(3, other); got != 3 || calls != 1 {
+		t.Fatalf("different: got %d after %d calls, want 3 after 1", got, calls)
+	}
+}
+`

@@ -1,0 +1,102 @@
+package operators
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// CallReplace replaces calls to a configured function with a value.
+var CallReplace = &mutate.Operator{
+	Name:     "call-replace",
+	Quadrant: mutate.Q2,
+	Doc: mutate.Doc{
+		Title: "replace a call with a constant (fast-path disabler)",
+		Body: `For every call-replace entry of the configuration, every call of the named
+function or method (pkg/path.Func, (*pkg/path.T).M or pkg/path.T.M; matched
+by type information, so renamed imports and method values on any expression
+count) whose single result is used becomes the entry's Go expression, only
+inside the entry's callers if it lists any (Lower, (*T).M, T.M, or init for
+package-level code). The expression is type-checked in the call's scope; when
+its type is not exactly the call's it is converted, and sites where it does
+not type-check, is not assignable, or where dropping the call would leave a
+variable or import unused are skipped. One mutant per call and entry.`,
+		Before: `// call-replace: [{func: example.com/m/text.isASCII, value: "false", callers: [Lower]}]
+if isASCII(s) {
+	return lowerASCII(s)
+}`,
+		After: `if false {
+	return lowerASCII(s)
+}`,
+	},
+	Run: runCallReplace,
+}
+
+type callEntry struct {
+	fn      string
+	value   q2Value
+	callers []string
+}
+
+func runCallReplace(pass *mutate.Pass) {
+	var entries []callEntry
+	for _, e := range pass.Config.CallReplace {
+		if v, ok := parseValue(e.Value); ok {
+			entries = append(entries, callEntry{strings.ReplaceAll(e.Func, " ", ""), v, e.Callers})
+		}
+	}
+	if len(entries) == 0 {
+		return
+	}
+	f := newFile(pass)
+	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(stack) == 0 {
+			return true
+		}
+		switch stack[len(stack)-1].(type) {
+		case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
+			return true // the result is not used
+		}
+		fn := f.callee(call)
+		if fn == nil {
+			return true
+		}
+		t := f.Info.TypeOf(call)
+		if t == nil {
+			return true
+		}
+		if _, tuple := t.(*types.Tuple); tuple {
+			return true
+		}
+		names := funcSpellings(fn)
+		for _, e := range entries {
+			if !contains(names, e.fn) || !callerMatches(stack, e.callers) {
+				continue
+			}
+			text, uses, ok := f.fit(e.value, call.Pos(), t)
+			if !ok || !f.removable(uses, call) {
+				continue
+			}
+			f.Report(mutate.Site{
+				Node:        call,
+				Params:      map[string]any{"value": e.value.text},
+				Description: fmt.Sprintf("replace %s with %s", f.short(call), e.value.text),
+				Edits:       []mutate.Edit{f.replace(call, text)},
+			})
+		}
+		return true
+	})
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,119 @@
+package operators
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// CapHintDrop drops capacity hints.
+var CapHintDrop = &mutate.Operator{
+	Name:     "cap-hint-drop",
+	Quadrant: mutate.Q4,
+	Doc: mutate.Doc{
+		Title: "drop capacity hints",
+		Body: `Drops the capacity argument of make([]T, n, c) and the size hint of
+make(map[K]V, h), and removes Grow(n) statements on strings.Builder and
+bytes.Buffer values, so the slice, map or buffer grows step by step. Sites
+whose dropped expression has a side effect (a call other than a conversion
+or len/cap/min/max, a channel receive) or is the last use of a local variable
+or import are skipped, as is make([]T, n, n).`,
+		Before: `out := make([]string, 0, len(in))
+var b strings.Builder
+b.Grow(64)`,
+		After: `out := make([]string, 0)
+var b strings.Builder
+`,
+	},
+	Run: runCapHintDrop,
+}
+
+func runCapHintDrop(pass *mutate.Pass) {
+	f := newFile(pass)
+	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			f.capHint(n)
+		case *ast.ExprStmt:
+			if len(stack) == 0 {
+				return true
+			}
+			switch stack[len(stack)-1].(type) {
+			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			default:
+				return true // labeled, or the init or post statement of a header
+			}
+			if call, ok := n.X.(*ast.CallExpr); ok {
+				f.growCall(n, call)
+			}
+		}
+		return true
+	})
+}
+
+func (f *file) capHint(call *ast.CallExpr) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
+		return
+	}
+	if b, ok := f.Info.Uses[id].(*types.Builtin); !ok || b.Name() != "make" {
+		return
+	}
+	t := f.Info.TypeOf(call.Args[0])
+	if t == nil {
+		return
+	}
+	var keep int // arguments kept
+	what := "capacity"
+	switch t.Underlying().(type) {
+	case *types.Slice:
+		if len(call.Args) != 3 || f.text(call.Args[1]) == f.text(call.Args[2]) {
+			return
+		}
+		keep = 2
+	case *types.Map:
+		if len(call.Args) != 2 {
+			return
+		}
+		keep, what = 1, "size hint"
+	default:
+		return
+	}
+	hint := call.Args[keep]
+	if !f.pure(hint) || !f.removable(nil, hint) {
+		return
+	}
+	f.Report(mutate.Site{
+		Node:        call,
+		Description: fmt.Sprintf("drop %s %s of make(%s, ...)", what, f.short(hint), f.short(call.Args[0])),
+		Edits:       []mutate.Edit{f.del(call.Args[keep-1].End(), hint.End())},
+	})
+}
+
+// growCall removes a statement b.Grow(n) on a strings.Builder or
+// bytes.Buffer.
+func (f *file) growCall(stmt *ast.ExprStmt, call *ast.CallExpr) {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Grow" {
+		return
+	}
+	fn := f.callee(call)
+	if fn == nil || fn.Pkg() == nil {
+		return
+	}
+	switch fn.FullName() {
+	case "(*strings.Builder).Grow", "(*bytes.Buffer).Grow":
+	default:
+		return
+	}
+	if !f.pure(sel.X) || !f.pure(call.Args[0]) || !f.removable(nil, call) {
+		return
+	}
+	f.Report(mutate.Site{
+		Node:        stmt,
+		Description: fmt.Sprintf("remove %s", f.short(call)),
+		Edits:       []mutate.Edit{f.delStmt(stmt)},
+	})
+}

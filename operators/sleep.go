@@ -1,0 +1,53 @@
+package operators
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// Sleep sleeps at the start of every loop body.
+var Sleep = &mutate.Operator{
+	Name:     "sleep",
+	Quadrant: mutate.Q3,
+	Doc: mutate.Doc{
+		Title: "sleep at the start of every loop iteration",
+		Body: `Inserts time.Sleep(d) (through a helper, since the mutated file cannot gain
+imports) at the start of every for and range body, once per duration in
+sleep.durations (default 1ms).`,
+		Before: `for _, x := range xs {
+	sum += x
+}`,
+		After: `for _, x := range xs { perfmut_sleep(1000000);
+	sum += x
+}`,
+	},
+	Helper: `// perfmut_sleep sleeps for ns nanoseconds.
+func perfmut_sleep(ns int64) {
+	time.Sleep(time.Duration(ns))
+}
+`,
+	HelperImports: []string{"time"},
+	Run:           runSleep,
+}
+
+// sleepNames are the helper's identifiers and import names.
+var sleepNames = helperNames{calls: []string{"perfmut_sleep"}, pkgLevel: []string{"time"}}
+
+func runSleep(pass *mutate.Pass) {
+	var ns []int64
+	for _, d := range pass.Config.Sleep.Durations {
+		ns = append(ns, int64(d))
+	}
+	var sizes []q3Size
+	for _, n := range uniqueSorted(ns, func(n int64) bool { return n > 0 }) {
+		d := time.Duration(n)
+		sizes = append(sizes, q3Size{
+			stmt:   fmt.Sprintf("perfmut_sleep(%d)", n),
+			params: map[string]any{"duration": d.String()},
+			desc:   fmt.Sprintf("sleep %s per loop iteration", d),
+		})
+	}
+	insertAtLoops(pass, sizes, sleepNames)
+}

@@ -1,0 +1,61 @@
+package operators
+
+import (
+	"fmt"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// SpinLoop burns CPU at the start of every loop body.
+var SpinLoop = &mutate.Operator{
+	Name:     "spin-loop",
+	Quadrant: mutate.Q3,
+	Doc: mutate.Doc{
+		Title: "spin at the start of every loop iteration",
+		Body: `Inserts a call to a useless loop of N iterations (spin-loop.iterations in
+the configuration; default 1e4, 1e5 and 1e6, one mutant per loop and size) at
+the start of every for and range body. The helper sums a package-level array
+that nothing writes and adds the sum to a package-level atomic counter, so the
+compiler cannot drop the work and -race has nothing to report.`,
+		Before: `for _, x := range xs {
+	sum += x
+}`,
+		After: `for _, x := range xs { perfmut_spin(10000);
+	sum += x
+}`,
+	},
+	Helper: `// perfmut_spinData is read, never written, by perfmut_spin.
+var perfmut_spinData [1024]uint64
+
+// perfmut_spinSink keeps perfmut_spin's result alive.
+var perfmut_spinSink atomic.Uint64
+
+// perfmut_spin runs a useless loop of n iterations.
+//
+//go:noinline
+func perfmut_spin(n int) {
+	var s uint64
+	for i := 0; i < n; i++ {
+		s = s*1 + perfmut_spinData[i&1023] + uint64(i)
+	}
+	perfmut_spinSink.Add(s)
+}
+`,
+	HelperImports: []string{"sync/atomic"},
+	Run:           runSpinLoop,
+}
+
+// spinNames are the helper's identifiers and import names.
+var spinNames = helperNames{calls: []string{"perfmut_spin"}, pkgLevel: []string{"perfmut_spinData", "perfmut_spinSink", "atomic"}}
+
+func runSpinLoop(pass *mutate.Pass) {
+	var sizes []q3Size
+	for _, n := range uniqueSorted(pass.Config.SpinLoop.Iterations, func(n int) bool { return n > 0 }) {
+		sizes = append(sizes, q3Size{
+			stmt:   fmt.Sprintf("perfmut_spin(%d)", n),
+			params: map[string]any{"iterations": n},
+			desc:   fmt.Sprintf("spin %d iterations per loop iteration", n),
+		})
+	}
+	insertAtLoops(pass, sizes, spinNames)
+}

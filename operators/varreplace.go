@@ -1,0 +1,160 @@
+package operators
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// VarReplace replaces the reads of a configured local variable with a value.
+var VarReplace = &mutate.Operator{
+	Name:     "var-replace",
+	Quadrant: mutate.Q2,
+	Doc: mutate.Doc{
+		Title: "replace a local variable's reads with a constant (fast-path disabler)",
+		Body: `For every var-replace entry of the configuration, the reads of each local
+variable (or parameter) of that name, only inside the entry's callers if it
+lists any, become the entry's Go expression: the paper's Listing 2 turns
+dfafast into false in main. Writes, &v, ++ and method calls needing an
+addressable v keep the variable. The expression is type-checked at each read
+and converted when its type is not exactly the variable's; reads where it
+does not fit are kept. When no read of a local variable remains, "_ = v" is
+added after its declaration so it stays used (a variable declared in an if,
+for, switch or range header is then skipped). One mutant per variable and
+entry.`,
+		Before: `// var-replace: [{var: dfafast, value: "false", callers: [main]}]
+dfafast := isASCII(pattern)
+if dfafast {`,
+		After: `dfafast := isASCII(pattern); _ = dfafast
+if false {`,
+	},
+	Run: runVarReplace,
+}
+
+func runVarReplace(pass *mutate.Pass) {
+	type entry struct {
+		name    string
+		value   q2Value
+		callers []string
+	}
+	var entries []entry
+	for _, e := range pass.Config.VarReplace {
+		if v, ok := parseValue(e.Value); ok && e.Var != "" {
+			entries = append(entries, entry{e.Var, v, e.Callers})
+		}
+	}
+	if len(entries) == 0 {
+		return
+	}
+	f := newFile(pass)
+	type group struct {
+		v     *types.Var
+		e     int
+		reads []*ast.Ident
+	}
+	var groups []*group
+	index := make(map[[2]any]*group)
+	decls := make(map[*types.Var]ast.Stmt) // declaring statement in a statement list
+	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		if v, ok := f.Info.Defs[id].(*types.Var); ok && f.isLocalVar(v) {
+			if s := declStmt(stack); s != nil {
+				decls[v] = s
+			}
+			return true
+		}
+		v, ok := f.Info.Uses[id].(*types.Var)
+		if !ok || !f.isLocalVar(v) {
+			return true
+		}
+		for i, e := range entries {
+			if e.name != id.Name || !callerMatches(stack, e.callers) || f.isWrite(id, stack, false) || isPlainTarget(id, stack) {
+				continue
+			}
+			k := [2]any{v, i}
+			g := index[k]
+			if g == nil {
+				g = &group{v: v, e: i}
+				index[k] = g
+				groups = append(groups, g)
+			}
+			g.reads = append(g.reads, id)
+		}
+		return true
+	})
+	for _, g := range groups {
+		e := entries[g.e]
+		var edits []mutate.Edit
+		var first *ast.Ident
+		left := f.readCounts()[g.v]
+		for _, id := range g.reads {
+			text, uses, ok := f.fit(e.value, id.Pos(), g.v.Type())
+			if !ok {
+				continue
+			}
+			if first == nil {
+				first = id
+			}
+			left += uses[g.v] - 1
+			edits = append(edits, f.replace(id, text))
+		}
+		if len(edits) == 0 {
+			continue
+		}
+		replaced := len(edits)
+		if left <= 0 && !f.isParam(g.v) {
+			s := decls[g.v]
+			if s == nil {
+				continue
+			}
+			at := f.off(s.End())
+			edits = append(edits, mutate.Edit{Start: at, End: at, New: "; _ = " + g.v.Name()})
+		}
+		f.Report(mutate.Site{
+			Node:        first,
+			Params:      map[string]any{"var": e.name, "value": e.value.text},
+			Description: fmt.Sprintf("replace %s of %s with %s", plural(replaced, "read"), e.name, e.value.text),
+			Edits:       edits,
+		})
+	}
+}
+
+// declStmt returns the statement declaring the identifier whose ancestors
+// are stack, if it is a := or var statement directly in a statement list.
+func declStmt(stack []ast.Node) ast.Stmt {
+	n := len(stack)
+	if n < 2 {
+		return nil
+	}
+	var s ast.Stmt
+	var parent ast.Node
+	switch p := stack[n-1].(type) {
+	case *ast.AssignStmt:
+		if p.Tok != token.DEFINE {
+			return nil
+		}
+		s, parent = p, stack[n-2]
+	case *ast.ValueSpec:
+		if n < 4 {
+			return nil
+		}
+		d, ok := stack[n-3].(*ast.DeclStmt)
+		if !ok {
+			return nil
+		}
+		s, parent = d, stack[n-4]
+	default:
+		return nil
+	}
+	switch parent.(type) {
+	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+		return s
+	}
+	return nil
+}

@@ -1,0 +1,230 @@
+package report
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// Options controls the human-readable renderings.
+type Options struct {
+	// Levels restricts the optimization levels shown; nil means every level
+	// in the report.
+	Levels []string
+
+	// Dir is the output directory that holds the raw benchfmt files, as it
+	// should appear in the printed benchstat commands ("" = paths relative
+	// to the output directory).
+	Dir string
+
+	// MaxBytes caps the Markdown rendering (0 = GitHubCommentLimit).
+	MaxBytes int
+
+	// PathPrefix is prepended to module-relative file names in SARIF, for
+	// modules that live in a sub-directory of the repository (e.g. "go/").
+	PathPrefix string
+
+	// SourceDir is the module root used to embed source files in
+	// mutation-testing-elements JSON ("" = Report.ModuleDir).
+	SourceDir string
+}
+
+// levels returns the optimization levels to show: opts.Levels if set,
+// else those present in rep, opt first.
+func levels(rep *Report, opts Options) []string {
+	if len(opts.Levels) > 0 {
+		return opts.Levels
+	}
+	return rep.Levels()
+}
+
+// Levels returns the optimization levels that appear in the report, in
+// the order opt, noopt, then any other in name order.
+func (r *Report) Levels() []string {
+	seen := map[string]bool{}
+	for l := range r.Score {
+		seen[l] = true
+	}
+	for _, m := range r.Mutants {
+		for l := range m.Results {
+			seen[l] = true
+		}
+	}
+	var out []string
+	for _, l := range []string{Opt, NoOpt} {
+		if seen[l] {
+			out = append(out, l)
+			delete(seen, l)
+		}
+	}
+	var rest []string
+	for l := range seen {
+		rest = append(rest, l)
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// status returns m's status at level, or "" when it has no result there.
+func (m *Mutant) status(level string) score.Status {
+	if r := m.Results[level]; r != nil {
+		return r.Status
+	}
+	return ""
+}
+
+// anyStatus reports whether m has status s at one of levels.
+func (m *Mutant) anyStatus(levels []string, s score.Status) bool {
+	for _, l := range levels {
+		if m.status(l) == s {
+			return true
+		}
+	}
+	return false
+}
+
+// A finding is a mutant that no benchmark noticed at one or more levels.
+type finding struct {
+	M       *Mutant
+	Levels  []string // the levels at which it survived (or had no coverage)
+	Covered bool     // survived (a benchmark ran it) rather than no-coverage
+}
+
+// findings ranks the mutants nobody noticed: covered survivors first (the
+// hard-to-kill findings), those that survived at more levels before
+// others, then by the largest median ratio measured (the biggest slowdown
+// the benchmarks missed), then by position. No-coverage ones follow,
+// grouped by package and function (larger groups first), then position.
+func findings(rep *Report, levels []string) (covered []finding, uncovered [][]finding) {
+	groups := map[[2]string][]finding{}
+	for i := range rep.Mutants {
+		m := &rep.Mutants[i]
+		var surv, nocov []string
+		for _, l := range levels {
+			switch m.status(l) {
+			case score.Survived:
+				surv = append(surv, l)
+			case score.NoCoverage:
+				nocov = append(nocov, l)
+			}
+		}
+		switch {
+		case len(surv) > 0:
+			covered = append(covered, finding{M: m, Levels: surv, Covered: true})
+		case len(nocov) > 0:
+			k := [2]string{m.Package, m.Function}
+			groups[k] = append(groups[k], finding{M: m, Levels: nocov})
+		}
+	}
+	slices.SortStableFunc(covered, func(a, b finding) int {
+		if c := cmp.Compare(len(b.Levels), len(a.Levels)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(maxRatio(b), maxRatio(a)); c != 0 {
+			return c
+		}
+		return comparePos(a.M, b.M)
+	})
+	for _, g := range groups {
+		slices.SortStableFunc(g, func(a, b finding) int { return comparePos(a.M, b.M) })
+		uncovered = append(uncovered, g)
+	}
+	slices.SortFunc(uncovered, func(a, b []finding) int {
+		if c := cmp.Compare(len(b), len(a)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a[0].M.Package, b[0].M.Package); c != 0 {
+			return c
+		}
+		return cmp.Compare(a[0].M.Function, b[0].M.Function)
+	})
+	return covered, uncovered
+}
+
+// maxRatio is the largest median ratio among f's tests at its levels.
+func maxRatio(f finding) float64 {
+	r := 0.0
+	for _, l := range f.Levels {
+		for _, t := range f.M.Results[l].Benchmarks {
+			r = max(r, t.Ratio)
+		}
+	}
+	return r
+}
+
+func comparePos(a, b *Mutant) int {
+	if c := cmp.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Column, b.Column); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// statusCounts counts the mutants per status at level.
+func statusCounts(rep *Report, level string) map[score.Status]int {
+	c := map[score.Status]int{}
+	for i := range rep.Mutants {
+		if s := rep.Mutants[i].status(level); s != "" {
+			c[s]++
+		}
+	}
+	return c
+}
+
+// opRow is one operator's score at one level.
+type opRow struct {
+	Operator string
+	Quadrant string
+	Killed   int
+	Valid    int
+}
+
+// operatorScores returns, per operator (sorted by name), the killed and
+// valid counts at each level, computed from the mutants' statuses.
+func operatorScores(rep *Report, levels []string) (ops []string, rows map[string]map[string]opRow) {
+	rows = map[string]map[string]opRow{}
+	for i := range rep.Mutants {
+		m := &rep.Mutants[i]
+		if rows[m.Operator] == nil {
+			rows[m.Operator] = map[string]opRow{}
+			ops = append(ops, m.Operator)
+		}
+		for _, l := range levels {
+			s := m.status(l)
+			r := rows[m.Operator][l]
+			r.Operator, r.Quadrant = m.Operator, string(m.Quadrant)
+			if s.Valid() {
+				r.Valid++
+			}
+			if s == score.Killed {
+				r.Killed++
+			}
+			rows[m.Operator][l] = r
+		}
+	}
+	slices.Sort(ops)
+	return ops, rows
+}
+
+// levelScore returns the score at level from rep.Score, or computed from
+// the statuses when the report has none for it.
+func levelScore(rep *Report, level string) LevelScore {
+	if s, ok := rep.Score[level]; ok {
+		return s
+	}
+	c := statusCounts(rep, level)
+	ls := LevelScore{Killed: c[score.Killed], Valid: c[score.Killed] + c[score.Survived] + c[score.NoCoverage]}
+	if ls.Valid > 0 {
+		ls.Score = float64(ls.Killed) / float64(ls.Valid)
+	}
+	if kv := c[score.Killed] + c[score.Survived]; kv > 0 {
+		ls.Covered = float64(ls.Killed) / float64(kv)
+	}
+	return ls
+}

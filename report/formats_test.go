@@ -1,0 +1,169 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestMTEStatusMapping(t *testing.T) {
+	want := map[score.Status]string{
+		score.Killed: "Killed", score.Survived: "Survived", score.NoCoverage: "NoCoverage",
+		score.Timeout: "Timeout", score.CompileError: "CompileError", score.FNE: "RuntimeError", score.Crash: "RuntimeError",
+	}
+	for _, s := range score.Statuses {
+		if got := MTEStatus(s); got != want[s] {
+			t.Errorf("MTEStatus(%s) = %s, want %s", s, got, want[s])
+		}
+	}
+}
+
+func TestMutationTestingElementsContent(t *testing.T) {
+	rep := fixture(t)
+	src := t.TempDir()
+	os.MkdirAll(filepath.Join(src, "textutil"), 0o755)
+	lower := strings.Repeat("// line\n", 13) + "\t\tc := s[i]\n"
+	os.WriteFile(filepath.Join(src, "textutil", "lower.go"), []byte(lower), 0o644)
+	var buf bytes.Buffer
+	if err := MutationTestingElements(&buf, rep, Options{SourceDir: src}); err != nil {
+		t.Fatal(err)
+	}
+	var out mteReport
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]mteMutant{}
+	n := 0
+	for _, f := range out.Files {
+		for _, m := range f.Mutants {
+			got[m.ID] = m
+			n++
+		}
+	}
+	levels := 0
+	for _, m := range rep.Mutants {
+		levels += len(m.Results)
+	}
+	if n != levels {
+		t.Errorf("%d mutation-testing-elements mutants, want one per mutant and level = %d", n, levels)
+	}
+	for _, tc := range []struct{ id, status string }{
+		{"3f9c2a1b7d04@opt", "Killed"},
+		{"c17e04d2a9b8@opt", "Survived"},
+		{"c17e04d2a9b8@noopt", "Killed"},
+		{"0d4471be9c2e@noopt", "NoCoverage"},
+		{"6f1ab3e7d2c8@opt", "CompileError"},
+		{"b2f5e8d4c019@opt", "RuntimeError"},
+		{"d9e6a2b1c4f0@opt", "RuntimeError"}, // crash
+		{"2c8d0f9e4a73@noopt", "Timeout"},
+	} {
+		if got[tc.id].Status != tc.status {
+			t.Errorf("%s: status %q, want %q", tc.id, got[tc.id].Status, tc.status)
+		}
+	}
+	k := got["e4c90b6a1f27@opt"]
+	if !slices.Equal(k.CoveredBy, []string{"example.com/demo/parse.BenchmarkNext", "example.com/demo/parse.BenchmarkParse"}) ||
+		!slices.Equal(k.KilledBy, k.CoveredBy) {
+		t.Errorf("lock-contention coveredBy %v killedBy %v", k.CoveredBy, k.KilledBy)
+	}
+	if f := out.Files["textutil/lower.go"]; f == nil || f.Source != lower {
+		t.Errorf("textutil/lower.go source not embedded")
+	}
+	if loc := got["3f9c2a1b7d04@opt"].Location; loc.Start != (mtePos{14, 3}) || loc.End != (mtePos{14, 12}) {
+		t.Errorf("location %+v, want 14:3 to just past the end of line 14 (14:12)", loc)
+	}
+}
+
+func TestSARIFContent(t *testing.T) {
+	var buf bytes.Buffer
+	if err := SARIF(&buf, fixture(t), Options{PathPrefix: "go"}); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results
+	// 2 covered survivors + 4 no-coverage mutants.
+	if len(res) != 6 {
+		t.Fatalf("%d results, want 6", len(res))
+	}
+	first := res[0]
+	if first.RuleID != "cap-hint-drop" || first.Level != "warning" ||
+		first.Locations[0].Physical.Artifact.URI != "go/textutil/split.go" ||
+		first.Locations[0].Physical.Region != (sarifRegion{9, 9}) ||
+		!strings.Contains(first.Message.Text, "Benchmarks tried: BenchmarkSplit.") ||
+		log.Runs[0].Tool.Driver.Rules[first.RuleIndex].ID != first.RuleID {
+		t.Errorf("first result = %+v", first)
+	}
+	notes := 0
+	for _, r := range res {
+		if r.Level == "note" {
+			notes++
+			if !strings.HasPrefix(r.Message.Text, "No benchmark reaches") {
+				t.Errorf("no-coverage message %q", r.Message.Text)
+			}
+		}
+	}
+	if notes != 4 {
+		t.Errorf("%d note results, want 4 no-coverage", notes)
+	}
+}
+
+func TestWriteAll(t *testing.T) {
+	dir := t.TempDir()
+	if err := WriteAll(dir, fixture(t)); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range Formats() {
+		st, err := os.Stat(filepath.Join(dir, f.File))
+		if err != nil || st.Size() == 0 {
+			t.Errorf("%s not written (%v)", f.File, err)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != len(Formats()) {
+		t.Errorf("%d files in the output directory, want %d (temporary files left?)", len(entries), len(Formats()))
+	}
+	if err := WriteAll(filepath.Join(dir, "missing"), fixture(t)); err == nil {
+		t.Errorf("WriteAll into a missing directory succeeded")
+	}
+}
+
+func TestReadFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ content, want string }{
+		{`{"module": "x"}`, `not a perfmut report.json: no "schema" field`},
+		{`{"schema": "perfmut/report/v9"}`, `report schema "perfmut/report/v9", this perfmut reads "perfmut/report/v1"`},
+		{`[1,2]`, `not a perfmut report.json`},
+		{`{"schema": "perfmut/report/v1", "mutants": [{"operator": "sleep"}]}`, `mutant 0 has no id`},
+	} {
+		p := filepath.Join(dir, "report.json")
+		os.WriteFile(p, []byte(tc.content), 0o644)
+		_, err := ReadFile(p)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), p+": ") {
+			t.Errorf("ReadFile(%s) error %v, want %q", tc.content, err, tc.want)
+		}
+	}
+	// Round trip.
+	rep := fixture(t)
+	p := filepath.Join(dir, "again.json")
+	if err := rep.WriteFile(p); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(rep)
+	b, _ := json.Marshal(again)
+	if !bytes.Equal(a, b) {
+		t.Errorf("report.json does not survive WriteFile and ReadFile")
+	}
+}

@@ -1,0 +1,101 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A BelowError is Gate's verdict that the score is below the threshold at
+// one or more levels; callers exit with status 3 on it.
+type BelowError struct {
+	Min    float64
+	Levels []LevelBelow
+}
+
+// LevelBelow is one level whose score is below the threshold.
+type LevelBelow struct {
+	Level string
+	LevelScore
+}
+
+func (e *BelowError) Error() string {
+	var parts []string
+	for _, l := range e.Levels {
+		parts = append(parts, fmt.Sprintf("%s %s (%d of %d killed)", l.Level, pct(l.Score), l.Killed, l.Valid))
+	}
+	return fmt.Sprintf("mutation score below -min-score %s: %s", pct(e.Min), strings.Join(parts, ", "))
+}
+
+// Gate checks the mutation score of each of levels (nil = every level in
+// the report) against minScore, a fraction in [0, 1]. It returns nil when
+// every level reaches it, a *BelowError when one does not, and another
+// error for bad arguments (a level the report does not have, minScore out
+// of range). A level without valid mutants (nothing in scope, e.g. a
+// -changed-since run that touched no mutable code) passes.
+func Gate(rep *Report, minScore float64, levels []string) error {
+	if !(minScore >= 0 && minScore <= 1) {
+		return fmt.Errorf("minimum score %v is not a fraction in [0, 1]", minScore)
+	}
+	have := rep.Levels()
+	if len(levels) == 0 {
+		levels = have
+	}
+	below := &BelowError{Min: minScore}
+	for _, l := range levels {
+		if !slices.Contains(have, l) {
+			return fmt.Errorf("the report has no results at level %q (it has %s)", l, strings.Join(have, ", "))
+		}
+		s := levelScore(rep, l)
+		if s.Valid > 0 && s.Score < minScore {
+			below.Levels = append(below.Levels, LevelBelow{l, s})
+		}
+	}
+	if len(below.Levels) > 0 {
+		return below
+	}
+	return nil
+}
+
+// IsBelow reports whether err is (or wraps) a *BelowError.
+func IsBelow(err error) bool {
+	var b *BelowError
+	return errors.As(err, &b)
+}
+
+// ParseMinScore parses a -min-score value: a fraction such as 0.8 or a
+// percentage such as 80%.
+func ParseMinScore(s string) (float64, error) {
+	t := strings.TrimSpace(s)
+	scale := 1.0
+	if strings.HasSuffix(t, "%") {
+		t, scale = strings.TrimSuffix(t, "%"), 100
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || !(v/scale >= 0 && v/scale <= 1) {
+		return 0, fmt.Errorf("-min-score %q: want a fraction in [0, 1] such as 0.8, or a percentage such as 80%%", s)
+	}
+	return v / scale, nil
+}
+
+// ParseLevels parses a -levels value: a comma-separated list of opt and
+// noopt; "" or "both" means every level in the report (nil).
+func ParseLevels(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "both" || s == "all" {
+		return nil, nil
+	}
+	var out []string
+	for _, l := range strings.Split(s, ",") {
+		l = strings.TrimSpace(l)
+		if l != Opt && l != NoOpt {
+			return nil, fmt.Errorf("-levels %q: unknown level %q; use opt, noopt or opt,noopt", s, l)
+		}
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}

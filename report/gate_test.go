@@ -1,0 +1,76 @@
+package report
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestGate(t *testing.T) {
+	rep := fixture(t) // opt 4/10 = 40%, noopt 5/10 = 50%
+	for _, tc := range []struct {
+		min    float64
+		levels []string
+		below  string // "" = passes; else the error text
+	}{
+		{0.4, nil, ""},
+		{0.45, []string{NoOpt}, ""},
+		{0.45, nil, "mutation score below -min-score 45.0%: opt 40.0% (4 of 10 killed)"},
+		{0.5, []string{Opt, NoOpt}, "mutation score below -min-score 50.0%: opt 40.0% (4 of 10 killed)"},
+		{0.6, nil, "mutation score below -min-score 60.0%: opt 40.0% (4 of 10 killed), noopt 50.0% (5 of 10 killed)"},
+		{0, nil, ""},
+	} {
+		err := Gate(rep, tc.min, tc.levels)
+		if tc.below == "" {
+			if err != nil {
+				t.Errorf("Gate(%v, %v) = %v, want pass", tc.min, tc.levels, err)
+			}
+			continue
+		}
+		var b *BelowError
+		if !errors.As(err, &b) || err.Error() != tc.below || !IsBelow(err) {
+			t.Errorf("Gate(%v, %v) = %v, want %q", tc.min, tc.levels, err, tc.below)
+		}
+	}
+	for _, tc := range []struct {
+		min    float64
+		levels []string
+		want   string
+	}{
+		{1.5, nil, "not a fraction in [0, 1]"},
+		{0.5, []string{"O2"}, `no results at level "O2" (it has opt, noopt)`},
+	} {
+		err := Gate(rep, tc.min, tc.levels)
+		if err == nil || IsBelow(err) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Gate(%v, %v) = %v, want error %q", tc.min, tc.levels, err, tc.want)
+		}
+	}
+	// Nothing valid in scope passes: a -changed-since run that touched
+	// nothing mutable must not fail the build.
+	empty := &Report{Schema: Schema, Score: map[string]LevelScore{Opt: {}}}
+	if err := Gate(empty, 0.9, nil); err != nil {
+		t.Errorf("empty report: %v", err)
+	}
+}
+
+func TestParseMinScoreAndLevels(t *testing.T) {
+	for in, want := range map[string]float64{"0.8": 0.8, "80%": 0.8, "0": 0, "1": 1, "100%": 1, " 0.75 ": 0.75} {
+		if got, err := ParseMinScore(in); err != nil || got != want {
+			t.Errorf("ParseMinScore(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"80", "-0.1", "x", "", "120%", "NaN"} {
+		if _, err := ParseMinScore(in); err == nil || !strings.Contains(err.Error(), "want a fraction in [0, 1]") {
+			t.Errorf("ParseMinScore(%q) error %v", in, err)
+		}
+	}
+	if l, err := ParseLevels("noopt,opt,noopt"); err != nil || strings.Join(l, ",") != "noopt,opt" {
+		t.Errorf("ParseLevels = %v, %v", l, err)
+	}
+	if l, err := ParseLevels("both"); err != nil || l != nil {
+		t.Errorf("ParseLevels(both) = %v, %v", l, err)
+	}
+	if _, err := ParseLevels("opt,O3"); err == nil || !strings.Contains(err.Error(), `unknown level "O3"`) {
+		t.Errorf("ParseLevels(opt,O3) error %v", err)
+	}
+}

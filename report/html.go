@@ -1,0 +1,306 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// MaxPlottedMutants caps how many mutants get box plots in report.html
+// (survivors first), so that huge campaigns still give a page a browser
+// opens quickly; the rest show their numbers only.
+const MaxPlottedMutants = 200
+
+// HTMLReadyMarker is set by report.html's script as
+// <body data-perfmut-ready="ok"> once the page has run without errors.
+const HTMLReadyMarker = `data-perfmut-ready="ok"`
+
+//go:embed html.tmpl
+var htmlTemplate string
+
+var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
+	"pct": pct, "ratio": ratioString, "p": pString,
+	"width": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+}).Parse(htmlTemplate))
+
+type htmlPage struct {
+	Module, Go, Settings, Span string
+	Total                      int
+	Levels                     []htmlLevel
+	Statuses                   []htmlStatusRow
+	Operators                  []htmlOpRow
+	ScoreNote                  string
+	Mutants                    []htmlMutant
+	Unplotted                  int
+	LevelNames                 []string
+}
+
+type htmlLevel struct {
+	Name string
+	LevelScore
+	Chart template.HTML
+}
+
+type htmlStatusRow struct {
+	Status score.Status
+	Counts []int
+}
+
+type htmlOpRow struct {
+	Operator, Quadrant string
+	Cells              []htmlOpCell
+}
+
+type htmlOpCell struct {
+	Killed, Valid int
+	Score         float64
+}
+
+type htmlMutant struct {
+	*Mutant
+	Pos      string
+	Group    string // survived, no-coverage, killed, excluded
+	Statuses string // space-separated statuses at all levels, for the filter
+	Open     bool
+	Levels   []htmlMutantLevel
+	Diff     []diffLine
+}
+
+type htmlMutantLevel struct {
+	Name     string
+	Result   *LevelResult
+	Plots    []template.HTML
+	Commands []string
+}
+
+type diffLine struct {
+	Class, Text string
+}
+
+// HTML writes report.html: one self-contained page (inline CSS, SVG and
+// script, no network) with the scores, score bars per operator and level at
+// each alpha (as the SlowCoach paper's Fig. 4), and per mutant its box
+// plots of baseline vs mutant samples per benchmark, its tests, its
+// benchstat commands and its diff.
+func HTML(w io.Writer, rep *Report, opts Options) error {
+	lv := levels(rep, opts)
+	page := htmlPage{
+		Module: orUnknown(rep.Module), Go: rep.Go, Settings: settingsLine(rep), Span: runSpan(rep),
+		Total: len(rep.Mutants), LevelNames: lv,
+	}
+	for _, l := range lv {
+		hl := htmlLevel{Name: l, LevelScore: levelScore(rep, l)}
+		ops, valid, alphas, scores, note := operatorScoresByAlpha(rep, l)
+		page.ScoreNote = note
+		if len(ops) > 0 {
+			labels := make([]string, len(ops))
+			for i, op := range ops {
+				labels[i] = fmt.Sprintf("%s (%d)", op, valid[i])
+			}
+			svg, err := scoreBarsLabeled(l, ops, labels, alphas, scores)
+			if err != nil {
+				return err
+			}
+			hl.Chart = template.HTML(svg)
+		}
+		page.Levels = append(page.Levels, hl)
+	}
+	counts := map[string]map[score.Status]int{}
+	for _, l := range lv {
+		counts[l] = statusCounts(rep, l)
+	}
+	for _, s := range score.Statuses {
+		row := htmlStatusRow{Status: s}
+		for _, l := range lv {
+			row.Counts = append(row.Counts, counts[l][s])
+		}
+		page.Statuses = append(page.Statuses, row)
+	}
+	ops, rows := operatorScores(rep, lv)
+	for _, op := range ops {
+		r := htmlOpRow{Operator: op, Quadrant: rows[op][lv[0]].Quadrant}
+		for _, l := range lv {
+			c := rows[op][l]
+			cell := htmlOpCell{Killed: c.Killed, Valid: c.Valid}
+			if c.Valid > 0 {
+				cell.Score = float64(c.Killed) / float64(c.Valid)
+			}
+			r.Cells = append(r.Cells, cell)
+		}
+		page.Operators = append(page.Operators, r)
+	}
+
+	for i, m := range htmlOrder(rep, lv) {
+		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: m.Group == "survived" && i < 3}
+		var sts []string
+		counted := false
+		for _, l := range lv {
+			r := m.M.Results[l]
+			if r == nil {
+				continue
+			}
+			sts = append(sts, string(r.Status))
+			ml := htmlMutantLevel{Name: l, Result: r, Commands: benchstatCommands(r, opts.Dir)}
+			if i < MaxPlottedMutants {
+				for _, s := range r.Samples {
+					svg, err := boxPlot(s)
+					if err != nil {
+						return fmt.Errorf("mutant %s: %w", m.M.ID, err)
+					}
+					ml.Plots = append(ml.Plots, template.HTML(svg))
+				}
+			} else if len(r.Samples) > 0 && !counted {
+				page.Unplotted++
+				counted = true
+			}
+			hm.Levels = append(hm.Levels, ml)
+		}
+		hm.Statuses = strings.Join(sts, " ")
+		hm.Diff = diffLines(m.M.Diff)
+		page.Mutants = append(page.Mutants, hm)
+	}
+	var buf bytes.Buffer
+	if err := pageTmpl.Execute(&buf, page); err != nil {
+		return fmt.Errorf("rendering report.html: %w", err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+type orderedMutant struct {
+	M     *Mutant
+	Group string
+}
+
+// htmlOrder lists every mutant: covered survivors (ranked), no-coverage
+// ones by function, killed ones, then the excluded (compile-error, fne,
+// timeout, crash), each group by position.
+func htmlOrder(rep *Report, lv []string) []orderedMutant {
+	covered, uncovered := findings(rep, lv)
+	var out []orderedMutant
+	seen := map[*Mutant]bool{}
+	for _, f := range covered {
+		out = append(out, orderedMutant{f.M, "survived"})
+		seen[f.M] = true
+	}
+	for _, g := range uncovered {
+		for _, f := range g {
+			out = append(out, orderedMutant{f.M, "no-coverage"})
+			seen[f.M] = true
+		}
+	}
+	var killed, excluded []*Mutant
+	for i := range rep.Mutants {
+		m := &rep.Mutants[i]
+		if seen[m] {
+			continue
+		}
+		if m.anyStatus(lv, score.Killed) {
+			killed = append(killed, m)
+		} else {
+			excluded = append(excluded, m)
+		}
+	}
+	slices.SortStableFunc(killed, comparePos)
+	slices.SortStableFunc(excluded, comparePos)
+	for _, m := range killed {
+		out = append(out, orderedMutant{m, "killed"})
+	}
+	for _, m := range excluded {
+		out = append(out, orderedMutant{m, "excluded"})
+	}
+	return out
+}
+
+// operatorScoresByAlpha returns the per-operator scores (in %) at level
+// for each alpha: from the report's summary when it has operator rows,
+// otherwise from the statuses at the run's alpha only (note says so).
+// Operators without valid mutants are left out; valid[i] is the number of
+// valid mutants of ops[i].
+func operatorScoresByAlpha(rep *Report, level string) (ops []string, valid []int, alphas []float64, scores map[float64][]float64, note string) {
+	scores = map[float64][]float64{}
+	if s := rep.Summary; s != nil {
+		type key struct {
+			op    string
+			alpha float64
+		}
+		val := map[key]score.Row{}
+		for _, r := range s.Rows {
+			if r.Dimension == "operator" && r.Level == level {
+				val[key{r.Key, r.Alpha}] = r
+				if !slices.Contains(ops, r.Key) {
+					ops = append(ops, r.Key)
+				}
+				if !slices.Contains(alphas, r.Alpha) {
+					alphas = append(alphas, r.Alpha)
+				}
+			}
+		}
+		if len(ops) > 0 {
+			slices.Sort(ops)
+			slices.Sort(alphas)
+			ops = slices.DeleteFunc(ops, func(op string) bool {
+				for _, a := range alphas {
+					if val[key{op, a}].Valid > 0 {
+						return false
+					}
+				}
+				return true
+			})
+			for _, op := range ops {
+				n := 0
+				for _, a := range alphas {
+					n = max(n, val[key{op, a}].Valid)
+				}
+				valid = append(valid, n)
+			}
+			for _, a := range alphas {
+				for _, op := range ops {
+					scores[a] = append(scores[a], 100*val[key{op, a}].Score)
+				}
+			}
+			return ops, valid, alphas, scores, ""
+		}
+	}
+	all, rows := operatorScores(rep, []string{level})
+	a := rep.Settings.Alpha
+	for _, op := range all {
+		r := rows[op][level]
+		if r.Valid == 0 {
+			continue
+		}
+		ops = append(ops, op)
+		valid = append(valid, r.Valid)
+		scores[a] = append(scores[a], 100*float64(r.Killed)/float64(r.Valid))
+	}
+	return ops, valid, []float64{a}, scores, "The report has no score summary, so the bars show the run's alpha only."
+}
+
+// diffLines classifies a unified diff's lines for colouring.
+func diffLines(diff string) []diffLine {
+	if diff == "" {
+		return nil
+	}
+	var out []diffLine
+	for _, l := range strings.Split(strings.TrimRight(diff, "\n"), "\n") {
+		c := "ctx"
+		switch {
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+			c = "file"
+		case strings.HasPrefix(l, "@@"):
+			c = "hunk"
+		case strings.HasPrefix(l, "+"):
+			c = "add"
+		case strings.HasPrefix(l, "-"):
+			c = "del"
+		}
+		out = append(out, diffLine{c, l})
+	}
+	return out
+}

@@ -1,0 +1,212 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// GitHubCommentLimit is the largest body GitHub accepts for an issue or
+// pull-request comment, in characters.
+const GitHubCommentLimit = 65536
+
+// MarkdownMarker starts every Markdown report, so a CI job can find and
+// update its previous pull-request comment instead of adding another.
+const MarkdownMarker = "<!-- perfmut-report -->"
+
+// Markdown writes the report as a pull-request comment: scores, tables by
+// operator and status, survivors with their diffs and benchstat commands in
+// collapsible blocks, then no-coverage mutants by function. It stays within
+// opts.MaxBytes (default GitHubCommentLimit): findings that do not fit are
+// left out with a note saying how many.
+func Markdown(w io.Writer, rep *Report, opts Options) error {
+	limit := opts.MaxBytes
+	if limit <= 0 {
+		limit = GitHubCommentLimit
+	}
+	lv := levels(rep, opts)
+	var head strings.Builder
+	fmt.Fprintf(&head, "%s\n### perfmut: performance mutation score\n\n", MarkdownMarker)
+	fmt.Fprintf(&head, "**%s** · %d mutants", mdEscape(orUnknown(rep.Module)), len(rep.Mutants))
+	if rep.Go != "" {
+		fmt.Fprintf(&head, " · %s", mdEscape(rep.Go))
+	}
+	if s := settingsLine(rep); s != "" {
+		fmt.Fprintf(&head, " · %s", mdEscape(s))
+	}
+	head.WriteString("\n\n| level | killed | valid | score | covered only |\n|---|--:|--:|--:|--:|\n")
+	for _, l := range lv {
+		s := levelScore(rep, l)
+		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s |\n", l, s.Killed, s.Valid, pct(s.Score), pct(s.Covered))
+	}
+	head.WriteString("\n<details><summary>Score by operator, statuses</summary>\n\n| operator | quadrant |")
+	for _, l := range lv {
+		fmt.Fprintf(&head, " %s |", l)
+	}
+	head.WriteString("\n|---|---|" + strings.Repeat("--:|", len(lv)) + "\n")
+	ops, rows := operatorScores(rep, lv)
+	for _, op := range ops {
+		fmt.Fprintf(&head, "| %s | %s |", op, rows[op][lv[0]].Quadrant)
+		for _, l := range lv {
+			r := rows[op][l]
+			if r.Valid == 0 {
+				head.WriteString(" 0/0 |")
+				continue
+			}
+			fmt.Fprintf(&head, " %d/%d (%s) |", r.Killed, r.Valid, pct(float64(r.Killed)/float64(r.Valid)))
+		}
+		head.WriteString("\n")
+	}
+	head.WriteString("\n| status |")
+	for _, l := range lv {
+		fmt.Fprintf(&head, " %s |", l)
+	}
+	head.WriteString("\n|---|" + strings.Repeat("--:|", len(lv)) + "\n")
+	counts := map[string]map[score.Status]int{}
+	for _, l := range lv {
+		counts[l] = statusCounts(rep, l)
+	}
+	for _, s := range score.Statuses {
+		fmt.Fprintf(&head, "| %s |", s)
+		for _, l := range lv {
+			fmt.Fprintf(&head, " %d |", counts[l][s])
+		}
+		head.WriteString("\n")
+	}
+	head.WriteString("\n</details>\n")
+
+	// The findings, each a chunk that is kept whole or left out.
+	covered, uncovered := findings(rep, lv)
+	type chunk struct {
+		text  string
+		count int // findings in it
+	}
+	var chunks []chunk
+	total := len(covered)
+	if len(covered) > 0 {
+		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### Survivors (%d): a benchmark ran the code and did not notice\n", len(covered))})
+		for i, f := range covered {
+			chunks = append(chunks, chunk{text: mdSurvivor(i+1, f, lv, opts.Dir), count: 1})
+		}
+	}
+	if len(uncovered) > 0 {
+		n := 0
+		for _, g := range uncovered {
+			n += len(g)
+		}
+		total += n
+		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### No coverage (%d): no benchmark reaches these mutants\n\n", n)})
+		for _, g := range uncovered {
+			var b strings.Builder
+			fmt.Fprintf(&b, "- %s (%d)\n", codeSpan(funcName(g[0].M)), len(g))
+			for _, f := range g {
+				m := f.M
+				fmt.Fprintf(&b, "  - %s %s: %s", codeSpan(position(m)), codeSpan(m.Operator), mdEscape(m.Description))
+				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+					fmt.Fprintf(&b, " (%s)", mdEscape(firstLine(r.Reason)))
+				}
+				b.WriteString("\n")
+			}
+			chunks = append(chunks, chunk{text: b.String(), count: len(g)})
+		}
+	}
+	if total == 0 && len(rep.Mutants) > 0 {
+		chunks = append(chunks, chunk{text: "\nEvery valid mutant was killed.\n"})
+	}
+
+	// rest[i] is the length of chunks[i:].
+	rest := make([]int, len(chunks)+1)
+	for i := len(chunks) - 1; i >= 0; i-- {
+		rest[i] = rest[i+1] + len(chunks[i].text)
+	}
+	out := head.String()
+	shown := 0
+	for i, c := range chunks {
+		// Everything left fits, or this chunk fits with room for the note.
+		if len(out)+rest[i] > limit && len(out)+len(c.text)+len(truncNote(total, total, limit)) > limit {
+			out += truncNote(total-shown, total, limit)
+			break
+		}
+		out += c.text
+		shown += c.count
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+func truncNote(hidden, total, limit int) string {
+	return fmt.Sprintf("\n> [!NOTE]\n> Truncated to fit a %d-character comment: %d of %d findings are not shown. The full list is in `report.txt` and `report.html` in the results directory.\n", limit, hidden, total)
+}
+
+// mdSurvivor renders one covered survivor with its diff and commands.
+func mdSurvivor(n int, f finding, lv []string, dir string) string {
+	m := f.M
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%d. %s %s in %s: %s\n", n, codeSpan(position(m)), codeSpan(m.Operator), codeSpan(m.Function), mdEscape(m.Description))
+	for _, l := range lv {
+		r := m.Results[l]
+		if r == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "   - %s: **%s**, %s\n", l, r.Status, mdEscape(levelDetail(r)))
+	}
+	fmt.Fprintf(&b, "\n   <details><summary>diff and benchstat (%s)</summary>\n\n", m.ID)
+	fence := codeFence(m.Diff)
+	fmt.Fprintf(&b, "   %sdiff\n", fence)
+	for _, line := range strings.Split(strings.TrimRight(m.Diff, "\n"), "\n") {
+		b.WriteString("   " + line + "\n")
+	}
+	fmt.Fprintf(&b, "   %s\n", fence)
+	var cmds []string
+	for _, l := range f.Levels {
+		cmds = append(cmds, benchstatCommands(m.Results[l], dir)...)
+	}
+	if len(cmds) > 0 {
+		fence := codeFence(strings.Join(cmds, "\n"))
+		fmt.Fprintf(&b, "\n   %ssh\n", fence)
+		for _, c := range cmds {
+			b.WriteString("   " + c + "\n")
+		}
+		fmt.Fprintf(&b, "   %s\n", fence)
+	}
+	b.WriteString("\n   </details>\n")
+	return b.String()
+}
+
+// codeFence returns a backtick fence longer than any run in s.
+func codeFence(s string) string { return strings.Repeat("`", max(3, longestRun(s, '`')+1)) }
+
+// codeSpan returns s as inline code.
+func codeSpan(s string) string {
+	if s == "" {
+		return ""
+	}
+	ticks := strings.Repeat("`", longestRun(s, '`')+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return ticks + " " + s + " " + ticks
+	}
+	return ticks + s + ticks
+}
+
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}
+
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", "&lt;", ">", "&gt;", "|", `\|`, "\n", " ",
+)
+
+// mdEscape makes plain text safe in Markdown (and in table cells).
+func mdEscape(s string) string { return mdEscaper.Replace(s) }

@@ -1,0 +1,84 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// ReadFile reads and checks a report.json.
+func ReadFile(path string) (*Report, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading report: %w", err)
+	}
+	rep, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rep, nil
+}
+
+// Decode parses the content of a report.json. Unknown fields are ignored
+// (newer writers may add some); a missing or different schema is an error.
+func Decode(data []byte) (*Report, error) {
+	var rep Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("not a perfmut report.json: %w", err)
+	}
+	switch rep.Schema {
+	case Schema:
+	case "":
+		return nil, fmt.Errorf("not a perfmut report.json: no %q field", "schema")
+	default:
+		return nil, fmt.Errorf("report schema %q, this perfmut reads %q; re-run the campaign or use the perfmut that wrote it", rep.Schema, Schema)
+	}
+	for i, m := range rep.Mutants {
+		if m.ID == "" {
+			return nil, fmt.Errorf("mutant %d has no id", i)
+		}
+	}
+	return &rep, nil
+}
+
+// WriteFile writes rep as indented JSON to path, atomically: a reader sees
+// the old file or the new one, never a partial one.
+func (r *Report) WriteFile(path string) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("encoding report: %w", err)
+	}
+	return writeAtomic(path, buf.Bytes())
+}
+
+// writeAtomic writes data to a temporary file next to path, syncs it and
+// renames it over path.
+func writeAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

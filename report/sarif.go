@@ -1,0 +1,235 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// SARIF 2.1.0, the subset perfmut writes.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool        sarifTool        `json:"tool"`
+	Invocations []sarifInvoke    `json:"invocations,omitempty"`
+	Results     []sarifResult    `json:"results"`
+	Properties  map[string]any   `json:"properties,omitempty"`
+	Automation  *sarifAutomation `json:"automationDetails,omitempty"`
+}
+
+type sarifAutomation struct {
+	ID string `json:"id"`
+}
+
+type sarifInvoke struct {
+	ExecutionSuccessful bool   `json:"executionSuccessful"`
+	StartTimeUTC        string `json:"startTimeUtc,omitempty"`
+	EndTimeUTC          string `json:"endTimeUtc,omitempty"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string            `json:"id"`
+	Name             string            `json:"name"`
+	ShortDescription sarifText         `json:"shortDescription"`
+	FullDescription  *sarifText        `json:"fullDescription,omitempty"`
+	Help             *sarifText        `json:"help,omitempty"`
+	Default          sarifRuleDefaults `json:"defaultConfiguration"`
+	Properties       map[string]any    `json:"properties,omitempty"`
+}
+
+type sarifRuleDefaults struct {
+	Level string `json:"level"`
+}
+
+type sarifText struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+type sarifResult struct {
+	RuleID              string            `json:"ruleId"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifText         `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	Properties          map[string]any    `json:"properties,omitempty"`
+}
+
+type sarifLocation struct {
+	Physical sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	Artifact sarifArtifact `json:"artifactLocation"`
+	Region   sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+}
+
+// SARIF writes a SARIF 2.1.0 log (for GitHub code scanning, reviewdog and
+// IDEs) with one result per mutant that survived or that no benchmark
+// reaches, at the mutant's source position: rule = operator, level
+// "warning" for survivors and "note" for no-coverage, the message names
+// the benchmarks tried. File URIs are module-relative, prefixed with
+// opts.PathPrefix, against the %SRCROOT% base.
+func SARIF(w io.Writer, rep *Report, opts Options) error {
+	lv := levels(rep, opts)
+	covered, uncovered := findings(rep, lv)
+	all := slices.Clone(covered)
+	for _, g := range uncovered {
+		all = append(all, g...)
+	}
+
+	var rules []sarifRule
+	ruleIndex := map[string]int{}
+	for _, f := range all {
+		op := f.M.Operator
+		if _, ok := ruleIndex[op]; ok {
+			continue
+		}
+		ruleIndex[op] = len(rules)
+		rules = append(rules, sarifRule{
+			ID:               op,
+			Name:             ruleName(op),
+			ShortDescription: sarifText{Text: fmt.Sprintf("perfmut %s mutant (%s) not detected by any benchmark", op, f.M.Quadrant)},
+			Help: &sarifText{
+				Text: "A performance mutant is a behaviour-preserving slowdown injected by perfmut. " +
+					"A surviving mutant ran under benchmarks that did not notice it; a no-coverage mutant is in code no benchmark reaches. " +
+					"Write or strengthen a benchmark for this code, or mark the line //perfmut:ignore if its speed does not matter.",
+			},
+			Default:    sarifRuleDefaults{Level: "warning"},
+			Properties: map[string]any{"quadrant": string(f.M.Quadrant), "tags": []string{"performance", "mutation-testing"}},
+		})
+	}
+
+	results := []sarifResult{}
+	for _, f := range all {
+		m := f.M
+		level := "warning"
+		if !f.Covered {
+			level = "note"
+		}
+		statuses := map[string]string{}
+		for _, l := range lv {
+			if s := m.status(l); s != "" {
+				statuses[l] = string(s)
+			}
+		}
+		results = append(results, sarifResult{
+			RuleID:    m.Operator,
+			RuleIndex: ruleIndex[m.Operator],
+			Level:     level,
+			Message:   sarifText{Text: sarifMessage(f, lv)},
+			Locations: []sarifLocation{{Physical: sarifPhysical{
+				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
+				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
+			}}},
+			PartialFingerprints: map[string]string{"perfmutMutant/v1": m.ID},
+			Properties: map[string]any{
+				"mutant":   m.ID,
+				"function": m.Function,
+				"package":  m.Package,
+				"status":   statuses,
+			},
+		})
+	}
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: "perfmut", InformationURI: "https://github.com/perfmut/perfmut", Rules: rules}},
+		Results: results,
+		Properties: map[string]any{
+			"module": rep.Module,
+			"score":  rep.Score,
+		},
+		Automation: &sarifAutomation{ID: "perfmut/" + rep.Module + "/"},
+	}
+	if rules == nil {
+		run.Tool.Driver.Rules = []sarifRule{}
+	}
+	if !rep.Started.IsZero() {
+		inv := sarifInvoke{ExecutionSuccessful: true, StartTimeUTC: rep.Started.UTC().Format("2006-01-02T15:04:05Z")}
+		if !rep.Finished.IsZero() {
+			inv.EndTimeUTC = rep.Finished.UTC().Format("2006-01-02T15:04:05Z")
+		}
+		run.Invocations = []sarifInvoke{inv}
+	}
+	log := sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(log)
+}
+
+// sarifMessage says what went unnoticed and which benchmarks tried.
+func sarifMessage(f finding, lv []string) string {
+	m := f.M
+	var b strings.Builder
+	if !f.Covered {
+		fmt.Fprintf(&b, "No benchmark reaches this %s mutant in %s: %s.", m.Operator, m.Function, m.Description)
+		if r := m.Results[f.Levels[0]]; r != nil && r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+			fmt.Fprintf(&b, " (%s)", firstLine(r.Reason))
+		}
+		b.WriteString(" A slowdown here would go unnoticed.")
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Performance mutant survived at %s in %s: %s.", strings.Join(f.Levels, " and "), m.Function, m.Description)
+	var names []string
+	for _, l := range f.Levels {
+		for _, t := range m.Results[l].Benchmarks {
+			if !slices.Contains(names, t.Benchmark) {
+				names = append(names, t.Benchmark)
+			}
+		}
+	}
+	if len(names) > 0 {
+		fmt.Fprintf(&b, " Benchmarks tried: %s.", strings.Join(names, ", "))
+	}
+	for _, l := range f.Levels {
+		fmt.Fprintf(&b, " %s: %s.", l, testsLine(m.Results[l].Benchmarks))
+	}
+	for _, l := range lv {
+		if m.status(l) == score.Killed {
+			fmt.Fprintf(&b, " It is killed at %s.", l)
+		}
+	}
+	return b.String()
+}
+
+// ruleName turns "loop-unbreaker" into "LoopUnbreaker".
+func ruleName(op string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(op, func(r rune) bool { return r == '-' || r == '_' }) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	return b.String()
+}

@@ -1,0 +1,146 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// Text writes the terminal summary: the score per level, a table by
+// operator and level, the count of every status, and the mutants no
+// benchmark noticed, ranked (covered survivors first, then no-coverage
+// ones grouped by function), each with the benchmarks tried and the
+// benchstat command that shows its raw samples.
+func Text(w io.Writer, rep *Report, opts Options) error {
+	bw := bufio.NewWriter(w)
+	lv := levels(rep, opts)
+
+	fmt.Fprintf(bw, "perfmut report for %s: %d mutants", orUnknown(rep.Module), len(rep.Mutants))
+	if rep.Go != "" {
+		fmt.Fprintf(bw, ", %s", rep.Go)
+	}
+	fmt.Fprintln(bw)
+	if s := settingsLine(rep); s != "" {
+		fmt.Fprintf(bw, "  %s\n", s)
+	}
+	if s := runSpan(rep); s != "" {
+		fmt.Fprintf(bw, "  ran %s\n", s)
+	}
+
+	fmt.Fprintln(bw, "\nMutation score (killed / (killed + survived + no-coverage)):")
+	t := &table{indent: "  "}
+	t.add("level", "killed", "valid", "score", "covered only")
+	for _, l := range lv {
+		s := levelScore(rep, l)
+		t.add(l, fmt.Sprint(s.Killed), fmt.Sprint(s.Valid), pct(s.Score), pct(s.Covered))
+	}
+	t.write(bw)
+
+	fmt.Fprintln(bw, "\nBy operator (killed/valid):")
+	ops, rows := operatorScores(rep, lv)
+	t = &table{indent: "  "}
+	head := []string{"operator", ""}
+	for _, l := range lv {
+		head = append(head, l, "")
+	}
+	t.add(head...)
+	for _, op := range ops {
+		row := []string{op, rows[op][lv[0]].Quadrant}
+		for _, l := range lv {
+			r := rows[op][l]
+			if r.Valid == 0 {
+				row = append(row, "0/0", "-")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%d/%d", r.Killed, r.Valid), pct(float64(r.Killed)/float64(r.Valid)))
+		}
+		t.add(row...)
+	}
+	t.write(bw)
+
+	fmt.Fprintln(bw, "\nStatuses:")
+	t = &table{indent: "  "}
+	t.add(append([]string{"status"}, lv...)...)
+	counts := map[string]map[score.Status]int{}
+	for _, l := range lv {
+		counts[l] = statusCounts(rep, l)
+	}
+	for _, s := range score.Statuses {
+		row := []string{string(s)}
+		for _, l := range lv {
+			row = append(row, fmt.Sprint(counts[l][s]))
+		}
+		t.add(row...)
+	}
+	t.write(bw)
+
+	covered, uncovered := findings(rep, lv)
+	if len(covered) > 0 {
+		fmt.Fprintf(bw, "\nSurvivors: %d mutants a benchmark ran without noticing (hardest first):\n", len(covered))
+		for i, f := range covered {
+			m := f.M
+			fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
+			fmt.Fprintf(bw, "     %s\n", m.Description)
+			for _, l := range lv {
+				r := m.Results[l]
+				if r == nil {
+					continue
+				}
+				fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
+			}
+			for _, l := range f.Levels {
+				for _, c := range benchstatCommands(m.Results[l], opts.Dir) {
+					fmt.Fprintf(bw, "     reproduce %s: %s\n", l, c)
+				}
+			}
+		}
+	}
+	if len(uncovered) > 0 {
+		n := 0
+		for _, g := range uncovered {
+			n += len(g)
+		}
+		fmt.Fprintf(bw, "\nNo coverage: %d mutants no benchmark reaches, by function:\n", n)
+		for _, g := range uncovered {
+			fmt.Fprintf(bw, "\n  %s (%d)\n", funcName(g[0].M), len(g))
+			for _, f := range g {
+				m := f.M
+				fmt.Fprintf(bw, "    %s  %s  %s  [%s]\n", position(m), m.Operator, m.Description, m.ID)
+				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+					fmt.Fprintf(bw, "      %s\n", firstLine(r.Reason))
+				}
+			}
+		}
+	}
+	if len(covered) == 0 && len(uncovered) == 0 && len(rep.Mutants) > 0 {
+		fmt.Fprintln(bw, "\nEvery valid mutant was killed.")
+	}
+	return bw.Flush()
+}
+
+// levelDetail is the part of a mutant's line after its status: the tests
+// for measured statuses, the reason for the others.
+func levelDetail(r *LevelResult) string {
+	switch r.Status {
+	case score.Killed, score.Survived:
+		return testsLine(r.Benchmarks)
+	}
+	return firstLine(r.Reason)
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "(unknown module)"
+	}
+	return s
+}

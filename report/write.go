@@ -1,0 +1,72 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+)
+
+// A Format is one rendering of a report and the file it goes to.
+type Format struct {
+	Name   string // as in perfmut report -format
+	File   string // file name in the output directory
+	Render func(w io.Writer, rep *Report, opts Options) error
+}
+
+// Formats lists every rendering, in the order WriteAll writes them.
+func Formats() []Format {
+	return []Format{
+		{"text", "report.txt", Text},
+		{"md", "report.md", Markdown},
+		{"html", "report.html", HTML},
+		{"sarif", "report.sarif", SARIF},
+		{"mte", "mutation.json", MutationTestingElements},
+	}
+}
+
+// FormatNames is the list of format names, for usage messages.
+func FormatNames() []string {
+	var out []string
+	for _, f := range Formats() {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// LookupFormat returns the format called name.
+func LookupFormat(name string) (Format, error) {
+	for _, f := range Formats() {
+		if f.Name == name {
+			return f, nil
+		}
+	}
+	return Format{}, fmt.Errorf("unknown format %q; use one of %s or all", name, strings.Join(FormatNames(), ", "))
+}
+
+// WriteAll writes every rendering of rep into dir (report.txt, report.md,
+// report.html, report.sarif, mutation.json), each atomically. It does not
+// write report.json itself. The benchstat commands in the reports use dir
+// as given.
+func WriteAll(dir string, rep *Report) error {
+	return Write(dir, rep, Formats(), Options{Dir: dir})
+}
+
+// Write writes the given renderings of rep into dir. It writes every one
+// it can and returns the errors of those it could not.
+func Write(dir string, rep *Report, formats []Format, opts Options) error {
+	var errs []error
+	for _, f := range formats {
+		var buf bytes.Buffer
+		if err := f.Render(&buf, rep, opts); err != nil {
+			errs = append(errs, fmt.Errorf("rendering %s: %w", f.File, err))
+			continue
+		}
+		if err := writeAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}

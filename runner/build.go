@@ -1,0 +1,135 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// goTestC builds the test binary of pkg (an import path) into bin with
+// go test -c, in dir (the module root or a copy of it). overlay, if not "",
+// is a go build -overlay JSON file. It reports whether a binary was written
+// (a package without test files gets none) and, on failure, the compiler's
+// output as the error.
+func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
+	args := []string{"test", "-c", "-o", bin}
+	args = append(args, gcflags(level)...)
+	if overlay != "" {
+		args = append(args, "-overlay", overlay)
+	}
+	if len(r.c.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(r.c.Tags, ","))
+	}
+	args = append(args, extra...)
+	args = append(args, pkg)
+	res, err := r.goCmd(ctx, dir, args...)
+	if err != nil {
+		return false, err
+	}
+	if !res.ok() {
+		if res.Canceled {
+			return false, ctx.Err()
+		}
+		return false, &buildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
+	}
+	if _, err := os.Stat(bin); err != nil {
+		return false, nil
+	}
+	return true, nil
+}
+
+// goBuild compiles pkg with the overlay and discards the result: the
+// compile check for a mutated package no test binary covers.
+func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) error {
+	args := []string{"build", "-o", os.DevNull}
+	args = append(args, gcflags(level)...)
+	if overlay != "" {
+		args = append(args, "-overlay", overlay)
+	}
+	if len(r.c.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(r.c.Tags, ","))
+	}
+	args = append(args, pkg)
+	res, err := r.goCmd(ctx, dir, args...)
+	if err != nil {
+		return err
+	}
+	if !res.ok() {
+		if res.Canceled {
+			return ctx.Err()
+		}
+		return &buildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
+	}
+	return nil
+}
+
+// goCmd runs the go command in dir, without a timeout; cancelling ctx
+// kills it and its children.
+func (r *run) goCmd(ctx context.Context, dir string, args ...string) (procResult, error) {
+	r.logCmd(dir, "go", args...)
+	return runProc(ctx, dir, nil, 0, "go", args...)
+}
+
+// A buildError is a failed go build: for a mutant, compile-error.
+type buildError struct {
+	pkg string
+	out string
+}
+
+func (e *buildError) Error() string {
+	return fmt.Sprintf("building %s: %s", e.pkg, e.out)
+}
+
+// reason is the first meaningful lines of the compiler output.
+func (e *buildError) reason() string {
+	var lines []string
+	for _, l := range strings.Split(e.out, "\n") {
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "FAIL") {
+			continue
+		}
+		lines = append(lines, strings.TrimSpace(l))
+		if len(lines) == 3 {
+			break
+		}
+	}
+	if len(lines) == 0 {
+		return e.out
+	}
+	return strings.Join(lines, "; ")
+}
+
+// writeOverlay writes files (absolute path -> content) under dir and the
+// go build -overlay JSON that maps them. It returns the JSON's path and a
+// replacer that turns the temporary file names in compiler messages back
+// into the files' names relative to root.
+func writeOverlay(dir, root string, files map[string][]byte) (string, *strings.Replacer, error) {
+	var pairs []string
+	type overlayJSON struct {
+		Replace map[string]string
+	}
+	ov := overlayJSON{Replace: map[string]string{}}
+	i := 0
+	for path, content := range files {
+		f := filepath.Join(dir, fmt.Sprintf("%d_%s", i, filepath.Base(path)))
+		i++
+		if err := os.WriteFile(f, content, 0o644); err != nil {
+			return "", nil, err
+		}
+		ov.Replace[path] = f
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			rel = path
+		}
+		pairs = append(pairs, f, filepath.ToSlash(rel))
+	}
+	data, err := json.Marshal(ov)
+	if err != nil {
+		return "", nil, err
+	}
+	p := filepath.Join(dir, "overlay.json")
+	return p, strings.NewReplacer(pairs...), os.WriteFile(p, data, 0o644)
+}

@@ -1,0 +1,103 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// A Sample is the measurements of one benchmark and metric of one mutant
+// so far, in the order they were taken.
+type Sample struct {
+	Benchmark string
+	Metric    string
+	Baseline  []float64
+	Mutant    []float64
+}
+
+// The decisions a Decider returns.
+const (
+	Continue = "continue"
+	Kill     = "kill"
+	Survive  = "survive"
+)
+
+// A Verdict is a Decider's answer after a round.
+type Verdict struct {
+	Decision string // Continue, Kill or Survive
+	Tests    []score.TestResult
+	Warnings []string
+}
+
+// A Decider is the early-stopping rule: given the samples so far it says
+// whether to measure another round. The cmd/perfmut wiring adapts
+// score.Rule.Decide to it.
+type Decider func([]Sample) Verdict
+
+// Isolation modes.
+const (
+	IsolateOverlay = "overlay" // go build -overlay; the module is only read
+	IsolateCopy    = "copy"    // a private copy of the module per worker
+)
+
+// Campaign is one perfmut run: what to mutate and how to measure it.
+type Campaign struct {
+	Module   mutate.Module
+	Packages []*mutate.Package // the loaded packages (mutated ones and their importers)
+	Mutants  []mutate.Mutant   // already sampled / sharded
+
+	// Overlay returns the files that building m replaces or adds
+	// (absolute path -> content).
+	Overlay func(mutate.Mutant) (map[string][]byte, error)
+	// Diff returns m's unified diff for the report; nil for none.
+	Diff func(mutate.Mutant) (string, error)
+	// Decide is the early-stopping rule.
+	Decide Decider
+	// Metric reports whether a benchmark unit (after benchfmt tidying:
+	// sec/op, B/op, allocs/op, custom units) is tested; nil means sec/op,
+	// B/op and allocs/op.
+	Metric func(unit string) bool
+	// Summarize, if not nil, fills report.Summary.
+	Summarize func([]score.Outcome) *score.Summary
+
+	Levels     []string      // report.Opt and/or report.NoOpt
+	Benchtime  string        // -test.benchtime per sample, e.g. 100ms or 1000x
+	MaxSamples int           // hard cap on rounds per mutant and level (the Decider normally stops first)
+	Timeout    time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
+	Jobs       int           // parallel builds and functional tests
+	Isolate    string        // IsolateOverlay (default) or IsolateCopy
+	Tags       []string      // build tags
+	Seed       int64         // orders the measurement rounds
+	Out        string        // results directory
+	Resume     bool          // continue the journal in Out
+	Settings   report.Settings
+
+	Log      io.Writer // log lines and the progress line; nil = discard
+	Progress bool      // Log is a terminal: draw a progress line
+	Verbose  bool      // log every command
+}
+
+// ParseOpt turns -opt both|on|off into the levels to run.
+func ParseOpt(s string) ([]string, error) {
+	switch s {
+	case "both", "":
+		return []string{report.Opt, report.NoOpt}, nil
+	case "on":
+		return []string{report.Opt}, nil
+	case "off":
+		return []string{report.NoOpt}, nil
+	}
+	return nil, fmt.Errorf("bad -opt %q: want both, on or off", s)
+}
+
+// gcflags returns the go build flags of an optimization level.
+func gcflags(level string) []string {
+	if level == report.NoOpt {
+		return []string{"-gcflags=all=-N -l"}
+	}
+	return nil
+}

@@ -1,0 +1,320 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// A benchmark is one leaf benchmark of a package's test binary.
+type benchmark struct {
+	Pkg  string // import path of the package whose test binary holds it
+	Name string // full name without the GOMAXPROCS suffix, e.g. BenchmarkFind/n=10
+}
+
+func (b benchmark) String() string { return b.Name }
+
+// pattern is the -test.bench regexp that selects exactly b.
+func (b benchmark) pattern() string {
+	parts := strings.Split(b.Name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
+	}
+	return strings.Join(parts, "/")
+}
+
+// A covBlock is one coverage block of a file with its execution counts at
+// -test.benchtime 2x and 3x: blocks of the timed loop run more often at 3x,
+// setup blocks do not.
+type covBlock struct {
+	sl, sc, el, ec int
+	c2, c3         int64
+}
+
+// contains reports whether line:col lies in the block ([start, end)).
+func (b covBlock) contains(line, col int) bool {
+	if line < b.sl || line > b.el {
+		return false
+	}
+	if line == b.sl && col < b.sc {
+		return false
+	}
+	if line == b.el && col >= b.ec {
+		return false
+	}
+	return true
+}
+
+// benchCoverage is what one benchmark executes: coverage file name
+// (import path/base name) -> blocks run at least once.
+type benchCoverage struct {
+	bench  benchmark
+	blocks map[string][]covBlock
+}
+
+// procsSuffix is the "-N" the testing package appends to benchmark names.
+func procsSuffix() string {
+	if p := runtime.GOMAXPROCS(0); p > 1 {
+		return "-" + strconv.Itoa(p)
+	}
+	return ""
+}
+
+// benchNames parses benchmark output and returns the leaf benchmark names
+// without the GOMAXPROCS suffix, in order of appearance.
+func benchNames(out []byte) []string {
+	suffix := procsSuffix()
+	seen := map[string]bool{}
+	var names []string
+	rd := benchfmt.NewReader(bytes.NewReader(out), "out")
+	for rd.Scan() {
+		res, ok := rd.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		// benchfmt drops the "Benchmark" prefix.
+		n := "Benchmark" + strings.TrimSuffix(res.Name.String(), suffix)
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// coverBenchmarks builds a -cover test binary of each package in pkgs
+// that has benchmarks, instruments the mutated packages (coverpkg), and
+// records per leaf benchmark which blocks run and which of them grow with
+// b.N. Coverage must come from the baseline: -cover ignores -overlay.
+func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*benchCoverage, error) {
+	type job struct {
+		pkg   *mutate.Package
+		bin   string
+		bench benchmark
+	}
+	var mu sync.Mutex
+	var all []*benchCoverage
+	var jobs []job
+	for _, p := range pkgs {
+		if !r.hasTests[p.ImportPath] {
+			continue
+		}
+		bin := filepath.Join(r.tmp, "cover", safeName(p.ImportPath)+".test")
+		ok, err := r.goTestC(ctx, r.c.Module.Dir, p.ImportPath, bin, "", "",
+			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
+		if err != nil {
+			return nil, fmt.Errorf("baseline coverage build: %w", err)
+		}
+		if !ok {
+			continue
+		}
+		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x"}
+		r.logCmd(p.Dir, bin, args...)
+		res, err := runProc(ctx, p.Dir, nil, 0, bin, args...)
+		if err != nil {
+			return nil, err
+		}
+		if res.Canceled {
+			return nil, ctx.Err()
+		}
+		if !res.ok() {
+			return nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, lastLines(res.Output, 3))
+		}
+		for _, n := range benchNames(res.Output) {
+			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}})
+		}
+	}
+	err := r.parallel(ctx, len(jobs), func(i int) error {
+		j := jobs[i]
+		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}}
+		var prof [2]map[string][]covBlock
+		for k, n := range []int{2, 3} {
+			f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
+			args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
+				fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
+			r.logCmd(j.pkg.Dir, j.bin, args...)
+			res, err := runProc(ctx, j.pkg.Dir, nil, 0, j.bin, args...)
+			if err != nil {
+				return err
+			}
+			if res.Canceled {
+				return ctx.Err()
+			}
+			if !res.ok() {
+				return fmt.Errorf("baseline benchmark %s of %s fails: %s", j.bench.Name, j.pkg.ImportPath, lastLines(res.Output, 3))
+			}
+			prof[k], err = readProfile(f)
+			if err != nil {
+				return err
+			}
+			os.Remove(f)
+		}
+		for file, b2 := range prof[0] {
+			b3 := prof[1][file]
+			for bi, b := range b2 {
+				if bi < len(b3) && b3[bi].sl == b.sl && b3[bi].sc == b.sc {
+					b.c3 = b3[bi].c2
+				}
+				if b.c2 > 0 || b.c3 > 0 {
+					bc.blocks[file] = append(bc.blocks[file], b)
+				}
+			}
+		}
+		mu.Lock()
+		all = append(all, bc)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].bench.Pkg != all[j].bench.Pkg {
+			return all[i].bench.Pkg < all[j].bench.Pkg
+		}
+		return all[i].bench.Name < all[j].bench.Name
+	})
+	return all, nil
+}
+
+// readProfile reads a coverage profile: file -> blocks in file order, the
+// count in c2. Blocks listed twice (several test binaries) are summed.
+func readProfile(name string) (map[string][]covBlock, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("reading coverage profile: %w", err)
+	}
+	out := map[string][]covBlock{}
+	index := map[string]map[[4]int]int{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "mode:") {
+			continue
+		}
+		// file:sl.sc,el.ec nstmt count
+		colon := strings.LastIndex(line, ":")
+		if colon < 0 {
+			return nil, fmt.Errorf("%s: bad coverage line %q", name, line)
+		}
+		file := line[:colon]
+		var b covBlock
+		var nst int
+		if _, err := fmt.Sscanf(line[colon+1:], "%d.%d,%d.%d %d %d", &b.sl, &b.sc, &b.el, &b.ec, &nst, &b.c2); err != nil {
+			return nil, fmt.Errorf("%s: bad coverage line %q: %v", name, line, err)
+		}
+		key := [4]int{b.sl, b.sc, b.el, b.ec}
+		if index[file] == nil {
+			index[file] = map[[4]int]int{}
+		}
+		if i, ok := index[file][key]; ok {
+			out[file][i].c2 += b.c2
+			continue
+		}
+		index[file][key] = len(out[file])
+		out[file] = append(out[file], b)
+	}
+	for _, bs := range out {
+		sort.Slice(bs, func(i, j int) bool {
+			if bs[i].sl != bs[j].sl {
+				return bs[i].sl < bs[j].sl
+			}
+			return bs[i].sc < bs[j].sc
+		})
+	}
+	return out, nil
+}
+
+// A selection is the benchmarks that run a mutant's site in their timed
+// loop, or why there are none.
+type selection struct {
+	benches []benchmark
+	reason  string // for no-coverage
+}
+
+// selectBenchmarks picks the benchmarks (of the packages in scope) whose
+// timed loop executes one of the mutant's positions.
+func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string, pos [][2]int) selection {
+	var timed []benchmark
+	var setup []string
+	for _, bc := range covs {
+		if !scope[bc.bench.Pkg] {
+			continue
+		}
+		reached, inLoop := false, false
+		for _, b := range bc.blocks[file] {
+			for _, p := range pos {
+				if b.contains(p[0], p[1]) {
+					reached = true
+					if b.c3 > b.c2 {
+						inLoop = true
+					}
+				}
+			}
+		}
+		switch {
+		case inLoop:
+			timed = append(timed, bc.bench)
+		case reached:
+			setup = append(setup, bc.bench.Name)
+		}
+	}
+	if len(timed) > 0 {
+		return selection{benches: timed}
+	}
+	if len(setup) > 0 {
+		return selection{reason: "reached only in benchmark setup, outside the timed loop (" + strings.Join(setup, ", ") + ")"}
+	}
+	return selection{reason: "no benchmark executes the mutated code"}
+}
+
+// mutantPositions returns the line:col of each of m's edits in its file
+// (the site itself if it has none), from the file's original content.
+func mutantPositions(src []byte, m mutate.Mutant) [][2]int {
+	var pos [][2]int
+	for _, e := range m.Edits {
+		if e.Start < 0 || e.Start > len(src) {
+			continue
+		}
+		line := 1 + bytes.Count(src[:e.Start], []byte("\n"))
+		col := e.Start - bytes.LastIndexByte(src[:e.Start], '\n')
+		pos = append(pos, [2]int{line, col})
+	}
+	if len(pos) == 0 {
+		pos = append(pos, [2]int{m.Line, m.Column})
+	}
+	return pos
+}
+
+// coverFile is the name coverage profiles give m's file.
+func coverFile(m mutate.Mutant) string {
+	return m.Package + "/" + path.Base(m.File)
+}
+
+// lastLines returns the last n non-empty lines of out, joined by "; ".
+func lastLines(out []byte, n int) string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "; ")
+}

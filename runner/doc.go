@@ -1,0 +1,9 @@
+// Package runner turns mutants into verdicts: it builds the module's test
+// binaries with each mutant through go build overlays (or in a private copy
+// of the module), filters mutants with the module's own tests, selects the
+// benchmarks that execute each mutated site from per-benchmark coverage of
+// the baseline, measures baseline and mutant benchmarks in alternating,
+// randomized rounds until the statistics decide, and records every finished
+// mutant in an append-only journal so that a campaign can be resumed,
+// sampled, sharded and merged.
+package runner

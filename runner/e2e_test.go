@@ -1,0 +1,320 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// testModule copies testdata/name to a temp dir and loads its packages
+// with go list (the runner does not depend on the engine's loader).
+func testModule(t *testing.T, name string) (mutate.Module, []*mutate.Package) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), name)
+	if err := copyTree(filepath.Join("testdata", name), dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-json", "./...")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	modCmd := exec.Command("go", "list", "-m")
+	modCmd.Dir = dir
+	modPath, err := modCmd.Output()
+	if err != nil {
+		t.Fatalf("go list -m: %v", err)
+	}
+	mod := mutate.Module{Path: strings.TrimSpace(string(modPath)), Dir: dir, GoVersion: "1.26"}
+	var pkgs []*mutate.Package
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var lp struct {
+			ImportPath, Name, Dir string
+			Imports, GoFiles      []string
+		}
+		if err := dec.Decode(&lp); err != nil {
+			t.Fatal(err)
+		}
+		p := &mutate.Package{ImportPath: lp.ImportPath, Name: lp.Name, Dir: lp.Dir}
+		for _, imp := range lp.Imports {
+			if strings.HasPrefix(imp, mod.Path+"/") {
+				p.Imports = append(p.Imports, imp)
+			}
+		}
+		for _, f := range lp.GoFiles {
+			p.Files = append(p.Files, filepath.Join(lp.Dir, f))
+		}
+		pkgs = append(pkgs, p)
+	}
+	return mod, pkgs
+}
+
+// mkMutant builds a mutant by hand: in file (module-relative), replace the
+// first occurrence of old after anchor by new.
+func mkMutant(t *testing.T, mod mutate.Module, id, pkg, file, anchor, old, new string) mutate.Mutant {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(mod.Dir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := bytes.Index(src, []byte(anchor))
+	if a < 0 {
+		t.Fatalf("%s: anchor %q not found", id, anchor)
+	}
+	i := bytes.Index(src[a:], []byte(old))
+	if i < 0 {
+		t.Fatalf("%s: %q not found after anchor", id, old)
+	}
+	start := a + i
+	line := 1 + bytes.Count(src[:start], []byte("\n"))
+	col := start - bytes.LastIndexByte(src[:start], '\n')
+	return mutate.Mutant{
+		ID: id, Operator: "test-op", Quadrant: mutate.Q3, Package: pkg, File: file,
+		Line: line, Column: col, Function: "f", Description: id,
+		Edits:      []mutate.Edit{{Start: start, End: start + len(old), New: new}},
+		Helper:     "package calc\n\nvar perfmut_sink int\n",
+		HelperFile: "perfmut_helpers.go",
+	}
+}
+
+// overlayFunc is what the engine's Program.Overlay does: the mutated file
+// and the helper file.
+func overlayFunc(mod mutate.Module) func(mutate.Mutant) (map[string][]byte, error) {
+	return func(m mutate.Mutant) (map[string][]byte, error) {
+		path := filepath.Join(mod.Dir, filepath.FromSlash(m.File))
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		out, err := m.Apply(src)
+		if err != nil {
+			return nil, err
+		}
+		files := map[string][]byte{path: out}
+		if m.HelperFile != "" {
+			files[filepath.Join(filepath.Dir(path), m.HelperFile)] = []byte(m.Helper)
+		}
+		return files, nil
+	}
+}
+
+// testDecider is a small fixed rule for the runner's tests: after at
+// least 5 rounds, kill if a one-sided KS test rejects at alpha 0.05 with
+// Bonferroni over the tests; survive at maxN.
+func testDecider(maxN int) Decider {
+	return func(ss []Sample) Verdict {
+		var v Verdict
+		reject := false
+		for _, s := range ss {
+			d, p := score.OneSidedKS(s.Baseline, s.Mutant)
+			padj := min(1, p*float64(len(ss)))
+			tr := score.TestResult{Benchmark: s.Benchmark, Metric: s.Metric, D: d, P: p, PAdj: padj,
+				NBaseline: len(s.Baseline), NMutant: len(s.Mutant), Reject: len(s.Mutant) >= 5 && padj < 0.05}
+			reject = reject || tr.Reject
+			v.Tests = append(v.Tests, tr)
+		}
+		n := 0
+		if len(ss) > 0 {
+			n = len(ss[0].Mutant)
+		}
+		switch {
+		case reject:
+			v.Decision = Kill
+		case n >= maxN:
+			v.Decision = Survive
+		default:
+			v.Decision = Continue
+		}
+		return v
+	}
+}
+
+// treeHash hashes every file under dir (names, modes and contents).
+func treeHash(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		fmt.Fprintf(h, "%s %v\n", rel, info.Mode())
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			h.Write(data)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// leftovers lists processes whose command line mentions a perfmut temp dir.
+func leftovers() []string {
+	var out []string
+	ents, _ := os.ReadDir("/proc")
+	self := fmt.Sprint(os.Getpid())
+	for _, e := range ents {
+		if e.Name() == self {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err != nil {
+			continue
+		}
+		if bytes.Contains(data, []byte("perfmut-run-")) {
+			out = append(out, e.Name()+": "+strings.ReplaceAll(string(data), "\x00", " "))
+		}
+	}
+	return out
+}
+
+// hotMutants are the mutants of testdata/hot with known outcomes.
+func hotMutants(t *testing.T, mod mutate.Module) []mutate.Mutant {
+	const pkg = "example.com/hot/calc"
+	const file = "calc/calc.go"
+	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
+	return []mutate.Mutant{
+		mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "for _, x := range xs {", spin),
+		mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
+		mkMutant(t, mod, "prepare-spin", pkg, file, "func Prepare(", "xs[i] = i", "xs[i] = i\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
+		mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", ""),
+		mkMutant(t, mod, "sum-hang", pkg, file, "func Sum(", "s := 0", "s := 0\n\tfor perfmut_sink >= 0 {\n\t\tperfmut_sink++\n\t}"),
+		mkMutant(t, mod, "sum-compile", pkg, file, "func Sum(", "s := 0", "s := perfmut_undefined()"),
+		mkMutant(t, mod, "find-panic", pkg, file, "func Find(", "idx := -1", "idx := -1\n\tif len(xs) > 0 {\n\t\tpanic(\"perfmut test panic\")\n\t}"),
+	}
+}
+
+func newTestCampaign(t *testing.T, mod mutate.Module, pkgs []*mutate.Package, ms []mutate.Mutant, out string) *Campaign {
+	var log bytes.Buffer
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("log:\n%s", log.String())
+		}
+	})
+	return &Campaign{
+		Module: mod, Packages: pkgs, Mutants: ms,
+		Overlay: overlayFunc(mod), Decide: testDecider(8),
+		Levels: []string{report.Opt, report.NoOpt}, Benchtime: "200x", MaxSamples: 8,
+		Timeout: 3 * time.Second, Jobs: 2, Seed: 1, Out: out,
+		Settings: report.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", Seed: 1},
+		Log:      &log,
+	}
+}
+
+func statuses(rep *report.Report) map[string]string {
+	got := map[string]string{}
+	for _, m := range rep.Mutants {
+		var parts []string
+		for _, l := range []string{report.Opt, report.NoOpt} {
+			if r := m.Results[l]; r != nil {
+				parts = append(parts, l+"="+string(r.Status))
+			}
+		}
+		got[m.ID] = strings.Join(parts, " ")
+	}
+	return got
+}
+
+func TestKnownOutcomes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures a module")
+	}
+	mod, pkgs := testModule(t, "hot")
+	before := treeHash(t, mod.Dir)
+	out := filepath.Join(t.TempDir(), "out")
+	c := newTestCampaign(t, mod, pkgs, hotMutants(t, mod), out)
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"sum-spin":     "opt=killed noopt=killed",
+		"unused-spin":  "opt=no-coverage noopt=no-coverage",
+		"prepare-spin": "opt=no-coverage noopt=no-coverage",
+		"find-unbreak": "opt=fne noopt=fne",
+		"sum-hang":     "opt=timeout noopt=timeout",
+		"sum-compile":  "opt=compile-error noopt=compile-error",
+		"find-panic":   "opt=crash noopt=crash",
+	}
+	got := statuses(rep)
+	for id, w := range want {
+		if got[id] != w {
+			t.Errorf("%s: got %q, want %q", id, got[id], w)
+		}
+	}
+	if p := leftovers(); len(p) > 0 {
+		t.Errorf("processes left behind:\n%s", strings.Join(p, "\n"))
+	}
+	if after := treeHash(t, mod.Dir); after != before {
+		t.Errorf("the module changed during the run")
+	}
+	byID := map[string]report.Mutant{}
+	for _, m := range rep.Mutants {
+		byID[m.ID] = m
+	}
+	// Reasons.
+	for id, sub := range map[string]string{
+		"prepare-spin": "only in benchmark setup",
+		"unused-spin":  "no benchmark executes",
+		"find-unbreak": "failing tests: TestFind",
+		"sum-compile":  "undefined: perfmut_undefined",
+		"find-panic":   "panic: perfmut test panic",
+		"sum-hang":     "killed",
+	} {
+		if r := byID[id].Results[report.Opt]; r == nil || !strings.Contains(r.Reason, sub) {
+			t.Errorf("%s: reason %+v, want it to contain %q", id, r, sub)
+		}
+	}
+	// The killed mutant was measured on both benchmarks that run Sum in
+	// their timed loop, with samples that benchstat can reproduce.
+	kr := byID["sum-spin"].Results[report.Opt]
+	var names []string
+	for _, s := range kr.Samples {
+		if s.Metric == "sec/op" {
+			names = append(names, s.Benchmark)
+		}
+		for _, f := range s.Files {
+			if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+				t.Errorf("sample file: %v", err)
+			}
+		}
+	}
+	sort.Strings(names)
+	if strings.Join(names, ",") != "BenchmarkSum,BenchmarkTotalParallel" {
+		t.Errorf("sum-spin measured on %v, want BenchmarkSum and BenchmarkTotalParallel", names)
+	}
+	// Journal: one line per mutant and level.
+	entries, _, err := ReadJournal(filepath.Join(out, JournalFile))
+	if err != nil || len(entries) != 2*len(want) {
+		t.Errorf("journal: %d entries, %v; want %d", len(entries), err, 2*len(want))
+	}
+	if rep.Score[report.Opt].Killed != 1 || rep.Score[report.Opt].Valid != 3 {
+		t.Errorf("opt score %+v, want 1 killed of 3 valid", rep.Score[report.Opt])
+	}
+}

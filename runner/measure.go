@@ -1,0 +1,200 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// A measureJob is one mutant at one level, built, passing its tests and
+// reached by benchmarks, waiting to be measured.
+type measureJob struct {
+	m       mutate.Mutant
+	level   string
+	benches []benchmark
+	mutBins map[string]string // package -> mutant test binary
+	start   time.Time
+	cleanup func()
+}
+
+// defaultMetric is the metric filter when Campaign.Metric is nil.
+func defaultMetric(unit string) bool {
+	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
+}
+
+// measure runs the job's benchmarks, baseline and mutant alternately in
+// rounds (order randomized per round, seeded by the campaign seed, the
+// mutant and the level), one process per sample, until the Decider stops.
+// The raw outputs go to benchfmt files in the output directory, so that
+// benchstat base.txt mut.txt reproduces the comparison.
+func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
+	h := fnv.New64a()
+	h.Write([]byte(j.m.ID + "\x00" + j.level))
+	rng := rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64()))
+
+	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
+	dir := filepath.Join(r.c.Out, relDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	files := [2]string{relDir + "/base.txt", relDir + "/mut.txt"}
+	var outs [2]*os.File
+	for i, f := range files {
+		fh, err := os.Create(filepath.Join(r.c.Out, f))
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		outs[i] = fh
+	}
+
+	metric := r.c.Metric
+	if metric == nil {
+		metric = defaultMetric
+	}
+	type key struct{ bench, metric string }
+	var order []key
+	samples := map[key]*Sample{}
+	maxRounds := r.c.MaxSamples
+	if maxRounds <= 0 {
+		maxRounds = 30
+	}
+	mutTimeout := map[string]time.Duration{}
+	lr := &report.LevelResult{}
+	var v Verdict
+	for round := 1; ; round++ {
+		for _, b := range j.benches {
+			bins := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}
+			var vals [2]map[string]float64
+			for _, side := range rng.Perm(2) {
+				timeout := time.Duration(0)
+				if side == 1 {
+					timeout = mutTimeout[b.Name]
+				}
+				out, res, err := r.benchOnce(ctx, bins[side], r.pkgs[b.Pkg].Dir, b, timeout)
+				if err != nil {
+					return nil, err
+				}
+				if !res.ok() || out == nil {
+					if side == 0 {
+						return nil, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
+					}
+					st := benchFailure(res)
+					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
+					return lr, nil
+				}
+				if side == 0 && mutTimeout[b.Name] == 0 {
+					mutTimeout[b.Name] = max(10*res.Elapsed, 10*time.Second, r.c.Timeout)
+				}
+				outs[side].Write(res.Output)
+				vals[side] = out
+			}
+			for unit, bv := range vals[0] {
+				mv, ok := vals[1][unit]
+				if !ok || !metric(unit) {
+					continue
+				}
+				k := key{b.Name, unit}
+				s := samples[k]
+				if s == nil {
+					s = &Sample{Benchmark: b.Name, Metric: unit}
+					samples[k] = s
+					order = append(order, k)
+				}
+				s.Baseline = append(s.Baseline, bv)
+				s.Mutant = append(s.Mutant, mv)
+			}
+		}
+		list := make([]Sample, len(order))
+		for i, k := range order {
+			list[i] = *samples[k]
+		}
+		v = r.c.Decide(list)
+		if v.Decision != Continue || round >= maxRounds {
+			break
+		}
+	}
+	switch v.Decision {
+	case Kill:
+		lr.Status = score.Killed
+	default:
+		lr.Status = score.Survived
+		if v.Decision == Continue {
+			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", maxRounds)
+		}
+	}
+	lr.Benchmarks = v.Tests
+	if lr.Benchmarks == nil {
+		lr.Benchmarks = []score.TestResult{}
+	}
+	if len(v.Warnings) > 0 && lr.Reason == "" {
+		lr.Reason = strings.Join(v.Warnings, "; ")
+	}
+	for _, k := range order {
+		s := samples[k]
+		lr.Samples = append(lr.Samples, report.SampleSet{
+			Benchmark: s.Benchmark, Metric: s.Metric,
+			Baseline: s.Baseline, Mutant: s.Mutant, Files: files,
+		})
+	}
+	return lr, nil
+}
+
+// benchOnce runs benchmark b once in bin and returns its values by unit
+// (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
+// if the run failed or printed no result for b.
+func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, timeout time.Duration) (map[string]float64, procResult, error) {
+	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + r.c.Benchtime,
+		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
+	r.logCmd(dir, bin, args...)
+	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
+	if err != nil {
+		return nil, res, fmt.Errorf("running %s: %w", bin, err)
+	}
+	if res.Canceled {
+		return nil, res, ctx.Err()
+	}
+	if !res.ok() {
+		return nil, res, nil
+	}
+	want := strings.TrimPrefix(b.Name, "Benchmark") + procsSuffix() // benchfmt drops the prefix
+	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
+	for rd.Scan() {
+		br, ok := rd.Result().(*benchfmt.Result)
+		if !ok || br.Name.String() != want {
+			continue
+		}
+		vals := map[string]float64{}
+		for _, v := range br.Values {
+			vals[v.Unit] = v.Value
+		}
+		return vals, res, nil
+	}
+	return nil, res, nil
+}
+
+// benchFailure classifies a failed mutant benchmark run.
+func benchFailure(res procResult) testOutcome {
+	if res.TimedOut {
+		return testOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
+	}
+	out := classifyTests(res)
+	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {
+		return out // a signal, a panic or a fatal runtime error
+	}
+	// A benchmark that reports failure (b.Fatal, b.Error) or prints no
+	// result is a functional difference.
+	return testOutcome{Status: score.FNE, Reason: "failed: " + lastLines(res.Output, 2)}
+}

@@ -1,0 +1,145 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Merge combines the results directories of a sharded campaign (perfmut
+// run -shard k/n, every k) into out: report.json with the union of the
+// mutants (as an unsharded run lists them), the samples and one journal.
+// The shards must come from the same module and settings.
+func Merge(out string, dirs []string, summarize func(report.Settings, []score.Outcome) *score.Summary) (*report.Report, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	var merged *report.Report
+	owner := map[string]string{}
+	shards := map[int]string{}
+	shardN := 0
+	var journal []byte
+	for _, dir := range dirs {
+		rep, err := report.ReadFile(filepath.Join(dir, ReportFile))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
+			}
+			return nil, err
+		}
+		if rep.Settings.Shard != "" {
+			k, n, err := ParseShard(rep.Settings.Shard)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", dir, err)
+			}
+			if shardN != 0 && n != shardN {
+				return nil, fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, shardN)
+			}
+			if prev, ok := shards[k]; ok {
+				return nil, fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)
+			}
+			shardN, shards[k] = n, dir
+		}
+		if merged == nil {
+			merged = rep
+			merged.Mutants = nil
+			merged.Settings.Shard = ""
+		} else {
+			if rep.Module != merged.Module {
+				return nil, fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, merged.Module)
+			}
+			s := rep.Settings
+			s.Shard = ""
+			if d := settingsDiff(merged.Settings, s); d != "" {
+				return nil, fmt.Errorf("%s was run with other settings: %s", dir, d)
+			}
+			if rep.Started.Before(merged.Started) {
+				merged.Started = rep.Started
+			}
+			if rep.Finished.After(merged.Finished) {
+				merged.Finished = rep.Finished
+			}
+		}
+		for _, m := range rep.Mutants {
+			if prev, ok := owner[m.ID]; ok {
+				return nil, fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", m.ID, prev, dir)
+			}
+			owner[m.ID] = dir
+			for _, lr := range m.Results {
+				for _, s := range lr.Samples {
+					for _, f := range s.Files {
+						if err := copyFile(filepath.Join(dir, f), filepath.Join(out, f)); err != nil {
+							return nil, fmt.Errorf("copying samples: %w", err)
+						}
+					}
+				}
+			}
+			merged.Mutants = append(merged.Mutants, m)
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, JournalFile)); err == nil {
+			journal = append(journal, data...)
+		}
+	}
+	if shardN > 0 {
+		var missing []string
+		for k := 1; k <= shardN; k++ {
+			if shards[k] == "" {
+				missing = append(missing, fmt.Sprintf("%d/%d", k, shardN))
+			}
+		}
+		if len(missing) > 0 {
+			return nil, fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))
+		}
+	}
+	sortMutants(merged.Mutants)
+	if merged.Mutants == nil {
+		merged.Mutants = []report.Mutant{}
+	}
+	merged.Score = levelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
+	merged.Summary = nil
+	if summarize != nil {
+		merged.Summary = summarize(merged.Settings, outcomes(merged.Mutants))
+	}
+	if err := os.WriteFile(filepath.Join(out, JournalFile), journal, 0o644); err != nil {
+		return nil, err
+	}
+	if err := writeJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
+		return nil, err
+	}
+	return merged, writeJSON(filepath.Join(out, ReportFile), merged)
+}
+
+// settingsLevels is the levels a run with settings s measured.
+func settingsLevels(s report.Settings, ms []report.Mutant) []string {
+	if l, err := ParseOpt(s.Opt); err == nil {
+		return l
+	}
+	return reportLevels(ms)
+}
+
+func copyFile(src, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	o, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(o, in); err != nil {
+		o.Close()
+		return err
+	}
+	return o.Close()
+}

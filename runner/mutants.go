@@ -1,0 +1,398 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// mutants runs the mutants todo (indexes into c.Mutants): up to Jobs
+// workers build them and run their tests in parallel; one measurer
+// measures them, alone.
+func (r *run) mutants(ctx context.Context, todo []int) error {
+	c := r.c
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	if c.Isolate == IsolateCopy {
+		if err := r.makeSlots(ctx); err != nil {
+			return err
+		}
+	}
+	queue := make(chan *measureJob, c.Jobs)
+	var mwg sync.WaitGroup
+	mwg.Add(1)
+	go func() {
+		defer mwg.Done()
+		for j := range queue {
+			if ctx.Err() != nil {
+				j.cleanup()
+				continue
+			}
+			r.quiet.Lock()
+			lr, err := r.measure(ctx, j)
+			r.quiet.Unlock()
+			j.cleanup()
+			if err != nil {
+				cancel(err)
+				continue
+			}
+			lr.Seconds += time.Since(j.start).Seconds()
+			if err := r.record(j.m, j.level, lr); err != nil {
+				cancel(err)
+			}
+		}
+	}()
+	err := r.parallel(ctx, len(todo), func(k int) error {
+		return r.mutant(ctx, c.Mutants[todo[k]], todo[k], queue)
+	})
+	close(queue)
+	mwg.Wait()
+	if err == nil {
+		err = context.Cause(ctx)
+	}
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// mutant builds and tests m at each level still to do, records the
+// results that need no measurement, and queues the others.
+func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<- *measureJob) error {
+	c := r.c
+	mdir := filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))
+	if err := os.MkdirAll(mdir, 0o755); err != nil {
+		return err
+	}
+	var pending sync.WaitGroup
+	defer func() {
+		go func() { pending.Wait(); os.RemoveAll(mdir) }()
+	}()
+	files, err := c.Overlay(m)
+	if err != nil {
+		return fmt.Errorf("mutant %s: %w", m.ID, err)
+	}
+	overlay, names, err := writeOverlay(mdir, c.Module.Dir, files)
+	if err != nil {
+		return err
+	}
+	sel, err := r.selection(m)
+	if err != nil {
+		return err
+	}
+	for _, level := range c.Levels {
+		r.mu.Lock()
+		done := r.results[resultKey{m.ID, level}] != nil
+		r.mu.Unlock()
+		if done {
+			continue
+		}
+		start := time.Now()
+		ldir := filepath.Join(mdir, level)
+		if err := os.MkdirAll(ldir, 0o755); err != nil {
+			return err
+		}
+		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files)
+		if err != nil {
+			return err
+		}
+		if lr == nil && len(sel.benches) == 0 {
+			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
+		}
+		if lr != nil {
+			os.RemoveAll(ldir)
+			lr.Seconds = time.Since(start).Seconds()
+			if lr.Benchmarks == nil {
+				lr.Benchmarks = []score.TestResult{}
+			}
+			if err := r.record(m, level, lr); err != nil {
+				return err
+			}
+			continue
+		}
+		pending.Add(1)
+		j := &measureJob{m: m, level: level, benches: sel.benches, mutBins: bins, start: start,
+			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			j.cleanup()
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// buildAndTest builds m's test binaries at level and runs their tests. It
+// returns the binaries by package, or a result if m ends here
+// (compile-error, fne, crash, timeout).
+func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte) (map[string]string, *report.LevelResult, error) {
+	c := r.c
+	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
+	if c.Isolate == IsolateCopy {
+		var slot string
+		select {
+		case slot = <-r.slots:
+		case <-ctx.Done():
+			return nil, nil, ctx.Err()
+		}
+		defer func() { r.slots <- slot }()
+		restore, err := r.writeToSlot(slot, files)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer restore()
+		buildDir, overlay = slot, ""
+		names = strings.NewReplacer(slot+string(filepath.Separator), "")
+		runDir = func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }
+	}
+	bins := map[string]string{}
+	built := false
+	for _, pkg := range r.affected[m.Package] {
+		if !r.hasTests[pkg] {
+			continue
+		}
+		bin := filepath.Join(ldir, safeName(pkg)+".test")
+		r.quiet.RLock()
+		ok, err := r.goTestC(ctx, buildDir, pkg, bin, overlay, level)
+		r.quiet.RUnlock()
+		var be *buildError
+		if errors.As(err, &be) {
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			bins[pkg] = bin
+			built = built || pkg == m.Package
+		}
+	}
+	if !built {
+		// No test binary compiles the mutated package itself: check that
+		// it compiles.
+		r.quiet.RLock()
+		err := r.goBuild(ctx, buildDir, m.Package, overlay, level)
+		r.quiet.RUnlock()
+		var be *buildError
+		if errors.As(err, &be) {
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, pkg := range r.affected[m.Package] {
+		bin := bins[pkg]
+		if bin == "" {
+			continue
+		}
+		r.quiet.RLock()
+		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg))
+		r.quiet.RUnlock()
+		if err != nil {
+			return nil, nil, err
+		}
+		if out.Status != "" {
+			reason := out.Reason
+			if pkg != m.Package {
+				reason = pkg + ": " + reason
+			}
+			return nil, &report.LevelResult{Status: out.Status, Reason: reason}, nil
+		}
+	}
+	return bins, nil, nil
+}
+
+// selection finds the benchmarks whose timed loop runs m's site.
+func (r *run) selection(m mutate.Mutant) (selection, error) {
+	src, err := r.source(m.File)
+	if err != nil {
+		return selection{}, err
+	}
+	scope := map[string]bool{}
+	for _, p := range r.affected[m.Package] {
+		scope[p] = true
+	}
+	return selectBenchmarks(r.covs, scope, coverFile(m), mutantPositions(src, m)), nil
+}
+
+// source returns the original content of a module-relative file.
+func (r *run) source(file string) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if b, ok := r.srcs[file]; ok {
+		return b, nil
+	}
+	b, err := os.ReadFile(filepath.Join(r.c.Module.Dir, filepath.FromSlash(file)))
+	if err != nil {
+		return nil, fmt.Errorf("reading mutated file: %w", err)
+	}
+	r.srcs[file] = b
+	return b, nil
+}
+
+// makeSlots makes Jobs private copies of the module for -isolate copy.
+// Each worker reuses its copy (same path, so the build cache still skips
+// the unchanged packages), writes a mutant into it, builds and tests, and
+// restores the original files.
+func (r *run) makeSlots(ctx context.Context) error {
+	r.slots = make(chan string, r.c.Jobs)
+	for i := 0; i < r.c.Jobs; i++ {
+		dst := filepath.Join(r.tmp, fmt.Sprintf("copy%d", i))
+		if err := copyTree(r.c.Module.Dir, dst, r.c.Out); err != nil {
+			return fmt.Errorf("-isolate copy: %w", err)
+		}
+		r.slots <- dst
+	}
+	return nil
+}
+
+// inSlot maps a path in the module to the same path in a copy.
+func (r *run) inSlot(slot, path string) string {
+	rel, err := filepath.Rel(r.c.Module.Dir, path)
+	if err != nil {
+		return path
+	}
+	return filepath.Join(slot, rel)
+}
+
+// writeToSlot writes a mutant's files into a module copy and returns the
+// function that restores the copy.
+func (r *run) writeToSlot(slot string, files map[string][]byte) (func(), error) {
+	var undo []func()
+	restore := func() {
+		for _, u := range undo {
+			u()
+		}
+	}
+	for path, content := range files {
+		dst := r.inSlot(slot, path)
+		orig, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			undo = append(undo, func() { os.WriteFile(dst, orig, 0o644) })
+		case errors.Is(err, fs.ErrNotExist):
+			undo = append(undo, func() { os.Remove(dst) })
+		default:
+			restore()
+			return nil, err
+		}
+		if err := os.WriteFile(dst, content, 0o644); err != nil {
+			restore()
+			return nil, err
+		}
+	}
+	return restore, nil
+}
+
+// copyTree copies the module at src to dst, skipping .git and the output
+// directory.
+func copyTree(src, dst, skip string) error {
+	return filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			if d.Name() == ".git" && path != src || path == skip {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(target, 0o755)
+		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			l, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(l, target)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, info.Mode().Perm()|0o200)
+	})
+}
+
+// report assembles report.json from the results of c.Mutants.
+func (r *run) report(ctx context.Context, started time.Time) (*report.Report, error) {
+	c := r.c
+	rep := &report.Report{
+		Schema:   report.Schema,
+		Module:   c.Module.Path,
+		Go:       goVersion(ctx),
+		Settings: c.Settings,
+		Started:  started,
+		Finished: time.Now().UTC(),
+	}
+	for _, m := range c.Mutants {
+		rm := report.Mutant{Mutant: m, Results: map[string]*report.LevelResult{}}
+		for _, l := range c.Levels {
+			if lr := r.results[resultKey{m.ID, l}]; lr != nil {
+				rm.Results[l] = lr
+			}
+		}
+		if c.Diff != nil {
+			d, err := c.Diff(m)
+			if err != nil {
+				return nil, fmt.Errorf("diff of %s: %w", m.ID, err)
+			}
+			rm.Diff = d
+		}
+		rep.Mutants = append(rep.Mutants, rm)
+	}
+	sortMutants(rep.Mutants)
+	if rep.Mutants == nil {
+		rep.Mutants = []report.Mutant{}
+	}
+	rep.Score = levelScores(rep.Mutants, c.Levels)
+	if c.Summarize != nil {
+		rep.Summary = c.Summarize(outcomes(rep.Mutants))
+	}
+	return rep, nil
+}
+
+// goVersion is the version of the go command that builds the mutants.
+func goVersion(ctx context.Context) string {
+	res, err := runProc(ctx, "", nil, 30*time.Second, "go", "env", "GOVERSION")
+	if err != nil || !res.ok() {
+		return ""
+	}
+	return string(trimNL(res.Output))
+}
+
+func trimNL(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+func fnv32(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
+}

@@ -1,0 +1,141 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// killGrace is how long a timed-out or cancelled process group has between
+// SIGQUIT (which makes Go programs dump their goroutines) and SIGKILL.
+const killGrace = 2 * time.Second
+
+// maxOutput caps the output kept of one process.
+const maxOutput = 8 << 20
+
+// A procResult is how one process ended.
+type procResult struct {
+	Output   []byte
+	Elapsed  time.Duration
+	ExitCode int            // -1 if killed by a signal
+	Signal   syscall.Signal // the signal that ended it, if any
+	TimedOut bool           // we killed it after its timeout
+	Canceled bool           // we killed it because ctx was cancelled
+}
+
+// ok reports whether the process exited with status 0 on its own.
+func (r procResult) ok() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
+
+// runProc runs name with args in dir, in a process group of its own, with
+// stdout and stderr merged. If timeout > 0 and the process runs longer, or
+// if ctx is cancelled, the whole group gets SIGQUIT, then SIGKILL after
+// killGrace. When the process has exited, any member of its group still
+// alive is killed, so nothing is left behind. The error is only for
+// failures to start.
+func runProc(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (procResult, error) {
+	var res procResult
+	if err := ctx.Err(); err != nil {
+		res.Canceled = true
+		return res, nil
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return res, err
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = env
+	}
+	cmd.Stdout = pw
+	cmd.Stderr = pw
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return res, err
+	}
+	pw.Close()
+	pgid := cmd.Process.Pid
+
+	outc := make(chan []byte, 1)
+	go func() {
+		var buf bytes.Buffer
+		io.Copy(&capWriter{&buf, maxOutput}, pr)
+		pr.Close()
+		outc <- buf.Bytes()
+	}()
+	waitc := make(chan error, 1)
+	go func() { waitc <- cmd.Wait() }()
+
+	var timer <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		timer = t.C
+	}
+	var werr error
+	killed := false
+	kill := func() {
+		killed = true
+		syscall.Kill(-pgid, syscall.SIGQUIT)
+		select {
+		case werr = <-waitc:
+		case <-time.After(killGrace):
+			syscall.Kill(-pgid, syscall.SIGKILL)
+			werr = <-waitc
+		}
+	}
+	select {
+	case werr = <-waitc:
+	case <-timer:
+		res.TimedOut = true
+		kill()
+	case <-ctx.Done():
+		res.Canceled = true
+		kill()
+	}
+	res.Elapsed = time.Since(start)
+	// Kill whatever the process left running in its group (this also
+	// closes the pipe if a grandchild inherited it).
+	syscall.Kill(-pgid, syscall.SIGKILL)
+	select {
+	case res.Output = <-outc:
+	case <-time.After(killGrace):
+		// A process that escaped the group still holds the pipe.
+		pr.Close()
+		res.Output = <-outc
+	}
+	res.ExitCode = cmd.ProcessState.ExitCode()
+	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		res.Signal = ws.Signal()
+	}
+	var ee *exec.ExitError
+	if werr != nil && !errors.As(werr, &ee) && !killed {
+		return res, werr
+	}
+	return res, nil
+}
+
+// capWriter writes to w until max bytes, then drops the rest.
+type capWriter struct {
+	w   *bytes.Buffer
+	max int
+}
+
+func (c *capWriter) Write(p []byte) (int, error) {
+	if room := c.max - c.w.Len(); room > 0 {
+		if len(p) > room {
+			c.w.Write(p[:room])
+		} else {
+			c.w.Write(p)
+		}
+	}
+	return len(p), nil
+}

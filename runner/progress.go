@@ -1,0 +1,99 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// progress reports finished mutant-levels: a redrawn status line with
+// counts per status and an ETA on a terminal, plain log lines otherwise.
+type progress struct {
+	mu     sync.Mutex
+	w      io.Writer
+	tty    bool
+	total  int
+	done   int
+	start  time.Time
+	counts map[score.Status]int
+	drawn  bool
+}
+
+func newProgress(w io.Writer, tty bool, total int) *progress {
+	if w == nil {
+		w = io.Discard
+	}
+	return &progress{w: w, tty: tty, total: total, start: time.Now(), counts: map[score.Status]int{}}
+}
+
+// logf prints a log line (above the progress line on a terminal).
+func (p *progress) logf(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+	fmt.Fprintf(p.w, format+"\n", args...)
+	p.draw()
+}
+
+// finished records one finished mutant-level.
+func (p *progress) finished(id, level string, st score.Status, detail string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.counts[st]++
+	if p.tty {
+		p.clear()
+		p.draw()
+		return
+	}
+	if detail != "" {
+		detail = " (" + detail + ")"
+	}
+	fmt.Fprintf(p.w, "perfmut: [%d/%d] %s %s: %s%s\n", p.done, p.total, id, level, st, detail)
+}
+
+func (p *progress) line() string {
+	var parts []string
+	for _, s := range score.Statuses {
+		if n := p.counts[s]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", s, n))
+		}
+	}
+	eta := "ETA --"
+	if p.done > 0 && p.done < p.total {
+		el := time.Since(p.start)
+		rem := time.Duration(float64(el) / float64(p.done) * float64(p.total-p.done))
+		eta = "ETA " + rem.Round(time.Second).String()
+	} else if p.done >= p.total {
+		eta = "done"
+	}
+	return fmt.Sprintf("perfmut: %d/%d  %s  %s", p.done, p.total, strings.Join(parts, ", "), eta)
+}
+
+func (p *progress) clear() {
+	if p.tty && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
+
+func (p *progress) draw() {
+	if p.tty && p.total > 0 {
+		fmt.Fprint(p.w, p.line())
+		p.drawn = true
+	}
+}
+
+// end finishes the progress line.
+func (p *progress) end() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty && p.drawn {
+		fmt.Fprintln(p.w)
+		p.drawn = false
+	}
+}

@@ -1,0 +1,133 @@
+package runner
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// ReportFile is report.json in the output directory.
+const ReportFile = "report.json"
+
+// sortMutants orders report mutants by file, position, operator and ID, so
+// that a merged report lists them exactly as an unsharded run does.
+func sortMutants(ms []report.Mutant) {
+	sort.SliceStable(ms, func(i, j int) bool {
+		a, b := ms[i], ms[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Operator != b.Operator {
+			return a.Operator < b.Operator
+		}
+		return a.ID < b.ID
+	})
+}
+
+// levelScores computes Report.Score from the mutants' results.
+func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelScore {
+	out := map[string]report.LevelScore{}
+	for _, l := range levels {
+		var killed, survived, nocov int
+		for _, m := range ms {
+			r := m.Results[l]
+			if r == nil {
+				continue
+			}
+			switch r.Status {
+			case score.Killed:
+				killed++
+			case score.Survived:
+				survived++
+			case score.NoCoverage:
+				nocov++
+			}
+		}
+		ls := report.LevelScore{Killed: killed, Valid: killed + survived + nocov}
+		if ls.Valid > 0 {
+			ls.Score = float64(killed) / float64(ls.Valid)
+		}
+		if killed+survived > 0 {
+			ls.Covered = float64(killed) / float64(killed+survived)
+		}
+		out[l] = ls
+	}
+	return out
+}
+
+// outcomes turns the report's results into score.Summarize input.
+func outcomes(ms []report.Mutant) []score.Outcome {
+	var out []score.Outcome
+	for _, m := range ms {
+		levels := make([]string, 0, len(m.Results))
+		for l := range m.Results {
+			levels = append(levels, l)
+		}
+		sort.Strings(levels)
+		for _, l := range levels {
+			r := m.Results[l]
+			out = append(out, score.Outcome{
+				ID: m.ID, Operator: m.Operator, Quadrant: string(m.Quadrant), Package: m.Package,
+				Level: l, Status: r.Status, Tests: r.Benchmarks,
+			})
+		}
+	}
+	return out
+}
+
+// reportLevels returns the levels that appear in the mutants' results, in
+// report order (opt, noopt).
+func reportLevels(ms []report.Mutant) []string {
+	var out []string
+	for _, l := range []string{report.Opt, report.NoOpt} {
+		for _, m := range ms {
+			if m.Results[l] != nil {
+				out = append(out, l)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// writeJSON writes v as indented JSON to path atomically (temp file and
+// rename), so a reader never sees half a report.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,488 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// run is the state of one Campaign.Run.
+type run struct {
+	c   *Campaign
+	tmp string // private temp dir, removed at the end
+
+	pkgs     map[string]*mutate.Package
+	affected map[string][]string // mutated package -> it and the loaded packages importing it
+	hasTests map[string]bool     // package has a test binary
+	baseBins map[string]map[string]string
+	baseTime map[string]map[string]time.Duration // level -> package -> test time
+	covs     []*benchCoverage
+
+	// quiet keeps builds and tests (readers) out of measurement (writer).
+	quiet sync.RWMutex
+
+	journal *journal
+	prog    *progress
+	slots   chan string // -isolate copy: free module copies
+
+	mu      sync.Mutex
+	results map[resultKey]*report.LevelResult
+	srcs    map[string][]byte
+}
+
+// Run runs the campaign and writes journal.jsonl, the benchfmt samples and
+// report.json into c.Out. Cancelling ctx stops it cleanly: the journal
+// keeps every finished mutant and temporary files are removed.
+func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	started := time.Now().UTC()
+	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
+		srcs: map[string][]byte{}}
+	for _, p := range c.Packages {
+		r.pkgs[p.ImportPath] = p
+	}
+	entries, goodLen, err := r.prepareOut()
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, m := range c.Mutants {
+		known[m.ID] = true
+	}
+	for _, e := range entries {
+		if known[e.ID] {
+			r.results[resultKey{e.ID, e.Level}] = e.Result
+		}
+	}
+	j, err := openJournal(filepath.Join(c.Out, JournalFile), goodLen)
+	if err != nil {
+		return nil, fmt.Errorf("opening journal: %w", err)
+	}
+	r.journal = j
+	defer j.close()
+
+	var todo []int
+	for i, m := range c.Mutants {
+		for _, l := range c.Levels {
+			if r.results[resultKey{m.ID, l}] == nil {
+				todo = append(todo, i)
+				break
+			}
+		}
+	}
+	total := 0
+	for _, i := range todo {
+		for _, l := range c.Levels {
+			if r.results[resultKey{c.Mutants[i].ID, l}] == nil {
+				total++
+			}
+		}
+	}
+	r.prog = newProgress(c.Log, c.Progress, total)
+	defer r.prog.end()
+	if done := len(c.Mutants)*len(c.Levels) - total; c.Resume && done > 0 {
+		r.prog.logf("perfmut: resuming: %d of %d results already in the journal", done, len(c.Mutants)*len(c.Levels))
+	}
+
+	if len(todo) > 0 {
+		r.tmp, err = os.MkdirTemp("", "perfmut-run-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(r.tmp)
+		if err := r.baseline(ctx, todo); err != nil {
+			if ctx.Err() != nil {
+				return nil, r.interrupted()
+			}
+			return nil, err
+		}
+		if err := r.mutants(ctx, todo); err != nil {
+			if ctx.Err() != nil {
+				return nil, r.interrupted()
+			}
+			return nil, err
+		}
+	}
+	rep, err = r.report(ctx, started)
+	if err != nil {
+		return nil, err
+	}
+	return rep, writeJSON(filepath.Join(c.Out, ReportFile), rep)
+}
+
+func (r *run) interrupted() error {
+	r.mu.Lock()
+	n := len(r.results)
+	r.mu.Unlock()
+	return fmt.Errorf("interrupted; %d results are kept in %s; continue with -resume",
+		n, filepath.Join(r.c.Out, JournalFile))
+}
+
+func (c *Campaign) check() error {
+	if c.Decide == nil {
+		return errors.New("runner: Campaign.Decide is nil")
+	}
+	if c.Overlay == nil {
+		return errors.New("runner: Campaign.Overlay is nil")
+	}
+	if len(c.Levels) == 0 {
+		c.Levels = []string{report.Opt, report.NoOpt}
+	}
+	if c.Benchtime == "" {
+		c.Benchtime = "100ms"
+	}
+	if c.Jobs <= 0 {
+		c.Jobs = 1
+	}
+	switch c.Isolate {
+	case "":
+		c.Isolate = IsolateOverlay
+	case IsolateOverlay, IsolateCopy:
+	default:
+		return fmt.Errorf("bad -isolate %q: want overlay or copy", c.Isolate)
+	}
+	if c.Out == "" {
+		c.Out = "perfmut-out"
+	}
+	if err := CheckModuleDir(c.Module.Dir); err != nil {
+		return err
+	}
+	return nil
+}
+
+// CheckModuleDir rejects a module inside the read-only module cache:
+// overlays cannot replace files there, and perfmut never writes to it.
+func CheckModuleDir(dir string) error {
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		return nil
+	}
+	cache := strings.TrimSpace(string(out))
+	if cache == "" {
+		return nil
+	}
+	if rel, err := filepath.Rel(cache, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
+	}
+	return nil
+}
+
+// prepareOut creates the output directory, checks that it is writable,
+// and reads the journal to resume, checking the settings match.
+func (r *run) prepareOut() ([]JournalEntry, int64, error) {
+	c := r.c
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return nil, 0, fmt.Errorf("cannot create -out directory: %w", err)
+	}
+	probe, err := os.CreateTemp(c.Out, ".probe-")
+	if err != nil {
+		return nil, 0, fmt.Errorf("-out directory %s is not writable: %w", c.Out, errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	abs, err := filepath.Abs(c.Out)
+	if err == nil {
+		c.Out = abs
+	}
+	jpath := filepath.Join(c.Out, JournalFile)
+	spath := filepath.Join(c.Out, "settings.json")
+	entries, goodLen, err := ReadJournal(jpath)
+	if err != nil {
+		return nil, 0, err
+	}
+	if !c.Resume {
+		if len(entries) > 0 {
+			return nil, 0, fmt.Errorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
+		}
+		goodLen = 0
+		return nil, 0, writeJSON(spath, c.Settings)
+	}
+	var prev report.Settings
+	if data, err := os.ReadFile(spath); err == nil {
+		if err := jsonUnmarshal(data, &prev); err != nil {
+			return nil, 0, fmt.Errorf("%s: %w", spath, err)
+		}
+		if d := settingsDiff(prev, c.Settings); d != "" {
+			return nil, 0, fmt.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
+		}
+	} else if err := writeJSON(spath, c.Settings); err != nil {
+		return nil, 0, err
+	}
+	return entries, goodLen, nil
+}
+
+// settingsDiff names the first setting that differs between two runs.
+func settingsDiff(a, b report.Settings) string {
+	switch {
+	case strings.Join(a.Patterns, " ") != strings.Join(b.Patterns, " "):
+		return fmt.Sprintf("packages (%q vs %q)", a.Patterns, b.Patterns)
+	case a.Opt != b.Opt:
+		return fmt.Sprintf("-opt (%s vs %s)", a.Opt, b.Opt)
+	case a.Alpha != b.Alpha:
+		return fmt.Sprintf("-alpha (%g vs %g)", a.Alpha, b.Alpha)
+	case a.Correction != b.Correction:
+		return fmt.Sprintf("-correction (%s vs %s)", a.Correction, b.Correction)
+	case a.MaxSamples != b.MaxSamples:
+		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
+	case a.MinEffect != b.MinEffect:
+		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
+	case a.Benchtime != b.Benchtime:
+		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
+	case a.Seed != b.Seed:
+		return fmt.Sprintf("-seed (%d vs %d)", a.Seed, b.Seed)
+	case a.Sample != b.Sample:
+		return fmt.Sprintf("-sample (%d vs %d)", a.Sample, b.Sample)
+	case a.Shard != b.Shard:
+		return fmt.Sprintf("-shard (%s vs %s)", a.Shard, b.Shard)
+	case strings.Join(a.Operators, ",") != strings.Join(b.Operators, ","):
+		return "-operators"
+	}
+	return ""
+}
+
+// baseline builds the test binaries of every package the mutants affect
+// at each level, runs their tests (they must pass), and finds each
+// benchmark's coverage.
+func (r *run) baseline(ctx context.Context, todo []int) error {
+	c := r.c
+	mutated := map[string]bool{}
+	for _, i := range todo {
+		mutated[c.Mutants[i].Package] = true
+	}
+	// Reverse dependencies among the loaded packages.
+	importers := map[string][]string{}
+	for _, p := range c.Packages {
+		for _, imp := range p.Imports {
+			importers[imp] = append(importers[imp], p.ImportPath)
+		}
+	}
+	r.affected = map[string][]string{}
+	needed := map[string]bool{}
+	for pkg := range mutated {
+		if r.pkgs[pkg] == nil {
+			return fmt.Errorf("mutated package %s is not among the loaded packages", pkg)
+		}
+		seen := map[string]bool{pkg: true}
+		queue := []string{pkg}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			for _, q := range importers[p] {
+				if !seen[q] && r.pkgs[q] != nil {
+					seen[q] = true
+					queue = append(queue, q)
+				}
+			}
+		}
+		var list []string
+		for p := range seen {
+			if p != pkg {
+				list = append(list, p)
+			}
+			needed[p] = true
+		}
+		sort.Strings(list)
+		r.affected[pkg] = append([]string{pkg}, list...) // the mutated package first
+	}
+	var pkgs []*mutate.Package
+	for p := range needed {
+		pkgs = append(pkgs, r.pkgs[p])
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ImportPath < pkgs[j].ImportPath })
+
+	// Build.
+	r.hasTests = map[string]bool{}
+	r.baseBins = map[string]map[string]string{}
+	r.baseTime = map[string]map[string]time.Duration{}
+	type bjob struct {
+		level string
+		pkg   *mutate.Package
+	}
+	var jobs []bjob
+	for _, l := range c.Levels {
+		r.baseBins[l] = map[string]string{}
+		r.baseTime[l] = map[string]time.Duration{}
+		if err := os.MkdirAll(filepath.Join(r.tmp, "base", l), 0o755); err != nil {
+			return err
+		}
+		for _, p := range pkgs {
+			jobs = append(jobs, bjob{l, p})
+		}
+	}
+	os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755)
+	r.prog.logf("perfmut: building and testing the baseline of %d packages", len(pkgs))
+	var mu sync.Mutex
+	err := r.parallel(ctx, len(jobs), func(i int) error {
+		jb := jobs[i]
+		bin := filepath.Join(r.tmp, "base", jb.level, safeName(jb.pkg.ImportPath)+".test")
+		ok, err := r.goTestC(ctx, c.Module.Dir, jb.pkg.ImportPath, bin, "", jb.level)
+		if err != nil {
+			var be *buildError
+			if errors.As(err, &be) {
+				return fmt.Errorf("the baseline does not build: %s", be.reason())
+			}
+			return err
+		}
+		if !ok {
+			return nil
+		}
+		out, err := r.runTests(ctx, bin, jb.pkg.Dir, 0)
+		if err != nil {
+			return err
+		}
+		if out.Status != "" {
+			lvl := ""
+			if jb.level == report.NoOpt {
+				lvl = " when built with -gcflags=all=-N -l"
+			}
+			return fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: fix the tests or exclude the package", jb.pkg.ImportPath, lvl, out.Reason)
+		}
+		mu.Lock()
+		r.hasTests[jb.pkg.ImportPath] = true
+		r.baseBins[jb.level][jb.pkg.ImportPath] = bin
+		r.baseTime[jb.level][jb.pkg.ImportPath] = out.Elapsed
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+
+	// Coverage of each benchmark.
+	var coverpkg []string
+	for p := range mutated {
+		coverpkg = append(coverpkg, p)
+	}
+	sort.Strings(coverpkg)
+	r.covs, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
+	if err != nil {
+		return err
+	}
+	if len(r.covs) == 0 {
+		var names []string
+		for _, p := range pkgs {
+			names = append(names, p.ImportPath)
+		}
+		return fmt.Errorf("no benchmarks in scope (packages %s): perfmut measures Benchmark functions; add benchmarks that exercise the code, or widen the package patterns", strings.Join(names, ", "))
+	}
+	r.prog.logf("perfmut: %d benchmarks found; %d mutants to run at %s", len(r.covs), len(todo), strings.Join(c.Levels, " and "))
+	return nil
+}
+
+// testTimeout is the functional-test timeout of pkg at level.
+func (r *run) testTimeout(level, pkg string) time.Duration {
+	if r.c.Timeout > 0 {
+		return r.c.Timeout
+	}
+	return max(10*r.baseTime[level][pkg], 10*time.Second)
+}
+
+// parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
+// error; the others stop early.
+func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < r.c.Jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := f(i); err != nil {
+					cancel(err)
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return ctx.Err()
+}
+
+// record keeps a finished result, appends it to the journal and reports
+// progress.
+func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) error {
+	r.mu.Lock()
+	r.results[resultKey{m.ID, level}] = lr
+	r.mu.Unlock()
+	if err := r.journal.append(JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
+		return err
+	}
+	detail := lr.Reason
+	if lr.Status == score.Killed || lr.Status == score.Survived {
+		detail = sampleDetail(lr)
+	}
+	r.prog.finished(m.ID, level, lr.Status, detail)
+	return nil
+}
+
+// sampleDetail summarizes a measured result for the log.
+func sampleDetail(lr *report.LevelResult) string {
+	n, minP, ratio := 0, 1.0, 0.0
+	for _, t := range lr.Benchmarks {
+		n = max(n, t.NMutant)
+		if t.P < minP || ratio == 0 {
+			minP, ratio = t.P, t.Ratio
+		}
+	}
+	return fmt.Sprintf("n=%d, min p=%.3g, ratio %.3g, %.1fs", n, minP, ratio, lr.Seconds)
+}
+
+// logCmd shows a command with -v.
+func (r *run) logCmd(dir, name string, args ...string) {
+	if !r.c.Verbose {
+		return
+	}
+	q := make([]string, len(args))
+	for i, a := range args {
+		if strings.ContainsAny(a, " \t'\"$*?[]()|&;<>\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		q[i] = a
+	}
+	r.prog.logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
+}
+
+// safeName turns an ID or import path into a file name.
+func safeName(s string) string {
+	var b strings.Builder
+	changed := false
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+			changed = true
+		}
+	}
+	if changed {
+		fmt.Fprintf(&b, "-%08x", fnv32(s))
+	}
+	return b.String()
+}

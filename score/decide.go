@@ -1,0 +1,193 @@
+package score
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"slices"
+)
+
+// A Sample is every sample so far of one benchmark and metric of a mutant:
+// the baseline's and the mutant's values, in the order they were measured.
+type Sample struct {
+	Benchmark string
+	Metric    string
+	Baseline  []float64
+	Mutant    []float64
+}
+
+// A Decision is what the early-stopping rule says after a round.
+type Decision string
+
+// The decisions.
+const (
+	Continue Decision = "continue" // take another round of samples
+	Kill     Decision = "kill"     // a test rejected: the mutant is killed
+	Survive  Decision = "survive"  // the last look did not kill: the mutant survived
+)
+
+// A Verdict is the rule's decision with the tests behind it.
+type Verdict struct {
+	Decision Decision
+	// Tests has one result per Sample, in the order given, on all the data
+	// so far. Reject and Threshold are set only at a look, and the bootstrap
+	// interval of the median ratio (RatioLo, RatioHi) only with a Kill or
+	// Survive decision: it is the costly part and only final verdicts are
+	// recorded.
+	Tests []TestResult
+	// Look is the 1-based index into Rule.Looks of the look this call made,
+	// or 0 between looks.
+	Look     int
+	Warnings []string
+}
+
+// Decide applies the rule to all samples so far of one mutant (one Sample
+// per benchmark and metric that reaches it). The runner calls it after every
+// round; it never stores state, so it must see every look count of
+// Rule.Looks: the look happens when the fewest samples of any benchmark
+// (baseline or mutant) equals a look count, and at MaxSamples or beyond it
+// always returns Kill or Survive, never Continue. Between looks it returns
+// Continue, with the tests computed on the data so far for display.
+//
+// At look k each test's adjusted p-value (Correction over all of the
+// mutant's tests) is compared with the look's share alpha_k of Alpha (see
+// Rule); the test rejects when it is at most alpha_k and, with MinEffect, its
+// median ratio exceeds MinEffect. The mutant is killed when any test
+// rejects.
+//
+// Samples of unequal length are tested on all their values. Decide assumes
+// r.Validate() == nil; for an invalid rule it returns Survive with the error
+// as a warning, and with no samples at all it returns Survive (nothing can
+// kill the mutant).
+func (r Rule) Decide(samples []Sample) Verdict { return r.decide(samples, true) }
+
+// decide is Decide, with the bootstrap intervals only when interval is set
+// (they do not enter the decision; simulations skip them).
+func (r Rule) decide(samples []Sample, interval bool) Verdict {
+	if err := r.Validate(); err != nil {
+		return Verdict{Decision: Survive, Warnings: []string{"invalid rule: " + err.Error()}}
+	}
+	r = r.withDefaults()
+	if len(samples) == 0 {
+		return Verdict{Decision: Survive, Warnings: []string{"no benchmark samples: nothing can kill the mutant"}}
+	}
+	n := math.MaxInt
+	tests := make([]TestResult, len(samples))
+	ps := make([]float64, len(samples))
+	for i, s := range samples {
+		n = min(n, len(s.Baseline), len(s.Mutant))
+		tests[i] = comparePoint(s)
+		ps[i] = tests[i].P
+	}
+	for i, p := range Adjust(ps, r.Correction) {
+		tests[i].PAdj = p
+	}
+	v := Verdict{Decision: Continue, Tests: tests}
+	looks, levels := r.Looks(), r.levels()
+	final := n >= r.MaxSamples
+	for k, nk := range looks {
+		if nk == n || final && k == len(looks)-1 {
+			v.Look = k + 1
+		}
+	}
+	if v.Look == 0 {
+		return v
+	}
+	level := levels[v.Look-1]
+	for i := range tests {
+		t := &tests[i]
+		t.Threshold = level
+		t.BelowMinEffect = r.MinEffect > 0 && !(t.Ratio > r.MinEffect)
+		t.Reject = t.PAdj <= level && !t.BelowMinEffect
+		if t.Reject {
+			v.Decision = Kill
+		}
+		if pmin := minP(t.NBaseline, t.NMutant); pmin > level {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: with %d and %d samples the smallest p-value is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, pmin, level))
+		}
+	}
+	if k := float64(len(tests)); r.Correction != None && k > 1 && smallestP(n)*k > level {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: with %d tests the smallest adjusted p-value is %.3g, above the look's level %.3g", v.Look, n, len(tests), smallestP(n)*k, level))
+	}
+	if v.Decision == Continue && final {
+		v.Decision = Survive
+	}
+	if v.Decision != Continue && interval {
+		for i, s := range samples {
+			tests[i].addInterval(s, testSeed(r.Seed, s.Benchmark, s.Metric))
+		}
+	}
+	return v
+}
+
+// Compare runs the one-sided KS test and the effect size of one Sample: D,
+// P, the median ratio with its bootstrap interval (seeded by seed) and the
+// sample sizes. PAdj is P (a family of one); Reject is false. Ratios that do
+// not fit JSON (a baseline median of 0) are recorded as +-math.MaxFloat64,
+// or 0 for no ratio at all, with a warning.
+func Compare(s Sample, seed int64) TestResult {
+	t := comparePoint(s)
+	t.addInterval(s, seed)
+	return t
+}
+
+// comparePoint is Compare without the bootstrap interval.
+func comparePoint(s Sample) TestResult {
+	t := TestResult{
+		Benchmark: s.Benchmark,
+		Metric:    s.Metric,
+		NBaseline: len(s.Baseline),
+		NMutant:   len(s.Mutant),
+	}
+	t.D, t.P = OneSidedKS(s.Baseline, s.Mutant)
+	t.PAdj = t.P
+	if t.NBaseline == 0 || t.NMutant == 0 {
+		t.Warnings = append(t.Warnings, "no samples")
+		return t
+	}
+	x, y := slices.Clone(s.Baseline), slices.Clone(s.Mutant)
+	slices.Sort(x)
+	slices.Sort(y)
+	t.Ratio = medianRatio(median(x), median(y))
+	if math.IsInf(t.Ratio, 0) {
+		t.Warnings = append(t.Warnings, "baseline median is 0: the median ratio is unbounded")
+	}
+	t.Ratio = jsonSafe(t.Ratio)
+	return t
+}
+
+// addInterval sets the bootstrap interval of the median ratio.
+func (t *TestResult) addInterval(s Sample, seed int64) {
+	if t.NBaseline == 0 || t.NMutant == 0 {
+		return
+	}
+	_, lo, hi := MedianRatio(s.Baseline, s.Mutant, seed)
+	if (math.IsInf(lo, 0) || math.IsInf(hi, 0)) && t.Ratio != math.MaxFloat64 && t.Ratio != -math.MaxFloat64 {
+		t.Warnings = append(t.Warnings, "baseline median is 0 in some bootstrap resamples: the interval is unbounded")
+	}
+	t.RatioLo, t.RatioHi = jsonSafe(lo), jsonSafe(hi)
+}
+
+// jsonSafe maps +-Inf to +-MaxFloat64 and NaN to 0: encoding/json rejects
+// both.
+func jsonSafe(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case math.IsInf(x, 1):
+		return math.MaxFloat64
+	case math.IsInf(x, -1):
+		return -math.MaxFloat64
+	}
+	return x
+}
+
+// testSeed derives the bootstrap seed of one test from the rule's seed and
+// the test's name, so each test's interval is reproducible on its own.
+func testSeed(seed int64, benchmark, metric string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte(benchmark))
+	h.Write([]byte{0})
+	h.Write([]byte(metric))
+	return seed ^ int64(h.Sum64())
+}

@@ -1,0 +1,389 @@
+package score
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+func TestDefaultRule(t *testing.T) {
+	r := DefaultRule()
+	want := Rule{Alpha: 0.05, Correction: Holm, MaxSamples: 30, MinSamples: 5}
+	if r != want {
+		t.Fatalf("DefaultRule() = %+v, want %+v", r, want)
+	}
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Rule{}).Validate(); err != nil {
+		t.Fatalf("zero Rule: %v", err)
+	}
+}
+
+func TestLooks(t *testing.T) {
+	tests := []struct {
+		r      Rule
+		looks  []int
+		levels []float64
+	}{
+		{Rule{}, []int{5, 10, 20, 30}, []float64{0.05 / 6, 0.05 / 6, 0.05 / 3, 0.05 / 3}},
+		// At alpha 0.01 five samples cannot kill (1/252 > 0.01*5/30): start at 6.
+		{Rule{Alpha: 0.01}, []int{6, 12, 24, 30}, []float64{0.002, 0.002, 0.004, 0.002}},
+		{Rule{Alpha: 0.1}, []int{5, 10, 20, 30}, []float64{0.1 / 6, 0.1 / 6, 0.1 / 3, 0.1 / 3}},
+		{Rule{MaxSamples: 10}, []int{4, 8, 10}, []float64{0.02, 0.02, 0.01}},
+		{Rule{MinSamples: 30}, []int{30}, []float64{0.05}},
+		{Rule{MinSamples: 3, MaxSamples: 12}, []int{3, 6, 12}, []float64{0.0125, 0.0125, 0.025}},
+	}
+	for _, tt := range tests {
+		if got := tt.r.Looks(); !slices.Equal(got, tt.looks) {
+			t.Errorf("%+v.Looks() = %v, want %v", tt.r, got, tt.looks)
+		}
+		levels := tt.r.levels()
+		sum := 0.0
+		for k := range levels {
+			sum += levels[k]
+			if !close(levels[k], tt.levels[k]) {
+				t.Errorf("%+v.levels() = %v, want %v", tt.r, levels, tt.levels)
+				break
+			}
+		}
+		if !close(sum, tt.r.withDefaults().Alpha) {
+			t.Errorf("%+v: levels sum to %v, not alpha", tt.r, sum)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		r   Rule
+		err string
+	}{
+		{Rule{Alpha: 1.5}, "-alpha 1.5 out of range: want a level between 0 and 1, e.g. 0.05"},
+		{Rule{Alpha: -0.05}, "-alpha -0.05 out of range: want a level between 0 and 1, e.g. 0.05"},
+		{Rule{Alpha: math.NaN()}, "-alpha NaN out of range: want a level between 0 and 1, e.g. 0.05"},
+		{Rule{MaxSamples: -3}, "-max-samples -3 out of range: want at least 1, e.g. 30"},
+		{Rule{MinSamples: 40}, "min samples 40 out of range: want 1 to -max-samples (30)"},
+		{Rule{MinEffect: 0.9}, "-min-effect 0.9 out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02"},
+		{Rule{Correction: "fdr"}, `-correction: unknown correction "fdr" (want none, bonferroni or holm)`},
+		{Rule{MaxSamples: 2}, "-max-samples 2 can never kill at -alpha 0.05: with 2 samples each the smallest p-value is 0.167, above the last look's share 0.05 of alpha; use -max-samples 3 or more"},
+		{Rule{MaxSamples: 4, Alpha: 0.01}, "-max-samples 4 can never kill at -alpha 0.01: with 4 samples each the smallest p-value is 0.0143, above the last look's share 0.01 of alpha; use -max-samples 5 or more"},
+		{Rule{MaxSamples: 12, MinSamples: 12, Alpha: 0.001}, ""},
+		{Rule{MaxSamples: 3}, ""}, // one look at 3: 1/20 <= 0.05
+		{Rule{MaxSamples: 5}, ""},
+		{Rule{MinEffect: 1.02, Correction: None, Alpha: 0.1, Seed: 7}, ""},
+	}
+	for _, tt := range tests {
+		err := tt.r.Validate()
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err {
+			t.Errorf("%+v.Validate() = %q, want %q", tt.r, got, tt.err)
+		}
+	}
+}
+
+// run feeds one round at a time to the rule, as the runner does, until it
+// decides; draw(b, i) returns the next baseline (b) or mutant (!b) value of
+// benchmark i. The bootstrap intervals, which do not enter the decision, are
+// left out to keep the simulations fast.
+func run(r Rule, names []string, draw func(baseline bool, bench int) float64) (Verdict, int) {
+	samples := make([]Sample, len(names))
+	for i, name := range names {
+		samples[i] = Sample{Benchmark: name, Metric: SecPerOp}
+	}
+	for n := 1; ; n++ {
+		for i := range samples {
+			samples[i].Baseline = append(samples[i].Baseline, draw(true, i))
+			samples[i].Mutant = append(samples[i].Mutant, draw(false, i))
+		}
+		v := r.decide(samples, false)
+		if v.Decision != Continue {
+			return v, n
+		}
+		if n > 1000 {
+			panic("no decision")
+		}
+	}
+}
+
+// noisy returns a draw function with lognormal noise of sd sigma, the
+// mutant slowed by slow[bench].
+func noisy(rng *rand.Rand, sigma float64, slow []float64) func(bool, int) float64 {
+	return func(baseline bool, bench int) float64 {
+		v := 1e-6 * float64(bench+1) * math.Exp(sigma*rng.NormFloat64())
+		if !baseline {
+			v *= slow[bench]
+		}
+		return v
+	}
+}
+
+// TestDecideAA simulates 2000 A/A campaigns (mutant = baseline) of four
+// benchmarks each under the default rule: the empirical false-kill rate
+// must stay within alpha + 2 standard errors, and every survivor stops at
+// exactly MaxSamples.
+func TestDecideAA(t *testing.T) {
+	const campaigns = 2000
+	r := DefaultRule()
+	names := []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}
+	// Campaign c draws from its own generator, so the result does not
+	// depend on how the campaigns are spread over the workers.
+	killed := make([]bool, campaigns)
+	errs := make([]string, campaigns)
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Go(func() {
+			for c := w; c < campaigns; c += workers {
+				rng := rand.New(rand.NewPCG(11, uint64(c)))
+				v, n := run(r, names, noisy(rng, 0.03, []float64{1, 1, 1, 1}))
+				killed[c] = v.Decision == Kill
+				if v.Decision == Survive && (n != r.MaxSamples || v.Look != len(r.Looks())) {
+					errs[c] = fmt.Sprintf("campaign %d survived at n = %d, look %d; want %d, %d", c, n, v.Look, r.MaxSamples, len(r.Looks()))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	kills := 0
+	for c := range campaigns {
+		if errs[c] != "" {
+			t.Fatal(errs[c])
+		}
+		if killed[c] {
+			kills++
+		}
+	}
+	rate := float64(kills) / campaigns
+	se := math.Sqrt(r.Alpha * (1 - r.Alpha) / campaigns)
+	t.Logf("A/A false-kill rate %.4f (%d of %d), bound %.4f", rate, kills, campaigns, r.Alpha+2*se)
+	if rate > r.Alpha+2*se {
+		t.Errorf("A/A false-kill rate %.4f > alpha + 2 se = %.4f", rate, r.Alpha+2*se)
+	}
+}
+
+// TestSimulationDetectsPeeking checks that the A/A simulation can fail: a
+// naive rule (test after every sample from 5 on, no correction) on the same
+// campaigns exceeds alpha + 2 se by far.
+func TestSimulationDetectsPeeking(t *testing.T) {
+	const campaigns = 2000
+	rng := rand.New(rand.NewPCG(11, 12))
+	draw := noisy(rng, 0.03, []float64{1, 1, 1, 1})
+	kills := 0
+	for range campaigns {
+		x, y := make([][]float64, 4), make([][]float64, 4)
+	campaign:
+		for n := 1; n <= 30; n++ {
+			for b := range x {
+				x[b] = append(x[b], draw(true, b))
+				y[b] = append(y[b], draw(false, b))
+			}
+			if n < 5 {
+				continue
+			}
+			for b := range x {
+				if _, p := OneSidedKS(x[b], y[b]); p <= 0.05 {
+					kills++
+					break campaign
+				}
+			}
+		}
+	}
+	rate := float64(kills) / campaigns
+	if bound := 0.05 + 2*math.Sqrt(0.05*0.95/campaigns); rate <= bound {
+		t.Errorf("naive peeking false-kill rate %.4f within the bound %.4f: the simulation cannot tell", rate, bound)
+	}
+}
+
+// TestDecideSlowdown simulates mutants 2x slower with 3% noise: each must be
+// killed within 10 samples, at the first look with one benchmark and at the
+// second with three (Holm's factor 3 puts 3/252 above the first look's
+// 0.0083).
+func TestDecideSlowdown(t *testing.T) {
+	r := DefaultRule()
+	rng := rand.New(rand.NewPCG(21, 22))
+	tests := []struct {
+		names []string
+		slow  []float64
+		look  int
+	}{
+		{[]string{"BenchmarkA"}, []float64{2}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 2},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 2},
+	}
+	for _, tt := range tests {
+		for range 200 {
+			v, n := run(r, tt.names, noisy(rng, 0.03, tt.slow))
+			if v.Decision != Kill || n > 10 || v.Look != tt.look {
+				t.Fatalf("%v slowed %v: %s at n = %d look %d, want kill at look %d", tt.names, tt.slow, v.Decision, n, v.Look, tt.look)
+			}
+			for i, test := range v.Tests {
+				if test.Reject != (tt.slow[i] == 2) {
+					t.Fatalf("%v slowed %v: test %d reject = %v", tt.names, tt.slow, i, test.Reject)
+				}
+			}
+		}
+	}
+}
+
+// TestDecideSurvivesAtMax checks that a mutant that is not slower runs to
+// MaxSamples and survives, never continuing past it.
+func TestDecideSurvivesAtMax(t *testing.T) {
+	for _, max := range []int{30, 12} {
+		r := Rule{MaxSamples: max}
+		rng := rand.New(rand.NewPCG(31, 32))
+		for range 100 {
+			v, n := run(r, []string{"BenchmarkA", "BenchmarkB"}, noisy(rng, 0.03, []float64{0.95, 0.95}))
+			if v.Decision != Survive || n != max {
+				t.Fatalf("max %d: %s at n = %d, want survive at %d", max, v.Decision, n, max)
+			}
+		}
+	}
+}
+
+func TestDecideConstantMetrics(t *testing.T) {
+	r := DefaultRule()
+	five := func(v float64) []float64 { return []float64{v, v, v, v, v} }
+	v := r.Decide([]Sample{
+		{Benchmark: "BenchmarkX", Metric: BytesPerOp, Baseline: five(1024), Mutant: five(2048)},
+	})
+	if v.Decision != Kill || v.Look != 1 {
+		t.Fatalf("constant B/op 1024 -> 2048: %+v", v)
+	}
+	got := v.Tests[0]
+	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.05 / 6}
+	if !equalResult(got, want) {
+		t.Errorf("test = %+v\nwant   %+v", got, want)
+	}
+
+	// allocs/op 0 -> 1: the ratio is unbounded, kept JSON-safe, and kills.
+	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(0), Mutant: five(1)}})
+	if v.Decision != Kill || v.Tests[0].Ratio != math.MaxFloat64 || len(v.Tests[0].Warnings) != 1 {
+		t.Errorf("allocs 0 -> 1: %+v", v)
+	}
+	// Identical constants never kill.
+	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
+	if v.Decision != Continue || v.Tests[0].P != 1 || v.Tests[0].Ratio != 1 {
+		t.Errorf("allocs 3 -> 3: %+v", v)
+	}
+}
+
+func equalResult(a, b TestResult) bool {
+	return a.Benchmark == b.Benchmark && a.Metric == b.Metric && close(a.D, b.D) && close(a.P, b.P) &&
+		close(a.PAdj, b.PAdj) && close(a.Ratio, b.Ratio) && close(a.RatioLo, b.RatioLo) && close(a.RatioHi, b.RatioHi) &&
+		a.NBaseline == b.NBaseline && a.NMutant == b.NMutant && a.Reject == b.Reject && close(a.Threshold, b.Threshold) &&
+		a.BelowMinEffect == b.BelowMinEffect && slices.Equal(a.Warnings, b.Warnings)
+}
+
+// TestDecideTable checks exact verdicts on fixed data: looks, thresholds,
+// corrections, min-effect and warnings.
+func TestDecideTable(t *testing.T) {
+	seq := func(from float64, n int) []float64 {
+		x := make([]float64, n)
+		for i := range x {
+			x[i] = from + float64(i)
+		}
+		return x
+	}
+	low, high := seq(100, 5), seq(200, 5) // d = 1, p = 1/252
+	mid := []float64{100.5, 101.5, 102.5, 103.5, 104.5}
+	tests := []struct {
+		name     string
+		r        Rule
+		samples  []Sample
+		decision Decision
+		look     int
+		pAdj     []float64
+		reject   []bool
+		warnings []string
+	}{
+		{"between looks", Rule{}, []Sample{{"B", SecPerOp, seq(100, 4), seq(200, 4)}},
+			Continue, 0, []float64{1.0 / 70}, []bool{false}, nil},
+		{"first look kills", Rule{}, []Sample{{"B", SecPerOp, low, high}},
+			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
+		{"holm over two tests: 2/252 <= 0.0083", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, low}},
+			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
+		{"holm over three tests cannot kill at 5", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
+			Continue, 1, []float64{3.0 / 252, 1, 1}, []bool{false, false, false},
+			[]string{"look 1 (5 samples) cannot kill: with 3 tests the smallest adjusted p-value is 0.0119, above the look's level 0.00833"}},
+		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
+			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
+		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},
+			Kill, 1, []float64{2.0 / 252, 2 * 0.5}, []bool{true, false}, nil},
+		{"min effect vetoes", Rule{MinEffect: 2.5}, []Sample{{"B", SecPerOp, low, high}},
+			Continue, 1, []float64{1.0 / 252}, []bool{false}, nil},
+		{"min effect passes", Rule{MinEffect: 1.02}, []Sample{{"B", SecPerOp, low, high}},
+			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
+		{"max samples decides", Rule{MaxSamples: 5, MinSamples: 5}, []Sample{{"B", SecPerOp, low, mid}},
+			Survive, 1, []float64{5.0 / 6}, []bool{false}, nil},
+		{"past max samples decides", Rule{MaxSamples: 4, MinSamples: 2}, []Sample{{"B", SecPerOp, low, mid}},
+			Survive, 2, []float64{5.0 / 6}, []bool{false}, nil},
+		{"uneven samples look at the shortest", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, seq(1, 6), seq(1, 5)}},
+			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
+		{"no samples", Rule{}, nil, Survive, 0, nil, nil, []string{"no benchmark samples: nothing can kill the mutant"}},
+		{"invalid rule", Rule{Alpha: 2}, []Sample{{"B", SecPerOp, low, high}}, Survive, 0, nil, nil,
+			[]string{"invalid rule: -alpha 2 out of range: want a level between 0 and 1, e.g. 0.05"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := tt.r.Decide(tt.samples)
+			if v.Decision != tt.decision || v.Look != tt.look || !slices.Equal(v.Warnings, tt.warnings) {
+				t.Fatalf("Decide = %s look %d warnings %q; want %s look %d warnings %q", v.Decision, v.Look, v.Warnings, tt.decision, tt.look, tt.warnings)
+			}
+			if len(v.Tests) != len(tt.pAdj) {
+				t.Fatalf("%d tests, want %d", len(v.Tests), len(tt.pAdj))
+			}
+			for i, test := range v.Tests {
+				if !close(test.PAdj, tt.pAdj[i]) || test.Reject != tt.reject[i] {
+					t.Errorf("test %d: p_adj %v reject %v, want %v %v", i, test.PAdj, test.Reject, tt.pAdj[i], tt.reject[i])
+				}
+				if final := v.Decision != Continue; final != (test.RatioHi != 0) {
+					t.Errorf("test %d: interval [%v, %v] with decision %s", i, test.RatioLo, test.RatioHi, v.Decision)
+				}
+			}
+		})
+	}
+}
+
+// TestDecideDeterministic checks that a verdict is a function of the rule
+// (with its seed) and the data, and that Decide does not modify the data.
+func TestDecideDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	s := []Sample{{"A", SecPerOp, normals(rng, 30, 10, 1), normals(rng, 30, 10.5, 1)}}
+	keep := slices.Clone(s[0].Baseline)
+	r := Rule{Seed: 5}
+	a, b := r.Decide(s), r.Decide(s)
+	if !equalResult(a.Tests[0], b.Tests[0]) || a.Decision != b.Decision {
+		t.Fatalf("two calls differ: %+v %+v", a, b)
+	}
+	if !slices.Equal(keep, s[0].Baseline) {
+		t.Fatal("Decide modified the samples")
+	}
+	c := Rule{Seed: 6}.Decide(s)
+	if c.Tests[0].RatioLo == a.Tests[0].RatioLo && c.Tests[0].RatioHi == a.Tests[0].RatioHi {
+		t.Errorf("seeds 5 and 6 give the same interval [%v, %v]", c.Tests[0].RatioLo, c.Tests[0].RatioHi)
+	}
+	if !strings.Contains(a.Tests[0].Metric, "sec/op") {
+		t.Errorf("metric %q", a.Tests[0].Metric)
+	}
+}
+
+func BenchmarkDecide30(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s []Sample
+	for _, name := range []string{"A", "B", "C"} {
+		s = append(s, Sample{name, SecPerOp, normals(rng, 30, 10, 1), normals(rng, 30, 10, 1)})
+	}
+	r := DefaultRule()
+	for b.Loop() {
+		r.Decide(s)
+	}
+}
