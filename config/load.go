@@ -230,17 +230,33 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 
 // validFuncName checks the syntax of a Q2 function name.
 func validFuncName(s string) bool {
-	if rest, ok := strings.CutPrefix(s, "("); ok {
-		i := strings.Index(rest, ").")
-		if i < 0 {
-			return false
+	_, _, _, _, ok := ParseFuncName(s)
+	return ok
+}
+
+// ParseFuncName splits a function name of the forms pkg/path.Func,
+// (*pkg/path.T).M and (pkg/path.T).M into its package path, receiver type
+// name ("" for a function), whether the receiver is a pointer, and the
+// function or method name.
+func ParseFuncName(name string) (path, recv string, ptr bool, fn string, ok bool) {
+	if rest, found := strings.CutPrefix(name, "("); found {
+		end := strings.Index(rest, ").")
+		if end < 0 {
+			return "", "", false, "", false
 		}
-		t := strings.TrimPrefix(rest[:i], "*")
+		t, m := rest[:end], rest[end+2:]
+		t, ptr = strings.CutPrefix(t, "*")
 		dot := strings.LastIndex(t, ".")
-		return dot > 0 && dot > strings.LastIndex(t, "/") && dot < len(t)-1 && rest[i+2:] != ""
+		if dot <= 0 || dot < strings.LastIndex(t, "/") || dot == len(t)-1 || m == "" || strings.Contains(m, ".") {
+			return "", "", false, "", false
+		}
+		return t[:dot], t[dot+1:], ptr, m, true
 	}
-	dot := strings.LastIndex(s, ".")
-	return dot > 0 && dot > strings.LastIndex(s, "/") && dot < len(s)-1
+	dot := strings.LastIndex(name, ".")
+	if dot <= 0 || dot < strings.LastIndex(name, "/") || dot == len(name)-1 {
+		return "", "", false, "", false
+	}
+	return name[:dot], "", false, name[dot+1:], true
 }
 
 // A Resolver answers whether names exist in the loaded program;
@@ -249,6 +265,11 @@ type Resolver interface {
 	HasFunc(name string) bool                       // pkg/path.Func or (*pkg/path.T).M
 	HasFunction(name string) bool                   // a declared function: Lower, T.M, (*T).M
 	HasLocalVar(name string, callers []string) bool // a local variable, in callers if any
+	PackageLoaded(path string) bool                 // the package was loaded (in scope or a dependency)
+	// Complete reports whether the whole module was loaded. When it was
+	// not, entries about code that was not loaded cannot be checked and
+	// are skipped (they cannot apply to the loaded code either).
+	Complete() bool
 }
 
 // CheckNames reports the first Q2 entry naming a function, caller or
@@ -259,7 +280,7 @@ func (c *Config) CheckNames(r Resolver) error {
 	}
 	checkCallers := func(line int, what string, callers []string) error {
 		for _, fn := range callers {
-			if !r.HasFunction(fn) {
+			if !r.HasFunction(fn) && r.Complete() {
 				return errAt(line, "%s: caller %s is not a function of the loaded packages (write it as Lower, T.M or (*T).M)", what, fn)
 			}
 		}
@@ -267,7 +288,10 @@ func (c *Config) CheckNames(r Resolver) error {
 	}
 	for _, e := range c.CallReplace {
 		if !r.HasFunc(e.Func) {
-			return errAt(e.Line, "call-replace: function %s does not exist in the loaded packages", e.Func)
+			path, _, _, _, _ := ParseFuncName(e.Func)
+			if r.Complete() || r.PackageLoaded(path) {
+				return errAt(e.Line, "call-replace: function %s does not exist in the loaded packages", e.Func)
+			}
 		}
 		if err := checkCallers(e.Line, "call-replace", e.Callers); err != nil {
 			return err
@@ -277,7 +301,7 @@ func (c *Config) CheckNames(r Resolver) error {
 		if err := checkCallers(e.Line, "var-replace", e.Callers); err != nil {
 			return err
 		}
-		if !r.HasLocalVar(e.Var, e.Callers) {
+		if !r.HasLocalVar(e.Var, e.Callers) && r.Complete() {
 			where := "any function of the loaded packages"
 			if len(e.Callers) > 0 {
 				where = strings.Join(e.Callers, ", ")

@@ -128,7 +128,13 @@ func TestLoadFile(t *testing.T) {
 	}
 }
 
-type fakeResolver struct{ funcs, functions, vars map[string]bool }
+type fakeResolver struct {
+	funcs, functions, vars, pkgs map[string]bool
+	partial                      bool
+}
+
+func (r fakeResolver) PackageLoaded(p string) bool { return r.pkgs[p] }
+func (r fakeResolver) Complete() bool              { return !r.partial }
 
 func (r fakeResolver) HasFunc(n string) bool     { return r.funcs[n] }
 func (r fakeResolver) HasFunction(n string) bool { return r.functions[n] }
@@ -159,6 +165,49 @@ func TestCheckNames(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+	// A partial load skips what it cannot check, except functions of
+	// loaded packages.
+	r.partial = true
+	r.pkgs = map[string]bool{"example.com/m/pkg": true}
+	for _, tc := range []struct{ src, want string }{
+		{"call-replace:\n  - func: example.com/m/other.F\n    value: \"false\"\n    callers: [Upper]\n", ""},
+		{"var-replace:\n  - var: slow\n    value: \"false\"\n", ""},
+		{"call-replace:\n  - func: example.com/m/pkg.isUTF8\n    value: \"false\"\n", "perfmut.yaml:2: call-replace: function example.com/m/pkg.isUTF8 does not exist in the loaded packages"},
+	} {
+		c, err := Parse([]byte(tc.src), "perfmut.yaml", known)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if err := c.CheckNames(r); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("partial %q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+func TestParseFuncName(t *testing.T) {
+	for _, tc := range []struct {
+		in             string
+		path, recv, fn string
+		ptr, ok        bool
+	}{
+		{"example.com/m/pkg.isASCII", "example.com/m/pkg", "", "isASCII", false, true},
+		{"(*example.com/m/pkg.T).M", "example.com/m/pkg", "T", "M", true, true},
+		{"(example.com/m.T).M", "example.com/m", "T", "M", false, true},
+		{"strings.Contains", "strings", "", "Contains", false, true},
+		{"isASCII", "", "", "", false, false},
+		{"example.com/m/pkg", "", "", "", false, false},
+		{"(*example.com/m/pkg.T)", "", "", "", false, false},
+		{"(*example.com/m/pkg.T).M.N", "", "", "", false, false},
+	} {
+		path, recv, ptr, fn, ok := ParseFuncName(tc.in)
+		if path != tc.path || recv != tc.recv || ptr != tc.ptr || fn != tc.fn || ok != tc.ok {
+			t.Errorf("ParseFuncName(%q) = %q %q %v %q %v", tc.in, path, recv, ptr, fn, ok)
 		}
 	}
 }

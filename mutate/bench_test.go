@@ -47,3 +47,20 @@ func benchGenerate(b *testing.B, dir string) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mutants/s")
 	b.ReportMetric(float64(n)/float64(b.N), "mutants/op")
 }
+
+// BenchmarkLoad measures loading gonum with full type information (the
+// part of perfmut list ./... before generation).
+//
+//	go test -run '^$' -bench Load -benchtime 3x ./mutate
+func BenchmarkLoad(b *testing.B) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "gonum.org/v1/gonum").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		b.Skipf("gonum is not in the module cache (go list -m: %v)", err)
+	}
+	for i := 0; i < b.N; i++ {
+		if _, err := mutate.Load(context.Background(), mutate.Options{Dir: dir, Operators: operators.All}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -65,6 +65,8 @@ type Program struct {
 	srcs   map[string][]byte            // absolute file name -> original content
 	all    map[string]*packages.Package // every loaded package by import path
 	byPath map[string]*Package          // in-scope packages by import path
+
+	complete bool // the whole module was loaded (see Complete)
 }
 
 // An InputError is an error caused by the user's input (not a module, no
@@ -205,7 +207,8 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			if len(lp.GoFiles) == 0 && len(lp.CompiledGoFiles) == 0 && e.Kind == packages.ListError {
 				return nil, inputErrorf("%s", oneLine(e.Msg))
 			}
-			return nil, inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, oneLine(e.Error()))
+			msg := strings.TrimPrefix(oneLine(e.Error()), root+string(filepath.Separator))
+			return nil, inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)
 		}
 	}
 	if main == nil {
@@ -215,6 +218,7 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 	if p.Module.Dir == "" {
 		p.Module.Dir = root
 	}
+	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
 	for _, lp := range pkgs {
 		if lp.Module == nil || !lp.Module.Main || lp.Types == nil {
 			continue
@@ -269,6 +273,9 @@ func ModuleRoot(ctx context.Context, dir string) (string, error) {
 		return "", fmt.Errorf("running go env GOMOD in %s: %v: %s", dir, err, oneLine(stderr.String()))
 	}
 	gomod := strings.TrimSpace(string(out))
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
 	if gomod == "" || gomod == os.DevNull {
 		return "", inputErrorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
 	}

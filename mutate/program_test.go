@@ -433,7 +433,7 @@ func TestLoadErrors(t *testing.T) {
 	}{
 		{notMod, nil, notMod + " is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>"},
 		{filepath.Join(notMod, "nope"), nil, "directory " + filepath.Join(notMod, "nope") + " does not exist"},
-		{typeErr, nil, "package example.com/bad does not type-check: " + filepath.Join(typeErr, "x.go") + ":3:23: cannot use \"s\" (untyped string constant) as int value in return statement; fix it so that 'go build' succeeds"},
+		{typeErr, nil, "package example.com/bad does not type-check: x.go:3:23: cannot use \"s\" (untyped string constant) as int value in return statement; fix it so that 'go build' succeeds"},
 		{scope, []string{"./nothing/..."}, "pattern ./nothing/...: lstat ./nothing/: no such file or directory"},
 		{scope, []string{"./missing"}, "stat " + filepath.Join(scope, "missing") + ": directory not found"},
 		{scope, []string{"fmt"}, "no packages of the module at " + scope + " match fmt"},
@@ -498,27 +498,6 @@ func hashTree(t testing.TB, dir string) string {
 		t.Fatal(err)
 	}
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-func TestParseFuncName(t *testing.T) {
-	for _, tc := range []struct {
-		in             string
-		path, recv, fn string
-		ptr, ok        bool
-	}{
-		{"example.com/m/pkg.isASCII", "example.com/m/pkg", "", "isASCII", false, true},
-		{"(*example.com/m/pkg.T).M", "example.com/m/pkg", "T", "M", true, true},
-		{"(example.com/m.T).M", "example.com/m", "T", "M", false, true},
-		{"strings.Contains", "strings", "", "Contains", false, true},
-		{"isASCII", "", "", "", false, false},
-		{"example.com/m/pkg", "", "", "", false, false},
-		{"(*example.com/m/pkg.T)", "", "", "", false, false},
-	} {
-		path, recv, ptr, fn, ok := ParseFuncName(tc.in)
-		if path != tc.path || recv != tc.recv || ptr != tc.ptr || fn != tc.fn || ok != tc.ok {
-			t.Errorf("ParseFuncName(%q) = %q %q %v %q %v", tc.in, path, recv, ptr, fn, ok)
-		}
-	}
 }
 
 func TestResolver(t *testing.T) {

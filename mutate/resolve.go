@@ -3,7 +3,8 @@ package mutate
 import (
 	"go/ast"
 	"go/types"
-	"strings"
+
+	"github.com/perfmut/perfmut/config"
 )
 
 // This file answers the config's questions about names in the loaded
@@ -14,7 +15,7 @@ import (
 // (*pkg/path.T).M or (pkg/path.T).M, names a function or method of a
 // loaded package (in scope or a dependency).
 func (p *Program) HasFunc(name string) bool {
-	path, recv, ptr, fn, ok := ParseFuncName(name)
+	path, recv, ptr, fn, ok := config.ParseFuncName(name)
 	if !ok {
 		return false
 	}
@@ -40,28 +41,13 @@ func (p *Program) HasFunc(name string) bool {
 	return isFunc
 }
 
-// ParseFuncName splits a function name of the forms pkg/path.Func,
-// (*pkg/path.T).M and (pkg/path.T).M.
-func ParseFuncName(name string) (path, recv string, ptr bool, fn string, ok bool) {
-	if rest, found := strings.CutPrefix(name, "("); found {
-		close := strings.Index(rest, ").")
-		if close < 0 {
-			return "", "", false, "", false
-		}
-		t, m := rest[:close], rest[close+2:]
-		t, ptr = strings.CutPrefix(t, "*")
-		dot := strings.LastIndex(t, ".")
-		if dot <= 0 || dot < strings.LastIndex(t, "/") || dot == len(t)-1 || m == "" {
-			return "", "", false, "", false
-		}
-		return t[:dot], t[dot+1:], ptr, m, true
-	}
-	dot := strings.LastIndex(name, ".")
-	if dot <= 0 || dot < strings.LastIndex(name, "/") || dot == len(name)-1 {
-		return "", "", false, "", false
-	}
-	return name[:dot], "", false, name[dot+1:], true
-}
+// PackageLoaded reports whether the package with the import path was
+// loaded, in scope or as a dependency.
+func (p *Program) PackageLoaded(path string) bool { return p.all[path] != nil }
+
+// Complete reports whether the load covered the whole module: the
+// patterns were ./... (or none) from the module root.
+func (p *Program) Complete() bool { return p.complete }
 
 // HasFunction reports whether an in-scope package declares a function
 // named as in Mutant.Function (Lower, T.M, (*T).M).

@@ -28,7 +28,8 @@ variable or import unused are skipped. One mutant per call and entry.`,
 if isASCII(s) {
 	return lowerASCII(s)
 }`,
-		After: `if false {
+		After: `// call-replace: [{func: example.com/m/text.isASCII, value: "false", callers: [Lower]}]
+if false {
 	return lowerASCII(s)
 }`,
 	},
@@ -78,7 +79,7 @@ func runCallReplace(pass *mutate.Pass) {
 				continue
 			}
 			text, uses, ok := f.fit(e.value, call.Pos(), t)
-			if !ok || !f.removable(uses, call) {
+			if !ok || !f.removable(uses, call) || !f.constSafe(e.value, []replacement{{call, stack, text}})[0] {
 				continue
 			}
 			f.Report(mutate.Site{

@@ -52,8 +52,8 @@ type testModule struct {
 	dir     string
 	cfg     *config.Config
 	archive *txtar.Archive
-	pkgs    []*packages.Package          // the module's packages, sorted by path
-	std     map[string]*types.Package    // helper imports loaded as roots
+	pkgs    []*packages.Package       // the module's packages, sorted by path
+	std     map[string]*types.Package // helper imports loaded as roots
 	imports map[string]map[string]*types.Package
 }
 
@@ -84,7 +84,7 @@ func loadModule(t testing.TB, path string) *testModule {
 			t.Fatal(err)
 		}
 	}
-	m.load(t)
+	m.load(t, []string{"./..."}, func(p *packages.Package) bool { return p.Module != nil && p.Module.Main })
 	return m
 }
 
@@ -108,7 +108,9 @@ func goEnv() []string {
 	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
 }
 
-func (m *testModule) load(t testing.TB) {
+// load loads patterns (plus the helpers' imports); mutable selects the
+// packages to mutate.
+func (m *testModule) load(t testing.TB, patterns []string, mutable func(*packages.Package) bool) {
 	t.Helper()
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
@@ -116,7 +118,7 @@ func (m *testModule) load(t testing.TB) {
 		Dir: m.dir,
 		Env: goEnv(),
 	}
-	pkgs, err := packages.Load(cfg, append([]string{"./..."}, helperImports()...)...)
+	pkgs, err := packages.Load(cfg, append(patterns, helperImports()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +128,7 @@ func (m *testModule) load(t testing.TB) {
 		for _, e := range p.Errors {
 			t.Fatalf("loading %s: %v", p.PkgPath, e)
 		}
-		if p.Module == nil || !p.Module.Main {
+		if !mutable(p) {
 			m.std[p.PkgPath] = p.Types
 			continue
 		}
@@ -229,7 +231,7 @@ func (m *testModule) check(r result, op *mutate.Operator) error {
 	deps := m.imports[r.pkg.PkgPath]
 	var errs []string
 	conf := types.Config{
-		GoVersion: "go" + r.pkg.Module.GoVersion,
+		GoVersion: goVersion(r.pkg),
 		Sizes:     types.SizesFor("gc", runtime.GOARCH),
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if p := deps[path]; p != nil {
@@ -247,6 +249,13 @@ func (m *testModule) check(r result, op *mutate.Operator) error {
 		return fmt.Errorf("mutant does not type-check:\n\t%s", strings.Join(errs, "\n\t"))
 	}
 	return nil
+}
+
+func goVersion(p *packages.Package) string {
+	if p.Module != nil && p.Module.GoVersion != "" {
+		return "go" + p.Module.GoVersion
+	}
+	return ""
 }
 
 type importerFunc func(path string) (*types.Package, error)
@@ -352,7 +361,11 @@ func TestValidate(t *testing.T) {
 	}{
 		{"ok", func(op *mutate.Operator) []*mutate.Operator { return []*mutate.Operator{op} }, ""},
 		{"camel", func(op *mutate.Operator) []*mutate.Operator { op.Name = "xOp"; return []*mutate.Operator{op} }, "not kebab-case"},
-		{"dup", func(op *mutate.Operator) []*mutate.Operator { op.Helper = ""; op.HelperImports = nil; return []*mutate.Operator{op, op} }, "duplicate name"},
+		{"dup", func(op *mutate.Operator) []*mutate.Operator {
+			op.Helper = ""
+			op.HelperImports = nil
+			return []*mutate.Operator{op, op}
+		}, "duplicate name"},
 		{"quadrant", func(op *mutate.Operator) []*mutate.Operator { op.Quadrant = "Q1"; return []*mutate.Operator{op} }, "unknown quadrant"},
 		{"doc", func(op *mutate.Operator) []*mutate.Operator { op.Doc.After = " "; return []*mutate.Operator{op} }, "Doc.After is empty"},
 		{"run", func(op *mutate.Operator) []*mutate.Operator { op.Run = nil; return []*mutate.Operator{op} }, "Run is nil"},
@@ -368,7 +381,10 @@ func TestValidate(t *testing.T) {
 			op.Helper = "import \"os\"\n" + op.Helper
 			return []*mutate.Operator{op}
 		}, "own import"},
-		{"parse", func(op *mutate.Operator) []*mutate.Operator { op.Helper = "func perfmut_x( {"; return []*mutate.Operator{op} }, "does not parse"},
+		{"parse", func(op *mutate.Operator) []*mutate.Operator {
+			op.Helper = "func perfmut_x( {"
+			return []*mutate.Operator{op}
+		}, "does not parse"},
 		{"shared helper", func(op *mutate.Operator) []*mutate.Operator {
 			other := good()
 			other.Name = "y-op"

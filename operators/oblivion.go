@@ -32,14 +32,19 @@ definition and a read: the guard then returns v.
 
 The type T of v is comparable with no interface or type parameter inside (so
 == cannot panic) and nameable at every read (no unexported type of another
-package, no package the file does not import). v is never written after its
-definition (no assignment, ++, &v, pointer method on it, slicing of an
-array), so the guard compares with the memoized value. Reads where f, its
-arguments or T would resolve to something else (shadowing) are left alone.`,
+package, no package the file does not import). Uses that write v or need it
+addressable (assignment, ++, &v, a pointer method on v, slicing an array v)
+keep v; if v changes, the guard still returns its current value. Reads where
+f, its arguments or T would resolve to something else (shadowing) are left
+alone.`,
 		Before: `n := utf8.RuneCountInString(s)
-for i := 0; i < n; i++ {`,
+for i := 0; i < n; i++ {
+	out = append(out, s[i])
+}`,
 		After: `n := utf8.RuneCountInString(s)
-for i := 0; i < perfmut_oblivion(n, func() int { return utf8.RuneCountInString(s) }); i++ {`,
+for i := 0; i < perfmut_oblivion(n, func() int { return utf8.RuneCountInString(s) }); i++ {
+	out = append(out, s[i])
+}`,
 	},
 	Helper: `// perfmut_oblivion returns f() if it equals the memoized v, else v: the
 // SlowCoach guard (v == f()) ? f() : v.
@@ -115,10 +120,8 @@ func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack [
 	var edits []mutate.Edit
 	for _, r := range reads {
 		if r.write {
-			return // not a memoized value
+			continue // an assignment, &v, v++, a pointer method on v: keeps v
 		}
-	}
-	for _, r := range reads {
 		pos := r.id.Pos()
 		if f.lookup("perfmut_oblivion", pos) != nil || !f.sameResolution(call, pos) {
 			continue

@@ -148,3 +148,123 @@ func representable(v constant.Value, t *types.Basic) bool {
 	}
 	return false
 }
+
+// A replacement is one expression a Q2 operator replaces, with its
+// ancestors.
+type replacement struct {
+	node  ast.Expr
+	stack []ast.Node
+	text  string
+}
+
+// constSafe reports, for each replacement of a constant value, whether the
+// expression around it still type-checks once the constant folds into it:
+// s[n-1], x/n, uint(n)-1 or 1<<n can become invalid constant expressions
+// (negative index, division by zero, overflow). It type-checks the
+// outermost enclosing expression with every replacement inside it applied;
+// a replacement in a switch case (a possible duplicate case) is refused.
+func (f *file) constSafe(value q2Value, reps []replacement) []bool {
+	ok := make([]bool, len(reps))
+	if tv, err := f.valueIsConst(value); err != nil || !tv {
+		for i := range ok {
+			ok[i] = true
+		}
+		return ok
+	}
+	tops := make([]ast.Expr, len(reps))
+	for i, r := range reps {
+		tops[i] = topExpr(r.node, r.stack)
+	}
+	// Each replacement alone, then those that pass together per expression.
+	for i := range reps {
+		if tops[i] != nil {
+			ok[i] = f.checkWith(tops[i], reps, []int{i})
+		}
+	}
+	for i := range reps {
+		if tops[i] == nil || (i > 0 && tops[i] == tops[i-1]) {
+			continue
+		}
+		var group []int
+		for j := i; j < len(reps) && tops[j] == tops[i]; j++ {
+			if ok[j] {
+				group = append(group, j)
+			}
+		}
+		if len(group) > 1 && !f.checkWith(tops[i], reps, group) {
+			for _, j := range group {
+				ok[j] = false
+			}
+		}
+	}
+	return ok
+}
+
+// checkWith type-checks the expression top with the replacements idx
+// applied.
+func (f *file) checkWith(top ast.Expr, reps []replacement, idx []int) bool {
+	var edits []mutateEdit
+	base := f.off(top.Pos())
+	for _, j := range idx {
+		edits = append(edits, mutateEdit{f.off(reps[j].node.Pos()) - base, f.off(reps[j].node.End()) - base, reps[j].text})
+	}
+	e, err := parser.ParseExpr(applyLocal(f.text(top), edits))
+	if err != nil {
+		return false
+	}
+	info := &types.Info{Types: make(map[ast.Expr]types.TypeAndValue)}
+	return types.CheckExpr(f.Fset, f.Pkg, top.Pos(), e, info) == nil
+}
+
+// valueIsConst reports whether the value is a constant expression in the
+// package scope (constants do not depend on local scope unless shadowed, in
+// which case treating it as constant is merely cautious).
+func (f *file) valueIsConst(v q2Value) (bool, error) {
+	info := &types.Info{Types: make(map[ast.Expr]types.TypeAndValue)}
+	if err := types.CheckExpr(f.Fset, f.Pkg, token.NoPos, v.expr, info); err != nil {
+		return true, nil // refers to locals: check conservatively
+	}
+	return info.Types[v.expr].Value != nil, nil
+}
+
+// topExpr returns the outermost expression enclosing n (n itself at
+// statement level), or nil when that expression is a switch case.
+func topExpr(n ast.Expr, stack []ast.Node) ast.Expr {
+	top := n
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch p := stack[i].(type) {
+		case *ast.FuncLit:
+			return top
+		case *ast.CaseClause:
+			for _, c := range p.List {
+				if c == top {
+					return nil
+				}
+			}
+			return top
+		case ast.Expr:
+			top = p
+		default:
+			return top
+		}
+	}
+	return top
+}
+
+type mutateEdit struct {
+	start, end int
+	text       string
+}
+
+// applyLocal applies sorted, non-overlapping edits to s.
+func applyLocal(s string, edits []mutateEdit) string {
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(s[last:e.start])
+		b.WriteString(e.text)
+		last = e.end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}

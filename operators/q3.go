@@ -33,10 +33,20 @@ func insertAtLoops(pass *mutate.Pass, sizes []q3Size, names helperNames) {
 		return
 	}
 	f := newFile(pass)
-	f.loops(func(loop ast.Stmt, body *ast.BlockStmt, stack []ast.Node) {
+	ast.Inspect(f.File, func(n ast.Node) bool {
+		var body *ast.BlockStmt
+		switch l := n.(type) {
+		case *ast.ForStmt:
+			body = l.Body
+		case *ast.RangeStmt:
+			body = l.Body
+		default:
+			return true
+		}
+		loop := n.(ast.Stmt)
 		at := body.Lbrace + 1
 		if !f.helperUsable(at, names.calls, names.pkgLevel) {
-			return
+			return true
 		}
 		for _, s := range sizes {
 			f.Report(mutate.Site{
@@ -46,6 +56,7 @@ func insertAtLoops(pass *mutate.Pass, sizes []q3Size, names helperNames) {
 				Edits:       []mutate.Edit{{Start: f.off(at), End: f.off(at), New: " " + s.stmt + ";"}},
 			})
 		}
+		return true
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -27,9 +28,14 @@ for, switch or range header is then skipped). One mutant per variable and
 entry.`,
 		Before: `// var-replace: [{var: dfafast, value: "false", callers: [main]}]
 dfafast := isASCII(pattern)
-if dfafast {`,
-		After: `dfafast := isASCII(pattern); _ = dfafast
-if false {`,
+if dfafast {
+	searchFast(pattern)
+}`,
+		After: `// var-replace: [{var: dfafast, value: "false", callers: [main]}]
+dfafast := isASCII(pattern); _ = dfafast
+if false {
+	searchFast(pattern)
+}`,
 	},
 	Run: runVarReplace,
 }
@@ -53,7 +59,7 @@ func runVarReplace(pass *mutate.Pass) {
 	type group struct {
 		v     *types.Var
 		e     int
-		reads []*ast.Ident
+		reads []replacement
 	}
 	var groups []*group
 	index := make(map[[2]any]*group)
@@ -84,25 +90,35 @@ func runVarReplace(pass *mutate.Pass) {
 				index[k] = g
 				groups = append(groups, g)
 			}
-			g.reads = append(g.reads, id)
+			g.reads = append(g.reads, replacement{node: id, stack: slices.Clone(stack)})
 		}
 		return true
 	})
 	for _, g := range groups {
 		e := entries[g.e]
 		var edits []mutate.Edit
-		var first *ast.Ident
+		var first ast.Node
 		left := f.readCounts()[g.v]
-		for _, id := range g.reads {
-			text, uses, ok := f.fit(e.value, id.Pos(), g.v.Type())
+		var fitted []replacement
+		var added []int
+		for _, r := range g.reads {
+			text, uses, ok := f.fit(e.value, r.node.Pos(), g.v.Type())
+			if ok {
+				r.text = text
+				fitted = append(fitted, r)
+				added = append(added, uses[g.v])
+			}
+		}
+		for i, ok := range f.constSafe(e.value, fitted) {
 			if !ok {
 				continue
 			}
+			r := fitted[i]
 			if first == nil {
-				first = id
+				first = r.node
 			}
-			left += uses[g.v] - 1
-			edits = append(edits, f.replace(id, text))
+			left += added[i] - 1
+			edits = append(edits, f.replace(r.node, r.text))
 		}
 		if len(edits) == 0 {
 			continue

@@ -36,7 +36,10 @@ func levels(rep *Report, opts Options) []string {
 	if len(opts.Levels) > 0 {
 		return opts.Levels
 	}
-	return rep.Levels()
+	if l := rep.Levels(); len(l) > 0 {
+		return l
+	}
+	return []string{Opt} // an empty report still renders its (empty) tables
 }
 
 // Levels returns the optimization levels that appear in the report, in

@@ -136,8 +136,14 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 		page.Operators = append(page.Operators, r)
 	}
 
-	for i, m := range htmlOrder(rep, lv) {
-		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: m.Group == "survived" && i < 3}
+	order := htmlOrder(rep, lv)
+	// Open the first few survivors; with none, the first killed mutant, so
+	// the page shows what a measurement looks like.
+	firstKilled := slices.IndexFunc(order, func(m orderedMutant) bool { return m.Group == "killed" })
+	anySurvivor := len(order) > 0 && order[0].Group == "survived"
+	for i, m := range order {
+		open := m.Group == "survived" && i < 3 || !anySurvivor && i == firstKilled
+		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: open}
 		var sts []string
 		counted := false
 		for _, l := range lv {

@@ -104,7 +104,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 			for _, f := range g {
 				m := f.M
 				fmt.Fprintf(&b, "  - %s %s: %s", codeSpan(position(m)), codeSpan(m.Operator), mdEscape(m.Description))
-				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
 					fmt.Fprintf(&b, " (%s)", mdEscape(firstLine(r.Reason)))
 				}
 				b.WriteString("\n")

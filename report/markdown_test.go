@@ -89,3 +89,54 @@ func TestCodeSpanAndFence(t *testing.T) {
 		t.Errorf("codeFence = %q", got)
 	}
 }
+
+// FuzzMarkdownLimit: whatever the limit, a comment that can fit (the
+// header and the note always come) stays within it, keeps every
+// collapsible block whole and counts what it leaves out.
+func FuzzMarkdownLimit(f *testing.F) {
+	for _, n := range []int{1, 1500, 2500, 3000, 3600, 65536} {
+		f.Add(n, "spin `100` | <b>")
+	}
+	rep := fixture(f)
+	f.Fuzz(func(t *testing.T, limit int, desc string) {
+		if limit < 1 || limit > 1<<20 {
+			t.Skip()
+		}
+		r := *rep
+		r.Mutants = append([]Mutant(nil), rep.Mutants...)
+		r.Mutants[0].Description = desc
+		var min, buf bytes.Buffer
+		if err := Markdown(&min, &r, Options{MaxBytes: 1}); err != nil {
+			t.Fatal(err)
+		}
+		if err := Markdown(&buf, &r, Options{MaxBytes: limit}); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if limit >= min.Len() && len(out) > limit {
+			t.Errorf("limit %d: wrote %d bytes", limit, len(out))
+		}
+		if strings.Count(out, "<details>") != strings.Count(out, "</details>") {
+			t.Errorf("limit %d: a collapsible block was cut", limit)
+		}
+		if strings.Contains(out, "findings are not shown") == (len(out) == len(func() string {
+			var all bytes.Buffer
+			Markdown(&all, &r, Options{MaxBytes: 1 << 30})
+			return all.String()
+		}())) {
+			t.Errorf("limit %d: truncation note present iff something was left out", limit)
+		}
+	})
+}
+
+func TestEmptyReportRenders(t *testing.T) {
+	rep := &Report{Schema: Schema}
+	rep.Mutants = []Mutant{{Results: map[string]*LevelResult{}}}
+	rep.Mutants[0].ID = "x"
+	for _, f := range Formats() {
+		var buf bytes.Buffer
+		if err := f.Render(&buf, rep, Options{}); err != nil {
+			t.Errorf("%s: %v", f.Name, err)
+		}
+	}
+}

@@ -140,17 +140,25 @@ func boxPlot(s SampleSet) (string, error) {
 		sc.GlyphStyle.Radius = vg.Points(1.6)
 		p.Add(sc)
 	}
-	if lo, hi := slices.Min(append(slices.Clone(s.Baseline), s.Mutant...)), slices.Max(append(slices.Clone(s.Baseline), s.Mutant...)); lo > 0 && hi/lo > 20 {
-		// A slowdown of orders of magnitude: only a log scale shows both.
-		p.Y.Scale = plot.LogScale{}
-		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
-	}
 	p.NominalX(fmt.Sprintf("baseline (%d)", len(s.Baseline)), fmt.Sprintf("mutant (%d)", len(s.Mutant)))
 	p.X.Min, p.X.Max = -0.6, 1.6
-	if lo, hi := p.Y.Min, p.Y.Max; hi-lo < 1e-12*math.Max(1, math.Abs(hi)) {
-		// Constant samples (e.g. allocs/op): give the axis some room.
-		pad := math.Max(math.Abs(hi)*0.05, 0.5)
-		p.Y.Min, p.Y.Max = lo-pad, hi+pad
+	all := append(slices.Clone(s.Baseline), s.Mutant...)
+	if len(all) > 0 {
+		lo, hi := slices.Min(all)*scale, slices.Max(all)*scale
+		switch {
+		case lo > 0 && hi/lo > 20:
+			// A slowdown of orders of magnitude: only a log scale shows both.
+			p.Y.Scale = plot.LogScale{}
+			p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+			p.Y.Min, p.Y.Max = lo/1.5, hi*1.5
+		case hi-lo < 1e-12*math.Max(1, math.Abs(hi)):
+			// Constant samples (e.g. allocs/op): give the axis some room.
+			pad := math.Max(math.Abs(hi)*0.05, 0.5)
+			p.Y.Min, p.Y.Max = lo-pad, hi+pad
+		default:
+			pad := (hi - lo) * 0.08
+			p.Y.Min, p.Y.Max = lo-pad, hi+pad
+		}
 	}
 	return svgOf(p, vg.Points(230), vg.Points(190))
 }

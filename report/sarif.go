@@ -196,7 +196,7 @@ func sarifMessage(f finding, lv []string) string {
 	var b strings.Builder
 	if !f.Covered {
 		fmt.Fprintf(&b, "No benchmark reaches this %s mutant in %s: %s.", m.Operator, m.Function, m.Description)
-		if r := m.Results[f.Levels[0]]; r != nil && r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+		if r := m.Results[f.Levels[0]]; r != nil && r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
 			fmt.Fprintf(&b, " (%s)", firstLine(r.Reason))
 		}
 		b.WriteString(" A slowdown here would go unnoticed.")

@@ -1,5 +1,3 @@
-//go:build schemavalidation
-
 package report
 
 import (

@@ -109,7 +109,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 			for _, f := range g {
 				m := f.M
 				fmt.Fprintf(bw, "    %s  %s  %s  [%s]\n", position(m), m.Operator, m.Description, m.ID)
-				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark reaches") {
+				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
 					fmt.Fprintf(bw, "      %s\n", firstLine(r.Reason))
 				}
 			}

@@ -20,25 +20,34 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// testModule copies testdata/name to a temp dir and loads its packages
-// with go list (the runner does not depend on the engine's loader).
+// testModule copies testdata/name to a temp dir and loads its packages.
 func testModule(t *testing.T, name string) (mutate.Module, []*mutate.Package) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), name)
 	if err := copyTree(filepath.Join("testdata", name), dir, ""); err != nil {
 		t.Fatal(err)
 	}
+	mod, pkgs, err := loadModule(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mod, pkgs
+}
+
+// loadModule loads a module's packages with go list (the runner's tests
+// do not depend on the engine's loader).
+func loadModule(dir string) (mutate.Module, []*mutate.Package, error) {
 	cmd := exec.Command("go", "list", "-json", "./...")
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		return mutate.Module{}, nil, fmt.Errorf("go list: %v", err)
 	}
 	modCmd := exec.Command("go", "list", "-m")
 	modCmd.Dir = dir
 	modPath, err := modCmd.Output()
 	if err != nil {
-		t.Fatalf("go list -m: %v", err)
+		return mutate.Module{}, nil, fmt.Errorf("go list -m: %v", err)
 	}
 	mod := mutate.Module{Path: strings.TrimSpace(string(modPath)), Dir: dir, GoVersion: "1.26"}
 	var pkgs []*mutate.Package
@@ -49,7 +58,7 @@ func testModule(t *testing.T, name string) (mutate.Module, []*mutate.Package) {
 			Imports, GoFiles      []string
 		}
 		if err := dec.Decode(&lp); err != nil {
-			t.Fatal(err)
+			return mutate.Module{}, nil, err
 		}
 		p := &mutate.Package{ImportPath: lp.ImportPath, Name: lp.Name, Dir: lp.Dir}
 		for _, imp := range lp.Imports {
@@ -62,12 +71,12 @@ func testModule(t *testing.T, name string) (mutate.Module, []*mutate.Package) {
 		}
 		pkgs = append(pkgs, p)
 	}
-	return mod, pkgs
+	return mod, pkgs, nil
 }
 
 // mkMutant builds a mutant by hand: in file (module-relative), replace the
 // first occurrence of old after anchor by new.
-func mkMutant(t *testing.T, mod mutate.Module, id, pkg, file, anchor, old, new string) mutate.Mutant {
+func mkMutant(t testing.TB, mod mutate.Module, id, pkg, file, anchor, old, new string) mutate.Mutant {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(mod.Dir, file))
 	if err != nil {
@@ -114,37 +123,6 @@ func overlayFunc(mod mutate.Module) func(mutate.Mutant) (map[string][]byte, erro
 	}
 }
 
-// testDecider is a small fixed rule for the runner's tests: after at
-// least 5 rounds, kill if a one-sided KS test rejects at alpha 0.05 with
-// Bonferroni over the tests; survive at maxN.
-func testDecider(maxN int) Decider {
-	return func(ss []Sample) Verdict {
-		var v Verdict
-		reject := false
-		for _, s := range ss {
-			d, p := score.OneSidedKS(s.Baseline, s.Mutant)
-			padj := min(1, p*float64(len(ss)))
-			tr := score.TestResult{Benchmark: s.Benchmark, Metric: s.Metric, D: d, P: p, PAdj: padj,
-				NBaseline: len(s.Baseline), NMutant: len(s.Mutant), Reject: len(s.Mutant) >= 5 && padj < 0.05}
-			reject = reject || tr.Reject
-			v.Tests = append(v.Tests, tr)
-		}
-		n := 0
-		if len(ss) > 0 {
-			n = len(ss[0].Mutant)
-		}
-		switch {
-		case reject:
-			v.Decision = Kill
-		case n >= maxN:
-			v.Decision = Survive
-		default:
-			v.Decision = Continue
-		}
-		return v
-	}
-}
-
 // treeHash hashes every file under dir (names, modes and contents).
 func treeHash(t *testing.T, dir string) string {
 	t.Helper()
@@ -174,8 +152,16 @@ func treeHash(t *testing.T, dir string) string {
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
-// leftovers lists processes whose command line mentions a perfmut temp dir.
-func leftovers() []string {
+// privateTmp points TMPDIR at a fresh directory, so that the processes of
+// this test's runs can be told from others' (see leftovers).
+func privateTmp(t *testing.T) string {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	return dir
+}
+
+// leftovers lists processes whose command line mentions tmp.
+func leftovers(tmp string) []string {
 	var out []string
 	ents, _ := os.ReadDir("/proc")
 	self := fmt.Sprint(os.Getpid())
@@ -187,7 +173,7 @@ func leftovers() []string {
 		if err != nil {
 			continue
 		}
-		if bytes.Contains(data, []byte("perfmut-run-")) {
+		if bytes.Contains(data, []byte(tmp)) {
 			out = append(out, e.Name()+": "+strings.ReplaceAll(string(data), "\x00", " "))
 		}
 	}
@@ -195,7 +181,7 @@ func leftovers() []string {
 }
 
 // hotMutants are the mutants of testdata/hot with known outcomes.
-func hotMutants(t *testing.T, mod mutate.Module) []mutate.Mutant {
+func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 	const pkg = "example.com/hot/calc"
 	const file = "calc/calc.go"
 	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
@@ -210,7 +196,7 @@ func hotMutants(t *testing.T, mod mutate.Module) []mutate.Mutant {
 	}
 }
 
-func newTestCampaign(t *testing.T, mod mutate.Module, pkgs []*mutate.Package, ms []mutate.Mutant, out string) *Campaign {
+func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms []mutate.Mutant, out string) *Campaign {
 	var log bytes.Buffer
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -219,7 +205,7 @@ func newTestCampaign(t *testing.T, mod mutate.Module, pkgs []*mutate.Package, ms
 	})
 	return &Campaign{
 		Module: mod, Packages: pkgs, Mutants: ms,
-		Overlay: overlayFunc(mod), Decide: testDecider(8),
+		Overlay: overlayFunc(mod), Decide: RuleDecider(score.Rule{MaxSamples: 8, Seed: 1}),
 		Levels: []string{report.Opt, report.NoOpt}, Benchtime: "200x", MaxSamples: 8,
 		Timeout: 3 * time.Second, Jobs: 2, Seed: 1, Out: out,
 		Settings: report.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", Seed: 1},
@@ -245,6 +231,7 @@ func TestKnownOutcomes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
 	}
+	tmp := privateTmp(t)
 	mod, pkgs := testModule(t, "hot")
 	before := treeHash(t, mod.Dir)
 	out := filepath.Join(t.TempDir(), "out")
@@ -268,7 +255,7 @@ func TestKnownOutcomes(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", id, got[id], w)
 		}
 	}
-	if p := leftovers(); len(p) > 0 {
+	if p := leftovers(tmp); len(p) > 0 {
 		t.Errorf("processes left behind:\n%s", strings.Join(p, "\n"))
 	}
 	if after := treeHash(t, mod.Dir); after != before {

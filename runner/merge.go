@@ -48,7 +48,8 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 			shardN, shards[k] = n, dir
 		}
 		if merged == nil {
-			merged = rep
+			head := *rep
+			merged = &head
 			merged.Mutants = nil
 			merged.Settings.Shard = ""
 		} else {

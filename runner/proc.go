@@ -54,7 +54,9 @@ func runProc(ctx context.Context, dir string, env []string, timeout time.Duratio
 	}
 	cmd.Stdout = pw
 	cmd.Stderr = pw
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Pdeathsig: if perfmut itself is killed (SIGKILL), its direct
+	// children die with it instead of running on.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		pr.Close()

@@ -40,7 +40,7 @@ func (p *progress) logf(format string, args ...any) {
 }
 
 // finished records one finished mutant-level.
-func (p *progress) finished(id, level string, st score.Status, detail string) {
+func (p *progress) finished(what, level string, st score.Status, detail string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
@@ -53,7 +53,7 @@ func (p *progress) finished(id, level string, st score.Status, detail string) {
 	if detail != "" {
 		detail = " (" + detail + ")"
 	}
-	fmt.Fprintf(p.w, "perfmut: [%d/%d] %s %s: %s%s\n", p.done, p.total, id, level, st, detail)
+	fmt.Fprintf(p.w, "perfmut: [%d/%d] %s %s: %s%s\n", p.done, p.total, what, level, st, detail)
 }
 
 func (p *progress) line() string {

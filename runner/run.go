@@ -438,20 +438,24 @@ func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) erro
 	if lr.Status == score.Killed || lr.Status == score.Survived {
 		detail = sampleDetail(lr)
 	}
-	r.prog.finished(m.ID, level, lr.Status, detail)
+	r.prog.finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
 	return nil
 }
 
 // sampleDetail summarizes a measured result for the log.
 func sampleDetail(lr *report.LevelResult) string {
-	n, minP, ratio := 0, 1.0, 0.0
-	for _, t := range lr.Benchmarks {
+	n, best := 0, -1
+	for i, t := range lr.Benchmarks {
 		n = max(n, t.NMutant)
-		if t.P < minP || ratio == 0 {
-			minP, ratio = t.P, t.Ratio
+		if best < 0 || t.P < lr.Benchmarks[best].P {
+			best = i
 		}
 	}
-	return fmt.Sprintf("n=%d, min p=%.3g, ratio %.3g, %.1fs", n, minP, ratio, lr.Seconds)
+	if best < 0 {
+		return fmt.Sprintf("%.1fs", lr.Seconds)
+	}
+	t := lr.Benchmarks[best]
+	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %.3g, %.1fs", n, t.Benchmark, t.Metric, t.P, t.Ratio, lr.Seconds)
 }
 
 // logCmd shows a command with -v.

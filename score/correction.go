@@ -23,12 +23,9 @@ const (
 	Holm Correction = "holm"
 )
 
-// Corrections lists the corrections in the order the CLI documents them.
-var Corrections = []Correction{None, Bonferroni, Holm}
-
 // ParseCorrection parses a -correction flag value.
 func ParseCorrection(s string) (Correction, error) {
-	for _, c := range Corrections {
+	for _, c := range []Correction{None, Bonferroni, Holm} {
 		if string(c) == s {
 			return c, nil
 		}

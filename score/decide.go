@@ -67,7 +67,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	if err := r.Validate(); err != nil {
 		return Verdict{Decision: Survive, Warnings: []string{"invalid rule: " + err.Error()}}
 	}
-	r = r.withDefaults()
+	r = r.WithDefaults()
 	if len(samples) == 0 {
 		return Verdict{Decision: Survive, Warnings: []string{"no benchmark samples: nothing can kill the mutant"}}
 	}
@@ -123,7 +123,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 // Compare runs the one-sided KS test and the effect size of one Sample: D,
 // P, the median ratio with its bootstrap interval (seeded by seed) and the
 // sample sizes. PAdj is P (a family of one); Reject is false. Ratios that do
-// not fit JSON (a baseline median of 0) are recorded as +-math.MaxFloat64,
+// not fit JSON (a baseline median of 0) are recorded as +-UnboundedRatio,
 // or 0 for no ratio at all, with a warning.
 func Compare(s Sample, seed int64) TestResult {
 	t := comparePoint(s)
@@ -162,22 +162,28 @@ func (t *TestResult) addInterval(s Sample, seed int64) {
 		return
 	}
 	_, lo, hi := MedianRatio(s.Baseline, s.Mutant, seed)
-	if (math.IsInf(lo, 0) || math.IsInf(hi, 0)) && t.Ratio != math.MaxFloat64 && t.Ratio != -math.MaxFloat64 {
+	if (math.IsInf(lo, 0) || math.IsInf(hi, 0)) && math.Abs(t.Ratio) != UnboundedRatio {
 		t.Warnings = append(t.Warnings, "baseline median is 0 in some bootstrap resamples: the interval is unbounded")
 	}
 	t.RatioLo, t.RatioHi = jsonSafe(lo), jsonSafe(hi)
 }
 
-// jsonSafe maps +-Inf to +-MaxFloat64 and NaN to 0: encoding/json rejects
-// both.
+// UnboundedRatio is the Ratio, RatioLo or RatioHi recorded for an
+// unbounded median ratio (a baseline median of 0, e.g. 0 allocs/op, against
+// a positive mutant median): JSON has no infinity. Renderers should show it
+// as "inf"; it exceeds any MinEffect.
+const UnboundedRatio = math.MaxFloat64
+
+// jsonSafe maps +-Inf to +-UnboundedRatio and NaN to 0: encoding/json
+// rejects both.
 func jsonSafe(x float64) float64 {
 	switch {
 	case math.IsNaN(x):
 		return 0
 	case math.IsInf(x, 1):
-		return math.MaxFloat64
+		return UnboundedRatio
 	case math.IsInf(x, -1):
-		return -math.MaxFloat64
+		return -UnboundedRatio
 	}
 	return x
 }

@@ -59,7 +59,8 @@ func OneSidedKS(baseline, mutant []float64) (d, p float64) {
 	return OneSidedKSMethod(baseline, mutant, Auto)
 }
 
-// OneSidedKSMethod is OneSidedKS with the p-value computed by method m.
+// OneSidedKSMethod is OneSidedKS with the p-value computed by method m
+// (values other than Exact and Asymp act as Auto).
 func OneSidedKSMethod(baseline, mutant []float64, m Method) (d, p float64) {
 	n1, n2 := len(baseline), len(mutant)
 	if n1 == 0 || n2 == 0 {

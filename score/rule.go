@@ -48,9 +48,11 @@ const (
 )
 
 // DefaultRule returns the rule with every default filled in.
-func DefaultRule() Rule { return Rule{}.withDefaults() }
+func DefaultRule() Rule { return Rule{}.WithDefaults() }
 
-func (r Rule) withDefaults() Rule {
+// WithDefaults returns r with its zero fields set to their defaults, as
+// Decide uses it (MinSamples included), for recording the rule a run used.
+func (r Rule) WithDefaults() Rule {
 	if r.Alpha == 0 {
 		r.Alpha = DefaultAlpha
 	}
@@ -77,7 +79,7 @@ func (r Rule) withDefaults() Rule {
 // no look could ever kill.
 func (r Rule) Validate() error {
 	orig := r
-	r = r.withDefaults()
+	r = r.WithDefaults()
 	switch {
 	case !(r.Alpha > 0 && r.Alpha < 1):
 		return fmt.Errorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", r.Alpha)
@@ -99,7 +101,7 @@ func (r Rule) Validate() error {
 			if s.MinSamples > need {
 				s.MinSamples = 0
 			}
-			if s.withDefaults().canKill() {
+			if s.WithDefaults().canKill() {
 				break
 			}
 		}
@@ -124,7 +126,7 @@ func (r Rule) canKill() bool {
 // rule looks at the data: MinSamples, doubling while below MaxSamples, and
 // MaxSamples. With the defaults: 5, 10, 20, 30.
 func (r Rule) Looks() []int {
-	r = r.withDefaults()
+	r = r.WithDefaults()
 	if r.MaxSamples < 1 {
 		return nil
 	}
@@ -137,7 +139,7 @@ func (r Rule) Looks() []int {
 
 // levels returns alpha_k, the share of Alpha spent at each look.
 func (r Rule) levels() []float64 {
-	r = r.withDefaults()
+	r = r.WithDefaults()
 	looks := r.Looks()
 	levels := make([]float64, len(looks))
 	prev := 0

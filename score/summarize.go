@@ -46,17 +46,28 @@ func CountStatuses(statuses []Status) Counts {
 	return c
 }
 
-// FixedAlphas are the levels every Summary reports besides the run's alpha
-// (the paper's Fig. 4).
-var FixedAlphas = []float64{0.01, 0.05, 0.1}
+// The dimensions of Summary rows (Row.Dimension), in row order.
+const (
+	DimLevel    = "level"
+	DimOperator = "operator"
+	DimQuadrant = "quadrant"
+	DimPackage  = "package"
+	DimMetric   = "metric"
+)
 
-// Dimensions are the groupings of Summary rows, in row order.
-var Dimensions = []string{"level", "operator", "quadrant", "package", "metric"}
+// fixedAlphas are the levels every Summary reports besides the run's alpha
+// (the paper's Fig. 4).
+func fixedAlphas() []float64 { return []float64{0.01, 0.05, 0.1} }
+
+func dimensions() []string {
+	return []string{DimLevel, DimOperator, DimQuadrant, DimPackage, DimMetric}
+}
 
 // Summarize breaks the mutation score down by optimization level, operator,
-// quadrant, package and metric, at the run's alpha and at FixedAlphas.
+// quadrant, package and metric, at the run's alpha and at 0.01, 0.05 and
+// 0.1 (the paper's Fig. 4).
 //
-// Rows come ordered by alpha (ascending), then dimension (as Dimensions),
+// Rows come ordered by alpha (ascending), then dimension (level, operator, quadrant, package, metric),
 // then level, then key (both sorted); every row is one group at one level.
 // A "level" row's key is the level itself. A "metric" row counts each mutant
 // as if that metric were the only one: killed when one of its tests on the
@@ -81,7 +92,7 @@ func Summarize(outcomes []Outcome, alpha float64, c Correction) Summary {
 	if alpha > 0 && alpha < 1 {
 		alphas = append(alphas, alpha)
 	}
-	for _, a := range FixedAlphas {
+	for _, a := range fixedAlphas() {
 		if !slices.Contains(alphas, a) {
 			alphas = append(alphas, a)
 		}
@@ -109,7 +120,7 @@ func Summarize(outcomes []Outcome, alpha float64, c Correction) Summary {
 		for i, o := range outcomes {
 			statuses[i], killers[i] = decideAt(o, a, alpha, c)
 		}
-		for _, dim := range Dimensions {
+		for _, dim := range dimensions() {
 			groups := map[[2]string]*Counts{} // level, key
 			add := func(level, key string, s Status) {
 				g := groups[[2]string{level, key}]
@@ -121,15 +132,15 @@ func Summarize(outcomes []Outcome, alpha float64, c Correction) Summary {
 			}
 			for i, o := range outcomes {
 				switch dim {
-				case "level":
+				case DimLevel:
 					add(o.Level, o.Level, statuses[i])
-				case "operator":
+				case DimOperator:
 					add(o.Level, o.Operator, statuses[i])
-				case "quadrant":
+				case DimQuadrant:
 					add(o.Level, o.Quadrant, statuses[i])
-				case "package":
+				case DimPackage:
 					add(o.Level, o.Package, statuses[i])
-				case "metric":
+				case DimMetric:
 					for _, m := range metrics {
 						s := statuses[i]
 						if s == Killed && !slices.Contains(killers[i], m) {

@@ -3,9 +3,386 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
 )
 
+// Calibration trial kinds: the baseline against itself (an identical
+// binary) and against a null mutant (a binary that differs, through an
+// added function no benchmark runs, but does the same work).
+const (
+	trialSelf = "a/a-self"
+	trialNull = "a/a-null"
+)
+
+// nullFile is the base name of the file a null mutant adds to a package.
+const nullFile = "perfmut_calibrate_null.go"
+
 func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	return errors.New("not implemented yet")
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var lf loadFlags
+	lf.register(fs)
+	trials := fs.Int("trials", 40, "trials `K` of each kind (baseline vs itself, baseline vs null mutant) per level")
+	kinds := fs.String("kinds", "both", "which comparisons: both, self (baseline vs itself) or null (baseline vs null mutants)")
+	opt := fs.String("opt", "both", "optimization `levels`: both, on or off (-gcflags=all=-N -l)")
+	alpha := fs.Float64("alpha", score.DefaultAlpha, "the kill rule's false-kill rate, as for perfmut run")
+	correction := fs.String("correction", "holm", "multiple-comparison correction, as for perfmut run: none, bonferroni or holm")
+	maxSamples := fs.Int("max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most, as for perfmut run")
+	minEffect := fs.Float64("min-effect", 0, "minimum median `ratio` for a kill, as for perfmut run (0 = off)")
+	benchtime := fs.String("benchtime", "100ms", "-test.benchtime of each sample, as for perfmut run")
+	seed := fs.Int64("seed", 1, "`seed` for the choice of sites and the measurement order")
+	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
+	out := fs.String("out", "", "keep the trials' results (report.json, samples) in `dir` (default: a temporary directory, removed)")
+	verbose := fs.Bool("v", false, "show every command run")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]")
+		fmt.Fprintln(stderr, "\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A")
+		fmt.Fprintln(stderr, "runs: the baseline against itself and against null mutants (an added function that changes the")
+		fmt.Fprintln(stderr, "binary's layout but not the work), K trials each at benchmarked sites. Prints the empirical")
+		fmt.Fprintln(stderr, "false-kill rate with its exact 95% interval next to alpha, per optimization level, and warns")
+		fmt.Fprintln(stderr, "when it exceeds alpha.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	if *trials < 1 {
+		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
+	}
+	var kindList []string
+	switch *kinds {
+	case "both":
+		kindList = []string{trialSelf, trialNull}
+	case "self":
+		kindList = []string{trialSelf}
+	case "null":
+		kindList = []string{trialNull}
+	default:
+		return usageErrorf("bad -kinds %q: want both, self or null", *kinds)
+	}
+	levels, err := runner.ParseOpt(*opt)
+	if err != nil {
+		return usageError(err)
+	}
+	corr, err := score.ParseCorrection(*correction)
+	if err != nil {
+		return usageError(err)
+	}
+	rule := fillRule(score.Rule{Alpha: *alpha, Correction: corr, MaxSamples: *maxSamples, MinEffect: *minEffect, Seed: *seed})
+	if err := rule.Validate(); err != nil {
+		return usageError(err)
+	}
+	if _, err := time.ParseDuration(*benchtime); err != nil && !benchtimeRE.MatchString(*benchtime) {
+		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", *benchtime)
+	}
+	if *jobs < 1 {
+		return usageErrorf("bad -j %d: want at least 1", *jobs)
+	}
+	outDir := *out
+	if outDir == "" {
+		tmp, err := os.MkdirTemp("", "perfmut-calibrate-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		outDir = tmp
+	} else if err := checkOutDir(outDir); err != nil {
+		return usageError(err)
+	}
+
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	prog, mutants, _, err := lf.load(ctx, patterns)
+	if err != nil {
+		return err
+	}
+	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
+		return usageError(err)
+	}
+	sites := calibrationSites(mutants, *trials, *seed)
+	if len(sites) == 0 {
+		return usageErrorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))
+	}
+	pkgs := map[string]*mutate.Package{}
+	for _, p := range prog.Packages {
+		pkgs[p.ImportPath] = p
+	}
+	var trialMutants []mutate.Mutant
+	for _, k := range kindList {
+		trialMutants = append(trialMutants, trialsOf(k, sites, pkgs)...)
+	}
+	c := &runner.Campaign{
+		Module:   prog.Module,
+		Packages: prog.Packages,
+		Mutants:  trialMutants,
+		Overlay:  func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) },
+		Decide:   runner.RuleDecider(rule),
+
+		Levels:     levels,
+		Benchtime:  *benchtime,
+		MaxSamples: rule.MaxSamples,
+		Jobs:       *jobs,
+		Seed:       *seed,
+		Out:        outDir,
+		Settings: report.Settings{
+			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
+			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
+			Operators: kindList,
+		},
+		Log:      stderr,
+		Progress: isTerminal(stderr),
+		Verbose:  *verbose,
+	}
+	fmt.Fprintf(stderr, "perfmut calibrate: %d trials (%s) at %d sites in %s\n", len(trialMutants), strings.Join(kindList, ", "), len(sites), prog.Module.Path)
+	rep, err := c.Run(ctx)
+	if err != nil {
+		return err
+	}
+	rows := tallyCalibration(rep, levels, kindList)
+	writeCalibration(stdout, rep, rows, rule.Alpha)
+	if *out != "" {
+		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", *out)
+	}
+	for _, r := range rows {
+		if r.N > 0 {
+			return nil
+		}
+	}
+	return errors.New("no trial was measured: no benchmark runs the chosen sites in its timed loop; calibrate packages whose benchmarks exercise their code")
+}
+
+// A calibrationSite is a position where trials are placed: the sites of
+// real mutants, so that the benchmarks that reach them are measured.
+type calibrationSite struct {
+	Package, File, Function string
+	Line, Column            int
+}
+
+// calibrationSites picks up to k distinct mutant positions, seeded;
+// positions of effect-simulation (Q3) operators come first, as they are at
+// the start of loop bodies, where benchmarks spend their time. With fewer
+// sites than k, sites repeat.
+func calibrationSites(ms []mutate.Mutant, k int, seed int64) []calibrationSite {
+	seen := map[calibrationSite]bool{}
+	var q3, rest []calibrationSite
+	for _, m := range ms {
+		s := calibrationSite{m.Package, m.File, m.Function, m.Line, m.Column}
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		if m.Quadrant == mutate.Q3 {
+			q3 = append(q3, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x9e3779b97f4a7c15))
+	rng.Shuffle(len(q3), func(i, j int) { q3[i], q3[j] = q3[j], q3[i] })
+	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	all := append(q3, rest...)
+	if len(all) == 0 {
+		return nil
+	}
+	out := make([]calibrationSite, k)
+	for i := range out {
+		out[i] = all[i%len(all)]
+	}
+	return out
+}
+
+// trialsOf makes one trial mutant of kind per site.
+func trialsOf(kind string, sites []calibrationSite, pkgs map[string]*mutate.Package) []mutate.Mutant {
+	var out []mutate.Mutant
+	for i, s := range sites {
+		m := mutate.Mutant{
+			Operator: kind, Package: s.Package, File: s.File, Line: s.Line, Column: s.Column, Function: s.Function,
+		}
+		switch kind {
+		case trialSelf:
+			m.ID = fmt.Sprintf("aa-self-%03d", i+1)
+			m.Description = "baseline against itself (an identical binary)"
+		case trialNull:
+			m.ID = fmt.Sprintf("aa-null-%03d", i+1)
+			m.Description = fmt.Sprintf("null mutant: an unused function of %d statements added to %s", i%16+1, s.Package)
+			if p := pkgs[s.Package]; p != nil {
+				m.HelperFile = nullFile
+				m.Helper = nullHelper(p.Name, i)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// nullHelper is the file a null mutant adds: a function of a size that
+// varies with i, kept in the binary by an init function (so the linker
+// cannot drop it and the layout of the code after it shifts) but never
+// called while a benchmark runs.
+func nullHelper(pkgName string, i int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by perfmut calibrate. DO NOT EDIT.\n\npackage %s\n\n", pkgName)
+	b.WriteString("var perfmut_nullKeep func(int) int\n\nfunc init() { perfmut_nullKeep = perfmut_null }\n\n")
+	b.WriteString("func perfmut_null(n int) int {\n\ts := n\n")
+	for j := 0; j <= i%16; j++ {
+		fmt.Fprintf(&b, "\ts = s*%d + %d\n", 2*j+3, i+j)
+	}
+	b.WriteString("\treturn s\n}\n")
+	return b.String()
+}
+
+// trialOverlay is the overlay of a trial: nothing for the baseline against
+// itself, the null file for a null mutant.
+func trialOverlay(m mutate.Mutant, pkgs map[string]*mutate.Package) (map[string][]byte, error) {
+	if m.Helper == "" {
+		return map[string][]byte{}, nil
+	}
+	p := pkgs[m.Package]
+	if p == nil {
+		return nil, fmt.Errorf("trial %s: package %s not loaded", m.ID, m.Package)
+	}
+	path := filepath.Join(p.Dir, m.HelperFile)
+	if _, err := os.Stat(path); err == nil {
+		return nil, fmt.Errorf("trial %s: %s already exists in the module", m.ID, path)
+	}
+	return map[string][]byte{path: []byte(m.Helper)}, nil
+}
+
+// A calibrationRow is the outcome of one kind of trial at one level.
+type calibrationRow struct {
+	Level, Kind string
+	Killed, N   int            // false kills among measured trials (killed + survived)
+	Unmeasured  map[string]int // trials not measured, by status (no-coverage, compile-error, ...)
+	Lo, Hi      float64
+}
+
+func (r calibrationRow) Rate() float64 {
+	if r.N == 0 {
+		return 0
+	}
+	return float64(r.Killed) / float64(r.N)
+}
+
+// tallyCalibration counts the false kills per level and kind.
+func tallyCalibration(rep *report.Report, levels, kinds []string) []calibrationRow {
+	var rows []calibrationRow
+	for _, l := range levels {
+		for _, k := range kinds {
+			row := calibrationRow{Level: l, Kind: k, Unmeasured: map[string]int{}}
+			for _, m := range rep.Mutants {
+				r := m.Results[l]
+				if m.Operator != k || r == nil {
+					continue
+				}
+				switch r.Status {
+				case score.Killed:
+					row.Killed++
+					row.N++
+				case score.Survived:
+					row.N++
+				default:
+					row.Unmeasured[string(r.Status)]++
+				}
+			}
+			row.Lo, row.Hi = clopperPearson(row.Killed, row.N, 0.95)
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// clopperPearson is the exact (Clopper-Pearson) confidence interval of a
+// binomial proportion k/n at the given confidence.
+func clopperPearson(k, n int, conf float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	a := (1 - conf) / 2
+	lo, hi = 0, 1
+	if k > 0 {
+		lo = distuv.Beta{Alpha: float64(k), Beta: float64(n - k + 1)}.Quantile(a)
+	}
+	if k < n {
+		hi = distuv.Beta{Alpha: float64(k + 1), Beta: float64(n - k)}.Quantile(1 - a)
+	}
+	return lo, hi
+}
+
+// writeCalibration prints the table and the warnings.
+func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, alpha float64) {
+	s := rep.Settings
+	fmt.Fprintf(w, "A/A calibration of %s: alpha %g (%s), up to %d samples, benchtime %s", rep.Module, alpha, s.Correction, s.MaxSamples, s.Benchtime)
+	if s.MinEffect > 0 {
+		fmt.Fprintf(w, ", min effect ×%g", s.MinEffect)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w)
+	names := map[string]string{trialSelf: "baseline vs itself", trialNull: "baseline vs null mutant"}
+	fmt.Fprintf(w, "%-6s  %-23s  %6s  %11s  %6s  %-17s  %5s\n", "level", "comparison", "trials", "false kills", "rate", "95% interval", "alpha")
+	var warn []string
+	for _, r := range rows {
+		verdict := "ok"
+		switch {
+		case r.N == 0:
+			verdict = "no trial measured"
+		case r.Lo > alpha:
+			verdict = "ABOVE alpha"
+		case r.Rate() > alpha:
+			verdict = "above alpha (not significantly)"
+		}
+		interval := fmt.Sprintf("[%.1f%%, %.1f%%]", 100*r.Lo, 100*r.Hi)
+		fmt.Fprintf(w, "%-6s  %-23s  %6d  %11d  %5.1f%%  %-17s  %4.1f%%  %s", r.Level, names[r.Kind], r.N, r.Killed, 100*r.Rate(), interval, 100*alpha, verdict)
+		if len(r.Unmeasured) > 0 {
+			var parts []string
+			for _, st := range score.Statuses {
+				if n := r.Unmeasured[string(st)]; n > 0 {
+					parts = append(parts, fmt.Sprintf("%d %s", n, st))
+				}
+			}
+			fmt.Fprintf(w, " (not measured: %s)", strings.Join(parts, ", "))
+		}
+		fmt.Fprintln(w)
+		if r.N > 0 && r.Rate() > alpha {
+			warn = append(warn, fmt.Sprintf("%s, %s: %d of %d trials killed (%.1f%%, 95%% interval %.1f%%-%.1f%%), above alpha %g",
+				r.Level, names[r.Kind], r.Killed, r.N, 100*r.Rate(), 100*r.Lo, 100*r.Hi, alpha))
+		}
+	}
+	if len(warn) == 0 {
+		fmt.Fprintln(w, "\nThe false-kill rate is within alpha: kills on this machine can be trusted at these settings.")
+		return
+	}
+	fmt.Fprintln(w, "\nwarning: mutants that change nothing are killed more often than alpha allows:")
+	for _, s := range warn {
+		fmt.Fprintf(w, "  %s\n", s)
+	}
+	fmt.Fprintln(w, "This machine is too noisy for these settings. Try:")
+	fmt.Fprintln(w, "  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;")
+	if slices.ContainsFunc(rows, func(r calibrationRow) bool { return r.Kind == trialNull && r.N > 0 && r.Rate() > alpha }) {
+		fmt.Fprintln(w, "  - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;")
+	} else {
+		fmt.Fprintln(w, "  - -min-effect 1.02, so tiny shifts do not kill;")
+	}
+	fmt.Fprintln(w, "  - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;")
+	fmt.Fprintln(w, "then run perfmut calibrate again with the same flags.")
 }

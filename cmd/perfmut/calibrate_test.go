@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestClopperPearson(t *testing.T) {
+	// Reference values: bisection on the binomial CDF (independent of
+	// the Beta quantiles used here).
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 40, 0, 0.088097},
+		{2, 40, 0.006114, 0.169197},
+		{5, 40, 0.041860, 0.268033},
+		{40, 40, 0.911903, 1},
+		{0, 0, 0, 1},
+	} {
+		lo, hi := clopperPearson(tc.k, tc.n, 0.95)
+		if math.Abs(lo-tc.lo) > 2e-6 || math.Abs(hi-tc.hi) > 2e-6 {
+			t.Errorf("clopperPearson(%d, %d) = [%.6f, %.6f], want [%.6f, %.6f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+func TestCalibrationSites(t *testing.T) {
+	m := func(q mutate.Quadrant, file string, line int) mutate.Mutant {
+		return mutate.Mutant{Quadrant: q, Package: "p", File: file, Line: line, Column: 2}
+	}
+	ms := []mutate.Mutant{
+		m(mutate.Q4, "a.go", 1), m(mutate.Q3, "a.go", 5), m(mutate.Q3, "a.go", 5), // same site twice
+		m(mutate.Q4, "b.go", 9), m(mutate.Q3, "b.go", 3),
+	}
+	got := calibrationSites(ms, 7, 1)
+	if len(got) != 7 {
+		t.Fatalf("%d sites, want 7", len(got))
+	}
+	// 4 distinct sites, the two Q3 ones first, then repeating.
+	q3 := map[int]bool{5: true, 3: true}
+	if !q3[got[0].Line] || !q3[got[1].Line] || got[0] == got[1] || q3[got[2].Line] || q3[got[3].Line] {
+		t.Errorf("sites %v: want the 2 Q3 sites first", got)
+	}
+	for i := 4; i < 7; i++ {
+		if got[i] != got[i-4] {
+			t.Errorf("site %d = %v, want a repeat of %v", i, got[i], got[i-4])
+		}
+	}
+	if again := calibrationSites(ms, 7, 1); !equalSites(again, got) {
+		t.Errorf("same seed, different sites")
+	}
+	if calibrationSites(nil, 3, 1) != nil {
+		t.Errorf("sites without mutants")
+	}
+}
+
+func equalSites(a, b []calibrationSite) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestNullHelperParses(t *testing.T) {
+	seen := map[string]bool{}
+	for i := 0; i < 20; i++ {
+		src := nullHelper("text", i)
+		if _, err := parser.ParseFile(token.NewFileSet(), nullFile, src, 0); err != nil {
+			t.Fatalf("null helper %d does not parse: %v\n%s", i, err, src)
+		}
+		seen[src] = true
+	}
+	if len(seen) != 20 {
+		t.Errorf("null helpers repeat: %d distinct of 20", len(seen))
+	}
+}
+
+func TestTallyAndWriteCalibration(t *testing.T) {
+	rep := &report.Report{Module: "example.com/m", Settings: report.Settings{Correction: "holm", MaxSamples: 30, Benchtime: "100ms"}}
+	add := func(kind string, statuses ...score.Status) {
+		for _, s := range statuses {
+			m := report.Mutant{Results: map[string]*report.LevelResult{report.Opt: {Status: s}}}
+			m.Operator = kind
+			rep.Mutants = append(rep.Mutants, m)
+		}
+	}
+	self := make([]score.Status, 40)
+	null := make([]score.Status, 40)
+	for i := range self {
+		self[i], null[i] = score.Survived, score.Survived
+	}
+	self[3] = score.Killed
+	for i := 0; i < 8; i++ {
+		null[i] = score.Killed
+	}
+	null[39] = score.NoCoverage
+	add(trialSelf, self...)
+	add(trialNull, null...)
+	rows := tallyCalibration(rep, []string{report.Opt}, []string{trialSelf, trialNull})
+	if rows[0].Killed != 1 || rows[0].N != 40 || rows[1].Killed != 8 || rows[1].N != 39 || rows[1].Unmeasured["no-coverage"] != 1 {
+		t.Fatalf("rows %+v", rows)
+	}
+	var buf bytes.Buffer
+	writeCalibration(&buf, rep, rows, 0.05)
+	want := `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, benchtime 100ms
+
+level   comparison               trials  false kills    rate  95% interval       alpha
+opt     baseline vs itself           40            1    2.5%  [0.1%, 13.2%]       5.0%  ok
+opt     baseline vs null mutant      39            8   20.5%  [9.3%, 36.5%]       5.0%  ABOVE alpha (not measured: 1 no-coverage)
+
+warning: mutants that change nothing are killed more often than alpha allows:
+  opt, baseline vs null mutant: 8 of 39 trials killed (20.5%, 95% interval 9.3%-36.5%), above alpha 0.05
+This machine is too noisy for these settings. Try:
+  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;
+  - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;
+  - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;
+then run perfmut calibrate again with the same flags.
+`
+	if buf.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestCalibrateBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-trials", "0"}, "perfmut calibrate: bad -trials 0: want at least 1 (default 40)\n"},
+		{[]string{"-kinds", "x"}, "perfmut calibrate: bad -kinds \"x\": want both, self or null\n"},
+		{[]string{"-benchtime", "fast"}, "perfmut calibrate: bad -benchtime \"fast\": want a duration like 100ms or a count like 1000x\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), &stdout, &stderr, append([]string{"calibrate"}, tc.args...)); code != exitUsage || stderr.String() != tc.want {
+			t.Errorf("calibrate %v: exit %d, stderr %q; want 2, %q", tc.args, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestCalibrateDemo runs a small calibration on the demo module end to end:
+// trials are measured through the runner and the table is printed, and
+// the module is left as it was.
+func TestCalibrateDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and benchmarks the demo module; skipped with -short")
+	}
+	mod := filepath.Join(t.TempDir(), "demo")
+	if out, err := exec.Command("cp", "-r", filepath.Join("..", "..", "testdata", "demo"), mod).CombinedOutput(); err != nil {
+		t.Fatalf("copying the demo module: %v\n%s", err, out)
+	}
+	before := treeDigest(t, mod)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), &stdout, &stderr, []string{"calibrate", "-C", mod,
+		"-trials", "2", "-opt", "on", "-benchtime", "5ms", "-max-samples", "6", "./cache"})
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	out := stdout.String()
+	for _, re := range []string{
+		`(?m)^opt +baseline vs itself +\d +\d +\d+\.\d% +\[\d+\.\d%, \d+\.\d%\] +5\.0% `,
+		`(?m)^opt +baseline vs null mutant +\d +\d +\d+\.\d% `,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("output lacks %s:\n%s", re, out)
+		}
+	}
+	if strings.Contains(out, "no trial measured") {
+		t.Errorf("a kind of trial was never measured:\n%s", out)
+	}
+	if after := treeDigest(t, mod); after != before {
+		t.Errorf("calibrate changed the module's files")
+	}
+}
+
+// treeDigest lists every file of dir with its content.
+func treeDigest(t *testing.T, dir string) string {
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		b.WriteString(p + "\n" + string(data) + "\n")
+		return err
+	})
+	return b.String()
+}

@@ -1,0 +1,3 @@
+module example.com/nobench
+
+go 1.26

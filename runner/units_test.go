@@ -1,0 +1,244 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestClassifyTests(t *testing.T) {
+	const v = "\x16"
+	for _, tc := range []struct {
+		name   string
+		res    procResult
+		status score.Status
+		reason string
+	}{
+		{"pass", procResult{Output: []byte(v + "=== RUN   TestA\n" + v + "--- PASS: TestA (0.00s)\n" + v + "PASS\n")}, "", ""},
+		{"fail", procResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n    a_test.go:9: bad\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+			score.FNE, "failing tests: TestA"},
+		{"subtest", procResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n" + v + "=== RUN   TestA/x\n" + v + "--- FAIL: TestA/x (0.00s)\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+			score.FNE, "failing tests: TestA/x"},
+		{"panic", procResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestB\n" + v + "--- FAIL: TestB (0.00s)\npanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n")},
+			score.Crash, "panic: boom [recovered, repanicked] in TestB"},
+		{"fatal", procResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestC\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\n")},
+			score.Crash, "fatal error: all goroutines are asleep - deadlock! in TestC"},
+		{"signal", procResult{ExitCode: -1, Signal: syscall.SIGSEGV, Output: []byte(v + "=== RUN   TestD\n")},
+			score.Crash, "test process killed by signal segmentation fault in TestD"},
+		{"timeout", procResult{ExitCode: -1, TimedOut: true, Signal: syscall.SIGQUIT}, score.Timeout, ""},
+		{"exit", procResult{ExitCode: 3, Output: []byte(v + "=== RUN   TestE\nbye\n")},
+			score.Crash, "test process exited with status 3 without reporting a failed test: bye"},
+		{"passing test prints panic", procResult{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := classifyTests(tc.res)
+			if got.Status != tc.status || got.Reason != tc.reason {
+				t.Errorf("got (%q, %q), want (%q, %q)", got.Status, got.Reason, tc.status, tc.reason)
+			}
+		})
+	}
+}
+
+func TestBenchFailure(t *testing.T) {
+	got := benchFailure(procResult{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
+	if got.Status != score.FNE || !strings.Contains(got.Reason, "x_test.go:5: wrong") {
+		t.Errorf("b.Fatal: got %+v, want fne", got)
+	}
+	got = benchFailure(procResult{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
+	if got.Status != score.Crash {
+		t.Errorf("panic: got %+v, want crash", got)
+	}
+}
+
+func TestBenchmarkPattern(t *testing.T) {
+	for name, want := range map[string]string{
+		"BenchmarkSum":            "^BenchmarkSum$",
+		"BenchmarkFind/n=10":      "^BenchmarkFind$/^n=10$",
+		"BenchmarkX/a.b(c)/#01":   `^BenchmarkX$/^a\.b\(c\)$/^#01$`,
+		"BenchmarkY/size=1<<10+1": `^BenchmarkY$/^size=1<<10\+1$`,
+	} {
+		if got := (benchmark{Name: name}).pattern(); got != want {
+			t.Errorf("pattern(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestBenchNames(t *testing.T) {
+	out := fmt.Sprintf("goos: linux\npkg: x\nBenchmarkSum%[1]s \t 100\t 12 ns/op\nBenchmarkFind/n=10%[1]s \t 5\t 3 ns/op\t 0 B/op\t 0 allocs/op\nPASS\n", procsSuffix())
+	got := strings.Join(benchNames([]byte(out)), ",")
+	if got != "BenchmarkSum,BenchmarkFind/n=10" {
+		t.Errorf("benchNames = %s", got)
+	}
+}
+
+func TestSelectBenchmarks(t *testing.T) {
+	covs := []*benchCoverage{
+		{bench: benchmark{"p", "BenchmarkLoop"}, blocks: map[string][]covBlock{
+			"p/f.go": {{sl: 3, sc: 10, el: 5, ec: 2, c2: 2000, c3: 3000}, {sl: 7, sc: 1, el: 8, ec: 4, c2: 1, c3: 1}}}},
+		{bench: benchmark{"p", "BenchmarkSetup"}, blocks: map[string][]covBlock{
+			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 2}}}},
+		{bench: benchmark{"q", "BenchmarkOther"}, blocks: map[string][]covBlock{
+			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 3}}}},
+	}
+	scope := map[string]bool{"p": true}
+	for _, tc := range []struct {
+		pos  [2]int
+		want string
+	}{
+		{[2]int{3, 10}, "BenchmarkLoop"},                        // block start is inside
+		{[2]int{5, 2}, "none: no benchmark"},                    // block end is outside
+		{[2]int{4, 1}, "BenchmarkLoop"},                         // middle line
+		{[2]int{8, 3}, "none: reached only in benchmark setup"}, // q is out of scope
+		{[2]int{20, 1}, "none: no benchmark"},
+	} {
+		sel := selectBenchmarks(covs, scope, "p/f.go", [][2]int{tc.pos})
+		got := ""
+		for _, b := range sel.benches {
+			got += b.Name
+		}
+		if got == "" {
+			got = "none: " + sel.reason
+		}
+		if !strings.HasPrefix(got, tc.want) {
+			t.Errorf("%v: got %q, want %q", tc.pos, got, tc.want)
+		}
+	}
+}
+
+func TestMutantPositions(t *testing.T) {
+	src := []byte("package p\n\nfunc f() {\n\tx := 1\n}\n")
+	m := mutate.Mutant{Line: 9, Column: 9, Edits: []mutate.Edit{{Start: 23, End: 23, New: "y"}}}
+	got := mutantPositions(src, m)
+	if len(got) != 1 || got[0] != [2]int{4, 2} {
+		t.Errorf("positions = %v, want [[4 2]]", got)
+	}
+	m.Edits = nil
+	if got := mutantPositions(src, m); got[0] != [2]int{9, 9} {
+		t.Errorf("without edits: %v, want the site", got)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, ok := range []string{"1/1", "1/4", "4/4"} {
+		if _, _, err := ParseShard(ok); err != nil {
+			t.Errorf("ParseShard(%q): %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"3/2", "0/2", "1", "a/b", "1/0", "-1/2", "2/2/2", ""} {
+		_, _, err := ParseShard(bad)
+		if err == nil {
+			t.Errorf("ParseShard(%q) succeeded", bad)
+			continue
+		}
+		if msg := err.Error(); strings.Contains(msg, "\n") || !strings.Contains(msg, "k/n") {
+			t.Errorf("ParseShard(%q) error %q: want one line explaining k/n", bad, msg)
+		}
+	}
+}
+
+func TestShardPartition(t *testing.T) {
+	var ms []mutate.Mutant
+	for i := range 200 {
+		ms = append(ms, mutate.Mutant{ID: fmt.Sprintf("m%03d", i)})
+	}
+	for n := 1; n <= 5; n++ {
+		seen := map[string]int{}
+		for k := 1; k <= n; k++ {
+			part := Shard(ms, k, n)
+			if n > 1 && (len(part) < 200/n/2 || len(part) > 2*200/n) {
+				t.Errorf("shard %d/%d has %d of 200 mutants", k, n, len(part))
+			}
+			for _, m := range part {
+				seen[m.ID]++
+			}
+		}
+		for _, m := range ms {
+			if seen[m.ID] != 1 {
+				t.Fatalf("n=%d: %s is in %d shards", n, m.ID, seen[m.ID])
+			}
+		}
+	}
+}
+
+func TestSampleMutants(t *testing.T) {
+	var ms []mutate.Mutant
+	for i := range 50 {
+		ms = append(ms, mutate.Mutant{ID: fmt.Sprint(i)})
+	}
+	a, b, c := SampleMutants(ms, 10, 7), SampleMutants(ms, 10, 7), SampleMutants(ms, 10, 8)
+	ids := func(ms []mutate.Mutant) string {
+		var s []string
+		for _, m := range ms {
+			s = append(s, m.ID)
+		}
+		return strings.Join(s, ",")
+	}
+	if len(a) != 10 || ids(a) != ids(b) {
+		t.Errorf("same seed, different samples: %s vs %s", ids(a), ids(b))
+	}
+	if ids(a) == ids(c) {
+		t.Errorf("different seeds, same sample %s", ids(a))
+	}
+	if len(SampleMutants(ms, 0, 1)) != 50 || len(SampleMutants(ms, 80, 1)) != 50 {
+		t.Errorf("-sample 0 or above the count must keep every mutant")
+	}
+}
+
+func TestJournalTornLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), JournalFile)
+	j, err := openJournal(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"a", "b"} {
+		if err := j.append(JournalEntry{ID: id, Level: report.Opt, Result: &report.LevelResult{Status: score.Killed}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	j.close()
+	// A SIGKILL in the middle of a write leaves half a line.
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"id":"c","level":"opt","res`)
+	f.Close()
+	entries, good, err := ReadJournal(path)
+	if err != nil || len(entries) != 2 {
+		t.Fatalf("ReadJournal: %d entries, %v; want 2", len(entries), err)
+	}
+	j, err = openJournal(path, good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.append(JournalEntry{ID: "c", Level: report.Opt, Result: &report.LevelResult{Status: score.Survived}})
+	j.close()
+	entries, _, err = ReadJournal(path)
+	if err != nil || len(entries) != 3 || entries[2].ID != "c" {
+		t.Fatalf("after appending to a repaired journal: %+v, %v", entries, err)
+	}
+}
+
+func TestCheckModuleDir(t *testing.T) {
+	cache := strings.TrimSpace(goEnv(t, "GOMODCACHE"))
+	err := CheckModuleDir(filepath.Join(cache, "github.com/google/btree@v1.1.3"))
+	if err == nil || !strings.Contains(err.Error(), "copy it out") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("module in the cache: %v, want a one-line hint to copy it out", err)
+	}
+	if err := CheckModuleDir(t.TempDir()); err != nil {
+		t.Errorf("module outside the cache: %v", err)
+	}
+}
+
+func goEnv(t *testing.T, key string) string {
+	out, err := exec.Command("go", "env", key).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
