@@ -10,10 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Generate runs the operators over every in-scope file and returns the
@@ -29,9 +31,11 @@ func (p *Program) Generate() ([]Mutant, error) {
 			jobs = append(jobs, job{pkg, i})
 		}
 	}
-	helpers, warnings := p.helpers()
+	p.helperOnce.Do(func() { p.helperFiles, p.helperWarnings = p.helpers() })
+	helpers := p.helperFiles
+	warnings := append([]string(nil), p.helperWarnings...)
 	results := make([][]Mutant, len(jobs))
-	errs := make([]error, len(jobs))
+	fileWarnings := make([][]string, len(jobs))
 	workers := runtime.GOMAXPROCS(0)
 	if workers > len(jobs) {
 		workers = len(jobs)
@@ -52,17 +56,15 @@ func (p *Program) Generate() ([]Mutant, error) {
 					return
 				}
 				j := jobs[i]
-				results[i], errs[i] = p.generateFile(j.pkg, j.file, helpers)
+				results[i], fileWarnings[i] = p.generateFile(j.pkg, j.file, helpers)
 			}
 		}()
 	}
 	wg.Wait()
 	n := 0
-	for i, err := range errs {
-		if err != nil {
-			return nil, err
-		}
+	for i := range results {
 		n += len(results[i])
+		warnings = append(warnings, fileWarnings[i]...)
 	}
 	out := make([]Mutant, 0, n)
 	for _, r := range results {
@@ -74,7 +76,7 @@ func (p *Program) Generate() ([]Mutant, error) {
 			return nil, fmt.Errorf("two mutants share the ID %s (%s:%d and %s:%d)", out[i].ID, out[i-1].File, out[i-1].Line, out[i].File, out[i].Line)
 		}
 	}
-	p.Warnings = append(p.Warnings, warnings...)
+	p.Warnings = warnings
 	return out, nil
 }
 
@@ -152,6 +154,10 @@ func number(v any) (float64, bool) {
 		return v, true
 	case interface{ Nanoseconds() int64 }: // time.Duration
 		return float64(v.Nanoseconds()), true
+	case string:
+		if d, err := time.ParseDuration(v); err == nil {
+			return float64(d), true
+		}
 	}
 	return 0, false
 }
@@ -261,8 +267,9 @@ type site struct {
 	end      int    // the node's end offset; src[offset:end] is its text
 }
 
-// generateFile runs every operator over one file.
-func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[string]opHelper) ([]Mutant, error) {
+// generateFile runs every operator over one file. Sites an operator
+// reports with invalid edits are skipped with a warning.
+func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[string]opHelper) ([]Mutant, []string) {
 	f := pkg.syntax[i]
 	name := pkg.Files[i]
 	src, _ := p.source(name)
@@ -272,7 +279,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 	idx := newFileIndex(p.fset, f)
 
 	var sites []site
-	var opErr error
+	var warnings []string
 	var cur *Operator
 	pass := &Pass{
 		Fset:   p.fset,
@@ -283,21 +290,18 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		Config: p.cfg,
 	}
 	pass.Report = func(s Site) {
-		if opErr != nil {
-			return
-		}
 		if s.Node == nil {
-			opErr = fmt.Errorf("operator %s reported a site without a node in %s", cur.Name, rel)
+			warnings = append(warnings, fmt.Sprintf("operator %s reported a site without a syntax node in %s; skipped", cur.Name, rel))
 			return
 		}
 		start, end := s.Node.Pos(), s.Node.End()
 		if !start.IsValid() || int(start) < tf.Base() || int(end) > tf.Base()+tf.Size() {
-			opErr = fmt.Errorf("operator %s reported a node outside %s", cur.Name, rel)
+			warnings = append(warnings, fmt.Sprintf("operator %s reported a node outside %s; skipped", cur.Name, rel))
 			return
 		}
 		off := tf.Offset(start)
 		if err := checkEdits(s.Edits, len(src)); err != nil {
-			opErr = fmt.Errorf("operator %s at %s:%d: %v", cur.Name, rel, tf.Line(start), err)
+			warnings = append(warnings, fmt.Sprintf("operator %s at %s:%d: %v; skipped", cur.Name, rel, tf.Line(start), err))
 			return
 		}
 		line := tf.Line(start)
@@ -326,21 +330,14 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		}
 		cur = op
 		op.Run(pass)
-		if opErr != nil {
-			return nil, opErr
-		}
 	}
 	if len(sites) == 0 {
-		return nil, nil
+		return nil, warnings
 	}
 
-	// Ordinals among identical sites are counted in source order.
-	sort.SliceStable(sites, func(a, b int) bool {
-		if sites[a].offset != sites[b].offset {
-			return sites[a].offset < sites[b].offset
-		}
-		return editsKey(sites[a].s.Edits) < editsKey(sites[b].s.Edits)
-	})
+	// Ordinals among identical sites are counted in source order; sites at
+	// the same offset keep the (deterministic) order they were reported in.
+	slices.SortStableFunc(sites, func(a, b site) int { return a.offset - b.offset })
 	// The ID hashes the package, file, function, operator, params and the
 	// site's source text, plus its ordinal among identical sites.
 	seen := make(map[[sha256.Size]byte]int)
@@ -385,7 +382,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		}
 		out = append(out, m)
 	}
-	return out, nil
+	return out, warnings
 }
 
 func checkEdits(edits []Edit, size int) error {
@@ -402,14 +399,6 @@ func checkEdits(edits []Edit, size int) error {
 		last = e.End
 	}
 	return nil
-}
-
-func editsKey(edits []Edit) string {
-	var b strings.Builder
-	for _, e := range edits {
-		fmt.Fprintf(&b, "%d:%d:%s;", e.Start, e.End, e.New)
-	}
-	return b.String()
 }
 
 // A fileIndex answers, for positions in one file, the enclosing function's

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -98,8 +99,11 @@ func (p *Program) Check(m Mutant) error {
 		if fname == name {
 			src, ok, replaced = mut, true, true
 		}
-		if !ok {
-			return fmt.Errorf("mutant %s: no source for %s", m.ID, fname)
+		if !ok { // e.g. a cgo-generated file in the build cache
+			var err error
+			if src, err = os.ReadFile(fname); err != nil {
+				return fmt.Errorf("mutant %s: %v", m.ID, err)
+			}
 		}
 		pf, err := parser.ParseFile(fset, fname, src, parser.SkipObjectResolution)
 		if err != nil {

@@ -53,9 +53,10 @@ type Program struct {
 	Module   Module
 	Packages []*Package
 
-	// Warnings are problems that did not stop loading or generation, e.g. a
-	// package whose own identifiers use the helper prefix (its helper-based
-	// mutants are skipped). Generate appends to it.
+	// Warnings are problems that did not stop generation, e.g. a package
+	// whose own identifiers use the helper prefix (its helper-based mutants
+	// are skipped) or an invalid site an operator reported. Generate sets
+	// it.
 	Warnings []string
 
 	opts   Options
@@ -67,6 +68,10 @@ type Program struct {
 	byPath map[string]*Package          // in-scope packages by import path
 
 	complete bool // the whole module was loaded (see Complete)
+
+	helperOnce     sync.Once
+	helperFiles    map[*Package]map[string]opHelper
+	helperWarnings []string
 }
 
 // An InputError is an error caused by the user's input (not a module, no
@@ -107,10 +112,11 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, inputErrorf("directory %s does not exist", dir)
 	}
-	root, err := ModuleRoot(ctx, dir)
+	env, err := goEnv(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
+	root := env.root
 	cfg := opts.Config
 	if cfg == nil {
 		cfg = config.Default()
@@ -127,17 +133,21 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		all:    make(map[string]*packages.Package),
 		byPath: make(map[string]*Package),
 	}
-	rootSlash := root + string(filepath.Separator)
 	pcfg := &packages.Config{
 		Context: ctx,
 		Mode:    loadMode,
 		Dir:     dir,
 		Fset:    p.fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			if strings.HasPrefix(filename, rootSlash) {
+			inModule := under(filename, root)
+			if inModule {
 				p.srcMu.Lock()
 				p.srcs[filename] = src
 				p.srcMu.Unlock()
+			}
+			if inModule || !under(filename, env.modcache) && !under(filename, env.goroot) {
+				// The module's files, cgo-generated files in the build
+				// cache, local replacements: keep everything.
 				return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 			}
 			// A dependency: only its declarations matter.
@@ -261,25 +271,53 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 // ModuleRoot returns the root of the module containing dir, or an
 // InputError if dir is not inside a module.
 func ModuleRoot(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	env, err := goEnv(ctx, dir)
+	if err != nil {
+		return "", err
+	}
+	return env.root, nil
+}
+
+// goEnvironment is what Load needs from go env.
+type goEnvironment struct {
+	root             string // module root
+	goroot, modcache string // trees whose packages are dependencies
+}
+
+// goEnv runs go env in dir.
+func goEnv(ctx context.Context, dir string) (goEnvironment, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOROOT", "GOMODCACHE")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		if ctx.Err() != nil {
-			return "", ctx.Err()
+			return goEnvironment{}, ctx.Err()
 		}
-		return "", fmt.Errorf("running go env GOMOD in %s: %v: %s", dir, err, oneLine(stderr.String()))
+		return goEnvironment{}, fmt.Errorf("running go env in %s: %v: %s", dir, err, oneLine(stderr.String()))
 	}
-	gomod := strings.TrimSpace(string(out))
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for len(lines) < 3 {
+		lines = append(lines, "")
+	}
+	gomod := strings.TrimSpace(lines[0])
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
 	if gomod == "" || gomod == os.DevNull {
-		return "", inputErrorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
+		return goEnvironment{}, inputErrorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
 	}
-	return filepath.Dir(gomod), nil
+	return goEnvironment{
+		root:     filepath.Dir(gomod),
+		goroot:   strings.TrimSpace(lines[1]),
+		modcache: strings.TrimSpace(lines[2]),
+	}, nil
+}
+
+// under reports whether path lies in the directory tree dir.
+func under(path, dir string) bool {
+	return dir != "" && strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 // mutable reports whether the file name (with syntax f) may be mutated.

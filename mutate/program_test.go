@@ -569,3 +569,93 @@ func TestIncludeExclude(t *testing.T) {
 		t.Errorf("packages = %v", p.Packages)
 	}
 }
+
+// TestInvalidSites: sites with bad edits are skipped with a warning; the
+// other mutants are still generated.
+func TestInvalidSites(t *testing.T) {
+	bad := &Operator{
+		Name:     "test-bad-edits",
+		Quadrant: Q4,
+		Run: func(pass *Pass) {
+			for _, d := range pass.File.Decls {
+				pass.Report(Site{Node: d, Edits: []Edit{{Start: 5, End: 10}, {Start: 8, End: 12}}})
+				pass.Report(Site{Node: d})
+				pass.Report(Site{Node: d, Edits: []Edit{{Start: 0, End: len(pass.Src) + 1}}})
+				return
+			}
+		},
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/bad\n\ngo 1.22\n",
+		"x.go":   "package bad\n\nfunc F() []int { return make([]int, 0, 1) }\n",
+	})
+	p := load(t, dir, []*Operator{bad, testCapDrop})
+	ms := generate(t, p)
+	if len(ms) != 1 || ms[0].Operator != "test-cap-drop" {
+		t.Errorf("mutants:\n%s", summary(ms))
+	}
+	want := []string{
+		"operator test-bad-edits at x.go:3: edit [8,12) overlaps another or lies outside the file (57 bytes); skipped",
+		"operator test-bad-edits at x.go:3: site has no edits; skipped",
+		"operator test-bad-edits at x.go:3: edit [0,58) overlaps another or lies outside the file (57 bytes); skipped",
+	}
+	if strings.Join(p.Warnings, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(p.Warnings, "\n"), strings.Join(want, "\n"))
+	}
+	// Generating again does not repeat the warnings.
+	generate(t, p)
+	if len(p.Warnings) != 3 {
+		t.Errorf("after a second Generate: %d warnings", len(p.Warnings))
+	}
+}
+
+// TestCgo: cgo files are not mutated, the package's other files are, and
+// their mutants type-check together with the cgo-processed files.
+func TestCgo(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/cgo\n\ngo 1.22\n",
+		"c.go": `package cgo
+
+// int twice(int x) { return 2 * x; }
+import "C"
+
+func Twice(xs []int) []int {
+	out := make([]int, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, int(C.twice(C.int(x))))
+	}
+	return out
+}
+`,
+		"g.go": `package cgo
+
+func Ones(n int) []int {
+	out := make([]int, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, Twice([]int{i})[0]/2)
+	}
+	return out
+}
+`,
+	})
+	p, err := Load(context.Background(), Options{Dir: dir, Operators: []*Operator{testCapDrop, testSpin}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms := generate(t, p)
+	got := summary(ms)
+	want := "g.go:4:9 Ones test-cap-drop Q4 map[]\ng.go:5:2 Ones test-spin Q3 map[iterations:10]\ng.go:5:2 Ones test-spin Q3 map[iterations:100]\n"
+	if got != want {
+		t.Errorf("mutants:\n%s\nwant\n%s", got, want)
+	}
+	for _, m := range ms {
+		if err := p.Check(m); err != nil {
+			t.Errorf("Check(%s): %v", m.ID, err)
+		}
+	}
+}

@@ -25,9 +25,9 @@ conversion, blacklisted, impure-package or mutator-named function, pure
 arguments), and its arguments may only name constants, types, functions and
 imported packages, so the fresh value equals the original. x must never be
 written: not assigned, incremented or address-taken, and nothing reached
-from it (fields, elements, map entries) is assigned in this file; and it must
-not be used in any other file of the package, which this file's mutant could
-not check. x may not have an interface or channel type, and reads that
+from it (fields, elements, map entries) is assigned in this file; it must
+be unexported (other packages could assign it) and not used in any other
+file of the package (which this file's mutant could not check). x may not have an interface or channel type, and reads that
 compare x with == or != keep it, since a fresh value has a different
 identity.`,
 		Before: `var wordRE = regexp.MustCompile(` + "`\\w+`" + `)
@@ -79,6 +79,9 @@ func runGlobalOblivion(pass *mutate.Pass) {
 }
 
 func (f *file) globalCandidate(v *types.Var, call *ast.CallExpr) bool {
+	if v.Exported() {
+		return false // other packages may assign it
+	}
 	t := v.Type()
 	if ct := f.Info.TypeOf(call); ct == nil || !types.Identical(ct, t) {
 		return false

@@ -17,18 +17,20 @@ var Oblivion = &mutate.Operator{
 		Title: "forget a memoized call result",
 		Body: `For a local v := f(args) (or var v = f(args)) every read of v becomes the
 guard (v == f(args)) ? f(args) : v, written as perfmut_oblivion(v, func() T {
-return f(args) }): f is called again twice per read, yet the value is v's
-whenever f is deterministic. One mutant per variable.
+return f(args) }): each read calls f again (twice when it still returns v),
+and the value read is v's whenever f is deterministic. One mutant per
+variable.
 
-The site must be safe to evaluate again. f is a declared function, method or
+The call must be safe to evaluate again. f is a declared function, method or
 function value: not a builtin, not a conversion, not in oblivion.blacklist
 (pkg/path.Func, (*pkg/path.T).M or a bare name), not from a package with
 clocks, randomness, I/O or synchronisation (time, math/rand, os, io, sync,
-...), and not named like a mutator (Next, Pop, Read, Add, Set, ...). Its
-receiver and arguments are pure expressions: no calls other than
-conversions and len/cap/min/max, no channel receives, no function literals,
-so evaluating them again has no effect. Arguments may change between the
-definition and a read: the guard then returns v.
+...), and not named like a mutator or constructor (Next, Pop, Read, Add,
+Set, New, ..., also in lower case such as newNode). Its receiver and
+arguments are pure expressions: no calls other than conversions and
+len/cap/min/max, no channel receives, no function literals, so evaluating
+them again has no effect. If the arguments' variables change before a read,
+the guard returns v.
 
 The type T of v is comparable with no interface or type parameter inside (so
 == cannot panic) and nameable at every read (no unexported type of another

@@ -26,8 +26,10 @@ type helperNames struct {
 
 // insertAtLoops reports one site per loop of the file and size: stmt
 // inserted right after the opening brace of the loop body (always valid Go,
-// and it keeps every line number). Loops where the helper's names would be
-// shadowed or collide are skipped.
+// and it keeps every line number). The site's node is the loop header up to
+// that brace, so editing the body (or an inner loop) does not change the
+// mutant's ID. Loops where the helper's names would be shadowed or collide
+// are skipped.
 func insertAtLoops(pass *mutate.Pass, sizes []q3Size, names helperNames) {
 	if len(sizes) == 0 {
 		return
@@ -43,14 +45,13 @@ func insertAtLoops(pass *mutate.Pass, sizes []q3Size, names helperNames) {
 		default:
 			return true
 		}
-		loop := n.(ast.Stmt)
 		at := body.Lbrace + 1
 		if !f.helperUsable(at, names.calls, names.pkgLevel) {
 			return true
 		}
 		for _, s := range sizes {
 			f.Report(mutate.Site{
-				Node:        loop,
+				Node:        span{n.Pos(), at}, // the loop header: edits in the body keep the ID
 				Params:      s.params,
 				Description: s.desc,
 				Edits:       []mutate.Edit{{Start: f.off(at), End: f.off(at), New: " " + s.stmt + ";"}},

@@ -1,6 +1,7 @@
 package operators
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -45,9 +46,21 @@ func runSleep(pass *mutate.Pass) {
 		d := time.Duration(n)
 		sizes = append(sizes, q3Size{
 			stmt:   fmt.Sprintf("perfmut_sleep(%d)", n),
-			params: map[string]any{"duration": d.String()},
+			params: map[string]any{"duration": Duration(d)},
 			desc:   fmt.Sprintf("sleep %s per loop iteration", d),
 		})
 	}
 	insertAtLoops(pass, sizes, sleepNames)
 }
+
+// Duration is the sleep operator's "duration" param: it sorts as a number
+// (it has Nanoseconds) and prints and marshals as a Go duration ("1ms").
+type Duration time.Duration
+
+// Nanoseconds returns d in nanoseconds.
+func (d Duration) Nanoseconds() int64 { return int64(d) }
+
+func (d Duration) String() string { return time.Duration(d).String() }
+
+// MarshalJSON encodes d as a string such as "1ms".
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(d.String()) }

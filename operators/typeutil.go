@@ -9,9 +9,9 @@ import (
 )
 
 // typeExpr returns Go source naming t at pos in the file, or false when t
-// cannot be named there: it involves a type parameter, an unexported type
-// or field of another package, a package the file does not import, or a
-// name shadowed at pos.
+// cannot be named there: it involves an interface literal, an unexported
+// type or field of another package, a package the file does not import, or
+// a name (type, type parameter, package) shadowed at pos.
 func (f *file) typeExpr(t types.Type, pos token.Pos) (string, bool) {
 	ok := f.nameable(t, pos, make(map[types.Type]bool))
 	if !ok {
@@ -121,6 +121,8 @@ func (f *file) nameable(t types.Type, pos token.Pos, seen map[types.Type]bool) b
 			}
 		}
 		return true
+	case *types.TypeParam:
+		return f.lookup(t.Obj().Name(), pos) == t.Obj()
 	case *types.Signature:
 		for _, tup := range []*types.Tuple{t.Params(), t.Results()} {
 			for i := 0; i < tup.Len(); i++ {
@@ -131,7 +133,7 @@ func (f *file) nameable(t types.Type, pos token.Pos, seen map[types.Type]bool) b
 		}
 		return t.TypeParams() == nil
 	}
-	return false // type parameters, interfaces, tuples
+	return false // interfaces, tuples
 }
 
 // safeEqual reports whether == on values of t compiles and cannot panic:
@@ -261,6 +263,8 @@ var mutatorPrefixes = []string{
 	"Store", "Swap", "Send", "Recv", "Lock", "Unlock", "Acquire", "Release",
 	"Take", "Flush", "Seek", "Start", "Stop", "Run", "Do", "Update", "Alloc",
 	"Rand", "Now", "Random", "Shuffle", "Emit", "Enqueue", "Dequeue", "Fetch",
+	"Mutable", "Ensure", "Grow", "Fill", "Register", "Claim", "Consume",
+	"New", "Make", "Create", // constructors: a fresh value never equals v
 }
 
 // reEvaluable reports whether the call's function may be called again at

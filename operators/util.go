@@ -97,6 +97,14 @@ func (f *file) helperUsable(pos token.Pos, names []string, pkgLevel []string) bo
 	return true
 }
 
+// span is a stretch of source reported as a site's Node when no single
+// syntax node fits: the engine takes a Node's start as the mutant's position
+// and its text for the stable ID.
+type span struct{ from, to token.Pos }
+
+func (s span) Pos() token.Pos { return s.from }
+func (s span) End() token.Pos { return s.to }
+
 // --- enclosing functions -----------------------------------------------------
 
 // enclosingBody returns the body of the innermost function (declaration or
@@ -315,16 +323,14 @@ func (f *file) isParam(obj types.Object) bool {
 			case *ast.FuncType:
 				lists = append(lists, x.Params, x.Results)
 			}
-			{
-				for _, fl := range lists {
-					if fl == nil {
-						continue
-					}
-					for _, fd := range fl.List {
-						for _, name := range fd.Names {
-							if o := f.Info.Defs[name]; o != nil {
-								f.params[o] = true
-							}
+			for _, fl := range lists {
+				if fl == nil {
+					continue
+				}
+				for _, fd := range fl.List {
+					for _, name := range fd.Names {
+						if o := f.Info.Defs[name]; o != nil {
+							f.params[o] = true
 						}
 					}
 				}
@@ -373,8 +379,12 @@ func (f *file) isWrite(id *ast.Ident, stack []ast.Node, deep bool) bool {
 				if sig.Recv() == nil {
 					return false
 				}
+				xt := f.Info.TypeOf(p.X)
+				if xt == nil {
+					return true
+				}
 				_, recvPtr := sig.Recv().Type().(*types.Pointer)
-				_, xPtr := f.Info.TypeOf(p.X).Underlying().(*types.Pointer)
+				_, xPtr := xt.Underlying().(*types.Pointer)
 				return recvPtr && !xPtr
 			}
 		case *ast.IndexExpr:
@@ -404,6 +414,9 @@ func (f *file) isWrite(id *ast.Ident, stack []ast.Node, deep bool) bool {
 				return true
 			}
 			t := f.Info.TypeOf(p.X)
+			if t == nil {
+				return true
+			}
 			_, isArr := t.Underlying().(*types.Array)
 			return isArr
 		case *ast.UnaryExpr:
@@ -514,14 +527,13 @@ func funcSpellings(fn *types.Func) []string {
 // can stand anywhere an operand can (composite literals always get
 // parentheses: they are ambiguous in if/for/switch headers).
 func operand(e ast.Expr, s string) string {
-	switch x := e.(type) {
+	switch e.(type) {
 	case *ast.Ident, *ast.BasicLit, *ast.ParenExpr:
 		return s
 	case *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.CallExpr:
 		if !strings.Contains(s, "{") {
 			return s
 		}
-		_ = x
 	}
 	return "(" + s + ")"
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,7 +15,17 @@ import (
 
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
-func ratioString(x float64) string { return "×" + strconv.FormatFloat(x, 'f', 3, 64) }
+// ratioString is "×1.234"; a ratio over a zero baseline median
+// (score.UnboundedRatio, e.g. 0 -> 64 B/op) is "×inf".
+func ratioString(x float64) string {
+	switch {
+	case x >= score.UnboundedRatio:
+		return "×inf"
+	case x <= -score.UnboundedRatio:
+		return "×-inf"
+	}
+	return "×" + strconv.FormatFloat(x, 'f', 3, 64)
+}
 
 // pString formats a p-value with two significant digits.
 func pString(p float64) string {
@@ -55,6 +66,11 @@ func testsLine(tests []score.TestResult) string {
 	if len(tests) == 0 {
 		return "no benchmark results"
 	}
+	return strings.Join(testsByBenchmark(tests), "; ")
+}
+
+// testsByBenchmark is testsLine's parts, one per benchmark.
+func testsByBenchmark(tests []score.TestResult) []string {
 	var parts []string
 	for i := 0; i < len(tests); {
 		j := i
@@ -65,7 +81,15 @@ func testsLine(tests []score.TestResult) string {
 		parts = append(parts, strings.Join(ms, ", ")+fmt.Sprintf(" (n=%d/%d)", tests[i].NBaseline, tests[i].NMutant))
 		i = j
 	}
-	return strings.Join(parts, "; ")
+	return parts
+}
+
+// plural is "1 mutant", "2 mutants".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // benchstatCommands returns the commands that show r's raw samples with
@@ -83,7 +107,7 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 		if _, ok := names[p]; !ok {
 			order = append(order, p)
 		}
-		if !contains(names[p], s.Benchmark) {
+		if !slices.Contains(names[p], s.Benchmark) {
 			names[p] = append(names[p], s.Benchmark)
 		}
 	}
@@ -108,9 +132,18 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 // benchmark in the files). A sub-benchmark "Copy/size=4k" becomes
 // ".name:Copy /size:4k".
 func benchFilter(names []string) string {
+	top := map[string]bool{} // benchmarks named whole: their sub-benchmarks need no query of their own
+	for _, n := range names {
+		if n = strings.TrimPrefix(n, "Benchmark"); !strings.Contains(n, "/") {
+			top[n] = true
+		}
+	}
 	var qs []string
 	for _, n := range names {
 		parts := strings.Split(strings.TrimPrefix(n, "Benchmark"), "/")
+		if len(parts) > 1 && top[parts[0]] {
+			continue
+		}
 		if parts[0] == "" || !safeFilterValue(parts[0]) {
 			return ""
 		}
@@ -156,15 +189,6 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // runSpan describes when the campaign ran: "2026-11-21 22:04:05 UTC, 15m36s".
 func runSpan(rep *Report) string {
 	if rep.Started.IsZero() {
@@ -202,6 +226,9 @@ func settingsLine(rep *Report) string {
 	}
 	if s.Shard != "" {
 		parts = append(parts, "shard "+s.Shard)
+	}
+	if s.ChangedSince != "" {
+		parts = append(parts, "lines changed since "+s.ChangedSince)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -98,7 +99,7 @@ func TestSARIFContent(t *testing.T) {
 	if first.RuleID != "cap-hint-drop" || first.Level != "warning" ||
 		first.Locations[0].Physical.Artifact.URI != "go/textutil/split.go" ||
 		first.Locations[0].Physical.Region != (sarifRegion{9, 9}) ||
-		!strings.Contains(first.Message.Text, "Benchmarks tried: BenchmarkSplit.") ||
+		!strings.Contains(first.Message.Text, "Benchmarks tried: BenchmarkSplit, BenchmarkSplit/sep=comma.") ||
 		log.Runs[0].Tool.Driver.Rules[first.RuleIndex].ID != first.RuleID {
 		t.Errorf("first result = %+v", first)
 	}
@@ -165,5 +166,63 @@ func TestReadFileErrors(t *testing.T) {
 	b, _ := json.Marshal(again)
 	if !bytes.Equal(a, b) {
 		t.Errorf("report.json does not survive WriteFile and ReadFile")
+	}
+}
+
+// TestFixtureIsConsistent checks the hand-made fixture against the real
+// statistics: each test's D and p are what score.OneSidedKS gives for its
+// samples, and the scores match the statuses.
+func TestFixtureIsConsistent(t *testing.T) {
+	rep := fixture(t)
+	checked := 0
+	for _, m := range rep.Mutants {
+		for level, r := range m.Results {
+			for i, s := range r.Samples {
+				tr := r.Benchmarks[i]
+				if tr.Benchmark != s.Benchmark || tr.Metric != s.Metric {
+					t.Fatalf("%s %s: test %d is %s %s, samples %s %s", m.ID, level, i, tr.Benchmark, tr.Metric, s.Benchmark, s.Metric)
+				}
+				d, p := score.OneSidedKS(s.Baseline, s.Mutant)
+				if math.Abs(d-tr.D) > 1e-6 || math.Abs(p-tr.P) > 1e-5*p {
+					t.Errorf("%s %s %s: fixture D=%g p=%g, OneSidedKS gives D=%g p=%g", m.ID, level, s.Metric, tr.D, tr.P, d, p)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d tests checked", checked)
+	}
+	for _, l := range rep.Levels() {
+		c := statusCounts(rep, l)
+		s := rep.Score[l]
+		if s.Killed != c[score.Killed] || s.Valid != c[score.Killed]+c[score.Survived]+c[score.NoCoverage] {
+			t.Errorf("%s: score %+v does not match the statuses %v", l, s, c)
+		}
+	}
+}
+
+func TestBenchFilter(t *testing.T) {
+	for _, tc := range []struct {
+		names []string
+		want  string
+	}{
+		{[]string{"BenchmarkSplit"}, ".name:Split"},
+		{[]string{"BenchmarkSplit", "BenchmarkSplit/sep=comma"}, ".name:Split"},
+		{[]string{"BenchmarkCopy/size=4k", "BenchmarkJoin"}, "(.name:Copy /size:4k) OR (.name:Join)"},
+		{[]string{"BenchmarkDeleteAndRestore/Clear"}, ""}, // positional sub-benchmark: no simple query
+		{[]string{"BenchmarkX/a=b c"}, ""},
+	} {
+		if got := benchFilter(tc.names); got != tc.want {
+			t.Errorf("benchFilter(%q) = %q, want %q", tc.names, got, tc.want)
+		}
+	}
+}
+
+func TestRatioString(t *testing.T) {
+	for in, want := range map[float64]string{1: "×1.000", 1.23456: "×1.235", score.UnboundedRatio: "×inf", 0.5: "×0.500"} {
+		if got := ratioString(in); got != want {
+			t.Errorf("ratioString(%g) = %q, want %q", in, got, want)
+		}
 	}
 }

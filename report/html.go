@@ -15,7 +15,13 @@ import (
 // MaxPlottedMutants caps how many mutants get box plots in report.html
 // (survivors first), so that huge campaigns still give a page a browser
 // opens quickly; the rest show their numbers only.
-const MaxPlottedMutants = 200
+const MaxPlottedMutants = 50
+
+// MaxDetailedMutants caps how many mutants get their tables, diff and
+// benchstat commands in report.html (survivors first); the rest get one
+// line per level, so that a campaign of thousands of mutants stays a page
+// of a few megabytes.
+const MaxDetailedMutants = 300
 
 // HTMLReadyMarker is set by report.html's script as
 // <body data-perfmut-ready="ok"> once the page has run without errors.
@@ -26,7 +32,8 @@ var htmlTemplate string
 
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"pct": pct, "ratio": ratioString, "p": pString,
-	"width": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"width":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"maxPlotted": func() int { return MaxPlottedMutants },
 }).Parse(htmlTemplate))
 
 type htmlPage struct {
@@ -37,6 +44,7 @@ type htmlPage struct {
 	Operators                  []htmlOpRow
 	ScoreNote                  string
 	Mutants                    []htmlMutant
+	Brief                      []htmlMutant // past MaxDetailedMutants: a table row each
 	Unplotted                  int
 	LevelNames                 []string
 }
@@ -68,6 +76,7 @@ type htmlMutant struct {
 	Group    string // survived, no-coverage, killed, excluded
 	Statuses string // space-separated statuses at all levels, for the filter
 	Open     bool
+	Brief    bool // past MaxDetailedMutants: a table row only
 	Levels   []htmlMutantLevel
 	Diff     []diffLine
 }
@@ -76,6 +85,7 @@ type htmlMutantLevel struct {
 	Name     string
 	Result   *LevelResult
 	Plots    []template.HTML
+	Constant []string // sample sets with one value throughout, said in words instead of a plot
 	Commands []string
 }
 
@@ -103,7 +113,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 			for i, op := range ops {
 				labels[i] = fmt.Sprintf("%s (%d)", op, valid[i])
 			}
-			svg, err := scoreBarsLabeled(l, ops, labels, alphas, scores)
+			svg, err := scoreBars(l, labels, alphas, scores)
 			if err != nil {
 				return err
 			}
@@ -143,18 +153,30 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 	anySurvivor := len(order) > 0 && order[0].Group == "survived"
 	for i, m := range order {
 		open := m.Group == "survived" && i < 3 || !anySurvivor && i == firstKilled
-		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: open}
+		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: open, Brief: i >= MaxDetailedMutants}
 		var sts []string
 		counted := false
 		for _, l := range lv {
 			r := m.M.Results[l]
 			if r == nil {
+				if hm.Brief { // keep the table's columns aligned
+					hm.Levels = append(hm.Levels, htmlMutantLevel{Name: l, Result: &LevelResult{}})
+				}
 				continue
 			}
 			sts = append(sts, string(r.Status))
-			ml := htmlMutantLevel{Name: l, Result: r, Commands: benchstatCommands(r, opts.Dir)}
+			ml := htmlMutantLevel{Name: l, Result: r}
+			if hm.Brief {
+				hm.Levels = append(hm.Levels, ml)
+				continue
+			}
+			ml.Commands = benchstatCommands(r, opts.Dir)
 			if i < MaxPlottedMutants {
 				for _, s := range r.Samples {
+					if v, ok := constantSamples(s); ok {
+						ml.Constant = append(ml.Constant, fmt.Sprintf("%s %s: %g in all %d baseline and %d mutant samples", s.Benchmark, s.Metric, v, len(s.Baseline), len(s.Mutant)))
+						continue
+					}
 					svg, err := boxPlot(s)
 					if err != nil {
 						return fmt.Errorf("mutant %s: %w", m.M.ID, err)
@@ -168,6 +190,10 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 			hm.Levels = append(hm.Levels, ml)
 		}
 		hm.Statuses = strings.Join(sts, " ")
+		if hm.Brief {
+			page.Brief = append(page.Brief, hm)
+			continue
+		}
 		hm.Diff = diffLines(m.M.Diff)
 		page.Mutants = append(page.Mutants, hm)
 	}
@@ -309,4 +335,19 @@ func diffLines(diff string) []diffLine {
 		out = append(out, diffLine{c, l})
 	}
 	return out
+}
+
+// constantSamples reports whether every baseline and mutant sample of s
+// has the same value (e.g. allocs/op of a mutant that allocates nothing).
+func constantSamples(s SampleSet) (float64, bool) {
+	if len(s.Baseline) == 0 || len(s.Mutant) == 0 {
+		return 0, false
+	}
+	v := s.Baseline[0]
+	for _, x := range append(slices.Clone(s.Baseline), s.Mutant...) {
+		if x != v {
+			return 0, false
+		}
+	}
+	return v, true
 }

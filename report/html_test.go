@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,11 @@ func TestHTMLSelfContained(t *testing.T) {
 			t.Errorf("no section for mutant %s", m.ID)
 		}
 		for _, r := range m.Results {
-			plots += len(r.Samples)
+			for _, s := range r.Samples {
+				if _, ok := constantSamples(s); !ok {
+					plots++
+				}
+			}
 		}
 	}
 	if got := strings.Count(out, "<svg"); got != plots+2 {
@@ -41,9 +46,10 @@ func TestHTMLSelfContained(t *testing.T) {
 	for _, want := range []string{
 		"α = 0.01", "α = 0.05", "α = 0.1", // Fig. 4 legend
 		"baseline (30)", "mutant (30)", // box plot axis
-		"benchstat -filter .name:Split baseline=perfmut-out/bench/5be2d8f0a611.opt.baseline.txt",
+		"benchstat -filter .name:Split baseline=perfmut-out/samples/5be2d8f0a611/opt/base.txt",
 		`<span class="add">&#43;		perfmut_spin(100000)</span>`,
 		"40.0%", "50.0%",
+		"BenchmarkSplit B/op: 256 in all 30 baseline and 30 mutant samples",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report.html lacks %q", want)
@@ -51,5 +57,31 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	if strings.Contains(out, "<?xml") {
 		t.Errorf("inline SVG kept its XML prolog")
+	}
+}
+
+// TestHTMLLargeCampaign: past MaxDetailedMutants mutants become table
+// rows, and only the first MaxPlottedMutants get plots, so the page stays
+// small enough to open.
+func TestHTMLLargeCampaign(t *testing.T) {
+	rep := bigReport(t, 30) // 420 mutants
+	var buf bytes.Buffer
+	if err := HTML(&buf, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if got := strings.Count(out, `<details class="mutant`); got != MaxDetailedMutants {
+		t.Errorf("%d detailed mutants, want %d", got, MaxDetailedMutants)
+	}
+	if got := strings.Count(out, `<tr class="mutant"`); got != 420-MaxDetailedMutants {
+		t.Errorf("%d brief rows, want %d", got, 420-MaxDetailedMutants)
+	}
+	// The first 50 are covered survivors (2 per copy of the fixture), each
+	// with 2 levels of 2 non-constant sample sets at most.
+	if got := strings.Count(out, "<svg"); got > 2+MaxPlottedMutants*4 {
+		t.Errorf("%d plots, more than the cap allows", got)
+	}
+	if !strings.Contains(out, fmt.Sprintf("%d more mutants, in one line each", 420-MaxDetailedMutants)) {
+		t.Errorf("no note about the brief rows")
 	}
 }

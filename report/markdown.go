@@ -150,6 +150,13 @@ func mdSurvivor(n int, f finding, lv []string, dir string) string {
 		if r == nil {
 			continue
 		}
+		if parts := testsByBenchmark(r.Benchmarks); len(parts) > 1 && (r.Status == score.Killed || r.Status == score.Survived) {
+			fmt.Fprintf(&b, "   - %s: **%s**\n", l, r.Status)
+			for _, p := range parts {
+				fmt.Fprintf(&b, "     - %s\n", mdEscape(p))
+			}
+			continue
+		}
 		fmt.Fprintf(&b, "   - %s: **%s**, %s\n", l, r.Status, mdEscape(levelDetail(r)))
 	}
 	fmt.Fprintf(&b, "\n   <details><summary>diff and benchstat (%s)</summary>\n\n", m.ID)

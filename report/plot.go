@@ -54,14 +54,10 @@ func svgOf(p *plot.Plot, w, h vg.Length) (string, error) {
 	return s, nil
 }
 
-// scoreBars is the SlowCoach Fig. 4 plot for one level: per operator, the
-// mutation score (in %) at each alpha, as grouped bars.
-func scoreBars(level string, ops []string, alphas []float64, scores map[float64][]float64) (string, error) {
-	return scoreBarsLabeled(level, ops, ops, alphas, scores)
-}
-
-// scoreBarsLabeled is scoreBars with tick labels of its own.
-func scoreBarsLabeled(level string, ops, labels []string, alphas []float64, scores map[float64][]float64) (string, error) {
+// scoreBars is the SlowCoach Fig. 4 plot for one level: per operator
+// (labels, in order), the mutation score (in %) at each alpha, as grouped
+// bars; scores[alpha][i] is the score of operator i.
+func scoreBars(level string, labels []string, alphas []float64, scores map[float64][]float64) (string, error) {
 	p := newPlot()
 	p.Title.Text = "Mutation score by operator, " + level
 	p.Y.Label.Text = "score (%)"
@@ -92,7 +88,7 @@ func scoreBarsLabeled(level string, ops, labels []string, alphas []float64, scor
 	p.X.Tick.Label.Rotation = math.Pi / 6
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YCenter
-	width := vg.Points(math.Max(360, 70*float64(len(ops))+80))
+	width := vg.Points(math.Max(340, 56*float64(len(labels))+70))
 	return svgOf(p, width, vg.Points(260))
 }
 

@@ -54,6 +54,9 @@ type Settings struct {
 	Sample     int      `json:"sample,omitempty"`
 	Shard      string   `json:"shard,omitempty"`
 	Operators  []string `json:"operators,omitempty"`
+	// ChangedSince is the -changed-since revision: only mutants on lines
+	// added or changed since it ran ("" = every mutant).
+	ChangedSince string `json:"changed_since,omitempty"`
 }
 
 // Mutant is one mutant with its results per level.

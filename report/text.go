@@ -18,7 +18,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	lv := levels(rep, opts)
 
-	fmt.Fprintf(bw, "perfmut report for %s: %d mutants", orUnknown(rep.Module), len(rep.Mutants))
+	fmt.Fprintf(bw, "perfmut report for %s: %s", orUnknown(rep.Module), plural(len(rep.Mutants), "mutant"))
 	if rep.Go != "" {
 		fmt.Fprintf(bw, ", %s", rep.Go)
 	}
@@ -79,7 +79,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 
 	covered, uncovered := findings(rep, lv)
 	if len(covered) > 0 {
-		fmt.Fprintf(bw, "\nSurvivors: %d mutants a benchmark ran without noticing (hardest first):\n", len(covered))
+		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", plural(len(covered), "mutant"))
 		for i, f := range covered {
 			m := f.M
 			fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
@@ -87,6 +87,13 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 			for _, l := range lv {
 				r := m.Results[l]
 				if r == nil {
+					continue
+				}
+				if parts := testsByBenchmark(r.Benchmarks); len(parts) > 1 && (r.Status == score.Killed || r.Status == score.Survived) {
+					fmt.Fprintf(bw, "     %-6s %s\n", l, r.Status)
+					for _, p := range parts {
+						fmt.Fprintf(bw, "              %s\n", p)
+					}
 					continue
 				}
 				fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
@@ -103,7 +110,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		for _, g := range uncovered {
 			n += len(g)
 		}
-		fmt.Fprintf(bw, "\nNo coverage: %d mutants no benchmark reaches, by function:\n", n)
+		fmt.Fprintf(bw, "\nNo coverage: %s no benchmark reaches, by function:\n", plural(n, "mutant"))
 		for _, g := range uncovered {
 			fmt.Fprintf(bw, "\n  %s (%d)\n", funcName(g[0].M), len(g))
 			for _, f := range g {

@@ -38,8 +38,8 @@ func (b benchmark) pattern() string {
 }
 
 // A covBlock is one coverage block of a file with its execution counts at
-// -test.benchtime 2x and 3x: blocks of the timed loop run more often at 3x,
-// setup blocks do not.
+// -test.benchtime Nx (c2) and 2Nx (c3): blocks of the timed loop run more
+// often in the second run, setup blocks do not.
 type covBlock struct {
 	sl, sc, el, ec int
 	c2, c3         int64
@@ -75,11 +75,12 @@ func procsSuffix() string {
 }
 
 // benchNames parses benchmark output and returns the leaf benchmark names
-// without the GOMAXPROCS suffix, in order of appearance.
-func benchNames(out []byte) []string {
+// without the GOMAXPROCS suffix, in order of appearance, with their
+// seconds per operation.
+func benchNames(out []byte) (names []string, secPerOp map[string]float64) {
 	suffix := procsSuffix()
 	seen := map[string]bool{}
-	var names []string
+	secPerOp = map[string]float64{}
 	rd := benchfmt.NewReader(bytes.NewReader(out), "out")
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)
@@ -92,8 +93,24 @@ func benchNames(out []byte) []string {
 			seen[n] = true
 			names = append(names, n)
 		}
+		if v, ok := res.Value("sec/op"); ok {
+			secPerOp[n] = v
+		}
 	}
-	return names
+	return names, secPerOp
+}
+
+// coverIters is how many iterations the coverage runs of a benchmark
+// take: enough for about 50ms (so that code reached only after many
+// iterations, like a cache's eviction, is seen), at least 2, at most
+// 100000. The second run takes twice as many: blocks of the timed loop
+// run more often, setup blocks do not.
+func coverIters(secPerOp float64) int {
+	const target = 0.05
+	if secPerOp <= 0 {
+		return 100
+	}
+	return int(min(max(target/secPerOp, 2), 100000))
 }
 
 // coverBenchmarks builds a -cover test binary of each package in pkgs
@@ -105,6 +122,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		pkg   *mutate.Package
 		bin   string
 		bench benchmark
+		iters int
 	}
 	var mu sync.Mutex
 	var all []*benchCoverage
@@ -134,15 +152,16 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		if !res.ok() {
 			return nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, lastLines(res.Output, 3))
 		}
-		for _, n := range benchNames(res.Output) {
-			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}})
+		names, spo := benchNames(res.Output)
+		for _, n := range names {
+			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}, coverIters(spo[n])})
 		}
 	}
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
 		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}}
 		var prof [2]map[string][]covBlock
-		for k, n := range []int{2, 3} {
+		for k, n := range []int{j.iters, 2 * j.iters} {
 			f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 			args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 				fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -25,7 +26,7 @@ type measureJob struct {
 	level   string
 	benches []benchmark
 	mutBins map[string]string // package -> mutant test binary
-	start   time.Time
+	prep    time.Duration     // build and tests
 	cleanup func()
 }
 
@@ -71,7 +72,19 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	if maxRounds <= 0 {
 		maxRounds = 30
 	}
+	// The mutant's timeout per benchmark comes from the baseline's sample
+	// time, known before the mutant's first sample. It is generous: a
+	// benchmark whose b.N ramp-up misjudges a mutant (fast first
+	// iterations, slow later ones) can take seconds per sample without
+	// hanging, and is a slowdown to measure, not a timeout.
 	mutTimeout := map[string]time.Duration{}
+	for _, b := range j.benches {
+		el, err := r.baseSampleTime(ctx, j.level, b)
+		if err != nil {
+			return nil, err
+		}
+		mutTimeout[b.Name] = max(100*el, time.Minute, r.c.Timeout)
+	}
 	lr := &report.LevelResult{}
 	var v Verdict
 	for round := 1; ; round++ {
@@ -95,13 +108,11 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 					return lr, nil
 				}
-				if side == 0 && mutTimeout[b.Name] == 0 {
-					mutTimeout[b.Name] = max(10*res.Elapsed, 10*time.Second, r.c.Timeout)
-				}
 				outs[side].Write(res.Output)
 				vals[side] = out
 			}
-			for unit, bv := range vals[0] {
+			for _, unit := range sortedUnits(vals[0]) {
+				bv := vals[0][unit]
 				mv, ok := vals[1][unit]
 				if !ok || !metric(unit) {
 					continue
@@ -150,6 +161,49 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 		})
 	}
 	return lr, nil
+}
+
+// sortedUnits returns the units of vals in report order: sec/op, B/op,
+// allocs/op, then custom units by name.
+func sortedUnits(vals map[string]float64) []string {
+	rank := map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2}
+	units := make([]string, 0, len(vals))
+	for u := range vals {
+		units = append(units, u)
+	}
+	sort.Slice(units, func(i, j int) bool {
+		ri, iok := rank[units[i]]
+		rj, jok := rank[units[j]]
+		if !iok {
+			ri = 3
+		}
+		if !jok {
+			rj = 3
+		}
+		if ri != rj {
+			return ri < rj
+		}
+		return units[i] < units[j]
+	})
+	return units
+}
+
+// baseSampleTime is how long one baseline sample of b takes at level,
+// measured once per campaign (a sample that is not kept).
+func (r *run) baseSampleTime(ctx context.Context, level string, b benchmark) (time.Duration, error) {
+	key := level + "\x00" + b.Pkg + "\x00" + b.Name
+	if el, ok := r.sampleTime[key]; ok {
+		return el, nil
+	}
+	vals, res, err := r.benchOnce(ctx, r.baseBins[level][b.Pkg], r.pkgs[b.Pkg].Dir, b, 0)
+	if err != nil {
+		return 0, err
+	}
+	if vals == nil {
+		return 0, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
+	}
+	r.sampleTime[key] = res.Elapsed
+	return res.Elapsed, nil
 }
 
 // benchOnce runs benchmark b once in bin and returns its values by unit

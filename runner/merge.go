@@ -18,6 +18,15 @@ import (
 // mutants (as an unsharded run lists them), the samples and one journal.
 // The shards must come from the same module and settings.
 func Merge(out string, dirs []string, summarize func(report.Settings, []score.Outcome) *score.Summary) (*report.Report, error) {
+	absOut, err := filepath.Abs(out)
+	if err != nil {
+		return nil, err
+	}
+	for _, dir := range dirs {
+		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
+			return nil, fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)
+		}
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}

@@ -41,14 +41,20 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 				continue
 			}
 			r.quiet.Lock()
+			mstart := time.Now()
 			lr, err := r.measure(ctx, j)
+			mtime := time.Since(mstart)
 			r.quiet.Unlock()
 			j.cleanup()
 			if err != nil {
 				cancel(err)
 				continue
 			}
-			lr.Seconds += time.Since(j.start).Seconds()
+			// Build, tests and measurement; not the wait in the queue.
+			lr.Seconds = (j.prep + mtime).Seconds()
+			r.mu.Lock()
+			r.measured += mtime
+			r.mu.Unlock()
 			if err := r.record(j.m, j.level, lr); err != nil {
 				cancel(err)
 			}
@@ -123,7 +129,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: sel.benches, mutBins: bins, start: start,
+		j := &measureJob{m: m, level: level, benches: sel.benches, mutBins: bins, prep: time.Since(start),
 			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
 		select {
 		case queue <- j:

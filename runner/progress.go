@@ -71,6 +71,9 @@ func (p *progress) line() string {
 	} else if p.done >= p.total {
 		eta = "done"
 	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("perfmut: %d/%d  %s", p.done, p.total, eta)
+	}
 	return fmt.Sprintf("perfmut: %d/%d  %s  %s", p.done, p.total, strings.Join(parts, ", "), eta)
 }
 

@@ -36,9 +36,12 @@ type run struct {
 	prog    *progress
 	slots   chan string // -isolate copy: free module copies
 
-	mu      sync.Mutex
-	results map[resultKey]*report.LevelResult
-	srcs    map[string][]byte
+	mu       sync.Mutex
+	results  map[resultKey]*report.LevelResult
+	measured time.Duration // total measurement time
+
+	sampleTime map[string]time.Duration // baseline sample time by level, package, benchmark (measurement only)
+	srcs       map[string][]byte
 }
 
 // Run runs the campaign and writes journal.jsonl, the benchfmt samples and
@@ -50,7 +53,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 	started := time.Now().UTC()
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
-		srcs: map[string][]byte{}}
+		srcs: map[string][]byte{}, sampleTime: map[string]time.Duration{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -119,6 +122,9 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	rep, err = r.report(ctx, started)
 	if err != nil {
 		return nil, err
+	}
+	if r.measured > 0 {
+		r.prog.logf("perfmut: done in %s (measurement %s)", time.Since(started).Round(time.Second), r.measured.Round(time.Second))
 	}
 	return rep, writeJSON(filepath.Join(c.Out, ReportFile), rep)
 }
@@ -323,8 +329,9 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 	}
 	os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755)
-	r.prog.logf("perfmut: building and testing the baseline of %d packages", len(pkgs))
+	r.prog.logf("perfmut: building and testing the baseline of %s", plural(len(pkgs), "package"))
 	var mu sync.Mutex
+	failed := make([]error, len(jobs))
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		jb := jobs[i]
 		bin := filepath.Join(r.tmp, "base", jb.level, safeName(jb.pkg.ImportPath)+".test")
@@ -343,22 +350,28 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		if err != nil {
 			return err
 		}
+		mu.Lock()
+		defer mu.Unlock()
 		if out.Status != "" {
 			lvl := ""
 			if jb.level == report.NoOpt {
 				lvl = " when built with -gcflags=all=-N -l"
 			}
-			return fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: fix the tests or exclude the package", jb.pkg.ImportPath, lvl, out.Reason)
+			failed[i] = fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: fix the tests or exclude the package", jb.pkg.ImportPath, lvl, out.Reason)
+			return nil
 		}
-		mu.Lock()
 		r.hasTests[jb.pkg.ImportPath] = true
 		r.baseBins[jb.level][jb.pkg.ImportPath] = bin
 		r.baseTime[jb.level][jb.pkg.ImportPath] = out.Elapsed
-		mu.Unlock()
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	for i := range jobs { // the first failure in level and package order
+		if failed[i] != nil {
+			return failed[i]
+		}
 	}
 
 	// Coverage of each benchmark.
@@ -378,7 +391,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 		return fmt.Errorf("no benchmarks in scope (packages %s): perfmut measures Benchmark functions; add benchmarks that exercise the code, or widen the package patterns", strings.Join(names, ", "))
 	}
-	r.prog.logf("perfmut: %d benchmarks found; %d mutants to run at %s", len(r.covs), len(todo), strings.Join(c.Levels, " and "))
+	r.prog.logf("perfmut: %s found; %s to run at %s", plural(len(r.covs), "benchmark"), plural(len(todo), "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 
@@ -455,7 +468,11 @@ func sampleDetail(lr *report.LevelResult) string {
 		return fmt.Sprintf("%.1fs", lr.Seconds)
 	}
 	t := lr.Benchmarks[best]
-	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %.3g, %.1fs", n, t.Benchmark, t.Metric, t.P, t.Ratio, lr.Seconds)
+	ratio := fmt.Sprintf("%.3g", t.Ratio)
+	if t.Ratio == score.UnboundedRatio {
+		ratio = "inf"
+	}
+	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
 // logCmd shows a command with -v.
@@ -489,4 +506,11 @@ func safeName(s string) string {
 		fmt.Fprintf(&b, "-%08x", fnv32(s))
 	}
 	return b.String()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,9 +74,17 @@ func TestBenchmarkPattern(t *testing.T) {
 
 func TestBenchNames(t *testing.T) {
 	out := fmt.Sprintf("goos: linux\npkg: x\nBenchmarkSum%[1]s \t 100\t 12 ns/op\nBenchmarkFind/n=10%[1]s \t 5\t 3 ns/op\t 0 B/op\t 0 allocs/op\nPASS\n", procsSuffix())
-	got := strings.Join(benchNames([]byte(out)), ",")
-	if got != "BenchmarkSum,BenchmarkFind/n=10" {
+	names, spo := benchNames([]byte(out))
+	if got := strings.Join(names, ","); got != "BenchmarkSum,BenchmarkFind/n=10" {
 		t.Errorf("benchNames = %s", got)
+	}
+	if math.Abs(spo["BenchmarkSum"]-12e-9) > 1e-15 || math.Abs(spo["BenchmarkFind/n=10"]-3e-9) > 1e-15 {
+		t.Errorf("sec/op = %v", spo)
+	}
+	for spo, want := range map[float64]int{1e-9: 100000, 1e-6: 50000, 1e-3: 50, 0.1: 2, 0: 100} {
+		if got := coverIters(spo); got != want {
+			t.Errorf("coverIters(%g) = %d, want %d", spo, got, want)
+		}
 	}
 }
 
@@ -241,4 +250,11 @@ func goEnv(t *testing.T, key string) string {
 		t.Fatal(err)
 	}
 	return string(out)
+}
+
+func TestSortedUnits(t *testing.T) {
+	got := strings.Join(sortedUnits(map[string]float64{"allocs/op": 1, "zz/op": 1, "sec/op": 1, "B/op": 1, "MB/s": 1}), " ")
+	if got != "sec/op B/op allocs/op MB/s zz/op" {
+		t.Errorf("sortedUnits = %s", got)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -49,6 +50,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	seed := fs.Int64("seed", 1, "`seed` for the choice of sites and the measurement order")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
 	out := fs.String("out", "", "keep the trials' results (report.json, samples) in `dir` (default: a temporary directory, removed)")
+	resume := fs.Bool("resume", false, "continue an interrupted calibration kept in -out")
 	verbose := fs.Bool("v", false, "show every command run")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]")
@@ -97,6 +99,9 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if *jobs < 1 {
 		return usageErrorf("bad -j %d: want at least 1", *jobs)
 	}
+	if *resume && *out == "" {
+		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
+	}
 	outDir := *out
 	if outDir == "" {
 		tmp, err := os.MkdirTemp("", "perfmut-calibrate-")
@@ -120,7 +125,15 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
 		return usageError(err)
 	}
-	sites := calibrationSites(mutants, *trials, *seed)
+	// Trials only measure at sites a benchmark runs: keep those, when the
+	// benchmarks' coverage can be had.
+	var keep func(calibrationSite) bool
+	if cov, err := benchmarkCoverage(ctx, prog.Module.Dir, prog.Module.Path, patterns); err != nil {
+		fmt.Fprintf(stderr, "perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured\n", err)
+	} else {
+		keep = func(s calibrationSite) bool { return cov.covers(s.File, s.Line, s.Column) }
+	}
+	sites := calibrationSites(mutants, *trials, *seed, keep)
 	if len(sites) == 0 {
 		return usageErrorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))
 	}
@@ -145,6 +158,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Jobs:       *jobs,
 		Seed:       *seed,
 		Out:        outDir,
+		Resume:     *resume,
 		Settings: report.Settings{
 			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
@@ -157,6 +171,9 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	fmt.Fprintf(stderr, "perfmut calibrate: %d trials (%s) at %d sites in %s\n", len(trialMutants), strings.Join(kindList, ", "), len(sites), prog.Module.Path)
 	rep, err := c.Run(ctx)
 	if err != nil {
+		if *out == "" && ctx.Err() != nil {
+			return errors.New("interrupted; the trials are discarded (run with -out DIR to keep them, then -resume to continue)")
+		}
 		return err
 	}
 	rows := tallyCalibration(rep, levels, kindList)
@@ -179,16 +196,22 @@ type calibrationSite struct {
 	Line, Column            int
 }
 
-// calibrationSites picks up to k distinct mutant positions, seeded;
-// positions of effect-simulation (Q3) operators come first, as they are at
-// the start of loop bodies, where benchmarks spend their time. With fewer
-// sites than k, sites repeat.
-func calibrationSites(ms []mutate.Mutant, k int, seed int64) []calibrationSite {
+// calibrationSites picks k mutant positions, seeded, among those keep
+// accepts (all when keep is nil or accepts none); positions of
+// effect-simulation (Q3) operators come first, as they are at the start of
+// loop bodies, where benchmarks spend their time. With fewer sites than k,
+// sites repeat.
+func calibrationSites(ms []mutate.Mutant, k int, seed int64, keep func(calibrationSite) bool) []calibrationSite {
+	if keep != nil && !slices.ContainsFunc(ms, func(m mutate.Mutant) bool {
+		return keep(calibrationSite{m.Package, m.File, m.Function, m.Line, m.Column})
+	}) {
+		keep = nil
+	}
 	seen := map[calibrationSite]bool{}
 	var q3, rest []calibrationSite
 	for _, m := range ms {
 		s := calibrationSite{m.Package, m.File, m.Function, m.Line, m.Column}
-		if seen[s] {
+		if seen[s] || keep != nil && !keep(s) {
 			continue
 		}
 		seen[s] = true
@@ -385,4 +408,76 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 	}
 	fmt.Fprintln(w, "  - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;")
 	fmt.Fprintln(w, "then run perfmut calibrate again with the same flags.")
+}
+
+// coverage is a count-mode cover profile: blocks by module-relative file.
+type coverage map[string][]coverBlock
+
+type coverBlock struct {
+	l0, c0, l1, c1 int
+}
+
+// covers reports whether a block that ran contains line:col of file.
+func (c coverage) covers(file string, line, col int) bool {
+	for _, b := range c[file] {
+		if (line > b.l0 || line == b.l0 && col >= b.c0) && (line < b.l1 || line == b.l1 && col <= b.c1) {
+			return true
+		}
+	}
+	return false
+}
+
+// benchmarkCoverage runs every benchmark of patterns once (-benchtime 1x)
+// with coverage of the whole module and returns the blocks that ran.
+func benchmarkCoverage(ctx context.Context, modDir, modPath string, patterns []string) (coverage, error) {
+	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	profile := filepath.Join(tmp, "cover.out")
+	args := append([]string{"test", "-run", "^$", "-bench", ".", "-benchtime", "1x", "-count", "1",
+		"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", profile}, patterns...)
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = modDir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go test -bench with coverage: %v: %s", err, lastLine(out))
+	}
+	data, err := os.ReadFile(profile)
+	if err != nil {
+		return nil, err
+	}
+	return parseCoverProfile(data, modPath), nil
+}
+
+// parseCoverProfile reads the blocks with a non-zero count of a cover
+// profile ("pkg/file.go:l0.c0,l1.c1 stmts count" lines) whose files are
+// in the module, keyed by module-relative path.
+func parseCoverProfile(data []byte, modPath string) coverage {
+	cov := coverage{}
+	for _, line := range strings.Split(string(data), "\n") {
+		var file string
+		var b coverBlock
+		var stmts, count int
+		i := strings.LastIndex(line, ":")
+		if i < 0 || strings.HasPrefix(line, "mode:") {
+			continue
+		}
+		file = line[:i]
+		if _, err := fmt.Sscanf(line[i+1:], "%d.%d,%d.%d %d %d", &b.l0, &b.c0, &b.l1, &b.c1, &stmts, &count); err != nil || count == 0 {
+			continue
+		}
+		rel, ok := strings.CutPrefix(file, modPath+"/")
+		if !ok {
+			continue
+		}
+		cov[rel] = append(cov[rel], b)
+	}
+	return cov
+}
+
+// lastLine is the last non-empty line of out.
+func lastLine(out []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }

@@ -46,7 +46,7 @@ func TestCalibrationSites(t *testing.T) {
 		m(mutate.Q4, "a.go", 1), m(mutate.Q3, "a.go", 5), m(mutate.Q3, "a.go", 5), // same site twice
 		m(mutate.Q4, "b.go", 9), m(mutate.Q3, "b.go", 3),
 	}
-	got := calibrationSites(ms, 7, 1)
+	got := calibrationSites(ms, 7, 1, nil)
 	if len(got) != 7 {
 		t.Fatalf("%d sites, want 7", len(got))
 	}
@@ -60,11 +60,21 @@ func TestCalibrationSites(t *testing.T) {
 			t.Errorf("site %d = %v, want a repeat of %v", i, got[i], got[i-4])
 		}
 	}
-	if again := calibrationSites(ms, 7, 1); !equalSites(again, got) {
+	if again := calibrationSites(ms, 7, 1, nil); !equalSites(again, got) {
 		t.Errorf("same seed, different sites")
 	}
-	if calibrationSites(nil, 3, 1) != nil {
+	if calibrationSites(nil, 3, 1, nil) != nil {
 		t.Errorf("sites without mutants")
+	}
+	// Only the sites keep accepts; all of them when it accepts none.
+	onlyB := calibrationSites(ms, 3, 1, func(s calibrationSite) bool { return s.File == "b.go" })
+	for _, s := range onlyB {
+		if s.File != "b.go" {
+			t.Errorf("site %v not kept", s)
+		}
+	}
+	if none := calibrationSites(ms, 4, 1, func(calibrationSite) bool { return false }); !equalSites(none, got[:4]) {
+		t.Errorf("keep rejecting every site: got %v, want all sites %v", none, got[:4])
 	}
 }
 
@@ -148,6 +158,7 @@ func TestCalibrateBadInput(t *testing.T) {
 		{[]string{"-trials", "0"}, "perfmut calibrate: bad -trials 0: want at least 1 (default 40)\n"},
 		{[]string{"-kinds", "x"}, "perfmut calibrate: bad -kinds \"x\": want both, self or null\n"},
 		{[]string{"-benchtime", "fast"}, "perfmut calibrate: bad -benchtime \"fast\": want a duration like 100ms or a count like 1000x\n"},
+		{[]string{"-resume"}, "perfmut calibrate: -resume needs -out DIR: the directory an interrupted calibrate -out DIR kept\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), &stdout, &stderr, append([]string{"calibrate"}, tc.args...)); code != exitUsage || stderr.String() != tc.want {
@@ -183,8 +194,8 @@ func TestCalibrateDemo(t *testing.T) {
 			t.Errorf("output lacks %s:\n%s", re, out)
 		}
 	}
-	if strings.Contains(out, "no trial measured") {
-		t.Errorf("a kind of trial was never measured:\n%s", out)
+	if strings.Contains(out, "no trial measured") || strings.Contains(out, "not measured") {
+		t.Errorf("trials went to sites no benchmark runs:\n%s", out)
 	}
 	if after := treeDigest(t, mod); after != before {
 		t.Errorf("calibrate changed the module's files")
@@ -203,4 +214,32 @@ func treeDigest(t *testing.T, dir string) string {
 		return err
 	})
 	return b.String()
+}
+
+func TestParseCoverProfile(t *testing.T) {
+	prof := `mode: count
+example.com/m/text/text.go:21.30,23.3 2 17
+example.com/m/text/text.go:30.2,31.10 1 0
+example.com/m/cache/lru.go:56.25,58.3 2 4
+example.com/other/x.go:1.1,2.2 1 9
+`
+	cov := parseCoverProfile([]byte(prof), "example.com/m")
+	for _, tc := range []struct {
+		file      string
+		line, col int
+		want      bool
+	}{
+		{"text/text.go", 21, 30, true},
+		{"text/text.go", 22, 1, true},
+		{"text/text.go", 23, 3, true},
+		{"text/text.go", 23, 4, false},
+		{"text/text.go", 21, 29, false},
+		{"text/text.go", 30, 5, false}, // count 0
+		{"cache/lru.go", 57, 2, true},
+		{"x.go", 1, 1, false},
+	} {
+		if got := cov.covers(tc.file, tc.line, tc.col); got != tc.want {
+			t.Errorf("covers(%s:%d:%d) = %v, want %v", tc.file, tc.line, tc.col, got, tc.want)
+		}
+	}
 }

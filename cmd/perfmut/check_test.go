@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -139,4 +140,44 @@ func downloadModule(t *testing.T, modVersion string) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestCheckAllReportsFailures runs list -check's core with an operator
+// whose mutants do not compile.
+func TestCheckAllReportsFailures(t *testing.T) {
+	broken := &mutate.Operator{
+		Name:     "test-undefined",
+		Quadrant: mutate.Q4,
+		Run: func(pass *mutate.Pass) {
+			tf := pass.Fset.File(pass.File.FileStart)
+			ast.Inspect(pass.File, func(n ast.Node) bool {
+				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+					r := ret.Results[0]
+					pass.Report(mutate.Site{Node: ret, Description: "return an undefined name",
+						Edits: []mutate.Edit{{Start: tf.Offset(r.Pos()), End: tf.Offset(r.End()), New: "undefinedName"}}})
+				}
+				return true
+			})
+		},
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(dir, "m.go"), "package m\n\nfunc F() int {\n\treturn 1\n}\n\nfunc G() int {\n\treturn 2\n}\n")
+	prog, err := mutate.Load(context.Background(), mutate.Options{Dir: dir, Operators: []*mutate.Operator{broken}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := prog.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	err = checkAll(context.Background(), &stderr, prog, ms)
+	if err == nil || err.Error() != "2 of 2 mutants do not type-check" {
+		t.Errorf("checkAll error = %v", err)
+	}
+	want := fmt.Sprintf("FAIL %s test-undefined m.go:4: does not type-check: m.go:4:9: undefined: undefinedName\nFAIL %s test-undefined m.go:8: does not type-check: m.go:8:9: undefined: undefinedName\n", ms[0].ID, ms[1].ID)
+	if stderr.String() != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want)
+	}
 }

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
@@ -31,16 +33,18 @@ type runFlags struct {
 	alpha      float64
 	correction string
 	maxSamples int
+	minSamples int
 	minEffect  float64
 	benchtime  string
 	timeout    time.Duration
-	minScore   float64
+	minScore   string
+	changed    string
 	verbose    bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.load.register(fs)
-	fs.StringVar(&f.load.changedSince, "changed-since", "", "run only mutants on lines changed since git `rev` (git diff rev)")
+	fs.StringVar(&f.changed, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
 	fs.StringVar(&f.out, "out", "perfmut-out", "results `dir`ectory: journal.jsonl, samples/, report.json")
 	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
 	fs.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
@@ -52,10 +56,11 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill rate over all looks of the early-stopping rule")
 	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over a mutant's benchmarks and metrics: none, bonferroni or holm")
 	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
+	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
 	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
 	fs.StringVar(&f.benchtime, "benchtime", "100ms", "-test.benchtime of each sample (a duration or Nx)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
-	fs.Float64Var(&f.minScore, "min-score", -1, "exit with status 3 if the mutation score at a level is below this `fraction` (e.g. 0.8)")
+	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
 	fs.BoolVar(&f.verbose, "v", false, "show every command run")
 }
 
@@ -95,11 +100,17 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return usageError(err)
 	}
-	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinEffect: f.minEffect, Seed: f.seed}
+	if !(f.alpha > 0 && f.alpha < 1) {
+		return usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
+	}
+	if f.maxSamples < 1 {
+		return usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
+	}
+	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed}
 	if err := rule.Validate(); err != nil {
 		return usageError(err)
 	}
-	rule = fillRule(rule)
+	rule = rule.WithDefaults()
 	if _, err := time.ParseDuration(f.benchtime); err != nil && !benchtimeRE.MatchString(f.benchtime) {
 		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
 	}
@@ -109,8 +120,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if f.jobs < 1 {
 		return usageErrorf("bad -j %d: want at least 1", f.jobs)
 	}
-	if f.minScore != -1 && !(f.minScore >= 0 && f.minScore <= 1) {
-		return usageErrorf("bad -min-score %v: want a fraction in [0, 1], e.g. 0.8", f.minScore)
+	minScore := -1.0
+	if f.minScore != "" {
+		if minScore, err = report.ParseMinScore(f.minScore); err != nil {
+			return usageError(err)
+		}
 	}
 	if f.timeout < 0 {
 		return usageErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.timeout)
@@ -123,12 +137,33 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	dir := f.load.dir
+	if dir == "" {
+		dir = "."
+	}
+	if root, err := mutate.ModuleRoot(ctx, dir); err == nil {
+		// Say so before loading: overlays cannot replace files there.
+		if err := runner.CheckModuleDir(root); err != nil {
+			return usageError(err)
+		}
+	}
 	prog, mutants, cfg, err := f.load.load(ctx, patterns)
 	if err != nil {
 		return err
 	}
 	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
 		return usageError(err)
+	}
+	if f.changed != "" {
+		lines, err := changes.Lines(ctx, prog.Module.Dir, f.changed)
+		if err != nil {
+			return usageError(err)
+		}
+		kept := changes.Filter(mutants, lines)
+		if err := changes.Summary(stderr, f.changed, lines, mutants, kept); err != nil {
+			return err
+		}
+		mutants = kept
 	}
 	mutants = runner.SampleMutants(mutants, f.sample, f.seed)
 	if shardN > 0 {
@@ -184,8 +219,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintf(stderr, "perfmut run: warning: %v\n", err)
 	}
 	printScores(stdout, rep, c.Out)
-	if f.minScore >= 0 {
-		if err := report.Gate(rep, f.minScore, nil); err != nil {
+	if minScore >= 0 {
+		if err := report.Gate(rep, minScore, nil); err != nil {
 			var below *report.BelowError
 			if errors.As(err, &below) {
 				return &exitErr{exitThreshold, err}
@@ -194,22 +229,6 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	return nil
-}
-
-// fillRule returns the rule with its defaults, as the runner and the
-// report record them.
-func fillRule(r score.Rule) score.Rule {
-	d := score.DefaultRule()
-	if r.Alpha == 0 {
-		r.Alpha = d.Alpha
-	}
-	if r.Correction == "" {
-		r.Correction = d.Correction
-	}
-	if r.MaxSamples == 0 {
-		r.MaxSamples = d.MaxSamples
-	}
-	return r
 }
 
 // checkOutDir says early, in one line, when -out cannot be written.
@@ -268,3 +287,7 @@ func isTerminal(w io.Writer) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
+
+// fillRule returns the rule with its defaults, as the runner and the
+// report record them.
+func fillRule(r score.Rule) score.Rule { return r.WithDefaults() }

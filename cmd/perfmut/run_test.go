@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// runnerModule copies the runner's testdata module name to a temp dir.
+func runnerModule(t *testing.T, name string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), name)
+	src := filepath.Join("..", "..", "runner", "testdata", name)
+	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v: %s", err, out)
+	}
+	return dst
+}
+
+func TestRunBadInput(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads and builds modules")
+	}
+	modcache, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perf, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(modcache)), "golang.org/x/perf@*"))
+	if len(perf) == 0 {
+		t.Fatal("golang.org/x/perf is not in the module cache")
+	}
+	hot := runnerModule(t, "hot")
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"bad shard", []string{"-C", hot, "-shard", "3/2"}, exitUsage, `bad -shard "3/2": want k/n with 1 <= k <= n`},
+		{"bad opt", []string{"-C", hot, "-opt", "maybe"}, exitUsage, `bad -opt "maybe"`},
+		{"bad alpha", []string{"-C", hot, "-alpha", "0"}, exitUsage, "-alpha 0 out of range"},
+		{"bad benchtime", []string{"-C", hot, "-benchtime", "fast"}, exitUsage, `bad -benchtime "fast"`},
+		{"out not writable", []string{"-C", hot, "-out", "/dev/null/out"}, exitUsage, "-out /dev/null/out: cannot create it: not a directory"},
+		{"module cache", []string{"-C", perf[0], "-out", t.TempDir()}, exitUsage, "inside the read-only module cache"},
+		{"baseline fails", []string{"-C", runnerModule(t, "failing"), "-out", t.TempDir()}, exitError,
+			"baseline tests fail in package example.com/failing/lib (failing tests: TestDouble)"},
+		{"no benchmarks", []string{"-C", runnerModule(t, "nobench"), "-out", t.TempDir()}, exitError, "no benchmarks in scope"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), &stdout, &stderr, append([]string{"run"}, tc.args...))
+			msg := strings.TrimSpace(stderr.String())
+			lines := strings.Split(msg, "\n")
+			last := lines[len(lines)-1]
+			if code != tc.code || !strings.Contains(last, tc.want) || !strings.HasPrefix(last, "perfmut run: ") {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit %d and a last line 'perfmut run: ...%s...'", code, msg, tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// TestRunHot runs the CLI on runner/testdata/hot with two operators whose
+// outcomes are known, and checks report.json, the exit status of
+// -min-score and that the module is untouched.
+func TestRunHot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end campaign")
+	}
+	hot := runnerModule(t, "hot")
+	before := hashTree(t, hot)
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), &stdout, &stderr, []string{"run", "-C", hot, "-out", out,
+		"-operators", "alloc-churn,loop-unbreaker", "-opt", "on", "-benchtime", "100x", "-max-samples", "8",
+		"-min-score", "0.9", "./calc"})
+	if code != exitThreshold {
+		t.Fatalf("exit %d, want %d (score below -min-score)\nstderr:\n%s", code, exitThreshold, stderr.String())
+	}
+	if hashTree(t, hot) != before {
+		t.Errorf("the module changed")
+	}
+	rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]score.Status{}
+	for _, m := range rep.Mutants {
+		got[m.Operator+" "+m.Function] = m.Results[report.Opt].Status
+	}
+	want := map[string]score.Status{
+		"alloc-churn Sum":     score.Killed,
+		"alloc-churn Find":    score.Killed,
+		"alloc-churn Prepare": score.NoCoverage, // only in benchmark setup
+		"alloc-churn Unused":  score.NoCoverage,
+		"loop-unbreaker Find": score.FNE,
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %s, want %s (all: %v)", k, got[k], w, got)
+		}
+	}
+	if s := rep.Score[report.Opt]; s.Killed != 2 || s.Valid != 4 {
+		t.Errorf("score %+v, want 2 killed of 4 valid", s)
+	}
+	if !strings.Contains(stderr.String(), "mutation score below -min-score 90") {
+		t.Errorf("stderr does not explain the exit status:\n%s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "opt   score  50.0% (2 killed of 4 valid") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+	for _, f := range []string{"journal.jsonl", "report.txt"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s: %v", f, err)
+		}
+	}
+}
+
+// TestRunChangedSince runs only the mutants on lines changed since a
+// commit: the edited Find loop's break, none of the other functions.
+func TestRunChangedSince(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	hot := runnerModule(t, "hot")
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = hot
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-q", "-m", "hot")
+	file := filepath.Join(hot, "calc", "calc.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), "\t\t\tbreak\n", "\t\t\tbreak // first match\n", 1)
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), &stdout, &stderr, []string{"run", "-C", hot, "-out", out,
+		"-operators", "alloc-churn,loop-unbreaker", "-opt", "on", "-changed-since", "HEAD", "./calc"})
+	if code != exitOK {
+		t.Fatalf("exit %d\nstderr:\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "changed since HEAD") {
+		t.Errorf("stderr does not summarize the changed lines:\n%s", stderr.String())
+	}
+	rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Mutants) != 1 || rep.Mutants[0].Operator != "loop-unbreaker" || rep.Mutants[0].Results[report.Opt].Status != score.FNE {
+		t.Errorf("mutants %+v, want only the loop-unbreaker of the changed line, fne", rep.Mutants)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/selfread
+
+go 1.26
