@@ -26,7 +26,7 @@ def load(p):
     out = {}
     for m in r["mutants"]:
         lr = m["results"]["opt"]
-        n = max([t["n_mutant"] for t in lr["benchmarks"]] or [0])
+        n = max([t["n_mutant"] for t in lr.get("benchmarks") or []] or [0])
         runs = sum(len(s["mutant"]) + len(s["baseline"]) for s in lr.get("samples") or [] if s["metric"] == "sec/op")
         out[m["id"]] = (lr["status"], n, runs)
     return out

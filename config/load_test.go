@@ -211,3 +211,28 @@ func TestParseFuncName(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEExample parses the configuration reference in README.md.
+func TestREADMEExample(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "## Configuration")
+	if !ok {
+		t.Fatal("README.md has no ## Configuration section")
+	}
+	_, rest, ok = strings.Cut(rest, "```yaml\n")
+	if !ok {
+		t.Fatal("no yaml block in the Configuration section")
+	}
+	src, _, _ := strings.Cut(rest, "```")
+	all := []string{"loop-unbreaker", "oblivion", "global-oblivion", "cap-hint-drop", "spin-loop", "sleep", "alloc-churn", "lock-contention", "call-replace", "var-replace"}
+	c, err := Parse([]byte(src), "README.md", all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Operators) != len(all) || len(c.CallReplace) != 1 || len(c.VarReplace) != 1 || len(c.SpinLoop.Iterations) != 3 {
+		t.Errorf("README example parsed as %+v", c)
+	}
+}

@@ -28,13 +28,16 @@ func TestBuildOverlay(t *testing.T) {
 	}
 	var jobs []job
 	for _, op := range All {
-		m := loadModule(t, filepath.Join("testdata", op.Name+".txtar"))
-		rs := m.run(t, op)
-		if len(rs) == 0 {
-			t.Errorf("%s: golden module has no mutants", op.Name)
-		}
-		for i, r := range rs {
-			jobs = append(jobs, job{op, m, r, i})
+		variants, _ := filepath.Glob(filepath.Join("testdata", op.Name+".*.txtar"))
+		for _, path := range append([]string{filepath.Join("testdata", op.Name+".txtar")}, variants...) {
+			m := loadModule(t, path)
+			rs := m.run(t, op)
+			if len(rs) == 0 {
+				t.Errorf("%s: golden module has no mutants", path)
+			}
+			for _, r := range rs {
+				jobs = append(jobs, job{op, m, r, len(jobs)})
+			}
 		}
 	}
 	overlays := t.TempDir()
@@ -70,7 +73,7 @@ func buildMutant(tmp string, m *testModule, op *mutate.Operator, r result, idx i
 		return err
 	}
 	replace[r.file] = mutated
-	if h := helperSource(r.pkg.Name, op); h != "" {
+	if h := siteHelper(r.pkg.Name, op, r.site); h != "" {
 		hp := filepath.Join(dir, helperFile)
 		if err := os.WriteFile(hp, []byte(h), 0o644); err != nil {
 			return err

@@ -71,7 +71,7 @@ func FuzzOperators(f *testing.F) {
 				if err != nil {
 					t.Fatalf("%s: %s: %v", op.Name, s.Description, err)
 				}
-				if err := checkSingle(string(mutated), helperSource(pkg.Name(), op)); err != nil {
+				if err := checkSingle(string(mutated), siteHelper(pkg.Name(), op, s)); err != nil {
 					t.Errorf("%s: %s: %v\n%s", op.Name, s.Description, err, mutated)
 				}
 			}

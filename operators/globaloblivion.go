@@ -22,7 +22,8 @@ file becomes a fresh f(args). One mutant per variable.
 
 f must be safe to call again (the oblivion operator's rules: no builtin,
 conversion, blacklisted, impure-package or mutator-named function, pure
-arguments), and its arguments may only name constants, types, functions and
+arguments; constructors such as strings.NewReplacer are fine), and its
+arguments may only name constants, types, functions and
 imported packages, so the fresh value equals the original. x must never be
 written: not assigned, incremented or address-taken, and nothing reached
 from it (fields, elements, map entries) is assigned in this file; it must
@@ -90,7 +91,7 @@ func (f *file) globalCandidate(v *types.Var, call *ast.CallExpr) bool {
 	case *types.Interface, *types.Chan, *types.TypeParam:
 		return false
 	}
-	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist) {
+	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist, true) {
 		return false
 	}
 	ok := true

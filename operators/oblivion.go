@@ -19,7 +19,8 @@ var Oblivion = &mutate.Operator{
 guard (v == f(args)) ? f(args) : v, written as perfmut_oblivion(v, func() T {
 return f(args) }): each read calls f again (twice when it still returns v),
 and the value read is v's whenever f is deterministic. One mutant per
-variable.
+variable. In modules older than Go 1.18 (no generics) the guard is written
+inline: func() T { if v == (f(args)) { return f(args) }; return v }().
 
 The call must be safe to evaluate again. f is a declared function, method or
 function value: not a builtin, not a conversion, not in oblivion.blacklist
@@ -62,7 +63,7 @@ func perfmut_oblivion[T comparable](v T, f func() T) T {
 
 func runOblivion(pass *mutate.Pass) {
 	f := newFile(pass)
-	if !f.goAtLeast("go1.18") || f.Pkg.Scope().Lookup("perfmut_oblivion") != nil {
+	if f.Pkg.Scope().Lookup("perfmut_oblivion") != nil {
 		return
 	}
 	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
@@ -100,7 +101,7 @@ func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack [
 	if ct := f.Info.TypeOf(call); ct == nil || !types.Identical(ct, t) || !safeEqual(t) {
 		return
 	}
-	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist) {
+	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist, false) {
 		return
 	}
 	body := enclosingBody(stack)
@@ -119,20 +120,25 @@ func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack [
 		return true
 	})
 	callText := f.text(call)
+	generic := f.goAtLeast("go1.18")
 	var edits []mutate.Edit
 	for _, r := range reads {
 		if r.write {
 			continue // an assignment, &v, v++, a pointer method on v: keeps v
 		}
 		pos := r.id.Pos()
-		if f.lookup("perfmut_oblivion", pos) != nil || !f.sameResolution(call, pos) {
+		if generic && f.lookup("perfmut_oblivion", pos) != nil || !f.sameResolution(call, pos) {
 			continue
 		}
 		ts, ok := f.typeExpr(t, pos)
 		if !ok {
 			continue
 		}
-		edits = append(edits, f.replace(r.id, fmt.Sprintf("perfmut_oblivion(%s, func() %s { return %s })", r.id.Name, ts, callText)))
+		guard := fmt.Sprintf("perfmut_oblivion(%s, func() %s { return %s })", r.id.Name, ts, callText)
+		if !generic { // no generic helper before Go 1.18: the same guard, inline
+			guard = fmt.Sprintf("func() %s { if %s == (%s) { return %s }; return %s }()", ts, r.id.Name, callText, callText, r.id.Name)
+		}
+		edits = append(edits, f.replace(r.id, guard))
 	}
 	if len(edits) == 0 {
 		return

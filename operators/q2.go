@@ -165,7 +165,7 @@ type replacement struct {
 // a replacement in a switch case (a possible duplicate case) is refused.
 func (f *file) constSafe(value q2Value, reps []replacement) []bool {
 	ok := make([]bool, len(reps))
-	if tv, err := f.valueIsConst(value); err != nil || !tv {
+	if !f.valueIsConst(value) {
 		for i := range ok {
 			ok[i] = true
 		}
@@ -216,15 +216,15 @@ func (f *file) checkWith(top ast.Expr, reps []replacement, idx []int) bool {
 	return types.CheckExpr(f.Fset, f.Pkg, top.Pos(), e, info) == nil
 }
 
-// valueIsConst reports whether the value is a constant expression in the
-// package scope (constants do not depend on local scope unless shadowed, in
-// which case treating it as constant is merely cautious).
-func (f *file) valueIsConst(v q2Value) (bool, error) {
+// valueIsConst reports whether the value may be a constant expression: it
+// is one in the package scope, or it names something local (then the
+// caller checks cautiously).
+func (f *file) valueIsConst(v q2Value) bool {
 	info := &types.Info{Types: make(map[ast.Expr]types.TypeAndValue)}
 	if err := types.CheckExpr(f.Fset, f.Pkg, token.NoPos, v.expr, info); err != nil {
-		return true, nil // refers to locals: check conservatively
+		return true
 	}
-	return info.Types[v.expr].Value != nil, nil
+	return info.Types[v.expr].Value != nil
 }
 
 // topExpr returns the outermost expression enclosing n (n itself at

@@ -174,14 +174,16 @@ func safeEqual(t types.Type) bool {
 	return walk(t, 0)
 }
 
-// goAtLeast reports whether the package is compiled with at least Go
-// version v (unknown versions count as new).
+// goAtLeast reports whether both the package (whose version the helper
+// file gets) and this file are compiled with at least Go language version
+// v (unknown versions count as new).
 func (f *file) goAtLeast(v string) bool {
-	pv := f.Pkg.GoVersion()
-	if fv := f.Info.FileVersions[f.File]; fv != "" {
-		pv = fv
+	for _, have := range []string{f.Pkg.GoVersion(), f.Info.FileVersions[f.File]} {
+		if have != "" && version.IsValid(have) && version.Compare(have, v) < 0 {
+			return false
+		}
 	}
-	return pv == "" || version.Compare(pv, v) >= 0
+	return true
 }
 
 // sameResolution reports whether every identifier of e that names a
@@ -264,15 +266,20 @@ var mutatorPrefixes = []string{
 	"Take", "Flush", "Seek", "Start", "Stop", "Run", "Do", "Update", "Alloc",
 	"Rand", "Now", "Random", "Shuffle", "Emit", "Enqueue", "Dequeue", "Fetch",
 	"Mutable", "Ensure", "Grow", "Fill", "Register", "Claim", "Consume",
-	"New", "Make", "Create", // constructors: a fresh value never equals v
 }
+
+// constructorPrefixes start the names of constructors: oblivion skips them
+// (a fresh pointer never equals v, so its guard only wastes a call), while
+// global-oblivion takes them (strings.NewReplacer, like regexp.MustCompile,
+// is what a package-level variable memoizes).
+var constructorPrefixes = []string{"New", "Make", "Create"}
 
 // reEvaluable reports whether the call's function may be called again at
 // will: it is a declared function, method or function value (not a builtin
 // or conversion), not blacklisted in the configuration, not from an impure
-// package, not named like a mutator, and its receiver and arguments are
-// pure expressions.
-func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string) bool {
+// package, not named like a mutator (nor a constructor unless
+// constructors), and its receiver and arguments are pure expressions.
+func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string, constructors bool) bool {
 	if call.Ellipsis.IsValid() && !f.pure(call.Args[len(call.Args)-1]) {
 		return false
 	}
@@ -298,13 +305,8 @@ func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string) bool {
 	default:
 		return false
 	}
-	for _, p := range mutatorPrefixes {
-		if strings.HasPrefix(name, p) && (len(name) == len(p) || !isLower(name[len(p)])) {
-			return false
-		}
-		if lp := strings.ToLower(p[:1]) + p[1:]; strings.HasPrefix(name, lp) && (len(name) == len(lp) || !isLower(name[len(lp)])) {
-			return false
-		}
+	if hasWordPrefix(name, mutatorPrefixes) || !constructors && hasWordPrefix(name, constructorPrefixes) {
+		return false
 	}
 	if fn := f.callee(call); fn != nil && fn.Pkg() != nil && impurePkgs[fn.Pkg().Path()] {
 		return false
@@ -324,6 +326,20 @@ func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string) bool {
 		}
 	}
 	return true
+}
+
+// hasWordPrefix reports whether name starts with one of the words
+// (capitalized or not) followed by the end or a non-lower-case letter: "Add"
+// matches Add, AddRow and addRow, not Address.
+func hasWordPrefix(name string, words []string) bool {
+	for _, p := range words {
+		for _, w := range []string{p, strings.ToLower(p[:1]) + p[1:]} {
+			if strings.HasPrefix(name, w) && (len(name) == len(w) || !isLower(name[len(w)])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }

@@ -106,6 +106,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					}
 					st := benchFailure(res)
 					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
+					lr.Benchmarks = []score.TestResult{}
 					return lr, nil
 				}
 				outs[side].Write(res.Output)

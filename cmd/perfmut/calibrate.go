@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -118,7 +119,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	prog, mutants, _, err := lf.load(ctx, patterns)
+	prog, mutants, cfg, err := lf.load(ctx, patterns)
 	if err != nil {
 		return err
 	}
@@ -128,7 +129,11 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	// Trials only measure at sites a benchmark runs: keep those, when the
 	// benchmarks' coverage can be had.
 	var keep func(calibrationSite) bool
-	if cov, err := benchmarkCoverage(ctx, prog.Module.Dir, prog.Module.Path, patterns); err != nil {
+	dir := lf.dir // the patterns are relative to -C
+	if dir == "" {
+		dir = "."
+	}
+	if cov, err := benchmarkCoverage(ctx, dir, prog.Module.Path, patterns); err != nil {
 		fmt.Fprintf(stderr, "perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured\n", err)
 	} else {
 		keep = func(s calibrationSite) bool { return cov.covers(s.File, s.Line, s.Column) }
@@ -151,6 +156,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Mutants:  trialMutants,
 		Overlay:  func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) },
 		Decide:   runner.RuleDecider(rule),
+		Metric:   func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 
 		Levels:     levels,
 		Benchtime:  *benchtime,
@@ -168,7 +174,11 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Progress: isTerminal(stderr),
 		Verbose:  *verbose,
 	}
-	fmt.Fprintf(stderr, "perfmut calibrate: %d trials (%s) at %d sites in %s\n", len(trialMutants), strings.Join(kindList, ", "), len(sites), prog.Module.Path)
+	distinct := map[calibrationSite]bool{}
+	for _, s := range sites {
+		distinct[s] = true
+	}
+	fmt.Fprintf(stderr, "perfmut calibrate: %d trials (%s) at %d sites in %s\n", len(trialMutants), strings.Join(kindList, ", "), len(distinct), prog.Module.Path)
 	rep, err := c.Run(ctx)
 	if err != nil {
 		if *out == "" && ctx.Err() != nil {
@@ -427,9 +437,10 @@ func (c coverage) covers(file string, line, col int) bool {
 	return false
 }
 
-// benchmarkCoverage runs every benchmark of patterns once (-benchtime 1x)
-// with coverage of the whole module and returns the blocks that ran.
-func benchmarkCoverage(ctx context.Context, modDir, modPath string, patterns []string) (coverage, error) {
+// benchmarkCoverage runs every benchmark of patterns (relative to dir)
+// once (-benchtime 1x) with coverage of the whole module and returns the
+// blocks that ran.
+func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns []string) (coverage, error) {
 	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
 	if err != nil {
 		return nil, err
@@ -439,7 +450,12 @@ func benchmarkCoverage(ctx context.Context, modDir, modPath string, patterns []s
 	args := append([]string{"test", "-run", "^$", "-bench", ".", "-benchtime", "1x", "-count", "1",
 		"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", profile}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = modDir
+	cmd.Dir = dir
+	// On cancellation kill the whole process group (go and the test
+	// binaries it started), so that nothing is left behind.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go test -bench with coverage: %v: %s", err, lastLine(out))
 	}

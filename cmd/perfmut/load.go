@@ -1,19 +1,16 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
+	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -24,8 +21,8 @@ import (
 type loadFlags struct {
 	dir, configPath, operators, tags string
 	// changedSince, if set, keeps only mutants on lines added or changed
-	// since that git revision (git diff REV). The flag is registered by the
-	// commands that offer it.
+	// since that git revision (see package changes). The flag is
+	// registered by the commands that offer it.
 	changedSince string
 }
 
@@ -80,17 +77,11 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 		return nil, nil, nil, fmt.Errorf("generating mutants: %w", err)
 	}
 	if lf.changedSince != "" {
-		changed, err := changedLines(ctx, prog.Module.Dir, lf.changedSince)
+		lines, err := changes.Lines(ctx, prog.Module.Dir, lf.changedSince)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, usageError(err)
 		}
-		kept := mutants[:0:0]
-		for _, m := range mutants {
-			if changed.contains(m.File, m.Line) {
-				kept = append(kept, m)
-			}
-		}
-		mutants = kept
+		mutants = changes.Filter(mutants, lines)
 	}
 	return prog, mutants, cfg, nil
 }
@@ -178,81 +169,4 @@ func operatorNames() []string {
 	}
 	sort.Strings(names)
 	return names
-}
-
-// lineSet holds, per module-relative file, the added or changed lines.
-type lineSet map[string]map[int]bool
-
-func (s lineSet) contains(file string, line int) bool { return s[file][line] }
-
-// changedLines runs git diff -U0 rev in the module and collects the
-// new-side lines of every hunk.
-func changedLines(ctx context.Context, modDir, rev string) (lineSet, error) {
-	top, err := gitOutput(ctx, modDir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, usageErrorf("-changed-since needs a git checkout: %v", err)
-	}
-	out, err := gitOutput(ctx, modDir, "diff", "--no-color", "--no-ext-diff", "-U0", rev, "--", ".")
-	if err != nil {
-		return nil, usageErrorf("-changed-since %s: %v", rev, err)
-	}
-	top = strings.TrimSpace(top)
-	set := lineSet{}
-	var file string
-	sc := bufio.NewScanner(strings.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "+++ "):
-			file = ""
-			if name, ok := strings.CutPrefix(line, "+++ b/"); ok {
-				rel, err := filepath.Rel(modDir, filepath.Join(top, filepath.FromSlash(name)))
-				if err == nil && !strings.HasPrefix(rel, "..") {
-					file = filepath.ToSlash(rel)
-				}
-			}
-		case strings.HasPrefix(line, "@@ ") && file != "":
-			// @@ -a,b +c,d @@
-			fields := strings.Fields(line)
-			if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
-				continue
-			}
-			start, count := fields[2][1:], "1"
-			if i := strings.IndexByte(start, ','); i >= 0 {
-				start, count = start[:i], start[i+1:]
-			}
-			s, err1 := strconv.Atoi(start)
-			n, err2 := strconv.Atoi(count)
-			if err1 != nil || err2 != nil {
-				continue
-			}
-			if set[file] == nil {
-				set[file] = map[int]bool{}
-			}
-			for l := s; l < s+n; l++ {
-				set[file][l] = true
-			}
-		}
-	}
-	return set, nil
-}
-
-func gitOutput(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i]
-		}
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", errors.New(msg)
-	}
-	return string(out), nil
 }
