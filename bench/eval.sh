@@ -13,8 +13,13 @@
 #   BUILDS=3              mutants per module whose build is timed by hand
 #   CAL=semver TRIALS=20 CAL_OPT=on    calibration module, trials, level (CAL= to skip)
 #   STEPS="prep list check run builds cal summary"   which steps to run
+#   SAMPLE_<name>=, SEED_<name>=, BENCHTIME_<name>=, MAXS_<name>=, OPT_<name>=   per-module overrides
+#                         (e.g. SAMPLE_fastjson=8 MAXS_fastjson=10: its hot mutants reach 55 benchmarks)
 # Every perfmut command is echoed with its wall time into $EVAL/commands.log.
 set -euo pipefail
+# Everything is in main so that bash parses the whole script before running it
+# (editing it during a long campaign does not break the running copy).
+main() {
 root=$(cd "$(dirname "$0")/.." && pwd)
 EVAL=${EVAL:-/tmp/eval}
 SAMPLE=${SAMPLE:-15}
@@ -40,6 +45,11 @@ names=("$@")
 
 mkdir -p "$EVAL/src" "$EVAL/out" "$EVAL/meta"
 step() { [[ " $STEPS " == *" $1 "* ]]; }
+# v VAR name: $VAR_name if set, else $VAR.
+v() {
+	local o="$1_$2"
+	echo "${!o:-${!1}}"
+}
 # timed NAME 'SHELL COMMAND': runs it, logs it with its wall time and exit
 # status ($EVAL/commands.log, $EVAL/meta/NAME.seconds, NAME.rc).
 timed() {
@@ -52,7 +62,9 @@ timed() {
 	printf '%s  # %ss, exit %s, %s\n' "$cmd" "$(cat "$EVAL/meta/$name.seconds")" "$rc" "$(date -u +%TZ)" >>"$EVAL/commands.log"
 }
 
-PERFMUT=$EVAL/perfmut
+# A binary per invocation: a campaign still running keeps its own.
+PERFMUT=$EVAL/bin/perfmut-$(date -u +%H%M%S)
+mkdir -p "$EVAL/bin"
 (cd "$root" && go build -o "$PERFMUT" ./cmd/perfmut)
 echo "# $(date -u +%FT%TZ) perfmut $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?') (+ working tree), $(go version)" >>"$EVAL/commands.log"
 
@@ -80,7 +92,7 @@ for name in "${names[@]}"; do
 	fi
 	if step run; then
 		rm -rf "$out"
-		timed "$name.run" "'$PERFMUT' run -C '$src' -out '$out' -sample $SAMPLE -seed $SEED -opt $OPT -benchtime $BENCHTIME -max-samples $MAXS ./... >'$EVAL/meta/$name.run.out' 2>'$EVAL/meta/$name.run.err'"
+		timed "$name.run" "'$PERFMUT' run -C '$src' -out '$out' -sample $(v SAMPLE "$name") -seed $(v SEED "$name") -opt $(v OPT "$name") -benchtime $(v BENCHTIME "$name") -max-samples $(v MAXS "$name") ./... >'$EVAL/meta/$name.run.out' 2>'$EVAL/meta/$name.run.err'"
 		cmp -s <(cd "$src" && find . -type f ! -path './.git/*' -exec sha256sum {} + | sort) \
 			<(cd "$(go mod download -json "$mod" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')" && find . -type f -exec sha256sum {} + | sort) &&
 			echo unchanged >"$EVAL/meta/$name.pristine" || echo CHANGED >"$EVAL/meta/$name.pristine"
@@ -128,3 +140,6 @@ fi
 if step summary; then
 	python3 "$root/bench/evalsummary.py" "$EVAL" "${names[@]}" | tee "$EVAL/summary.md"
 fi
+}
+
+main "$@"

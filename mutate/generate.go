@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -163,10 +164,62 @@ func number(v any) (float64, bool) {
 }
 
 // opHelper is an operator's generated helper file for one package, or
-// skip if the package's own identifiers could collide with it.
+// skip if the package's own identifiers could collide with it. names are
+// the helper's top-level identifiers: a mutant needs the file only if one
+// of its edits mentions one of them.
 type opHelper struct {
 	content string
 	skip    bool
+	names   []string
+}
+
+// uses reports whether one of edits refers to the helper.
+func (h opHelper) uses(edits []Edit) bool {
+	for _, e := range edits {
+		if !strings.Contains(e.New, HelperPrefix) {
+			continue
+		}
+		for _, n := range h.names {
+			if strings.Contains(e.New, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// helperNames returns the top-level identifiers op.Helper declares (they
+// all start with HelperPrefix), or just HelperPrefix if the helper does
+// not parse, so that every edit mentioning the prefix counts as a use.
+func helperNames(op *Operator) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+op.Helper, parser.SkipObjectResolution)
+	if err != nil {
+		return []string{HelperPrefix}
+	}
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names = append(names, n.Name)
+					}
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return []string{HelperPrefix}
+	}
+	return names
 }
 
 // helpers builds, once per package and operator, the helper file content,
@@ -183,6 +236,12 @@ func (p *Program) helpers() (map[*Package]map[string]opHelper, []string) {
 	if !needs {
 		return out, nil
 	}
+	names := make(map[*Operator][]string)
+	for _, op := range p.opts.Operators {
+		if op.Helper != "" {
+			names[op] = helperNames(op)
+		}
+	}
 	for _, pkg := range p.Packages {
 		clash := p.helperClash(pkg)
 		if clash != "" {
@@ -193,7 +252,7 @@ func (p *Program) helpers() (map[*Package]map[string]opHelper, []string) {
 			if op.Helper == "" {
 				continue
 			}
-			m[op.Name] = opHelper{content: helperFile(pkg.Name, op), skip: clash != ""}
+			m[op.Name] = opHelper{content: helperFile(pkg.Name, op), skip: clash != "", names: names[op]}
 		}
 		out[pkg] = m
 	}
@@ -325,9 +384,6 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		if op.Run == nil {
 			continue
 		}
-		if h, ok := helpers[pkg][op.Name]; ok && h.skip {
-			continue
-		}
 		cur = op
 		op.Run(pass)
 	}
@@ -376,7 +432,10 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 			Description: st.s.Description,
 			Edits:       st.s.Edits,
 		}
-		if hf, ok := helpers[pkg][st.op.Name]; ok {
+		if hf, ok := helpers[pkg][st.op.Name]; ok && hf.uses(st.s.Edits) {
+			if hf.skip {
+				continue // the helper could collide with the package's names
+			}
 			m.Helper = hf.content
 			m.HelperFile = "perfmut_helper_" + id + ".go"
 		}

@@ -46,6 +46,9 @@ type Package struct {
 
 	pkg    *packages.Package
 	syntax []*ast.File // parallel to Files
+
+	checkOnce sync.Once
+	check     *checkPkg
 }
 
 // Program is a loaded module, ready to generate mutants.

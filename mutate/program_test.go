@@ -418,6 +418,70 @@ func TestHelperClash(t *testing.T) {
 	}
 }
 
+// TestHelperOnlyWhenUsed: a mutant gets its operator's helper file only if
+// one of its edits calls the helper, and in a package whose names clash
+// with the helper prefix only the mutants that need the helper are
+// skipped.
+func TestHelperOnlyWhenUsed(t *testing.T) {
+	dir := writeModule(t, "clash")
+	writeFiles(t, dir, map[string]string{"q/r.go": "package q\n\nfunc Count(n int) (c int) {\n\tfor i := 0; i < n; i++ {\n\t\tc++\n\t}\n\treturn c\n}\n"})
+	p := load(t, dir, []*Operator{testMaybe}, "./...")
+	ms := generate(t, p)
+	var got []string
+	for _, m := range ms {
+		got = append(got, fmt.Sprintf("%s:%d helper=%v", m.File, m.Line, m.HelperFile != ""))
+		if (m.HelperFile != "") != (m.Helper != "") {
+			t.Errorf("%s: HelperFile %q, Helper %d bytes", m.ID, m.HelperFile, len(m.Helper))
+		}
+		if err := p.Check(m); err != nil {
+			t.Errorf("%s: %v", m.ID, err)
+		}
+	}
+	// p and q clash (an identifier, a test file): their for loop mutants
+	// (which call the helper) are skipped, their range loop mutants kept.
+	want := []string{
+		"p/p.go:7 helper=false",
+		"q/q.go:5 helper=false",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("mutants:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	dir = writeModule(t, "scope")
+	writeFiles(t, dir, map[string]string{"b/loops.go": "package b\n\nfunc Loops(xs []int) (s int) {\n\tfor i := 0; i < len(xs); i++ {\n\t\ts += xs[i]\n\t}\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n"})
+	p = load(t, dir, []*Operator{testMaybe}, "./b")
+	got = nil
+	for _, m := range generate(t, p) {
+		got = append(got, fmt.Sprintf("%s:%d helper=%v", m.File, m.Line, m.HelperFile != ""))
+		if err := p.Check(m); err != nil {
+			t.Errorf("%s: %v", m.ID, err)
+		}
+	}
+	want = []string{
+		"b/loops.go:4 helper=true",
+		"b/loops.go:7 helper=false",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("mutants:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestHelperNames(t *testing.T) {
+	for _, tc := range []struct {
+		helper string
+		want   string
+	}{
+		{"var perfmut_a, perfmut_b int\n\ntype perfmut_T struct{}\n\nfunc (perfmut_T) perfmut_m() {}\n\nfunc perfmut_f() {}", "perfmut_a perfmut_b perfmut_T perfmut_f"},
+		{"const (\n\tperfmut_x = 1\n)", "perfmut_x"},
+		{"this does not parse", HelperPrefix},
+	} {
+		got := strings.Join(helperNames(&Operator{Helper: tc.helper}), " ")
+		if got != tc.want {
+			t.Errorf("helperNames(%q) = %q, want %q", tc.helper, got, tc.want)
+		}
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	notMod := t.TempDir()
 	typeErr := t.TempDir()

@@ -78,6 +78,38 @@ func perfmut_testSpin(n int) {
 	},
 }
 
+// testMaybe inserts a statement at the start of every for/range body: a
+// call of its (generic) helper in for loops, an inline statement in range
+// loops, like oblivion's inline form in modules older than Go 1.18.
+var testMaybe = &Operator{
+	Name:     "test-maybe",
+	Quadrant: Q3,
+	Helper:   `func perfmut_testMaybe[T any](v T) T { return v }`,
+	Run: func(pass *Pass) {
+		tf := pass.Fset.File(pass.File.FileStart)
+		ast.Inspect(pass.File, func(n ast.Node) bool {
+			var body *ast.BlockStmt
+			stmt := " _ = perfmut_testMaybe(1);"
+			switch n := n.(type) {
+			case *ast.ForStmt:
+				body = n.Body
+			case *ast.RangeStmt:
+				body = n.Body
+				stmt = " _ = func() int { return 1 }();"
+			default:
+				return true
+			}
+			at := tf.Offset(body.Lbrace) + 1
+			pass.Report(Site{
+				Node:        n,
+				Description: "insert a statement",
+				Edits:       []Edit{{Start: at, End: at, New: stmt}},
+			})
+			return true
+		})
+	},
+}
+
 // testBreak replaces every return statement's first result with an
 // undefined name: mutants that do not compile.
 var testBreak = &Operator{

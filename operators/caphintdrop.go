@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -37,13 +38,8 @@ func runCapHintDrop(pass *mutate.Pass) {
 		case *ast.CallExpr:
 			f.capHint(n)
 		case *ast.ExprStmt:
-			if len(stack) == 0 {
-				return true
-			}
-			switch stack[len(stack)-1].(type) {
-			case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
-			default:
-				return true // labeled, or the init or post statement of a header
+			if len(stack) == 0 || !slices.Contains(stmtList(stack[len(stack)-1]), ast.Stmt(n)) {
+				return true // labeled, a select case's comm, or a header's init or post statement
 			}
 			if call, ok := n.X.(*ast.CallExpr); ok {
 				f.growCall(n, call)

@@ -252,6 +252,9 @@ func (m *testModule) check(r result, op *mutate.Operator) error {
 			if p := deps[path]; p != nil {
 				return p, nil
 			}
+			if p := deps["vendor/"+path]; p != nil { // the standard library's vendored packages
+				return p, nil
+			}
 			if p := m.std[path]; p != nil {
 				return p, nil
 			}

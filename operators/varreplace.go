@@ -168,9 +168,21 @@ func declStmt(stack []ast.Node) ast.Stmt {
 	default:
 		return nil
 	}
-	switch parent.(type) {
-	case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+	if slices.Contains(stmtList(parent), s) {
 		return s
+	}
+	return nil // e.g. the comm of a select case: case v, ok := <-c:
+}
+
+// stmtList returns the statement list of a block or case clause.
+func stmtList(n ast.Node) []ast.Stmt {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
+	case *ast.CaseClause:
+		return n.Body
+	case *ast.CommClause:
+		return n.Body
 	}
 	return nil
 }

@@ -130,6 +130,10 @@ func TestKillResume(t *testing.T) {
 	if n := journalLines(t, out); n != len(resumeWant) {
 		t.Errorf("journal has %d lines after resume, want %d (one per mutant, none redone)", n, len(resumeWant))
 	}
+	// The killed run's temporary directory went with the resumed run.
+	if matches, _ := filepath.Glob(filepath.Join(tmp, "perfmut-run-*")); len(matches) > 0 {
+		t.Errorf("temporary files left: %v", matches)
+	}
 	if after := treeHash(t, mod.Dir); after != before {
 		t.Errorf("the module changed after -resume")
 	}

@@ -8,8 +8,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -101,11 +103,15 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 
 	if len(todo) > 0 {
+		removeStaleTemp(os.TempDir())
 		r.tmp, err = os.MkdirTemp("", "perfmut-run-")
 		if err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(r.tmp)
+		if err := os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+			return nil, err
+		}
 		if err := r.baseline(ctx, todo); err != nil {
 			if ctx.Err() != nil {
 				return nil, r.interrupted()
@@ -346,7 +352,8 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		if !ok {
 			return nil
 		}
-		out, err := r.runTests(ctx, bin, jb.pkg.Dir, 0)
+		// Like go test's default -timeout.
+		out, err := r.runTests(ctx, bin, jb.pkg.Dir, max(10*time.Minute, c.Timeout))
 		if err != nil {
 			return err
 		}
@@ -513,4 +520,24 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// removeStaleTemp removes the temporary directories of perfmut runs that
+// were killed (SIGKILL leaves them behind): those whose pid file names a
+// process that no longer exists.
+func removeStaleTemp(dir string) {
+	matches, _ := filepath.Glob(filepath.Join(dir, "perfmut-run-*"))
+	for _, m := range matches {
+		data, err := os.ReadFile(filepath.Join(m, "pid"))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+			os.RemoveAll(m)
+		}
+	}
 }

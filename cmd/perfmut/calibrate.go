@@ -138,7 +138,10 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	} else {
 		keep = func(s calibrationSite) bool { return cov.covers(s.File, s.Line, s.Column) }
 	}
-	sites := calibrationSites(mutants, *trials, *seed, keep)
+	// Candidate sites: each mutant's position and its first edit's (for a
+	// loop mutant, the loop statement and the start of its body).
+	candidates := append(slices.Clone(mutants), atFirstEdit(prog.Module.Dir, mutants)...)
+	sites := calibrationSites(candidates, *trials, *seed, keep)
 	if len(sites) == 0 {
 		return usageErrorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))
 	}
@@ -241,6 +244,33 @@ func calibrationSites(ms []mutate.Mutant, k int, seed int64, keep func(calibrati
 	out := make([]calibrationSite, k)
 	for i := range out {
 		out[i] = all[i%len(all)]
+	}
+	return out
+}
+
+// atFirstEdit returns the mutants with their position moved to their first
+// edit (read from the source): an effect-simulation mutant's position is
+// its loop statement, but its edit is inside the loop body, the code the
+// benchmark runs in its timed loop and where a trial should sit.
+func atFirstEdit(root string, ms []mutate.Mutant) []mutate.Mutant {
+	srcs := map[string][]byte{}
+	out := make([]mutate.Mutant, len(ms))
+	for i, m := range ms {
+		out[i] = m
+		if len(m.Edits) == 0 {
+			continue
+		}
+		src, ok := srcs[m.File]
+		if !ok {
+			src, _ = os.ReadFile(filepath.Join(root, filepath.FromSlash(m.File)))
+			srcs[m.File] = src
+		}
+		off := slices.MinFunc(m.Edits, func(a, b mutate.Edit) int { return a.Start - b.Start }).Start
+		if off < 0 || off > len(src) {
+			continue
+		}
+		out[i].Line = 1 + strings.Count(string(src[:off]), "\n")
+		out[i].Column = off - strings.LastIndexByte(string(src[:off]), '\n')
 	}
 	return out
 }
@@ -362,7 +392,10 @@ func clopperPearson(k, n int, conf float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// writeCalibration prints the table and the warnings.
+// writeCalibration prints the table and the warnings: a rate whose whole
+// interval lies above alpha says the machine is too noisy for the
+// settings; a rate above alpha whose interval still includes it asks for
+// more trials.
 func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, alpha float64) {
 	s := rep.Settings
 	fmt.Fprintf(w, "A/A calibration of %s: alpha %g (%s), up to %d samples, benchtime %s", rep.Module, alpha, s.Correction, s.MaxSamples, s.Benchtime)
@@ -373,7 +406,8 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 	fmt.Fprintln(w)
 	names := map[string]string{trialSelf: "baseline vs itself", trialNull: "baseline vs null mutant"}
 	fmt.Fprintf(w, "%-6s  %-23s  %6s  %11s  %6s  %-17s  %5s\n", "level", "comparison", "trials", "false kills", "rate", "95% interval", "alpha")
-	var warn []string
+	var significant, above []string
+	nullSignificant := false
 	for _, r := range rows {
 		verdict := "ok"
 		switch {
@@ -382,7 +416,7 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 		case r.Lo > alpha:
 			verdict = "ABOVE alpha"
 		case r.Rate() > alpha:
-			verdict = "above alpha (not significantly)"
+			verdict = "above alpha, not significantly"
 		}
 		interval := fmt.Sprintf("[%.1f%%, %.1f%%]", 100*r.Lo, 100*r.Hi)
 		fmt.Fprintf(w, "%-6s  %-23s  %6d  %11d  %5.1f%%  %-17s  %4.1f%%  %s", r.Level, names[r.Kind], r.N, r.Killed, 100*r.Rate(), interval, 100*alpha, verdict)
@@ -396,22 +430,40 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 			fmt.Fprintf(w, " (not measured: %s)", strings.Join(parts, ", "))
 		}
 		fmt.Fprintln(w)
-		if r.N > 0 && r.Rate() > alpha {
-			warn = append(warn, fmt.Sprintf("%s, %s: %d of %d trials killed (%.1f%%, 95%% interval %.1f%%-%.1f%%), above alpha %g",
-				r.Level, names[r.Kind], r.Killed, r.N, 100*r.Rate(), 100*r.Lo, 100*r.Hi, alpha))
+		if r.N == 0 || r.Rate() <= alpha {
+			continue
+		}
+		line := fmt.Sprintf("%s, %s: %d of %d trials killed (%.1f%%, 95%% interval %.1f%%-%.1f%%), alpha %g",
+			r.Level, names[r.Kind], r.Killed, r.N, 100*r.Rate(), 100*r.Lo, 100*r.Hi, alpha)
+		if r.Lo > alpha {
+			significant = append(significant, line)
+			nullSignificant = nullSignificant || r.Kind == trialNull
+		} else {
+			above = append(above, line)
 		}
 	}
-	if len(warn) == 0 {
+	if len(significant) == 0 && len(above) == 0 {
 		fmt.Fprintln(w, "\nThe false-kill rate is within alpha: kills on this machine can be trusted at these settings.")
 		return
 	}
-	fmt.Fprintln(w, "\nwarning: mutants that change nothing are killed more often than alpha allows:")
-	for _, s := range warn {
-		fmt.Fprintf(w, "  %s\n", s)
+	if len(significant) > 0 {
+		fmt.Fprintln(w, "\nwarning: mutants that change nothing are killed more often than alpha allows:")
+		for _, s := range significant {
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+		fmt.Fprintln(w, "This machine is too noisy for these settings. Try:")
 	}
-	fmt.Fprintln(w, "This machine is too noisy for these settings. Try:")
+	if len(above) > 0 {
+		fmt.Fprintln(w, "\nwarning: the false-kill rate is above alpha, but its interval still includes alpha:")
+		for _, s := range above {
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+		if len(significant) == 0 {
+			fmt.Fprintln(w, "Run more -trials (e.g. -trials 100) to tell noise from chance. If it stays above alpha, try:")
+		}
+	}
 	fmt.Fprintln(w, "  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;")
-	if slices.ContainsFunc(rows, func(r calibrationRow) bool { return r.Kind == trialNull && r.N > 0 && r.Rate() > alpha }) {
+	if nullSignificant {
 		fmt.Fprintln(w, "  - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;")
 	} else {
 		fmt.Fprintln(w, "  - -min-effect 1.02, so tiny shifts do not kill;")
@@ -420,34 +472,60 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 	fmt.Fprintln(w, "then run perfmut calibrate again with the same flags.")
 }
 
-// coverage is a count-mode cover profile: blocks by module-relative file.
+// coverage holds the blocks of the module that benchmarks run in their
+// timed loops, by module-relative file.
 type coverage map[string][]coverBlock
 
 type coverBlock struct {
 	l0, c0, l1, c1 int
 }
 
-// covers reports whether a block that ran contains line:col of file.
+// covers reports whether a block contains line:col of file (blocks are
+// [start, end), as the runner reads them).
 func (c coverage) covers(file string, line, col int) bool {
 	for _, b := range c[file] {
-		if (line > b.l0 || line == b.l0 && col >= b.c0) && (line < b.l1 || line == b.l1 && col <= b.c1) {
+		if (line > b.l0 || line == b.l0 && col >= b.c0) && (line < b.l1 || line == b.l1 && col < b.c1) {
 			return true
 		}
 	}
 	return false
 }
 
-// benchmarkCoverage runs every benchmark of patterns (relative to dir)
-// once (-benchtime 1x) with coverage of the whole module and returns the
-// blocks that ran.
+// benchmarkCoverage finds the blocks the benchmarks of patterns (relative
+// to dir) run in their timed loops, the way perfmut run selects
+// benchmarks: count-mode coverage of the whole module at -benchtime 2x and
+// 3x; blocks that ran more often at 3x are in a timed loop, blocks that
+// ran as often are setup.
 func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns []string) (coverage, error) {
+	var counts [2]map[string]map[coverBlock]int
+	for i, bt := range []string{"2x", "3x"} {
+		c, err := coverProfile(ctx, dir, modPath, patterns, bt)
+		if err != nil {
+			return nil, err
+		}
+		counts[i] = c
+	}
+	cov := coverage{}
+	for file, blocks := range counts[1] {
+		for b, n := range blocks {
+			if n > counts[0][file][b] {
+				cov[file] = append(cov[file], b)
+			}
+		}
+	}
+	return cov, nil
+}
+
+// coverProfile runs the benchmarks once at benchtime with count-mode
+// coverage of the module and returns the block counts.
+func coverProfile(ctx context.Context, dir, modPath string, patterns []string, benchtime string) (map[string]map[coverBlock]int, error) {
 	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	profile := filepath.Join(tmp, "cover.out")
-	args := append([]string{"test", "-run", "^$", "-bench", ".", "-benchtime", "1x", "-count", "1",
+	args := append([]string{"test", "-run", "^$", "-bench", ".", "-benchtime", benchtime, "-count", "1",
 		"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", profile}, patterns...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
@@ -466,30 +544,31 @@ func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns []stri
 	return parseCoverProfile(data, modPath), nil
 }
 
-// parseCoverProfile reads the blocks with a non-zero count of a cover
-// profile ("pkg/file.go:l0.c0,l1.c1 stmts count" lines) whose files are
-// in the module, keyed by module-relative path.
-func parseCoverProfile(data []byte, modPath string) coverage {
-	cov := coverage{}
+// parseCoverProfile sums the counts of a cover profile's blocks
+// ("pkg/file.go:l0.c0,l1.c1 stmts count" lines) whose files are in the
+// module, keyed by module-relative path.
+func parseCoverProfile(data []byte, modPath string) map[string]map[coverBlock]int {
+	out := map[string]map[coverBlock]int{}
 	for _, line := range strings.Split(string(data), "\n") {
-		var file string
-		var b coverBlock
-		var stmts, count int
 		i := strings.LastIndex(line, ":")
 		if i < 0 || strings.HasPrefix(line, "mode:") {
 			continue
 		}
-		file = line[:i]
-		if _, err := fmt.Sscanf(line[i+1:], "%d.%d,%d.%d %d %d", &b.l0, &b.c0, &b.l1, &b.c1, &stmts, &count); err != nil || count == 0 {
+		var b coverBlock
+		var stmts, count int
+		if _, err := fmt.Sscanf(line[i+1:], "%d.%d,%d.%d %d %d", &b.l0, &b.c0, &b.l1, &b.c1, &stmts, &count); err != nil {
 			continue
 		}
-		rel, ok := strings.CutPrefix(file, modPath+"/")
+		rel, ok := strings.CutPrefix(line[:i], modPath+"/")
 		if !ok {
 			continue
 		}
-		cov[rel] = append(cov[rel], b)
+		if out[rel] == nil {
+			out[rel] = map[coverBlock]int{}
+		}
+		out[rel][b] += count
 	}
-	return cov
+	return out
 }
 
 // lastLine is the last non-empty line of out.

@@ -25,7 +25,7 @@ func resultsDir(t *testing.T) string {
 }
 
 func TestReportCommand(t *testing.T) {
-	dir := resultsDir(t) // fixture: opt 40%, noopt 50%
+	dir := resultsDir(t) // fixture: opt 5/11 = 45.5%, noopt 6/11 = 54.5%
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -34,10 +34,10 @@ func TestReportCommand(t *testing.T) {
 		stderr string // exact, "" = empty
 	}{
 		{"all", []string{dir}, 0, "Mutation score", ""},
-		{"gate passes", []string{"-min-score", "0.4", dir}, 0, "opt         4     10  40.0%", ""},
-		{"gate fails", []string{"-min-score", "45%", dir}, 3, "Mutation score",
-			"perfmut report: mutation score below -min-score 45.0%: opt 40.0% (4 of 10 killed)\n"},
-		{"gate on noopt only", []string{"-min-score", "0.45", "-levels", "noopt", "-format", "sarif", dir}, 0, `"version": "2.1.0"`, ""},
+		{"gate passes", []string{"-min-score", "0.45", dir}, 0, "opt         5     11  45.5%", ""},
+		{"gate fails", []string{"-min-score", "50%", dir}, 3, "Mutation score",
+			"perfmut report: mutation score below -min-score 50.0%: opt 45.5% (5 of 11 killed)\n"},
+		{"gate on noopt only", []string{"-min-score", "0.5", "-levels", "noopt", "-format", "sarif", dir}, 0, `"version": "2.1.0"`, ""},
 		{"markdown", []string{"-format", "md", filepath.Join(dir, "report.json")}, 0, "<!-- perfmut-report -->", ""},
 		{"mte", []string{"-format", "mte", dir}, 0, `"schemaVersion": "2"`, ""},
 		{"bad min-score", []string{"-min-score", "80", dir}, 2, "",

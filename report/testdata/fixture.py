@@ -284,6 +284,22 @@ D_SLP2 = """--- a/textutil/title.go
 M("47e0c1d8b9a5", "sleep", "Q3", {"duration": "1ms"}, "example.com/demo/textutil", "textutil/title.go", 14, 3, "Title",
   "sleep 1ms at the start of the loop body", D_SLP2, {lv: res("no-coverage", "no benchmark reaches Title", secs=0.0) for lv in levels})
 
+D_OBL2 = """--- a/parse/parse.go
++++ b/parse/parse.go
+@@ -70,7 +70,7 @@
+ func (p *Parser) word() Token {
+ 	start := p.pos
+-	n := len(p.src)
++	n := perfmut_oblivion(len(p.src), func() int { return len(p.src) })
+ 	for p.pos < n && isLetter(p.src[p.pos]) {
+ 		p.pos++
+ 	}
+"""
+M("f3e1d7c9b5a2", "oblivion", "Q4", None, "example.com/demo/parse", "parse/parse.go", 72, 2, "(*Parser).word",
+  "recompute n := len(p.src) at every read", D_OBL2, None)
+mutants[-1]["results"] = both("f3e1d7c9b5a2", {"opt": spec("opt", [("BenchmarkNext", "sec/op", 2.05e-7, 1.027, 0.03, 30, False)]),
+                                               "noopt": spec("noopt", [("BenchmarkNext", "sec/op", 2.05e-7, 1.06, 0.02, 14, False)])}, 71, [44.9, 19.8])
+
 # scores
 score = {}
 summary_rows = []
