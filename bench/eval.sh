@@ -12,7 +12,8 @@
 #   CHECK=1               also run `perfmut list -check` (slow on bitset: minutes)
 #   BUILDS=3              mutants per module whose build is timed by hand
 #   CAL=semver TRIALS=20 CAL_OPT=on    calibration module, trials, level (CAL= to skip)
-#   STEPS="prep list check run builds cal summary"   which steps to run
+#   Q3COUNT=5 Q3BENCHTIME=200ms   bench/q3overhead.sh's count and benchtime (step q3)
+#   STEPS="prep list check run builds q3 cal summary"   which steps to run
 #   SAMPLE_<name>=, SEED_<name>=, BENCHTIME_<name>=, MAXS_<name>=, OPT_<name>=   per-module overrides
 #                         (e.g. SAMPLE_fastjson=8 MAXS_fastjson=10: its hot mutants reach 55 benchmarks)
 # Every perfmut command is echoed with its wall time into $EVAL/commands.log.
@@ -32,7 +33,9 @@ BUILDS=${BUILDS:-3}
 CAL=${CAL-semver}
 TRIALS=${TRIALS:-20}
 CAL_OPT=${CAL_OPT:-on}
-STEPS=${STEPS:-prep list check run builds cal summary}
+Q3COUNT=${Q3COUNT:-5}
+Q3BENCHTIME=${Q3BENCHTIME:-200ms}
+STEPS=${STEPS:-prep list check run builds q3 cal summary}
 
 declare -A MODS=(
 	[btree]=github.com/google/btree@v1.1.3
@@ -131,6 +134,10 @@ PY
 		done <"$EVAL/meta/$name.buildids"
 	fi
 done
+
+if step q3; then
+	timed "q3overhead" "OUT='$EVAL/meta/q3raw' bash '$root/bench/q3overhead.sh' $Q3COUNT $Q3BENCHTIME >'$EVAL/meta/q3overhead.txt' 2>&1"
+fi
 
 if step cal && [ -n "$CAL" ]; then
 	rm -rf "$EVAL/out/calibrate-$CAL"

@@ -177,6 +177,10 @@ def main():
             if xs:
                 print("| %s | %s | %d | %.2fs | %.2fs | %.2fs |" % (name, lvl, len(xs), statistics.median(a for a, _ in xs),
                                                             statistics.median(b for _, b in xs), max(b for _, b in xs)))
+    q3 = read(os.path.join(ev, "meta", "q3overhead.txt"))
+    if q3:
+        print("\n## Q3 overhead (bench/q3overhead.sh)\n")
+        print(q3.strip())
     cal = read(os.path.join(ev, "meta", "calibrate.out"))
     if cal:
         print("\n## Calibration (perfmut calibrate)\n")

@@ -7,19 +7,20 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Helper of alloc-churn, as perfmut adds it to a mutated package.
 
 // perfmut_allocSink makes perfmut_alloc's blocks escape.
-var perfmut_allocSink atomic.Pointer[byte]
+var perfmut_allocSink unsafe.Pointer
 
 // perfmut_alloc allocates n bytes on the heap.
 //
 //go:noinline
 func perfmut_alloc(n int) {
 	b := make([]byte, n)
-	perfmut_allocSink.Store(&b[0])
+	atomic.StorePointer(&perfmut_allocSink, unsafe.Pointer(&b[0]))
 }
 
 // Helper of lock-contention, as perfmut adds it to a mutated package.

@@ -65,6 +65,9 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		dir, file = filepath.Dir(dir), dir // the report.json itself
 	}
 	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(dir, "journal.jsonl")); err == nil {
+			return usageErrorf("%s holds an unfinished run (a journal, no report.json yet); finish it with perfmut run -resume -out %s and the same flags", fset.Arg(0), fset.Arg(0))
+		}
 		return usageErrorf("%s: no report.json there; give the -out directory of a perfmut run", fset.Arg(0))
 	}
 	rep, err := report.ReadFile(file)

@@ -71,6 +71,19 @@ func TestReportCommand(t *testing.T) {
 	}
 }
 
+func TestReportUnfinished(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "journal.jsonl"), []byte("{}\n"), 0o644)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), &stdout, &stderr, []string{"report", dir}); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	want := "perfmut report: " + dir + " holds an unfinished run (a journal, no report.json yet); finish it with perfmut run -resume -out " + dir + " and the same flags\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
 func TestReportCorrupt(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "report.json"), []byte(`{"schema": "other"}`), 0o644)
