@@ -21,13 +21,43 @@ type progress struct {
 	start  time.Time
 	counts map[score.Status]int
 	drawn  bool
+	stop   chan struct{}
+	ended  bool
+	begun  time.Time // start of the mutants (after the baseline), for the ETA
+}
+
+// begin marks the start of the mutants' phase.
+func (p *progress) begin() {
+	p.mu.Lock()
+	p.begun = time.Now()
+	p.mu.Unlock()
 }
 
 func newProgress(w io.Writer, tty bool, total int) *progress {
 	if w == nil {
 		w = io.Discard
 	}
-	return &progress{w: w, tty: tty, total: total, start: time.Now(), counts: map[score.Status]int{}}
+	p := &progress{w: w, tty: tty, total: total, start: time.Now(), counts: map[score.Status]int{}, stop: make(chan struct{})}
+	if tty {
+		// Redraw every second, so the elapsed time moves while a long
+		// measurement runs.
+		go func() {
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-p.stop:
+					return
+				case <-t.C:
+					p.mu.Lock()
+					p.clear()
+					p.draw()
+					p.mu.Unlock()
+				}
+			}
+		}()
+	}
+	return p
 }
 
 // logf prints a log line (above the progress line on a terminal).
@@ -65,16 +95,20 @@ func (p *progress) line() string {
 	}
 	eta := "ETA --"
 	if p.done > 0 && p.done < p.total {
-		el := time.Since(p.start)
+		from := p.begun
+		if from.IsZero() {
+			from = p.start
+		}
+		el := time.Since(from)
 		rem := time.Duration(float64(el) / float64(p.done) * float64(p.total-p.done))
 		eta = "ETA " + rem.Round(time.Second).String()
 	} else if p.done >= p.total {
 		eta = "done"
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("perfmut: %d/%d  %s", p.done, p.total, eta)
+		return fmt.Sprintf("perfmut: %d/%d  %s  %s", p.done, p.total, time.Since(p.start).Round(time.Second), eta)
 	}
-	return fmt.Sprintf("perfmut: %d/%d  %s  %s", p.done, p.total, strings.Join(parts, ", "), eta)
+	return fmt.Sprintf("perfmut: %d/%d  %s  %s  %s", p.done, p.total, strings.Join(parts, ", "), time.Since(p.start).Round(time.Second), eta)
 }
 
 func (p *progress) clear() {
@@ -95,6 +129,10 @@ func (p *progress) draw() {
 func (p *progress) end() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if !p.ended {
+		p.ended = true
+		close(p.stop)
+	}
 	if p.tty && p.drawn {
 		fmt.Fprintln(p.w)
 		p.drawn = false

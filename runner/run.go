@@ -118,6 +118,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 			}
 			return nil, err
 		}
+		r.prog.begin()
 		if err := r.mutants(ctx, todo); err != nil {
 			if ctx.Err() != nil {
 				return nil, r.interrupted()

@@ -171,7 +171,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	var opNames []string
 	if f.load.operators != "" {
-		opNames = strings.Split(f.load.operators, ",")
+		for _, n := range strings.Split(f.load.operators, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				opNames = append(opNames, n)
+			}
+		}
 	} else {
 		opNames = cfg.Operators
 	}

@@ -170,3 +170,23 @@ func TestRunChangedSince(t *testing.T) {
 		t.Errorf("mutants %+v, want only the loop-unbreaker of the changed line, fne", rep.Mutants)
 	}
 }
+
+func TestMergeBadInput(t *testing.T) {
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{empty}, exitUsage, "-out is required"},
+		{[]string{"-out", filepath.Join(t.TempDir(), "m")}, exitUsage, "no shard directories"},
+		{[]string{"-out", filepath.Join(t.TempDir(), "m"), empty}, exitError, "has no report.json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), &stdout, &stderr, append([]string{"merge"}, tc.args...))
+		msg := strings.TrimSpace(stderr.String())
+		if code != tc.code || !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
+			t.Errorf("merge %v: exit %d, stderr %q; want exit %d and one line with %q", tc.args, code, msg, tc.code, tc.want)
+		}
+	}
+}
