@@ -2,6 +2,7 @@ package mutate_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -127,4 +128,24 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestCheckReducedAgrees checks every mutant of the demo module with all
+// operators both ways: reduced (Check) and against the whole package.
+func TestCheckReducedAgrees(t *testing.T) {
+	p, err := mutate.Load(context.Background(), mutate.Options{Dir: "../testdata/demo", Config: config.Default(), Operators: operators.All})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := p.Generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, err := range p.CheckAll(context.Background(), ms) {
+		full := p.CheckFull(ms[i])
+		if fmt.Sprint(err) != fmt.Sprint(full) {
+			t.Errorf("%s: Check = %v, full check = %v", ms[i].ID, err, full)
+		}
+	}
+	t.Logf("%d mutants", len(ms))
 }

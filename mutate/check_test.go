@@ -8,21 +8,48 @@ import (
 	"testing"
 )
 
-// TestCheckLeavesOutOtherBodies: a mutant whose edits lie in function
-// bodies is checked against the other files without their bodies (their
-// imports then look unused, which is not reported); a mutant outside
-// function bodies is checked against the whole package. Both paths find
-// the same errors.
-func TestCheckLeavesOutOtherBodies(t *testing.T) {
+// testRef replaces the single result of every return statement in F, H
+// and K with a read of the package-level variable cache.
+var testRef = &Operator{
+	Name:     "test-ref",
+	Quadrant: Q2,
+	Run: func(pass *Pass) {
+		tf := pass.Fset.File(pass.File.FileStart)
+		for _, d := range pass.File.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || (fd.Name.Name != "F" && fd.Name.Name != "H" && fd.Name.Name != "K") {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+					r := ret.Results[0]
+					pass.Report(Site{Node: ret, Description: "return cache",
+						Edits: []Edit{{Start: tf.Offset(r.Pos()), End: tf.Offset(r.End()), New: "cache"}}})
+				}
+				return true
+			})
+		}
+	},
+}
+
+// TestCheckReduced: a mutant that only changes function bodies and adds
+// no reference to a package-level variable or function is checked against
+// the other files without their function bodies and typed initializers
+// (their imports then look unused, which is not reported); other mutants
+// are checked against the whole package. Both find the same errors, among
+// them an initialization cycle through other files' bodies.
+func TestCheckReduced(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.22\n",
-		// Imports used only in function bodies.
-		"a.go": "package m\n\nimport (\n\t\"fmt\"\n\tstr \"strings\"\n)\n\nfunc A(s string) string {\n\treturn fmt.Sprint(str.ToUpper(s))\n}\n",
+		// Imports used only in function bodies and initializers.
+		"a.go": "package m\n\nimport (\n\t\"fmt\"\n\tstr \"strings\"\n\t\"unicode\"\n)\n\nfunc A(s string) string {\n\treturn fmt.Sprint(str.ToUpper(s))\n}\n\nvar upper = [2]func(rune) rune{unicode.ToUpper, unicode.ToLower}\n",
 		"b.go": "package m\n\nvar Sizes = make([]int, 0, 8)\n\nfunc B(n int) []int {\n\treturn make([]int, 0, n)\n}\n\nfunc init() {\n\tSizes = B(1)\n}\n",
 		"g.go": "package m\n\ntype G[T any] struct{ v T }\n\nfunc (g *G[T]) Get() T {\n\treturn g.v\n}\n\nfunc Map[T any](xs []T) []T {\n\treturn append(make([]T, 0, len(xs)), xs...)\n}\n",
+		"t.go": "package m\n\nvar table = [...]int{1, 2, 3, 4}\n\nvar names, more = []string{\"a\"}, map[string]int{\"b\": len(table)}\n\nvar cache = build()\n\nfunc build() int {\n\treturn len(table) + F()\n}\n",
+		"f.go": "package m\n\nfunc F() int {\n\treturn 1\n}\n\nfunc H() int {\n\treturn table[0]\n}\n\nfunc K() int {\n\tx := cache\n\tif x > 0 {\n\t\treturn x\n\t}\n\treturn x + 1\n}\n",
 	})
-	p := load(t, dir, []*Operator{testCapDrop, testBreak})
+	p := load(t, dir, []*Operator{testCapDrop, testBreak, testRef})
 	ms := generate(t, p)
 	var got []string
 	for _, m := range ms {
@@ -38,18 +65,29 @@ func TestCheckLeavesOutOtherBodies(t *testing.T) {
 		pkg := p.byPath[m.Package]
 		cp := p.checkPkg(pkg)
 		where := "package"
-		if cp.inBodies(cp.index[filepath.Join(pkg.Dir, m.File)], m.Edits) {
-			where = "bodies"
+		name := filepath.Join(pkg.Dir, m.File)
+		src, _ := p.source(name)
+		if cp.local(cp.index[name], src, m.Edits) {
+			where = "local"
 		}
 		got = append(got, fmt.Sprintf("%s %s:%d %s %s", m.Operator, m.File, m.Line, where, res))
 	}
-	want := `test-break a.go:9 bodies does not type-check: a.go:9:9: undefined: undefinedName
+	want := `test-break a.go:10 local does not type-check: a.go:10:9: undefined: undefinedName
 test-cap-drop b.go:3 package ok
-test-break b.go:6 bodies does not type-check: b.go:6:9: undefined: undefinedName
-test-cap-drop b.go:6 bodies ok
-test-break g.go:6 bodies does not type-check: g.go:6:9: undefined: undefinedName
-test-break g.go:10 bodies does not type-check: g.go:10:9: undefined: undefinedName
-test-cap-drop g.go:10 bodies ok`
+test-break b.go:6 local does not type-check: b.go:6:9: undefined: undefinedName
+test-cap-drop b.go:6 local ok
+test-break f.go:4 local does not type-check: f.go:4:9: undefined: undefinedName
+test-ref f.go:4 package does not type-check: t.go:7:5: initialization cycle for cache
+test-break f.go:8 local does not type-check: f.go:8:9: undefined: undefinedName
+test-ref f.go:8 package ok
+test-break f.go:14 local does not type-check: f.go:14:10: undefined: undefinedName
+test-ref f.go:14 local ok
+test-break f.go:16 local does not type-check: f.go:16:9: undefined: undefinedName
+test-ref f.go:16 local ok
+test-break g.go:6 local does not type-check: g.go:6:9: undefined: undefinedName
+test-break g.go:10 local does not type-check: g.go:10:9: undefined: undefinedName
+test-cap-drop g.go:10 local ok
+test-break t.go:10 local does not type-check: t.go:10:9: undefined: undefinedName`
 	if g := strings.Join(got, "\n"); g != want {
 		t.Errorf("checks:\n%s\nwant\n%s", g, want)
 	}
@@ -60,5 +98,12 @@ test-cap-drop g.go:10 bodies ok`
 				t.Errorf("%s lost its body", fd.Name.Name)
 			}
 		}
+	}
+}
+
+func TestIdentifiers(t *testing.T) {
+	got := strings.Join(identifiers(`perfmut_spin(100); x := a.b["c"] + 'd' // e`), " ")
+	if want := "perfmut_spin x a b"; got != want {
+		t.Errorf("identifiers = %q, want %q", got, want)
 	}
 }

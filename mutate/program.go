@@ -151,7 +151,11 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			if inModule || !under(filename, env.modcache) && !under(filename, env.goroot) {
 				// The module's files, cgo-generated files in the build
 				// cache, local replacements: keep everything.
-				return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+				f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+				if f != nil && inModule {
+					elideData(f)
+				}
+				return f, err
 			}
 			// A dependency: only its declarations matter.
 			f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)

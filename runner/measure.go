@@ -65,7 +65,11 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	if metric == nil {
 		metric = defaultMetric
 	}
-	type key struct{ bench, metric string }
+	type key struct {
+		bench  benchmark
+		metric string
+	}
+	names := displayNames(j.benches)
 	var order []key
 	samples := map[key]*Sample{}
 	maxRounds := r.c.MaxSamples
@@ -77,13 +81,13 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	// benchmark whose b.N ramp-up misjudges a mutant (fast first
 	// iterations, slow later ones) can take seconds per sample without
 	// hanging, and is a slowdown to measure, not a timeout.
-	mutTimeout := map[string]time.Duration{}
+	mutTimeout := map[benchmark]time.Duration{}
 	for _, b := range j.benches {
 		el, err := r.baseSampleTime(ctx, j.level, b)
 		if err != nil {
 			return nil, err
 		}
-		mutTimeout[b.Name] = max(100*el, time.Minute, r.c.Timeout)
+		mutTimeout[b] = max(100*el, time.Minute, r.c.Timeout)
 	}
 	lr := &report.LevelResult{}
 	var v Verdict
@@ -94,7 +98,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 			for _, side := range rng.Perm(2) {
 				timeout := time.Duration(0)
 				if side == 1 {
-					timeout = mutTimeout[b.Name]
+					timeout = mutTimeout[b]
 				}
 				out, res, err := r.benchOnce(ctx, bins[side], r.pkgs[b.Pkg].Dir, b, timeout)
 				if err != nil {
@@ -118,10 +122,10 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 				if !ok || !metric(unit) {
 					continue
 				}
-				k := key{b.Name, unit}
+				k := key{b, unit}
 				s := samples[k]
 				if s == nil {
-					s = &Sample{Benchmark: b.Name, Metric: unit}
+					s = &Sample{Benchmark: names[b], Metric: unit}
 					samples[k] = s
 					order = append(order, k)
 				}
@@ -162,6 +166,24 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 		})
 	}
 	return lr, nil
+}
+
+// displayNames names each benchmark for the report: its name, qualified
+// by its package's import path (path.Name) only where two packages'
+// benchmarks share a name.
+func displayNames(bs []benchmark) map[benchmark]string {
+	count := map[string]int{}
+	for _, b := range bs {
+		count[b.Name]++
+	}
+	out := map[benchmark]string{}
+	for _, b := range bs {
+		out[b] = b.Name
+		if count[b.Name] > 1 {
+			out[b] = b.Pkg + "." + b.Name
+		}
+	}
+	return out
 }
 
 // sortedUnits returns the units of vals in report order: sec/op, B/op,

@@ -281,3 +281,11 @@ func TestRemoveStaleTemp(t *testing.T) {
 		}
 	}
 }
+
+func TestDisplayNames(t *testing.T) {
+	got := displayNames([]benchmark{{"a/p", "BenchmarkX"}, {"a/q", "BenchmarkX"}, {"a/q", "BenchmarkY"}})
+	want := map[benchmark]string{{"a/p", "BenchmarkX"}: "a/p.BenchmarkX", {"a/q", "BenchmarkX"}: "a/q.BenchmarkX", {"a/q", "BenchmarkY"}: "BenchmarkY"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("displayNames = %v, want %v", got, want)
+	}
+}

@@ -41,8 +41,9 @@ func checkModule(t *testing.T, dir string, minOps int) {
 		t.Fatal(err)
 	}
 	byOp := map[string][]mutate.Mutant{}
-	for _, m := range mutants {
-		if err := prog.Check(m); err != nil {
+	for i, err := range prog.CheckAll(context.Background(), mutants) {
+		m := mutants[i]
+		if err != nil {
 			t.Errorf("%s %s %s:%d: %v", m.ID, m.Operator, m.File, m.Line, err)
 		}
 		byOp[m.Operator] = append(byOp[m.Operator], m)

@@ -6,10 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -114,30 +112,10 @@ func plural(n int, s string) string {
 	return s + "s"
 }
 
-// checkAll type-checks every mutant in parallel and reports the failures.
+// checkAll type-checks every mutant (in parallel, see
+// mutate.Program.CheckAll) and reports the failures.
 func checkAll(ctx context.Context, stderr io.Writer, prog *mutate.Program, mutants []mutate.Mutant) error {
-	errs := make([]error, len(mutants))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				errs[i] = prog.Check(mutants[i])
-			}
-		}()
-	}
-feed:
-	for i := range mutants {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+	errs := prog.CheckAll(ctx, mutants)
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -1,0 +1,320 @@
+package mutate
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Check type-checks the mutated package in-process; nil if it compiles.
+// Only the mutated file and the helper file are parsed afresh; the
+// package's other files are reused as loaded (go/types does not modify
+// syntax trees, so concurrent checks share them) and imports resolve to
+// the loaded packages. Check is safe for concurrent use.
+//
+// Most mutants change only function bodies and refer to no package-level
+// variable or function their function did not refer to before. For them
+// the package's declarations are those of the loaded package (which
+// compiled) and no initialization cycle can appear, so the other files'
+// function bodies and the initializers of their explicitly typed
+// variables cannot make a difference: they are left out of the check.
+// That makes checking a mutant of a package with large files (say, a
+// generated lookup table) cheap. Other mutants are checked against the
+// whole package.
+func (p *Program) Check(m Mutant) error { return p.check(m, true) }
+
+// CheckAll checks mutants with GOMAXPROCS workers and returns each one's
+// Check result (parallel to mutants). If ctx is cancelled, the mutants not
+// yet checked get ctx.Err().
+func (p *Program) CheckAll(ctx context.Context, mutants []Mutant) []error {
+	errs := make([]error, len(mutants))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(mutants)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(mutants) {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					errs[i] = err
+					continue
+				}
+				errs[i] = p.Check(mutants[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return errs
+}
+
+// check is Check; with reduce=false it always checks the whole package.
+func (p *Program) check(m Mutant, reduce bool) error {
+	name, orig, mut, err := p.mutated(m)
+	if err != nil {
+		return err
+	}
+	_, helper, pkg, _ := p.paths(m)
+	cp := p.checkPkg(pkg)
+	fi, ok := cp.index[name]
+	if !ok {
+		return fmt.Errorf("mutant %s: %s is not a file of package %s", m.ID, m.File, m.Package)
+	}
+	others := cp.files
+	reduced := reduce && cp.local(fi, orig, m.Edits)
+	if reduced {
+		others = cp.reducedFiles()
+	}
+	// A private file set: the loaded files' token.Files plus fresh ones for
+	// the mutated and helper files, so the shared set does not grow with
+	// every check.
+	fset := token.NewFileSet()
+	fset.AddExistingFiles(cp.tfiles...)
+	files := make([]*ast.File, 0, len(others)+1)
+	for i, f := range others {
+		if i == fi {
+			pf, err := parser.ParseFile(fset, name, mut, parser.SkipObjectResolution)
+			if err != nil {
+				return fmt.Errorf("mutant %s does not parse: %v", m.ID, p.relErr(err))
+			}
+			if reduced {
+				// The mutant changes function bodies only; the
+				// file's data tables are as loaded.
+				elideData(pf)
+			}
+			f = pf
+		}
+		files = append(files, f)
+	}
+	if helper != "" {
+		hf, err := parser.ParseFile(fset, helper, m.Helper, parser.SkipObjectResolution)
+		if err != nil {
+			return fmt.Errorf("mutant %s: helper file does not parse: %v", m.ID, p.relErr(err))
+		}
+		files = append(files, hf)
+	}
+	lp := pkg.pkg
+	var first error
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if ip := lp.Imports[path]; ip != nil && ip.Types != nil {
+				return ip.Types, nil
+			}
+			if ip := p.all[path]; ip != nil && ip.Types != nil {
+				return ip.Types, nil
+			}
+			return nil, fmt.Errorf("package %s is not loaded", path)
+		}),
+		Sizes: lp.TypesSizes,
+		Error: func(err error) {
+			if first != nil {
+				return
+			}
+			// Without their bodies and initializers, the other files
+			// may not use all their imports; that is not the mutant's
+			// doing.
+			if te, ok := err.(types.Error); ok && reduced && te.Soft && strings.HasSuffix(te.Msg, "and not used") {
+				if tf := te.Fset.File(te.Pos); tf != nil && tf.Name() != name && tf.Name() != helper {
+					return
+				}
+			}
+			first = err
+		},
+	}
+	if lp.Module != nil && lp.Module.GoVersion != "" {
+		conf.GoVersion = "go" + lp.Module.GoVersion
+	}
+	_, _ = conf.Check(lp.PkgPath, fset, files, nil)
+	if first != nil {
+		return fmt.Errorf("mutant %s does not type-check: %s", m.ID, p.relErr(first))
+	}
+	return nil
+}
+
+// checkPkg is what the checks of a package's mutants share: the loaded
+// syntax of all its files (including cgo-generated ones) and, built on
+// first use, reduced copies (see reducedFiles).
+type checkPkg struct {
+	pkg    *types.Package
+	files  []*ast.File
+	tfiles []*token.File
+	index  map[string]int // file name -> index in files
+	// bodies[i] lists the function bodies of files[i] as offset ranges
+	// [Lbrace+1, Rbrace), in source order.
+	bodies [][][2]int
+
+	reduceOnce sync.Once
+	reduced    []*ast.File
+}
+
+// checkPkg returns pkg's shared check state, building it on first use.
+func (p *Program) checkPkg(pkg *Package) *checkPkg {
+	pkg.checkOnce.Do(func() {
+		lp := pkg.pkg
+		cp := &checkPkg{pkg: lp.Types, index: make(map[string]int, len(lp.Syntax))}
+		for i, f := range lp.Syntax {
+			tf := p.fset.File(f.FileStart)
+			cp.files = append(cp.files, f)
+			cp.tfiles = append(cp.tfiles, tf)
+			cp.index[tf.Name()] = i
+			var bodies [][2]int
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					bodies = append(bodies, [2]int{tf.Offset(fd.Body.Lbrace) + 1, tf.Offset(fd.Body.Rbrace)})
+				}
+			}
+			cp.bodies = append(cp.bodies, bodies)
+		}
+		pkg.check = cp
+	})
+	return pkg.check
+}
+
+// local reports whether edits (of file i, whose original content is src)
+// all lie inside function bodies and add no reference to a package-level
+// variable or function of the package that the edited function does not
+// already mention. Such a mutant cannot change the package's
+// declarations or its initialization dependencies.
+func (cp *checkPkg) local(i int, src []byte, edits []Edit) bool {
+	if len(edits) == 0 {
+		return false
+	}
+	bodies := cp.bodies[i]
+	scope := cp.pkg.Scope()
+	for _, e := range edits {
+		k := sort.Search(len(bodies), func(k int) bool { return bodies[k][1] >= e.End })
+		if k == len(bodies) || e.Start < bodies[k][0] {
+			return false
+		}
+		var known map[string]bool
+		for _, id := range identifiers(e.New) {
+			if strings.HasPrefix(id, HelperPrefix) {
+				continue // helpers depend on nothing of the package
+			}
+			switch scope.Lookup(id).(type) {
+			case *types.Var, *types.Func:
+			default:
+				continue
+			}
+			if known == nil {
+				b := bodies[k]
+				known = make(map[string]bool)
+				for _, id := range identifiers(string(src[b[0]:b[1]])) {
+					known[id] = true
+				}
+			}
+			if !known[id] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// identifiers returns the identifiers in Go source text, in order.
+func identifiers(src string) []string {
+	var ids []string
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), func(token.Position, string) {}, 0)
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return ids
+		}
+		if tok == token.IDENT {
+			ids = append(ids, lit)
+		}
+	}
+}
+
+// reducedFiles returns the package's files without what a local mutant
+// (see local) cannot affect: the bodies of ordinary function declarations
+// (generic functions and init keep theirs, go/types requires them) and the
+// initializers of package-level variables whose type is explicit or the
+// type of a composite literal. The copies share everything else with the
+// loaded syntax, which stays unchanged.
+func (cp *checkPkg) reducedFiles() []*ast.File {
+	cp.reduceOnce.Do(func() {
+		cp.reduced = make([]*ast.File, len(cp.files))
+		for i, f := range cp.files {
+			nf := *f
+			nf.Decls = make([]ast.Decl, len(f.Decls))
+			for j, d := range f.Decls {
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					if d.Body != nil && d.Type.TypeParams == nil && !(d.Recv == nil && d.Name.Name == "init") {
+						nd := *d
+						nd.Body = nil
+						nf.Decls[j] = &nd
+						continue
+					}
+				case *ast.GenDecl:
+					if d.Tok == token.VAR {
+						nf.Decls[j] = withoutInitializers(d)
+						continue
+					}
+				}
+				nf.Decls[j] = d
+			}
+			cp.reduced[i] = &nf
+		}
+	})
+	return cp.reduced
+}
+
+// withoutInitializers returns d, or a copy of it without the initializers
+// that do not determine their variables' types.
+func withoutInitializers(d *ast.GenDecl) *ast.GenDecl {
+	var specs []ast.Spec
+	for k, s := range d.Specs {
+		vs, ok := s.(*ast.ValueSpec)
+		if !ok || len(vs.Values) == 0 {
+			continue
+		}
+		typ := vs.Type
+		if typ == nil && len(vs.Names) == 1 && len(vs.Values) == 1 {
+			if cl, ok := vs.Values[0].(*ast.CompositeLit); ok && cl.Type != nil {
+				if at, ok := cl.Type.(*ast.ArrayType); !ok || at.Len == nil || !isEllipsis(at.Len) {
+					typ = cl.Type
+				}
+			}
+		}
+		if typ == nil {
+			continue
+		}
+		if specs == nil {
+			specs = append([]ast.Spec(nil), d.Specs...)
+		}
+		nvs := *vs
+		nvs.Type = typ
+		nvs.Values = nil
+		specs[k] = &nvs
+	}
+	if specs == nil {
+		return d
+	}
+	nd := *d
+	nd.Specs = specs
+	return &nd
+}
+
+func isEllipsis(e ast.Expr) bool {
+	_, ok := e.(*ast.Ellipsis)
+	return ok
+}
