@@ -12,6 +12,7 @@ trap 'rm -rf "$work"' EXIT
 if [ -n "${PERFMUT:-}" ]; then cp "$PERFMUT" "$work/perfmut"; else go build -o "$work/perfmut" ./cmd/perfmut; fi
 cp -r testdata/demo "$work/demo"
 out=${OUT:-$work}
+mkdir -p "$out"
 for mode in early fixed; do
   extra=()
   [ "$mode" = fixed ] && extra=(-min-samples 30 -max-samples 30)
@@ -37,6 +38,10 @@ re, rf = sum(e[i][2] for i in measured), sum(f[i][2] for i in measured)
 print(f"measured mutants: {len(measured)}; equal verdicts: {same}/{len(measured)} = {100*same/max(1,len(measured)):.1f}%")
 print(f"benchmark runs: early {re}, fixed {rf}: {rf/max(1,re):.2f}x fewer")
 print(f"mean samples per mutant: early {sum(e[i][1] for i in measured)/max(1,len(measured)):.1f}, fixed {sum(f[i][1] for i in measured)/max(1,len(measured)):.1f}")
+for st in ("killed", "survived"):
+    ids = [i for i in measured if e[i][0] == st]
+    ns = sorted(e[i][1] for i in ids)
+    print(f"early, {st}: {len(ids)} mutants, {sum(e[i][2] for i in ids)} runs, samples each {ns}")
 for i in measured:
     if e[i][0] != f[i][0]:
         print(f"  differs: {i}: early {e[i][0]} (n={e[i][1]}), fixed {f[i][0]} (n={f[i][1]})")

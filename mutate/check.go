@@ -289,11 +289,7 @@ func withoutInitializers(d *ast.GenDecl) *ast.GenDecl {
 		}
 		typ := vs.Type
 		if typ == nil && len(vs.Names) == 1 && len(vs.Values) == 1 {
-			if cl, ok := vs.Values[0].(*ast.CompositeLit); ok && cl.Type != nil {
-				if at, ok := cl.Type.(*ast.ArrayType); !ok || at.Len == nil || !isEllipsis(at.Len) {
-					typ = cl.Type
-				}
-			}
+			typ = literalType(vs.Values[0])
 		}
 		if typ == nil {
 			continue
@@ -314,7 +310,24 @@ func withoutInitializers(d *ast.GenDecl) *ast.GenDecl {
 	return &nd
 }
 
-func isEllipsis(e ast.Expr) bool {
-	_, ok := e.(*ast.Ellipsis)
-	return ok
+// literalType returns the type of a composite literal T{...} or its
+// address &T{...} if it is written out (not elided, not [...]E), else nil.
+func literalType(e ast.Expr) ast.Expr {
+	var star token.Pos
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		star, e = u.OpPos, u.X
+	}
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok || cl.Type == nil {
+		return nil
+	}
+	if at, ok := cl.Type.(*ast.ArrayType); ok && at.Len != nil {
+		if _, ok := at.Len.(*ast.Ellipsis); ok {
+			return nil
+		}
+	}
+	if star.IsValid() {
+		return &ast.StarExpr{Star: star, X: cl.Type}
+	}
+	return cl.Type
 }

@@ -160,9 +160,14 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			// A dependency: only its declarations matter.
 			f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 			if f != nil {
-				for _, d := range f.Decls {
-					if fd, ok := d.(*ast.FuncDecl); ok {
-						fd.Body = nil
+				for i, d := range f.Decls {
+					switch d := d.(type) {
+					case *ast.FuncDecl:
+						d.Body = nil
+					case *ast.GenDecl:
+						if d.Tok == token.VAR {
+							f.Decls[i] = withoutInitializers(d)
+						}
 					}
 				}
 			}

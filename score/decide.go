@@ -37,7 +37,11 @@ type Verdict struct {
 	Tests []TestResult
 	// Look is the 1-based index into Rule.Looks of the look this call made,
 	// or 0 between looks.
-	Look     int
+	Look int
+	// Futility is set when the look stopped the mutant as survived before
+	// MaxSamples because no test could plausibly reach its level (see
+	// Rule.FutilityPower).
+	Futility bool
 	Warnings []string
 }
 
@@ -47,13 +51,23 @@ type Verdict struct {
 // Rule.Looks: the look happens when the fewest samples of any benchmark
 // (baseline or mutant) equals a look count, and at MaxSamples or beyond it
 // always returns Kill or Survive, never Continue. Between looks it returns
-// Continue, with the tests computed on the data so far for display.
+// Continue, with the tests computed on the data so far for display (PAdj
+// then is Correction over all the tests, without Tarone's reduction).
 //
-// At look k each test's adjusted p-value (Correction over all of the
-// mutant's tests) is compared with the look's share alpha_k of Alpha (see
-// Rule); the test rejects when it is at most alpha_k and, with MinEffect, its
-// median ratio exceeds MinEffect. The mutant is killed when any test
-// rejects.
+// At look k the family is reduced first (Tarone; AdjustFamily): a test whose
+// smallest reachable p-value given its pooled values (ReachableP) cannot
+// reach its share of alpha_k is left out of the correction and marked
+// Excluded, with a warning. Each remaining test's adjusted p-value
+// (Correction over the family) is compared with the look's share alpha_k of
+// Alpha (see Rule); the test rejects when it is at most alpha_k and, with
+// MinEffect, its median ratio exceeds MinEffect. The mutant is killed when
+// any test rejects.
+//
+// Otherwise, at a look before the last, it survives early (futility) when
+// every test has a conditional power below FutilityPower:
+// the chance, if the effect goes on as observed (the p-value read as a
+// z-score), of reaching the last look's level (shared over the tests whose
+// values are not all equal) at MaxSamples.
 //
 // Samples of unequal length are tested on all their values. Decide assumes
 // r.Validate() == nil; for an invalid rule it returns Survive with the error
@@ -73,14 +87,13 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	}
 	n := math.MaxInt
 	tests := make([]TestResult, len(samples))
-	ps := make([]float64, len(samples))
+	ps, pmins := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
 		n = min(n, len(s.Baseline), len(s.Mutant))
 		tests[i] = comparePoint(s)
 		ps[i] = tests[i].P
-	}
-	for i, p := range Adjust(ps, r.Correction) {
-		tests[i].PAdj = p
+		pmins[i] = ReachableP(s.Baseline, s.Mutant)
+		tests[i].PMin = pmins[i]
 	}
 	v := Verdict{Decision: Continue, Tests: tests}
 	looks, levels := r.Looks(), r.levels()
@@ -91,9 +104,21 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		}
 	}
 	if v.Look == 0 {
+		for i, p := range Adjust(ps, r.Correction) {
+			tests[i].PAdj = p
+		}
 		return v
 	}
 	level := levels[v.Look-1]
+	adj, in := AdjustFamily(ps, pmins, level, r.Correction)
+	family := 0
+	for i := range tests {
+		tests[i].PAdj = adj[i]
+		tests[i].Excluded = !in[i]
+		if in[i] {
+			family++
+		}
+	}
 	for i := range tests {
 		t := &tests[i]
 		t.Threshold = level
@@ -102,15 +127,24 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if pmin := minP(t.NBaseline, t.NMutant); pmin > level {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: with %d and %d samples the smallest p-value is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, pmin, level))
+		if t.Excluded {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), level, r.Correction))
+		} else if t.PMin > level {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, level))
 		}
 	}
-	if k := float64(len(tests)); r.Correction != None && k > 1 && smallestP(n)*k > level {
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: with %d tests the smallest adjusted p-value is %.3g, above the look's level %.3g", v.Look, n, len(tests), smallestP(n)*k, level))
+	if family == 0 {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", v.Look, n, level))
 	}
-	if v.Decision == Continue && final {
+	switch {
+	case v.Decision == Continue && final:
 		v.Decision = Survive
+	case v.Decision == Continue && r.FutilityPower > 0:
+		if cp, futile := r.futile(tests, n); futile {
+			v.Decision = Survive
+			v.Futility = true
+			v.Warnings = append(v.Warnings, fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, cp, r.FutilityPower))
+		}
 	}
 	if v.Decision != Continue && interval {
 		for i, s := range samples {
@@ -118,6 +152,48 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		}
 	}
 	return v
+}
+
+// futile reports whether every test has a conditional power below
+// r.FutilityPower to reject at the last look after n of r.MaxSamples
+// samples, and the largest conditional power. The last look's level is
+// shared (with a correction) over the tests whose pooled values are not all
+// equal: Tarone's family at this look is no guide to the last one, where
+// more samples make smaller p-values reachable. A test whose values are
+// all equal has p = 1 and no power.
+func (r Rule) futile(tests []TestResult, n int) (float64, bool) {
+	levels := r.levels()
+	last := levels[len(levels)-1]
+	if r.Correction != None {
+		k := 0
+		for _, test := range tests {
+			if test.PMin < 1 {
+				k++
+			}
+		}
+		last /= float64(max(k, 1))
+	}
+	t := float64(n) / float64(r.MaxSamples)
+	best := 0.0
+	for _, test := range tests {
+		best = max(best, conditionalPower(test.P, t, last))
+	}
+	return best, best < r.FutilityPower
+}
+
+// tieNote describes why a test's smallest reachable p-value is large.
+func tieNote(s Sample) string {
+	first := math.NaN()
+	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
+		for _, x := range xs {
+			if math.IsNaN(first) {
+				first = x
+			} else if x != first {
+				return "ties among the pooled values"
+			}
+		}
+	}
+	return fmt.Sprintf("every value is %v", first)
 }
 
 // Compare runs the one-sided KS test and the effect size of one Sample: D,

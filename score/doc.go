@@ -9,10 +9,13 @@
 //     larger than the baseline's? Exact p-values by Hodges' lattice-path
 //     count, asymptotic ones by his eq. 5.3, switched as scipy does.
 //   - Adjust with a Correction (None, Bonferroni, Holm): one mutant's tests
-//     as a family.
+//     as a family; AdjustFamily first leaves out the tests whose pooled
+//     values cannot reach the level (ReachableP; Tarone's reduction for
+//     discrete tests, e.g. a constant allocs/op).
 //   - MedianRatio: the effect size with a seeded bootstrap interval.
 //   - Rule.Decide: after every round of samples, Continue, Kill or Survive,
-//     spending alpha over the looks of Rule.Looks.
+//     spending alpha over the looks of Rule.Looks, with a non-binding
+//     futility stop for mutants that cannot plausibly be killed.
 //   - Summarize and CountStatuses: the mutation score by level, operator,
 //     quadrant, package and metric, at several alphas.
 //

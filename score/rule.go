@@ -11,19 +11,25 @@ import (
 // Samples arrive in rounds (one baseline and one mutant sample per
 // benchmark). The rule looks at the data only at the sample counts of
 // Looks: MinSamples, then doubling, then MaxSamples (with the defaults 5, 10,
-// 20, 30). At look k, with n_k samples each, it spends the share
+// 20, 30). The first look spends half of Alpha, the L-1 later looks share
+// the other half equally:
 //
-//	alpha_k = Alpha * (n_k - n_{k-1}) / MaxSamples     (n_0 = 0)
+//	alpha_1 = Alpha / 2,   alpha_k = Alpha / (2 (L-1))   for k > 1
 //
-// of Alpha: the linear alpha-spending function Alpha*n/MaxSamples, spent by
-// Bonferroni over the looks. The mutant is killed at look k when one of its
-// tests (benchmark x metric) has an adjusted p-value, after Correction over
-// all of the mutant's tests, at most alpha_k (and, with MinEffect, a median
-// ratio above MinEffect). The shares sum to Alpha, so by the union bound the
+// (Bonferroni over the looks; with the defaults 0.025, then 0.0083 at 10,
+// 20 and 30; a single look spends all of Alpha). The mutant is killed at look k when one of its tests
+// (benchmark x metric) has an adjusted p-value, after Correction over the
+// mutant's tests that can reach the look's level (Tarone's reduction, see
+// AdjustFamily), at most alpha_k (and, with MinEffect, a median ratio above
+// MinEffect). The shares sum to Alpha, so by the union bound the
 // probability of a false kill over all looks and all tests is at most
-// Alpha, whatever the correlation between looks; with the defaults the
-// shares are 0.0083, 0.0083, 0.0167, 0.0167. At MaxSamples the rule always
-// decides: kill or survive.
+// Alpha, whatever the correlation between looks.
+//
+// At a look before the last the mutant survives early (futility) when no
+// test has a conditional power of FutilityPower or more to
+// reject at the last look (see Decide). The futility stop only turns
+// would-be later kills into survivals, so it cannot raise the false-kill
+// rate. At MaxSamples the rule always decides: kill or survive.
 //
 // Zero fields take their defaults (see DefaultRule).
 type Rule struct {
@@ -31,20 +37,32 @@ type Rule struct {
 	Correction Correction // over the mutant's tests; default Holm
 	MaxSamples int        // samples each at the last look; default 30 (the paper's count)
 	// MinSamples is the first look. The default is the smallest count at
-	// which the first look can kill at all: 1/C(2n, n) <= Alpha*n/MaxSamples
-	// (5 for Alpha 0.05 and MaxSamples 30, 6 for Alpha 0.01).
+	// which the first look can kill with the three metrics of one
+	// benchmark (sec/op, B/op, allocs/op) in the family: 3/C(2n, n) <=
+	// Alpha/2 (5 for Alpha 0.05 and MaxSamples 30, 6 for Alpha 0.01, 4 for
+	// 0.1); MaxSamples (a single look) if no smaller count can.
 	MinSamples int
 	// MinEffect, when above 0, makes a kill also need the median ratio
 	// mutant/baseline of the rejecting test above it (e.g. 1.02), against
 	// code-layout noise.
 	MinEffect float64
-	Seed      int64 // seeds the bootstrap intervals of the effect sizes
+	// FutilityPower is the futility bound: at a look before the last, the
+	// mutant survives when every test's conditional power (under the
+	// current trend) to reject at the last look is below it. 0 means the
+	// default, DefaultFutilityPower; a negative value turns the futility
+	// stop off (every survivor then runs to MaxSamples).
+	FutilityPower float64
+	Seed          int64 // seeds the bootstrap intervals of the effect sizes
 }
 
 // Defaults of Rule.
 const (
 	DefaultAlpha      = 0.05
 	DefaultMaxSamples = 30
+	// DefaultFutilityPower is the default Rule.FutilityPower.
+	DefaultFutilityPower = 0.1
+	// NoFutility as Rule.FutilityPower turns the futility stop off.
+	NoFutility = -1
 )
 
 // DefaultRule returns the rule with every default filled in.
@@ -62,10 +80,13 @@ func (r Rule) WithDefaults() Rule {
 	if r.MaxSamples == 0 {
 		r.MaxSamples = DefaultMaxSamples
 	}
+	if r.FutilityPower == 0 {
+		r.FutilityPower = DefaultFutilityPower
+	}
 	if r.MinSamples == 0 && r.Alpha > 0 && r.Alpha < 1 && r.MaxSamples > 0 {
 		r.MinSamples = r.MaxSamples
 		for n := 2; n < r.MaxSamples; n++ {
-			if smallestP(n) <= r.Alpha*float64(n)/float64(r.MaxSamples) {
+			if 3*smallestP(n) <= r.Alpha/2 {
 				r.MinSamples = n
 				break
 			}
@@ -89,6 +110,8 @@ func (r Rule) Validate() error {
 		return fmt.Errorf("min samples %d out of range: want 1 to -max-samples (%d)", r.MinSamples, r.MaxSamples)
 	case r.MinEffect != 0 && !(r.MinEffect >= 1 && !math.IsInf(r.MinEffect, 1)):
 		return fmt.Errorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", r.MinEffect)
+	case !(r.FutilityPower < 1):
+		return fmt.Errorf("futility power %v out of range: want below 1, e.g. 0.1, or negative for no futility stop", r.FutilityPower)
 	}
 	if _, err := ParseCorrection(string(r.Correction)); err != nil {
 		return fmt.Errorf("-correction: %w", err)
@@ -130,22 +153,31 @@ func (r Rule) Looks() []int {
 	if r.MaxSamples < 1 {
 		return nil
 	}
-	var looks []int
-	for n := max(r.MinSamples, 1); n < r.MaxSamples; n *= 2 {
-		looks = append(looks, n)
-	}
-	return append(looks, r.MaxSamples)
+	return looks(r.MinSamples, r.MaxSamples)
 }
 
-// levels returns alpha_k, the share of Alpha spent at each look.
+// looks returns first, doubling while below last, and last.
+func looks(first, last int) []int {
+	var ns []int
+	for n := max(first, 1); n < last; n *= 2 {
+		ns = append(ns, n)
+	}
+	return append(ns, last)
+}
+
+// levels returns alpha_k, the share of Alpha spent at each look: half at
+// the first, the other half equally over the later ones (all of it with a
+// single look).
 func (r Rule) levels() []float64 {
 	r = r.WithDefaults()
 	looks := r.Looks()
 	levels := make([]float64, len(looks))
-	prev := 0
-	for k, n := range looks {
-		levels[k] = r.Alpha * float64(n-prev) / float64(r.MaxSamples)
-		prev = n
+	levels[0] = r.Alpha
+	if len(looks) > 1 {
+		levels[0] = r.Alpha / 2
+		for k := 1; k < len(looks); k++ {
+			levels[k] = r.Alpha / 2 / float64(len(looks)-1)
+		}
 	}
 	return levels
 }

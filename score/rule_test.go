@@ -13,7 +13,7 @@ import (
 
 func TestDefaultRule(t *testing.T) {
 	r := DefaultRule()
-	want := Rule{Alpha: 0.05, Correction: Holm, MaxSamples: 30, MinSamples: 5}
+	want := Rule{Alpha: 0.05, Correction: Holm, MaxSamples: 30, MinSamples: 5, FutilityPower: 0.1}
 	if r != want {
 		t.Fatalf("DefaultRule() = %+v, want %+v", r, want)
 	}
@@ -31,13 +31,14 @@ func TestLooks(t *testing.T) {
 		looks  []int
 		levels []float64
 	}{
-		{Rule{}, []int{5, 10, 20, 30}, []float64{0.05 / 6, 0.05 / 6, 0.05 / 3, 0.05 / 3}},
-		// At alpha 0.01 five samples cannot kill (1/252 > 0.01*5/30): start at 6.
-		{Rule{Alpha: 0.01}, []int{6, 12, 24, 30}, []float64{0.002, 0.002, 0.004, 0.002}},
-		{Rule{Alpha: 0.1}, []int{5, 10, 20, 30}, []float64{0.1 / 6, 0.1 / 6, 0.1 / 3, 0.1 / 3}},
-		{Rule{MaxSamples: 10}, []int{4, 8, 10}, []float64{0.02, 0.02, 0.01}},
+		{Rule{}, []int{5, 10, 20, 30}, []float64{0.0125, 0.0125, 0.0125, 0.0125}},
+		// At alpha 0.01 five samples cannot kill (1/252 > 0.01/4): start at 6.
+		{Rule{Alpha: 0.01}, []int{6, 12, 24, 30}, []float64{0.0025, 0.0025, 0.0025, 0.0025}},
+		// At alpha 0.1 four can (1/70 <= 0.1/4).
+		{Rule{Alpha: 0.1}, []int{4, 8, 16, 30}, []float64{0.025, 0.025, 0.025, 0.025}},
+		{Rule{MaxSamples: 10}, []int{4, 8, 10}, []float64{0.05 / 3, 0.05 / 3, 0.05 / 3}},
 		{Rule{MinSamples: 30}, []int{30}, []float64{0.05}},
-		{Rule{MinSamples: 3, MaxSamples: 12}, []int{3, 6, 12}, []float64{0.0125, 0.0125, 0.025}},
+		{Rule{MinSamples: 3, MaxSamples: 12}, []int{3, 6, 12}, []float64{0.05 / 3, 0.05 / 3, 0.05 / 3}},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Looks(); !slices.Equal(got, tt.looks) {
@@ -76,6 +77,8 @@ func TestValidate(t *testing.T) {
 		{Rule{MaxSamples: 3}, ""}, // one look at 3: 1/20 <= 0.05
 		{Rule{MaxSamples: 5}, ""},
 		{Rule{MinEffect: 1.02, Correction: None, Alpha: 0.1, Seed: 7}, ""},
+		{Rule{FutilityPower: 1}, "futility power 1 out of range: want below 1, e.g. 0.1, or negative for no futility stop"},
+		{Rule{FutilityPower: NoFutility}, ""},
 	}
 	for _, tt := range tests {
 		err := tt.r.Validate()
@@ -91,12 +94,16 @@ func TestValidate(t *testing.T) {
 
 // run feeds one round at a time to the rule, as the runner does, until it
 // decides; draw(b, i) returns the next baseline (b) or mutant (!b) value of
-// benchmark i. The bootstrap intervals, which do not enter the decision, are
-// left out to keep the simulations fast.
-func run(r Rule, names []string, draw func(baseline bool, bench int) float64) (Verdict, int) {
+// test i (names[i] is its benchmark, metrics[i] its metric, sec/op when
+// metrics is nil). The bootstrap intervals, which do not enter the
+// decision, are left out to keep the simulations fast.
+func run(r Rule, names, metrics []string, draw func(baseline bool, test int) float64) (Verdict, int) {
 	samples := make([]Sample, len(names))
 	for i, name := range names {
 		samples[i] = Sample{Benchmark: name, Metric: SecPerOp}
+		if metrics != nil {
+			samples[i].Metric = metrics[i]
+		}
 	}
 	for n := 1; ; n++ {
 		for i := range samples {
@@ -125,47 +132,111 @@ func noisy(rng *rand.Rand, sigma float64, slow []float64) func(bool, int) float6
 	}
 }
 
-// TestDecideAA simulates 2000 A/A campaigns (mutant = baseline) of four
-// benchmarks each under the default rule: the empirical false-kill rate
-// must stay within alpha + 2 standard errors, and every survivor stops at
-// exactly MaxSamples.
-func TestDecideAA(t *testing.T) {
-	const campaigns = 2000
-	r := DefaultRule()
-	names := []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}
-	// Campaign c draws from its own generator, so the result does not
-	// depend on how the campaigns are spread over the workers.
+// demoLike returns the tests and a draw function of benchmarks whose
+// metrics look like the demo module's: sec/op with lognormal noise sigma
+// (the mutant slowed by slow), B/op a few bytes above 2337 with heavy ties
+// (a per-op average that wobbles by a byte or two), and allocs/op a
+// constant 181 on both sides.
+func demoLike(rng *rand.Rand, benches int, sigma, slow float64) (names, metrics []string, draw func(bool, int) float64) {
+	for b := range benches {
+		for _, m := range []string{SecPerOp, BytesPerOp, AllocsPerOp} {
+			names = append(names, fmt.Sprintf("Benchmark%c", 'A'+b))
+			metrics = append(metrics, m)
+		}
+	}
+	draw = func(baseline bool, i int) float64 {
+		switch metrics[i] {
+		case SecPerOp:
+			v := 1e-6 * math.Exp(sigma*rng.NormFloat64())
+			if !baseline {
+				v *= slow
+			}
+			return v
+		case BytesPerOp:
+			return 2337 + math.Floor(rng.ExpFloat64()*0.8)
+		}
+		return 181
+	}
+	return names, metrics, draw
+}
+
+// aaCampaigns runs campaigns seeded A/A campaigns (mutant = baseline) of
+// benches demo-like benchmarks (3 tests each) under r, spread over the
+// CPUs (campaign c draws from its own generator, so the result does not
+// depend on the spread), and returns the number of kills, the mean sample
+// count, and the first error: a decision at a count that is not a look.
+func aaCampaigns(r Rule, campaigns, benches int) (kills int, meanN float64, err string) {
 	killed := make([]bool, campaigns)
+	ns := make([]int, campaigns)
 	errs := make([]string, campaigns)
+	looks := r.Looks()
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := range workers {
 		wg.Go(func() {
 			for c := w; c < campaigns; c += workers {
 				rng := rand.New(rand.NewPCG(11, uint64(c)))
-				v, n := run(r, names, noisy(rng, 0.03, []float64{1, 1, 1, 1}))
-				killed[c] = v.Decision == Kill
-				if v.Decision == Survive && (n != r.MaxSamples || v.Look != len(r.Looks())) {
-					errs[c] = fmt.Sprintf("campaign %d survived at n = %d, look %d; want %d, %d", c, n, v.Look, r.MaxSamples, len(r.Looks()))
+				names, metrics, draw := demoLike(rng, benches, 0.03, 1)
+				v, n := run(r, names, metrics, draw)
+				killed[c], ns[c] = v.Decision == Kill, n
+				if !slices.Contains(looks, n) || v.Look < 1 || looks[v.Look-1] != n {
+					errs[c] = fmt.Sprintf("campaign %d decided %s at n = %d, look %d; looks are %v", c, v.Decision, n, v.Look, looks)
+				}
+				if v.Decision == Survive && v.Futility != (n < r.MaxSamples) {
+					errs[c] = fmt.Sprintf("campaign %d survived at n = %d with futility %v", c, n, v.Futility)
 				}
 			}
 		})
 	}
 	wg.Wait()
-	kills := 0
+	total := 0
 	for c := range campaigns {
-		if errs[c] != "" {
-			t.Fatal(errs[c])
+		if errs[c] != "" && err == "" {
+			err = errs[c]
 		}
 		if killed[c] {
 			kills++
 		}
+		total += ns[c]
 	}
-	rate := float64(kills) / campaigns
-	se := math.Sqrt(r.Alpha * (1 - r.Alpha) / campaigns)
-	t.Logf("A/A false-kill rate %.4f (%d of %d), bound %.4f", rate, kills, campaigns, r.Alpha+2*se)
-	if rate > r.Alpha+2*se {
-		t.Errorf("A/A false-kill rate %.4f > alpha + 2 se = %.4f", rate, r.Alpha+2*se)
+	return kills, float64(total) / float64(campaigns), err
+}
+
+// TestDecideAA simulates 2000 A/A campaigns (mutant = baseline) of one and
+// of three demo-like benchmarks each (sec/op, B/op with ties, constant
+// allocs/op: Tarone's reduction leaves some tests out at some looks) under
+// the default rule, and of three without the futility stop (every survivor then runs to
+// the last look, the most chances to kill): the empirical false-kill rate
+// must stay within alpha + 2 standard errors, every decision happens at a
+// look, and with futility the mean sample count is well below MaxSamples.
+func TestDecideAA(t *testing.T) {
+	const campaigns = 2000
+	for _, tt := range []struct {
+		r       Rule
+		benches int
+		maxN    float64 // bound on the mean sample count
+	}{
+		{DefaultRule(), 1, 8},
+		{DefaultRule(), 3, 11},
+		{Rule{FutilityPower: NoFutility}.WithDefaults(), 3, 30},
+	} {
+		r := tt.r
+		kills, meanN, err := aaCampaigns(r, campaigns, tt.benches)
+		if err != "" {
+			t.Fatalf("futility %v: %s", r.FutilityPower, err)
+		}
+		rate := float64(kills) / campaigns
+		se := math.Sqrt(r.Alpha * (1 - r.Alpha) / campaigns)
+		t.Logf("%d benchmarks, futility power %v: A/A false-kill rate %.4f (%d of %d), bound %.4f; mean samples %.2f", tt.benches, r.FutilityPower, rate, kills, campaigns, r.Alpha+2*se, meanN)
+		if rate > r.Alpha+2*se {
+			t.Errorf("%d benchmarks, futility power %v: A/A false-kill rate %.4f > alpha + 2 se = %.4f", tt.benches, r.FutilityPower, rate, r.Alpha+2*se)
+		}
+		if meanN > tt.maxN {
+			t.Errorf("%d benchmarks, futility power %v: A/A campaigns stop at a mean of %.2f samples, want at most %v", tt.benches, r.FutilityPower, meanN, tt.maxN)
+		}
+		if r.FutilityPower < 0 && meanN < float64(r.MaxSamples)*(1-2*r.Alpha) {
+			t.Errorf("A/A campaigns stop at a mean of %.2f samples without the futility stop, want nearly %d", meanN, r.MaxSamples)
+		}
 	}
 }
 
@@ -204,9 +275,12 @@ func TestSimulationDetectsPeeking(t *testing.T) {
 }
 
 // TestDecideSlowdown simulates mutants 2x slower with 3% noise: each must be
-// killed within 10 samples, at the first look with one benchmark and at the
-// second with three (Holm's factor 3 puts 3/252 above the first look's
-// 0.0083).
+// killed within 10 samples (the futility stop never gets in the way): at
+// the first look with one benchmark, with three (Holm's 3/252 = 0.0119 is
+// below the first look's 0.0125); at the second look with four benchmarks
+// (4/252 > 0.0125). With demo-like benchmarks of three metrics each, where
+// Tarone's reduction leaves the constant allocs/op and often the tied B/op
+// out: at the first look with one benchmark, by the second with three.
 func TestDecideSlowdown(t *testing.T) {
 	r := DefaultRule()
 	rng := rand.New(rand.NewPCG(21, 22))
@@ -216,35 +290,102 @@ func TestDecideSlowdown(t *testing.T) {
 		look  int
 	}{
 		{[]string{"BenchmarkA"}, []float64{2}, 1},
-		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 2},
-		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 2},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, []float64{1, 2, 1, 1}, 2},
 	}
 	for _, tt := range tests {
 		for range 200 {
-			v, n := run(r, tt.names, noisy(rng, 0.03, tt.slow))
+			v, n := run(r, tt.names, nil, noisy(rng, 0.03, tt.slow))
 			if v.Decision != Kill || n > 10 || v.Look != tt.look {
 				t.Fatalf("%v slowed %v: %s at n = %d look %d, want kill at look %d", tt.names, tt.slow, v.Decision, n, v.Look, tt.look)
 			}
+			// The slowed tests reject; an unslowed one may (d = 1 at n = 5
+			// has probability 1/252 under no difference).
 			for i, test := range v.Tests {
-				if test.Reject != (tt.slow[i] == 2) {
-					t.Fatalf("%v slowed %v: test %d reject = %v", tt.names, tt.slow, i, test.Reject)
+				if tt.slow[i] == 2 && !test.Reject {
+					t.Fatalf("%v slowed %v: test %d does not reject", tt.names, tt.slow, i)
 				}
+			}
+		}
+	}
+	for _, tt := range []struct{ benches, n int }{{1, 5}, {3, 10}} {
+		for range 200 {
+			names, metrics, draw := demoLike(rng, tt.benches, 0.03, 2)
+			v, n := run(r, names, metrics, draw)
+			if v.Decision != Kill || n > tt.n {
+				t.Fatalf("%d demo-like benchmarks, 2x slower: %s at n = %d, want kill by %d", tt.benches, v.Decision, n, tt.n)
 			}
 		}
 	}
 }
 
-// TestDecideSurvivesAtMax checks that a mutant that is not slower runs to
-// MaxSamples and survives, never continuing past it.
+// power runs campaigns seeded campaigns of one demo-like benchmark slowed
+// by slow with noise sigma under r and returns the fraction killed and the
+// mean sample count.
+func power(r Rule, campaigns int, sigma, slow float64) (float64, float64) {
+	rng := rand.New(rand.NewPCG(51, uint64(1000*slow+1e6*sigma)))
+	kills, total := 0, 0
+	for range campaigns {
+		names, metrics, draw := demoLike(rng, 1, sigma, slow)
+		v, n := run(r, names, metrics, draw)
+		if v.Decision == Kill {
+			kills++
+		}
+		total += n
+	}
+	return float64(kills) / float64(campaigns), float64(total) / float64(campaigns)
+}
+
+// TestDecidePower simulates slowdowns of one demo-like benchmark (sec/op,
+// tied B/op, constant allocs/op) under the default rule, without the
+// futility stop, and with a fixed 30 samples (one look at alpha): a 5%
+// slowdown with 1% noise must be killed in at least 90% of the campaigns
+// with futility. The smaller effects are logged to document the power the
+// futility stop costs (docs/statistics.md).
+func TestDecidePower(t *testing.T) {
+	const campaigns = 400
+	rules := []struct {
+		name string
+		r    Rule
+	}{
+		{"default", DefaultRule()},
+		{"no futility", Rule{FutilityPower: NoFutility}},
+		{"fixed 30", Rule{MinSamples: 30}},
+	}
+	for _, e := range []struct{ sigma, slow float64 }{{0.01, 1.05}, {0.03, 1.03}, {0.03, 1.02}, {0.03, 1.01}} {
+		line := fmt.Sprintf("%.0f%% slower, %.0f%% noise:", 100*(e.slow-1), 100*e.sigma)
+		for _, rr := range rules {
+			pw, meanN := power(rr.r, campaigns, e.sigma, e.slow)
+			line += fmt.Sprintf(" %s %.3f (mean n %.1f);", rr.name, pw, meanN)
+			if e.slow == 1.05 && rr.name == "default" && pw < 0.9 {
+				t.Errorf("5%% slowdown with 1%% noise killed in %.3f of the campaigns, want >= 0.9", pw)
+			}
+		}
+		t.Log(line)
+	}
+}
+
+// TestDecideSurvivesAtMax checks that, without the futility stop, a mutant
+// that is not slower runs to MaxSamples and survives, never continuing past
+// it; and that with it, such a mutant survives early at a look.
 func TestDecideSurvivesAtMax(t *testing.T) {
 	for _, max := range []int{30, 12} {
-		r := Rule{MaxSamples: max}
+		r := Rule{MaxSamples: max, FutilityPower: NoFutility}
 		rng := rand.New(rand.NewPCG(31, 32))
 		for range 100 {
-			v, n := run(r, []string{"BenchmarkA", "BenchmarkB"}, noisy(rng, 0.03, []float64{0.95, 0.95}))
-			if v.Decision != Survive || n != max {
-				t.Fatalf("max %d: %s at n = %d, want survive at %d", max, v.Decision, n, max)
+			v, n := run(r, []string{"BenchmarkA", "BenchmarkB"}, nil, noisy(rng, 0.03, []float64{0.95, 0.95}))
+			if v.Decision != Survive || n != max || v.Futility {
+				t.Fatalf("max %d: %s at n = %d (futility %v), want survive at %d", max, v.Decision, n, v.Futility, max)
 			}
+		}
+	}
+	r := DefaultRule()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for range 100 {
+		v, n := run(r, []string{"BenchmarkA", "BenchmarkB"}, nil, noisy(rng, 0.03, []float64{0.95, 0.95}))
+		if v.Decision != Survive || n != 5 || !v.Futility || len(v.Warnings) != 1 || !strings.HasPrefix(v.Warnings[0], "stopped early for futility at look 1 (5 samples)") {
+			t.Fatalf("5%% faster: %s at n = %d futility %v %q, want a futility stop at 5", v.Decision, n, v.Futility, v.Warnings)
 		}
 	}
 }
@@ -260,7 +401,7 @@ func TestDecideConstantMetrics(t *testing.T) {
 	}
 	got := v.Tests[0]
 	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
-		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.05 / 6}
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.0125, PMin: 1.0 / 252}
 	if !equalResult(got, want) {
 		t.Errorf("test = %+v\nwant   %+v", got, want)
 	}
@@ -270,10 +411,23 @@ func TestDecideConstantMetrics(t *testing.T) {
 	if v.Decision != Kill || v.Tests[0].Ratio != UnboundedRatio || len(v.Tests[0].Warnings) != 1 {
 		t.Errorf("allocs 0 -> 1: %+v", v)
 	}
-	// Identical constants never kill.
+	// Identical constants never kill: Tarone's reduction leaves them out of
+	// the family, and with nothing left the mutant survives for futility.
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
-	if v.Decision != Continue || v.Tests[0].P != 1 || v.Tests[0].Ratio != 1 {
+	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
+		NBaseline: 5, NMutant: 5, Threshold: 0.0125, PMin: 1, Excluded: true,
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.0125; left out of the holm correction (Tarone)"}}
+	wantWarnings := []string{
+		"look 1 (5 samples) cannot kill: no test can reach the level 0.0125 with these values",
+		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
+	}
+	if v.Decision != Survive || !v.Futility || !equalResult(v.Tests[0], want) || !slices.Equal(v.Warnings, wantWarnings) {
 		t.Errorf("allocs 3 -> 3: %+v", v)
+	}
+	// Without the futility stop it goes on.
+	v = Rule{FutilityPower: NoFutility}.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
+	if v.Decision != Continue || v.Futility {
+		t.Errorf("allocs 3 -> 3 without futility: %+v", v)
 	}
 }
 
@@ -281,7 +435,7 @@ func equalResult(a, b TestResult) bool {
 	return a.Benchmark == b.Benchmark && a.Metric == b.Metric && close(a.D, b.D) && close(a.P, b.P) &&
 		close(a.PAdj, b.PAdj) && close(a.Ratio, b.Ratio) && close(a.RatioLo, b.RatioLo) && close(a.RatioHi, b.RatioHi) &&
 		a.NBaseline == b.NBaseline && a.NMutant == b.NMutant && a.Reject == b.Reject && close(a.Threshold, b.Threshold) &&
-		a.BelowMinEffect == b.BelowMinEffect && slices.Equal(a.Warnings, b.Warnings)
+		a.BelowMinEffect == b.BelowMinEffect && close(a.PMin, b.PMin) && a.Excluded == b.Excluded && slices.Equal(a.Warnings, b.Warnings)
 }
 
 // TestDecideTable checks exact verdicts on fixed data: looks, thresholds,
@@ -296,6 +450,8 @@ func TestDecideTable(t *testing.T) {
 	}
 	low, high := seq(100, 5), seq(200, 5) // d = 1, p = 1/252
 	mid := []float64{100.5, 101.5, 102.5, 103.5, 104.5}
+	mid2 := []float64{100.6, 101.6, 102.6, 103.6, 104.6}
+	mid3 := []float64{100.7, 101.7, 102.7, 103.7, 104.7}
 	tests := []struct {
 		name     string
 		r        Rule
@@ -310,11 +466,15 @@ func TestDecideTable(t *testing.T) {
 			Continue, 0, []float64{1.0 / 70}, []bool{false}, nil},
 		{"first look kills", Rule{}, []Sample{{"B", SecPerOp, low, high}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
-		{"holm over two tests: 2/252 <= 0.0083", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, low}},
-			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
-		{"holm over three tests cannot kill at 5", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
-			Continue, 1, []float64{3.0 / 252, 1, 1}, []bool{false, false, false},
-			[]string{"look 1 (5 samples) cannot kill: with 3 tests the smallest adjusted p-value is 0.0119, above the look's level 0.00833"}},
+		{"tarone leaves out a test that cannot reach the level", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, low}},
+			Kill, 1, []float64{1.0 / 252, 1}, []bool{true, false}, nil},
+		{"holm over two tests: 2/252 <= 0.0125", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, mid}},
+			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
+		{"holm over three tests: 3/252 <= 0.0125", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}},
+			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
+		{"four tests cannot kill at 5", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}, {"D", SecPerOp, low, mid3}},
+			Continue, 1, []float64{1, 1, 1, 1}, []bool{false, false, false, false},
+			[]string{"look 1 (5 samples) cannot kill: no test can reach the level 0.0125 with these values"}},
 		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},

@@ -78,7 +78,8 @@ func dimensions() []string {
 // At the run's alpha the rows use the recorded statuses and Reject flags:
 // exactly what the run decided. At another alpha a, a killed or survived
 // mutant is re-decided from its recorded tests: the raw p-values are
-// adjusted again with correction c over the mutant's tests, and a test
+// adjusted again with correction c over the mutant's tests that can reach
+// the level (Tarone's reduction by their PMin, see AdjustFamily), and a test
 // rejects when its adjusted p-value is at most Threshold*a/alpha (the
 // rule's share of alpha at the look that decided, scaled to a; a itself
 // when Threshold is 0) and it is not BelowMinEffect. Early stopping only
@@ -183,16 +184,16 @@ func decideAt(o Outcome, a, runAlpha float64, c Correction) (Status, []string) {
 		}
 		return o.Status, killers
 	}
-	ps := make([]float64, len(o.Tests))
+	ps, pmins := make([]float64, len(o.Tests)), make([]float64, len(o.Tests))
+	level := a
 	for i, t := range o.Tests {
-		ps[i] = t.P
-	}
-	adj := Adjust(ps, c)
-	for i, t := range o.Tests {
-		level := a
+		ps[i], pmins[i] = t.P, t.PMin
 		if t.Threshold > 0 && runAlpha > 0 {
 			level = t.Threshold * a / runAlpha
 		}
+	}
+	adj, _ := AdjustFamily(ps, pmins, level, c)
+	for i, t := range o.Tests {
 		if adj[i] <= level && !t.BelowMinEffect && !slices.Contains(killers, t.Metric) {
 			killers = append(killers, t.Metric)
 		}

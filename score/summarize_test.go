@@ -195,3 +195,37 @@ func TestSummarizeCorrection(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarizeTarone checks that other alphas re-apply Tarone's reduction
+// from the recorded PMin: a test that cannot reach the level (a constant
+// allocs/op, PMin 1) does not count in the correction.
+func TestSummarizeTarone(t *testing.T) {
+	tests := []TestResult{
+		{Metric: "sec/op", P: 0.003, PAdj: 0.003, PMin: 1.0 / 252, Threshold: 0.002},
+		{Metric: "allocs/op", P: 1, PAdj: 1, PMin: 1, Excluded: true, Threshold: 0.002},
+	}
+	// At 0.1 the level is 0.004: the family of one (0.003) rejects, Holm
+	// over both (0.006) would not (PMin 0: unknown, kept). At 0.01 (0.0004)
+	// nothing rejects.
+	for _, tt := range []struct {
+		pmin   float64
+		alpha  float64
+		killed int
+	}{{1, 0.1, 1}, {0, 0.1, 0}, {1, 0.01, 0}} {
+		tests[1].PMin = tt.pmin
+		o := []Outcome{{ID: "m", Level: "opt", Status: Survived, Tests: tests}}
+		s := Summarize(o, 0.05, Holm)
+		found := false
+		for _, r := range s.Rows {
+			if r.Dimension == "level" && r.Alpha == tt.alpha {
+				found = true
+				if r.Killed != tt.killed {
+					t.Errorf("allocs/op PMin %v at %v: killed %d, want %d", tt.pmin, tt.alpha, r.Killed, tt.killed)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no level row at %v", tt.alpha)
+		}
+	}
+}

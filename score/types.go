@@ -40,6 +40,14 @@ type TestResult struct {
 	Threshold float64 `json:"threshold,omitempty"`
 	// BelowMinEffect is set when the median ratio is not above the rule's
 	// MinEffect, so the test cannot reject whatever its p-value.
-	BelowMinEffect bool     `json:"below_min_effect,omitempty"`
-	Warnings       []string `json:"warnings,omitempty"`
+	BelowMinEffect bool `json:"below_min_effect,omitempty"`
+	// PMin is the smallest p-value any split of this test's pooled values
+	// into samples of these sizes could give (ReachableP): 1 when every
+	// value is the same, e.g. a constant allocs/op on both sides.
+	PMin float64 `json:"p_min,omitempty"`
+	// Excluded is set when PMin cannot reach the level, so the test was
+	// left out of the multiple-comparison family (Tarone's reduction; see
+	// AdjustFamily): PAdj is 1 and it cannot reject.
+	Excluded bool     `json:"excluded,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
