@@ -141,11 +141,26 @@ func TestCheckReducedAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkAgrees(t, p, ms)
+}
+
+// checkAgrees checks that Check and CheckFull agree on every mutant, and
+// that the reduced check alone accepts every local mutant that compiles.
+func checkAgrees(t *testing.T, p *mutate.Program, ms []mutate.Mutant) {
+	local := 0
 	for i, err := range p.CheckAll(context.Background(), ms) {
-		full := p.CheckFull(ms[i])
+		m := ms[i]
+		full := p.CheckFull(m)
 		if fmt.Sprint(err) != fmt.Sprint(full) {
-			t.Errorf("%s: Check = %v, full check = %v", ms[i].ID, err, full)
+			t.Errorf("%s: Check = %v, full check = %v", m.ID, err, full)
+		}
+		isLocal, red := p.CheckReduced(m)
+		if isLocal {
+			local++
+		}
+		if isLocal && full == nil && red != nil {
+			t.Errorf("%s %s %s:%d: the reduced check fails: %v", m.ID, m.Operator, m.File, m.Line, red)
 		}
 	}
-	t.Logf("%d mutants", len(ms))
+	t.Logf("%d mutants, %d checked reduced", len(ms), local)
 }

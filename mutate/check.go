@@ -66,38 +66,49 @@ func (p *Program) check(m Mutant, reduce bool) error {
 	if err != nil {
 		return err
 	}
-	_, helper, pkg, _ := p.paths(m)
+	_, _, pkg, _ := p.paths(m)
 	cp := p.checkPkg(pkg)
 	fi, ok := cp.index[name]
 	if !ok {
 		return fmt.Errorf("mutant %s: %s is not a file of package %s", m.ID, m.File, m.Package)
 	}
-	others := cp.files
-	reduced := reduce && cp.local(fi, orig, m.Edits)
-	if reduced {
-		others = cp.reducedFiles()
+	if reduce && cp.local(fi, orig, m.Edits) {
+		// The mutated file without the bodies of the functions the
+		// mutant does not touch, against the reduced other files. Any
+		// error (perhaps an import only those bodies used) is left to
+		// the whole package to confirm, with its own message.
+		if src, err := ApplyEdits(cp.blankBodies(fi, orig, m.Edits), m.Edits); err == nil {
+			if p.typeCheck(m, cp, fi, src, cp.reducedFiles(), true) == nil {
+				return nil
+			}
+		}
 	}
+	return p.typeCheck(m, cp, fi, mut, cp.files, false)
+}
+
+// typeCheck type-checks the package made of files with files[fi] replaced
+// by a fresh parse of src and m's helper file added. If reduced, files
+// are reduced copies (see reducedFiles) and imports they leave unused are
+// not errors.
+func (p *Program) typeCheck(m Mutant, cp *checkPkg, fi int, src []byte, files []*ast.File, reduced bool) error {
+	name := cp.tfiles[fi].Name()
+	_, helper, pkg, _ := p.paths(m)
 	// A private file set: the loaded files' token.Files plus fresh ones for
 	// the mutated and helper files, so the shared set does not grow with
 	// every check.
 	fset := token.NewFileSet()
 	fset.AddExistingFiles(cp.tfiles...)
-	files := make([]*ast.File, 0, len(others)+1)
-	for i, f := range others {
-		if i == fi {
-			pf, err := parser.ParseFile(fset, name, mut, parser.SkipObjectResolution)
-			if err != nil {
-				return fmt.Errorf("mutant %s does not parse: %v", m.ID, p.relErr(err))
-			}
-			if reduced {
-				// The mutant changes function bodies only; the
-				// file's data tables are as loaded.
-				elideData(pf)
-			}
-			f = pf
-		}
-		files = append(files, f)
+	pf, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return fmt.Errorf("mutant %s does not parse: %v", m.ID, p.relErr(err))
 	}
+	if reduced {
+		// The mutant changes function bodies only: the file's data
+		// tables are as loaded.
+		elideData(pf)
+	}
+	files = append([]*ast.File(nil), files...)
+	files[fi] = pf
 	if helper != "" {
 		hf, err := parser.ParseFile(fset, helper, m.Helper, parser.SkipObjectResolution)
 		if err != nil {
@@ -126,11 +137,14 @@ func (p *Program) check(m Mutant, reduce bool) error {
 				return
 			}
 			// Without their bodies and initializers, the other files
-			// may not use all their imports; that is not the mutant's
-			// doing.
+			// may not use all their imports, and the mutated file may
+			// not use those only its left-out bodies use; that is not
+			// the mutant's doing.
 			if te, ok := err.(types.Error); ok && reduced && te.Soft && strings.HasSuffix(te.Msg, "and not used") {
-				if tf := te.Fset.File(te.Pos); tf != nil && tf.Name() != name && tf.Name() != helper {
-					return
+				if tf := te.Fset.File(te.Pos); tf != nil && tf.Name() != helper {
+					if tf.Name() != name || cp.usedElsewhere(fi, tf.Offset(te.Pos), m.Edits) {
+						return
+					}
 				}
 			}
 			first = err
@@ -154,9 +168,11 @@ type checkPkg struct {
 	files  []*ast.File
 	tfiles []*token.File
 	index  map[string]int // file name -> index in files
-	// bodies[i] lists the function bodies of files[i] as offset ranges
-	// [Lbrace+1, Rbrace), in source order.
-	bodies [][][2]int
+	// bodies[i] lists the function bodies of files[i], in source order.
+	bodies [][]body
+	// importUses[i] maps the offset of each import of files[i] to the
+	// indices (in bodies[i]) of the bodies that use it.
+	importUses []map[int][]int
 
 	reduceOnce sync.Once
 	reduced    []*ast.File
@@ -172,14 +188,19 @@ func (p *Program) checkPkg(pkg *Package) *checkPkg {
 			cp.files = append(cp.files, f)
 			cp.tfiles = append(cp.tfiles, tf)
 			cp.index[tf.Name()] = i
-			var bodies [][2]int
+			var bodies []body
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-					bodies = append(bodies, [2]int{tf.Offset(fd.Body.Lbrace) + 1, tf.Offset(fd.Body.Rbrace)})
+					bodies = append(bodies, body{
+						lbrace:   tf.Offset(fd.Body.Lbrace),
+						rbrace:   tf.Offset(fd.Body.Rbrace),
+						required: !bodyOptional(fd),
+					})
 				}
 			}
 			cp.bodies = append(cp.bodies, bodies)
 		}
+		cp.importUses = importUses(p.fset, lp.Syntax, lp.TypesInfo, cp)
 		pkg.check = cp
 	})
 	return pkg.check
@@ -197,8 +218,8 @@ func (cp *checkPkg) local(i int, src []byte, edits []Edit) bool {
 	bodies := cp.bodies[i]
 	scope := cp.pkg.Scope()
 	for _, e := range edits {
-		k := sort.Search(len(bodies), func(k int) bool { return bodies[k][1] >= e.End })
-		if k == len(bodies) || e.Start < bodies[k][0] {
+		k := sort.Search(len(bodies), func(k int) bool { return bodies[k].rbrace >= e.End })
+		if k == len(bodies) || e.Start <= bodies[k].lbrace {
 			return false
 		}
 		var known map[string]bool
@@ -214,7 +235,7 @@ func (cp *checkPkg) local(i int, src []byte, edits []Edit) bool {
 			if known == nil {
 				b := bodies[k]
 				known = make(map[string]bool)
-				for _, id := range identifiers(string(src[b[0]:b[1]])) {
+				for _, id := range identifiers(string(src[b.lbrace:b.rbrace])) {
 					known[id] = true
 				}
 			}
@@ -224,6 +245,107 @@ func (cp *checkPkg) local(i int, src []byte, edits []Edit) bool {
 		}
 	}
 	return true
+}
+
+// importUses maps, for every file, the offset of each of its imports to
+// the bodies (indices into cp.bodies) that refer to the imported package.
+func importUses(fset *token.FileSet, files []*ast.File, info *types.Info, cp *checkPkg) []map[int][]int {
+	out := make([]map[int][]int, len(files))
+	type spec struct{ file, offset int }
+	specs := make(map[types.Object]spec)
+	for i, f := range files {
+		out[i] = make(map[int][]int)
+		if info == nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			obj := info.Implicits[imp]
+			if imp.Name != nil {
+				obj = info.Defs[imp.Name]
+			}
+			if obj != nil {
+				specs[obj] = spec{i, cp.tfiles[i].Offset(imp.Pos())}
+			}
+		}
+	}
+	if info == nil {
+		return out
+	}
+	for id, obj := range info.Uses {
+		sp, ok := specs[obj]
+		if !ok {
+			continue
+		}
+		tf := cp.tfiles[sp.file]
+		if !tf.Pos(0).IsValid() || id.Pos() < token.Pos(tf.Base()) || int(id.Pos()) > tf.Base()+tf.Size() {
+			continue
+		}
+		off := tf.Offset(id.Pos())
+		bodies := cp.bodies[sp.file]
+		k := sort.Search(len(bodies), func(k int) bool { return bodies[k].rbrace >= off })
+		if k < len(bodies) && bodies[k].lbrace < off {
+			if uses := out[sp.file][sp.offset]; len(uses) == 0 || uses[len(uses)-1] != k {
+				out[sp.file][sp.offset] = append(uses, k)
+			}
+		}
+	}
+	return out
+}
+
+// A body is a function body's braces' offsets in its file.
+type body struct {
+	lbrace, rbrace int
+	required       bool // see bodyOptional
+}
+
+// bodyOptional reports whether go/types accepts fd without its body: it is
+// neither generic nor init.
+func bodyOptional(fd *ast.FuncDecl) bool {
+	return fd.Type.TypeParams == nil && !(fd.Recv == nil && fd.Name.Name == "init")
+}
+
+// blankBodies returns a copy of file i's original content src with the
+// optional bodies (braces included) that no edit touches replaced by
+// spaces, newlines kept: the same offsets, lines and columns, a smaller
+// syntax tree.
+func (cp *checkPkg) blankBodies(i int, src []byte, edits []Edit) []byte {
+	out := append([]byte(nil), src...)
+	for k, b := range cp.bodies[i] {
+		if !cp.blanked(i, k, edits) {
+			continue
+		}
+		for j := b.lbrace; j <= b.rbrace; j++ {
+			if c := out[j]; c != '\n' && c != '\r' {
+				out[j] = ' '
+			}
+		}
+	}
+	return out
+}
+
+// blanked reports whether blankBodies leaves out body k of file i.
+func (cp *checkPkg) blanked(i, k int, edits []Edit) bool {
+	b := cp.bodies[i][k]
+	if b.required {
+		return false
+	}
+	for _, e := range edits {
+		if e.Start > b.lbrace && e.End <= b.rbrace {
+			return false
+		}
+	}
+	return true
+}
+
+// usedElsewhere reports whether the import at offset off of file i is used
+// in a body blankBodies leaves out: the mutant did not change that use.
+func (cp *checkPkg) usedElsewhere(i, off int, edits []Edit) bool {
+	for _, k := range cp.importUses[i][off] {
+		if cp.blanked(i, k, edits) {
+			return true
+		}
+	}
+	return false
 }
 
 // identifiers returns the identifiers in Go source text, in order.
@@ -258,7 +380,7 @@ func (cp *checkPkg) reducedFiles() []*ast.File {
 			for j, d := range f.Decls {
 				switch d := d.(type) {
 				case *ast.FuncDecl:
-					if d.Body != nil && d.Type.TypeParams == nil && !(d.Recv == nil && d.Name.Name == "init") {
+					if d.Body != nil && bodyOptional(d) {
 						nd := *d
 						nd.Body = nil
 						nf.Decls[j] = &nd

@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// testRef replaces the single result of every return statement in F, H
-// and K with a read of the package-level variable cache.
+// testRef replaces the single result of every return statement in F, H,
+// K and W with a read of the package-level variable cache.
 var testRef = &Operator{
 	Name:     "test-ref",
 	Quadrant: Q2,
@@ -17,7 +17,7 @@ var testRef = &Operator{
 		tf := pass.Fset.File(pass.File.FileStart)
 		for _, d := range pass.File.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if !ok || (fd.Name.Name != "F" && fd.Name.Name != "H" && fd.Name.Name != "K") {
+			if !ok || (fd.Name.Name != "F" && fd.Name.Name != "H" && fd.Name.Name != "K" && fd.Name.Name != "W") {
 				continue
 			}
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
@@ -47,6 +47,8 @@ func TestCheckReduced(t *testing.T) {
 		"b.go": "package m\n\nvar Sizes = make([]int, 0, 8)\n\nfunc B(n int) []int {\n\treturn make([]int, 0, n)\n}\n\nfunc init() {\n\tSizes = B(1)\n}\n",
 		"g.go": "package m\n\ntype G[T any] struct{ v T }\n\nfunc (g *G[T]) Get() T {\n\treturn g.v\n}\n\nfunc Map[T any](xs []T) []T {\n\treturn append(make([]T, 0, len(xs)), xs...)\n}\n",
 		"t.go": "package m\n\nvar table = [...]int{1, 2, 3, 4}\n\nvar names, more = []string{\"a\"}, map[string]int{\"b\": len(table)}\n\nvar cache = build()\n\nfunc build() int {\n\treturn len(table) + F()\n}\n",
+		// sort is used only in U, strings only in W.
+		"u.go": "package m\n\nimport (\n\t\"sort\"\n\t\"strings\"\n)\n\nfunc U(xs []string) {\n\tsort.Strings(xs)\n}\n\nfunc W() int {\n\t_ = cache\n\treturn strings.Count(\"ab\", \"a\")\n}\n\nfunc Z(n int) []int {\n\treturn make([]int, 0, n)\n}\n",
 		"f.go": "package m\n\nfunc F() int {\n\treturn 1\n}\n\nfunc H() int {\n\treturn table[0]\n}\n\nfunc K() int {\n\tx := cache\n\tif x > 0 {\n\t\treturn x\n\t}\n\treturn x + 1\n}\n",
 	})
 	p := load(t, dir, []*Operator{testCapDrop, testBreak, testRef})
@@ -67,8 +69,13 @@ func TestCheckReduced(t *testing.T) {
 		where := "package"
 		name := filepath.Join(pkg.Dir, m.File)
 		src, _ := p.source(name)
-		if cp.local(cp.index[name], src, m.Edits) {
+		if fi := cp.index[name]; cp.local(fi, src, m.Edits) {
 			where = "local"
+			// The reduced check alone accepts what compiles.
+			blanked, _ := ApplyEdits(cp.blankBodies(fi, src, m.Edits), m.Edits)
+			if red := p.typeCheck(m, cp, fi, blanked, cp.reducedFiles(), true); full == nil && red != nil {
+				t.Errorf("%s %s:%d: reduced check: %v", m.Operator, m.File, m.Line, red)
+			}
 		}
 		got = append(got, fmt.Sprintf("%s %s:%d %s %s", m.Operator, m.File, m.Line, where, res))
 	}
@@ -87,7 +94,11 @@ test-ref f.go:16 local ok
 test-break g.go:6 local does not type-check: g.go:6:9: undefined: undefinedName
 test-break g.go:10 local does not type-check: g.go:10:9: undefined: undefinedName
 test-cap-drop g.go:10 local ok
-test-break t.go:10 local does not type-check: t.go:10:9: undefined: undefinedName`
+test-break t.go:10 local does not type-check: t.go:10:9: undefined: undefinedName
+test-break u.go:14 local does not type-check: u.go:14:9: undefined: undefinedName
+test-ref u.go:14 local does not type-check: u.go:5:2: "strings" imported and not used
+test-break u.go:18 local does not type-check: u.go:18:9: undefined: undefinedName
+test-cap-drop u.go:18 local ok`
 	if g := strings.Join(got, "\n"); g != want {
 		t.Errorf("checks:\n%s\nwant\n%s", g, want)
 	}

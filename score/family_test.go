@@ -121,14 +121,17 @@ func TestConditionalPower(t *testing.T) {
 	if conditionalPower(0.01, 1, 0.025) != 1 || conditionalPower(0.03, 1, 0.025) != 0 {
 		t.Error("at t = 1 the conditional power is whether p reaches the level")
 	}
-	// The first look's futility boundary with the defaults (t = 1/6, one
-	// test, level 0.0125): d = 0.4 (p = 120/252) is futile, d = 0.6
-	// (p = 45/252) is not.
-	if cp := conditionalPower(120.0/252, 1.0/6, 0.0125); cp >= 0.1 {
-		t.Errorf("d = 0.4 at n = 5: conditional power %v, want below 0.1", cp)
-	}
-	if cp := conditionalPower(45.0/252, 1.0/6, 0.0125); cp < 0.1 {
-		t.Errorf("d = 0.6 at n = 5: conditional power %v, want at least 0.1", cp)
+	// The futility boundaries with the defaults (one test, the last look's
+	// share 0.05/6): at n = 5 (t = 1/6) d = 0.4 (p = 120/252) is futile,
+	// d = 0.6 (p = 45/252) is not; at n = 10 (t = 1/3) d = 0.3 is futile,
+	// d = 0.4 is not.
+	for _, tt := range []struct {
+		p, t   float64
+		futile bool
+	}{{120.0 / 252, 1.0 / 6, true}, {45.0 / 252, 1.0 / 6, false}, {77520.0 / 184756, 1.0 / 3, true}, {38760.0 / 184756, 1.0 / 3, false}} {
+		if cp := conditionalPower(tt.p, tt.t, 0.05/6); (cp < DefaultFutilityPower) != tt.futile {
+			t.Errorf("p = %v at t = %v: conditional power %v, futile want %v", tt.p, tt.t, cp, tt.futile)
+		}
 	}
 	prev := 1.0
 	for p := 0.001; p < 1; p += 0.01 {

@@ -31,14 +31,17 @@ func TestLooks(t *testing.T) {
 		looks  []int
 		levels []float64
 	}{
-		{Rule{}, []int{5, 10, 20, 30}, []float64{0.0125, 0.0125, 0.0125, 0.0125}},
-		// At alpha 0.01 five samples cannot kill (1/252 > 0.01/4): start at 6.
-		{Rule{Alpha: 0.01}, []int{6, 12, 24, 30}, []float64{0.0025, 0.0025, 0.0025, 0.0025}},
-		// At alpha 0.1 four can (1/70 <= 0.1/4).
-		{Rule{Alpha: 0.1}, []int{4, 8, 16, 30}, []float64{0.025, 0.025, 0.025, 0.025}},
-		{Rule{MaxSamples: 10}, []int{4, 8, 10}, []float64{0.05 / 3, 0.05 / 3, 0.05 / 3}},
+		{Rule{}, []int{5, 10, 20, 30}, []float64{0.025, 0.05 / 6, 0.05 / 6, 0.05 / 6}},
+		// At alpha 0.01 five samples cannot kill with three tests
+		// (3/252 > 0.01/2): start at 6.
+		{Rule{Alpha: 0.01}, []int{6, 12, 24, 30}, []float64{0.005, 0.01 / 6, 0.01 / 6, 0.01 / 6}},
+		// At alpha 0.1 four can (3/70 <= 0.1/2).
+		{Rule{Alpha: 0.1}, []int{4, 8, 16, 30}, []float64{0.05, 0.1 / 6, 0.1 / 6, 0.1 / 6}},
+		{Rule{MaxSamples: 10}, []int{5, 10}, []float64{0.025, 0.025}},
+		// A single look spends all of alpha.
 		{Rule{MinSamples: 30}, []int{30}, []float64{0.05}},
-		{Rule{MinSamples: 3, MaxSamples: 12}, []int{3, 6, 12}, []float64{0.05 / 3, 0.05 / 3, 0.05 / 3}},
+		{Rule{MaxSamples: 4}, []int{4}, []float64{0.05}},
+		{Rule{MinSamples: 3, MaxSamples: 12}, []int{3, 6, 12}, []float64{0.025, 0.0125, 0.0125}},
 	}
 	for _, tt := range tests {
 		if got := tt.r.Looks(); !slices.Equal(got, tt.looks) {
@@ -276,11 +279,11 @@ func TestSimulationDetectsPeeking(t *testing.T) {
 
 // TestDecideSlowdown simulates mutants 2x slower with 3% noise: each must be
 // killed within 10 samples (the futility stop never gets in the way): at
-// the first look with one benchmark, with three (Holm's 3/252 = 0.0119 is
-// below the first look's 0.0125); at the second look with four benchmarks
-// (4/252 > 0.0125). With demo-like benchmarks of three metrics each, where
-// Tarone's reduction leaves the constant allocs/op and often the tied B/op
-// out: at the first look with one benchmark, by the second with three.
+// the first look with up to six tests (Holm's 6/252 = 0.0238 is below the
+// first look's 0.025), at the second with seven (7/252 > 0.025). With
+// demo-like benchmarks of three metrics each, where Tarone's reduction
+// leaves the constant allocs/op and often the tied B/op out: at the first
+// look with one to three benchmarks, by the second with four.
 func TestDecideSlowdown(t *testing.T) {
 	r := DefaultRule()
 	rng := rand.New(rand.NewPCG(21, 22))
@@ -292,7 +295,8 @@ func TestDecideSlowdown(t *testing.T) {
 		{[]string{"BenchmarkA"}, []float64{2}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 1},
-		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, []float64{1, 2, 1, 1}, 2},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, []float64{1, 2, 1, 1}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG"}, []float64{1, 2, 1, 1, 1, 1, 1}, 2},
 	}
 	for _, tt := range tests {
 		for range 200 {
@@ -309,7 +313,7 @@ func TestDecideSlowdown(t *testing.T) {
 			}
 		}
 	}
-	for _, tt := range []struct{ benches, n int }{{1, 5}, {3, 10}} {
+	for _, tt := range []struct{ benches, n int }{{1, 5}, {3, 5}, {4, 10}} {
 		for range 200 {
 			names, metrics, draw := demoLike(rng, tt.benches, 0.03, 2)
 			v, n := run(r, names, metrics, draw)
@@ -401,7 +405,7 @@ func TestDecideConstantMetrics(t *testing.T) {
 	}
 	got := v.Tests[0]
 	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
-		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.0125, PMin: 1.0 / 252}
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.025, PMin: 1.0 / 252}
 	if !equalResult(got, want) {
 		t.Errorf("test = %+v\nwant   %+v", got, want)
 	}
@@ -415,10 +419,10 @@ func TestDecideConstantMetrics(t *testing.T) {
 	// the family, and with nothing left the mutant survives for futility.
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
 	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
-		NBaseline: 5, NMutant: 5, Threshold: 0.0125, PMin: 1, Excluded: true,
-		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.0125; left out of the holm correction (Tarone)"}}
+		NBaseline: 5, NMutant: 5, Threshold: 0.025, PMin: 1, Excluded: true,
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.025; left out of the holm correction (Tarone)"}}
 	wantWarnings := []string{
-		"look 1 (5 samples) cannot kill: no test can reach the level 0.0125 with these values",
+		"look 1 (5 samples) cannot kill: no test can reach the level 0.025 with these values",
 		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
 	}
 	if v.Decision != Survive || !v.Futility || !equalResult(v.Tests[0], want) || !slices.Equal(v.Warnings, wantWarnings) {
@@ -451,7 +455,19 @@ func TestDecideTable(t *testing.T) {
 	low, high := seq(100, 5), seq(200, 5) // d = 1, p = 1/252
 	mid := []float64{100.5, 101.5, 102.5, 103.5, 104.5}
 	mid2 := []float64{100.6, 101.6, 102.6, 103.6, 104.6}
-	mid3 := []float64{100.7, 101.7, 102.7, 103.7, 104.7}
+	// shifted returns k tests of low against low shifted by 0.1 to 0.1k:
+	// all values distinct (reachable p 1/252), p = 5/6.
+	shifted := func(k int) []Sample {
+		var ss []Sample
+		for i := 1; i <= k; i++ {
+			m := make([]float64, len(low))
+			for j := range low {
+				m[j] = low[j] + 0.1*float64(i)
+			}
+			ss = append(ss, Sample{fmt.Sprintf("S%d", i), SecPerOp, low, m})
+		}
+		return ss
+	}
 	tests := []struct {
 		name     string
 		r        Rule
@@ -468,13 +484,13 @@ func TestDecideTable(t *testing.T) {
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		{"tarone leaves out a test that cannot reach the level", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, low}},
 			Kill, 1, []float64{1.0 / 252, 1}, []bool{true, false}, nil},
-		{"holm over two tests: 2/252 <= 0.0125", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, mid}},
+		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, mid}},
 			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
-		{"holm over three tests: 3/252 <= 0.0125", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}},
+		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}},
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
-		{"four tests cannot kill at 5", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}, {"D", SecPerOp, low, mid3}},
-			Continue, 1, []float64{1, 1, 1, 1}, []bool{false, false, false, false},
-			[]string{"look 1 (5 samples) cannot kill: no test can reach the level 0.0125 with these values"}},
+		{"seven tests cannot kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(6)...),
+			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false},
+			[]string{"look 1 (5 samples) cannot kill: no test can reach the level 0.025 with these values"}},
 		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},
