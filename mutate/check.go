@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -200,7 +201,7 @@ func (p *Program) checkPkg(pkg *Package) *checkPkg {
 			}
 			cp.bodies = append(cp.bodies, bodies)
 		}
-		cp.importUses = importUses(p.fset, lp.Syntax, lp.TypesInfo, cp)
+		cp.importUses = importUses(lp.Syntax, lp.TypesInfo, cp)
 		pkg.check = cp
 	})
 	return pkg.check
@@ -249,15 +250,17 @@ func (cp *checkPkg) local(i int, src []byte, edits []Edit) bool {
 
 // importUses maps, for every file, the offset of each of its imports to
 // the bodies (indices into cp.bodies) that refer to the imported package.
-func importUses(fset *token.FileSet, files []*ast.File, info *types.Info, cp *checkPkg) []map[int][]int {
+func importUses(files []*ast.File, info *types.Info, cp *checkPkg) []map[int][]int {
 	out := make([]map[int][]int, len(files))
+	for i := range out {
+		out[i] = make(map[int][]int)
+	}
+	if info == nil {
+		return out
+	}
 	type spec struct{ file, offset int }
 	specs := make(map[types.Object]spec)
 	for i, f := range files {
-		out[i] = make(map[int][]int)
-		if info == nil {
-			continue
-		}
 		for _, imp := range f.Imports {
 			obj := info.Implicits[imp]
 			if imp.Name != nil {
@@ -268,25 +271,17 @@ func importUses(fset *token.FileSet, files []*ast.File, info *types.Info, cp *ch
 			}
 		}
 	}
-	if info == nil {
-		return out
-	}
 	for id, obj := range info.Uses {
 		sp, ok := specs[obj]
 		if !ok {
 			continue
 		}
-		tf := cp.tfiles[sp.file]
-		if !tf.Pos(0).IsValid() || id.Pos() < token.Pos(tf.Base()) || int(id.Pos()) > tf.Base()+tf.Size() {
-			continue
-		}
-		off := tf.Offset(id.Pos())
+		// A package name is used only in the file that imports it.
+		off := cp.tfiles[sp.file].Offset(id.Pos())
 		bodies := cp.bodies[sp.file]
 		k := sort.Search(len(bodies), func(k int) bool { return bodies[k].rbrace >= off })
-		if k < len(bodies) && bodies[k].lbrace < off {
-			if uses := out[sp.file][sp.offset]; len(uses) == 0 || uses[len(uses)-1] != k {
-				out[sp.file][sp.offset] = append(uses, k)
-			}
+		if k < len(bodies) && bodies[k].lbrace < off && !slices.Contains(out[sp.file][sp.offset], k) {
+			out[sp.file][sp.offset] = append(out[sp.file][sp.offset], k)
 		}
 	}
 	return out

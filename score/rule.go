@@ -17,17 +17,18 @@ import (
 //	alpha_1 = Alpha / 2,   alpha_k = Alpha / (2 (L-1))   for k > 1
 //
 // (Bonferroni over the looks; with the defaults 0.025, then 0.0083 at 10,
-// 20 and 30; a single look spends all of Alpha). The mutant is killed at look k when one of its tests
-// (benchmark x metric) has an adjusted p-value, after Correction over the
-// mutant's tests that can reach the look's level (Tarone's reduction, see
-// AdjustFamily), at most alpha_k (and, with MinEffect, a median ratio above
-// MinEffect). The shares sum to Alpha, so by the union bound the
-// probability of a false kill over all looks and all tests is at most
-// Alpha, whatever the correlation between looks.
+// 20 and 30; a single look spends all of Alpha). The mutant is killed at
+// look k when one of its tests (benchmark x metric) has an adjusted
+// p-value, after Correction over the mutant's tests that can reach the
+// look's level (Tarone's reduction, see AdjustFamily), at most alpha_k
+// (and, with MinEffect, a median ratio above MinEffect). The shares sum to
+// Alpha, so by the union bound the probability of a false kill over all
+// looks and all tests is at most Alpha, whatever the correlation between
+// looks.
 //
 // At a look before the last the mutant survives early (futility) when no
-// test has a conditional power of FutilityPower or more to
-// reject at the last look (see Decide). The futility stop only turns
+// test has a conditional power of FutilityPower or more to reject at the
+// last look (see Decide). The futility stop only turns
 // would-be later kills into survivals, so it cannot raise the false-kill
 // rate. At MaxSamples the rule always decides: kill or survive.
 //
