@@ -49,11 +49,15 @@ type Settings struct {
 	Correction string   `json:"correction"`
 	MaxSamples int      `json:"max_samples"`
 	MinEffect  float64  `json:"min_effect,omitempty"`
-	Benchtime  string   `json:"benchtime"`
-	Seed       int64    `json:"seed"`
-	Sample     int      `json:"sample,omitempty"`
-	Shard      string   `json:"shard,omitempty"`
-	Operators  []string `json:"operators,omitempty"`
+	MinSamples int      `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
+	// FutilityPower is the early-survive bound of the stopping rule
+	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
+	FutilityPower float64  `json:"futility_power,omitempty"`
+	Benchtime     string   `json:"benchtime"`
+	Seed          int64    `json:"seed"`
+	Sample        int      `json:"sample,omitempty"`
+	Shard         string   `json:"shard,omitempty"`
+	Operators     []string `json:"operators,omitempty"`
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
 	ChangedSince string `json:"changed_since,omitempty"`

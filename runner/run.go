@@ -250,6 +250,10 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-correction (%s vs %s)", a.Correction, b.Correction)
 	case a.MaxSamples != b.MaxSamples:
 		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
+	case a.MinSamples != b.MinSamples:
+		return fmt.Sprintf("-min-samples (%d vs %d)", a.MinSamples, b.MinSamples)
+	case a.FutilityPower != b.FutilityPower:
+		return fmt.Sprintf("-futility (%g vs %g)", a.FutilityPower, b.FutilityPower)
 	case a.MinEffect != b.MinEffect:
 		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
 	case a.Benchtime != b.Benchtime:

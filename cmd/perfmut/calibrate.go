@@ -171,6 +171,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Settings: report.Settings{
 			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
+			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Operators: kindList,
 		},
 		Log:      stderr,

@@ -35,6 +35,7 @@ type runFlags struct {
 	maxSamples int
 	minSamples int
 	minEffect  float64
+	futility   float64
 	benchtime  string
 	timeout    time.Duration
 	minScore   string
@@ -58,6 +59,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
 	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
 	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
+	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
 	fs.StringVar(&f.benchtime, "benchtime", "100ms", "-test.benchtime of each sample (a duration or Nx)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
@@ -106,7 +108,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if f.maxSamples < 1 {
 		return usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
 	}
-	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed}
+	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed, FutilityPower: f.futility}
+	if f.futility >= 1 {
+		return usageErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.futility)
+	}
+	if f.futility <= 0 {
+		rule.FutilityPower = score.NoFutility
+	}
 	if err := rule.Validate(); err != nil {
 		return usageError(err)
 	}
@@ -208,6 +216,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Settings: report.Settings{
 			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
+			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
 		},
 		Log:      stderr,

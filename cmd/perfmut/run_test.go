@@ -46,6 +46,7 @@ func TestRunBadInput(t *testing.T) {
 		{"bad shard", []string{"-C", hot, "-shard", "3/2"}, exitUsage, `bad -shard "3/2": want k/n with 1 <= k <= n`},
 		{"bad opt", []string{"-C", hot, "-opt", "maybe"}, exitUsage, `bad -opt "maybe"`},
 		{"bad alpha", []string{"-C", hot, "-alpha", "0"}, exitUsage, "-alpha 0 out of range"},
+		{"bad futility", []string{"-C", hot, "-futility", "2"}, exitUsage, "-futility 2 out of range: want below 1"},
 		{"bad benchtime", []string{"-C", hot, "-benchtime", "fast"}, exitUsage, `bad -benchtime "fast"`},
 		{"out not writable", []string{"-C", hot, "-out", "/dev/null/out"}, exitUsage, "-out /dev/null/out: cannot create it: not a directory"},
 		{"module cache", []string{"-C", perf[0], "-out", t.TempDir()}, exitUsage, "inside the read-only module cache"},
