@@ -347,6 +347,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 	rep := &report.Report{
 		Schema:   report.Schema,
 		Module:   c.Module.Path,
+		Dir:      c.Module.Dir,
 		Go:       goVersion(ctx),
 		Settings: c.Settings,
 		Started:  started,

@@ -262,6 +262,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-seed (%d vs %d)", a.Seed, b.Seed)
 	case a.Sample != b.Sample:
 		return fmt.Sprintf("-sample (%d vs %d)", a.Sample, b.Sample)
+	case a.ChangedSince != b.ChangedSince:
+		return fmt.Sprintf("-changed-since (%q vs %q)", a.ChangedSince, b.ChangedSince)
 	case a.Shard != b.Shard:
 		return fmt.Sprintf("-shard (%s vs %s)", a.Shard, b.Shard)
 	case strings.Join(a.Operators, ",") != strings.Join(b.Operators, ","):

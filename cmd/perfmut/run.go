@@ -218,6 +218,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
+			ChangedSince: f.changed,
 		},
 		Log:      stderr,
 		Progress: isTerminal(stderr),
