@@ -18,6 +18,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	fs.SetOutput(stderr)
 	var lf loadFlags
 	lf.register(fs)
+	lf.registerMutants(fs)
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
 	fs.Usage = func() {

@@ -24,6 +24,15 @@ type loadFlags struct {
 	// since that git revision (see package changes). The flag is
 	// registered by the commands that offer it.
 	changedSince string
+	// mutants, if set, keeps only the mutants with these comma-separated
+	// IDs (or unique ID prefixes); see registerMutants.
+	mutants string
+}
+
+// registerMutants adds -mutants to fs, for the commands that act on a
+// selection of mutants (list, run).
+func (lf *loadFlags) registerMutants(fs *flag.FlagSet) {
+	fs.StringVar(&lf.mutants, "mutants", "", "comma-separated mutant `IDs` (or unique prefixes, as printed by perfmut list) to keep; e.g. re-run the survivors after adding a benchmark")
 }
 
 // register adds -C, -config, -operators and -tags to fs.
@@ -83,7 +92,44 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 		}
 		mutants = changes.Filter(mutants, lines)
 	}
+	if lf.mutants != "" {
+		if mutants, err = selectMutants(mutants, lf.mutants); err != nil {
+			return nil, nil, nil, usageError(err)
+		}
+	}
 	return prog, mutants, cfg, nil
+}
+
+// selectMutants keeps the mutants named in list (comma-separated IDs or
+// unique ID prefixes), in their generated order.
+func selectMutants(mutants []mutate.Mutant, list string) ([]mutate.Mutant, error) {
+	ids := make([]string, len(mutants))
+	for i, m := range mutants {
+		ids[i] = m.ID
+	}
+	sort.Strings(ids)
+	want := map[string]bool{}
+	for _, id := range strings.Split(list, ",") {
+		id = strings.TrimSpace(id)
+		if id == "" {
+			continue
+		}
+		full, err := resolveID(ids, id)
+		if err != nil {
+			return nil, fmt.Errorf("-mutants: %w", err)
+		}
+		want[full] = true
+	}
+	if len(want) == 0 {
+		return nil, fmt.Errorf("-mutants %q names no mutant ID; give IDs as printed by perfmut list, e.g. -mutants 1f238fb2b4fb,075215b5af18", list)
+	}
+	var kept []mutate.Mutant
+	for _, m := range mutants {
+		if want[m.ID] {
+			kept = append(kept, m)
+		}
+	}
+	return kept, nil
 }
 
 // loadError makes a mutate.Load error a usage error when the input is at
