@@ -35,7 +35,7 @@ def fmt(ns):
 for group in ("BenchmarkOverhead", "BenchmarkParallel"):
     names = [k for k in opt if k.startswith(group + "/")]
     base = group + "/baseline"
-    print("%s: median of %s runs; overhead = mutant - baseline, per loop iteration" % (group, sys.argv[3]))
+    print("%s: median of %s runs; overhead = mutant - baseline, per loop iteration:\n" % (group, sys.argv[3]))
     print("| %-36s | %12s | %12s | %12s | %12s | %8s |" % ("variant", "opt ns/it", "opt overhead", "noopt ns/it", "noopt overh.", "B/it"))
     print("|" + "|".join("-" * (w + 2) for w in (36, 12, 12, 12, 12, 8)) + "|")
     for k in names:

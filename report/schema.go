@@ -48,8 +48,11 @@ type Settings struct {
 	Alpha      float64  `json:"alpha"`
 	Correction string   `json:"correction"`
 	MaxSamples int      `json:"max_samples"`
-	MinEffect  float64  `json:"min_effect,omitempty"`
-	MinSamples int      `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
+	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
+	// this many of the benchmarks reaching it (0 = all).
+	MaxBenchmarks int     `json:"max_benchmarks,omitempty"`
+	MinEffect     float64 `json:"min_effect,omitempty"`
+	MinSamples    int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
 	// FutilityPower is the early-survive bound of the stopping rule
 	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
 	FutilityPower float64  `json:"futility_power,omitempty"`

@@ -64,17 +64,20 @@ type Campaign struct {
 	// Summarize, if not nil, fills report.Summary.
 	Summarize func([]score.Outcome) *score.Summary
 
-	Levels     []string      // report.Opt and/or report.NoOpt
-	Benchtime  string        // -test.benchtime per sample, e.g. 100ms or 1000x
-	MaxSamples int           // hard cap on rounds per mutant and level (the Decider normally stops first)
-	Timeout    time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
-	Jobs       int           // parallel builds and functional tests
-	Isolate    string        // IsolateOverlay (default) or IsolateCopy
-	Tags       []string      // build tags
-	Seed       int64         // orders the measurement rounds
-	Out        string        // results directory
-	Resume     bool          // continue the journal in Out
-	Settings   report.Settings
+	Levels     []string // report.Opt and/or report.NoOpt
+	Benchtime  string   // -test.benchtime per sample, e.g. 100ms or 1000x
+	MaxSamples int      // hard cap on rounds per mutant and level (the Decider normally stops first)
+	// MaxBenchmarks measures each mutant on at most this many of the
+	// benchmarks that reach its site, the hottest ones; 0 = all of them.
+	MaxBenchmarks int
+	Timeout       time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
+	Jobs          int           // parallel builds and functional tests
+	Isolate       string        // IsolateOverlay (default) or IsolateCopy
+	Tags          []string      // build tags
+	Seed          int64         // orders the measurement rounds
+	Out           string        // results directory
+	Resume        bool          // continue the journal in Out
+	Settings      report.Settings
 
 	Log      io.Writer // log lines and the progress line; nil = discard
 	Progress bool      // Log is a terminal: draw a progress line

@@ -64,6 +64,7 @@ func (b covBlock) contains(line, col int) bool {
 type benchCoverage struct {
 	bench  benchmark
 	blocks map[string][]covBlock
+	iters  int // iterations of the first coverage run (c2); 0 if unknown
 }
 
 // procsSuffix is the "-N" the testing package appends to benchmark names.
@@ -159,7 +160,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 	}
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
-		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}}
+		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: j.iters}
 		var prof [2]map[string][]covBlock
 		for k, n := range []int{j.iters, 2 * j.iters} {
 			f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
@@ -262,38 +263,60 @@ func readProfile(name string) (map[string][]covBlock, error) {
 // loop, or why there are none.
 type selection struct {
 	benches []benchmark
-	reason  string // for no-coverage
+	heat    []benchHeat // parallel to benches: how often each runs the site
+	reason  string      // for no-coverage
+	note    string      // benchmarks left out by -max-benchmarks, for the result's reason
+}
+
+// benchHeat is how often a benchmark runs a mutant's site: per iteration
+// of its timed loop ((c3-c2)/iters, 0 if the iteration count is unknown)
+// and in total (c3, summed over the site's blocks).
+type benchHeat struct {
+	perIter float64
+	count   int64
 }
 
 // selectBenchmarks picks the benchmarks (of the packages in scope) whose
 // timed loop executes one of the mutant's positions.
 func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string, pos [][2]int) selection {
 	var timed []benchmark
+	var heat []benchHeat
 	var setup []string
 	for _, bc := range covs {
 		if !scope[bc.bench.Pkg] {
 			continue
 		}
 		reached, inLoop := false, false
+		var h benchHeat
 		for _, b := range bc.blocks[file] {
+			hit := false
 			for _, p := range pos {
 				if b.contains(p[0], p[1]) {
-					reached = true
-					if b.c3 > b.c2 {
-						inLoop = true
-					}
+					hit = true
+				}
+			}
+			if !hit {
+				continue
+			}
+			reached = true
+			h.count += max(b.c2, b.c3)
+			if b.c3 > b.c2 {
+				inLoop = true
+				if bc.iters > 0 {
+					h.perIter += float64(b.c3-b.c2) / float64(bc.iters)
 				}
 			}
 		}
 		switch {
 		case inLoop:
 			timed = append(timed, bc.bench)
+			heat = append(heat, h)
 		case reached:
 			setup = append(setup, bc.bench.Name)
 		}
 	}
 	if len(timed) > 0 {
-		return selection{benches: timed}
+		return selection{benches: timed, heat: heat}
 	}
 	if len(setup) > 0 {
 		return selection{reason: "reached only in benchmark setup, outside the timed loop (" + strings.Join(setup, ", ") + ")"}

@@ -25,6 +25,7 @@ type measureJob struct {
 	m       mutate.Mutant
 	level   string
 	benches []benchmark
+	note    string            // benchmarks left out by -max-benchmarks
 	mutBins map[string]string // package -> mutant test binary
 	prep    time.Duration     // build and tests
 	cleanup func()
@@ -157,6 +158,9 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	}
 	if len(v.Warnings) > 0 && lr.Reason == "" {
 		lr.Reason = strings.Join(v.Warnings, "; ")
+	}
+	if j.note != "" {
+		lr.Reason = strings.TrimPrefix(lr.Reason+"; "+j.note, "; ")
 	}
 	for _, k := range order {
 		s := samples[k]

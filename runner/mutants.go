@@ -98,6 +98,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 	if err != nil {
 		return err
 	}
+	sel = limitSelection(sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
 		done := r.results[resultKey{m.ID, level}] != nil
@@ -129,7 +130,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: sel.benches, mutBins: bins, prep: time.Since(start),
+		j := &measureJob{m: m, level: level, benches: sel.benches, note: sel.note, mutBins: bins, prep: time.Since(start),
 			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
 		select {
 		case queue <- j:

@@ -250,6 +250,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-correction (%s vs %s)", a.Correction, b.Correction)
 	case a.MaxSamples != b.MaxSamples:
 		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
+	case a.MaxBenchmarks != b.MaxBenchmarks:
+		return fmt.Sprintf("-max-benchmarks (%d vs %d)", a.MaxBenchmarks, b.MaxBenchmarks)
 	case a.MinSamples != b.MinSamples:
 		return fmt.Sprintf("-min-samples (%d vs %d)", a.MinSamples, b.MinSamples)
 	case a.FutilityPower != b.FutilityPower:

@@ -46,6 +46,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	alpha := fs.Float64("alpha", score.DefaultAlpha, "the kill rule's false-kill rate, as for perfmut run")
 	correction := fs.String("correction", "holm", "multiple-comparison correction, as for perfmut run: none, bonferroni or holm")
 	maxSamples := fs.Int("max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most, as for perfmut run")
+	maxBenches := fs.Int("max-benchmarks", runner.DefaultMaxBenchmarks, "measure each site on at most `n` of the benchmarks that reach it, as for perfmut run (0 = all)")
 	minEffect := fs.Float64("min-effect", 0, "minimum median `ratio` for a kill, as for perfmut run (0 = off)")
 	benchtime := fs.String("benchtime", "100ms", "-test.benchtime of each sample, as for perfmut run")
 	seed := fs.Int64("seed", 1, "`seed` for the choice of sites and the measurement order")
@@ -67,6 +68,9 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 			return usageError(errHelp)
 		}
 		return usageError(err)
+	}
+	if *maxBenches < 0 {
+		return usageErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", *maxBenches)
 	}
 	if *trials < 1 {
 		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
@@ -161,18 +165,19 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Decide:   runner.RuleDecider(rule),
 		Metric:   func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 
-		Levels:     levels,
-		Benchtime:  *benchtime,
-		MaxSamples: rule.MaxSamples,
-		Jobs:       *jobs,
-		Seed:       *seed,
-		Out:        outDir,
-		Resume:     *resume,
+		Levels:        levels,
+		Benchtime:     *benchtime,
+		MaxSamples:    rule.MaxSamples,
+		MaxBenchmarks: *maxBenches,
+		Jobs:          *jobs,
+		Seed:          *seed,
+		Out:           outDir,
+		Resume:        *resume,
 		Settings: report.Settings{
 			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
-			Operators: kindList,
+			Operators: kindList, MaxBenchmarks: *maxBenches,
 		},
 		Log:      stderr,
 		Progress: isTerminal(stderr),

@@ -39,12 +39,14 @@ type runFlags struct {
 	benchtime  string
 	timeout    time.Duration
 	minScore   string
+	maxBenches int
 	changed    string
 	verbose    bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.load.register(fs)
+	f.load.registerMutants(fs)
 	fs.StringVar(&f.changed, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
 	fs.StringVar(&f.out, "out", "perfmut-out", "results `dir`ectory: journal.jsonl, samples/, report.json")
 	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
@@ -57,6 +59,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill rate over all looks of the early-stopping rule")
 	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over a mutant's benchmarks and metrics: none, bonferroni or holm")
 	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
+	fs.IntVar(&f.maxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
 	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
 	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
 	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
@@ -104,6 +107,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	if !(f.alpha > 0 && f.alpha < 1) {
 		return usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
+	}
+	if f.maxBenches < 0 {
+		return usageErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.maxBenches)
 	}
 	if f.maxSamples < 1 {
 		return usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
@@ -203,22 +209,23 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Metric:    func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 		Summarize: runner.RuleSummarizer(rule),
 
-		Levels:     levels,
-		Benchtime:  f.benchtime,
-		MaxSamples: rule.MaxSamples,
-		Timeout:    f.timeout,
-		Jobs:       f.jobs,
-		Isolate:    f.isolate,
-		Tags:       tags,
-		Seed:       f.seed,
-		Out:        f.out,
-		Resume:     f.resume,
+		Levels:        levels,
+		Benchtime:     f.benchtime,
+		MaxSamples:    rule.MaxSamples,
+		MaxBenchmarks: f.maxBenches,
+		Timeout:       f.timeout,
+		Jobs:          f.jobs,
+		Isolate:       f.isolate,
+		Tags:          tags,
+		Seed:          f.seed,
+		Out:           f.out,
+		Resume:        f.resume,
 		Settings: report.Settings{
 			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
-			ChangedSince: f.changed,
+			ChangedSince: f.changed, MaxBenchmarks: f.maxBenches,
 		},
 		Log:      stderr,
 		Progress: isTerminal(stderr),

@@ -1,0 +1,65 @@
+package runner
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestLimitSelection(t *testing.T) {
+	b := func(name string) benchmark { return benchmark{Pkg: "m/p", Name: name} }
+	sel := selection{
+		benches: []benchmark{b("BenchmarkA"), b("BenchmarkB"), b("BenchmarkC"), b("BenchmarkD"), b("BenchmarkE")},
+		heat: []benchHeat{
+			{perIter: 1, count: 900},  // A
+			{perIter: 3, count: 10},   // B: hottest per iteration
+			{perIter: 1, count: 50},   // C
+			{perIter: 1, count: 900},  // D: ties A, loses by name
+			{perIter: 0, count: 5000}, // E: no per-iteration figure
+		},
+	}
+	for _, tc := range []struct {
+		n    int
+		want []string
+		note string
+	}{
+		{0, []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE"}, ""},
+		{5, []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE"}, ""},
+		{1, []string{"BenchmarkB"}, "measured on 1 of 5 benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: BenchmarkA, BenchmarkC, BenchmarkD, BenchmarkE"},
+		{2, []string{"BenchmarkA", "BenchmarkB"}, "measured on 2 of 5 benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: BenchmarkC, BenchmarkD, BenchmarkE"},
+		{3, []string{"BenchmarkA", "BenchmarkB", "BenchmarkD"}, "measured on 3 of 5 benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: BenchmarkC, BenchmarkE"},
+		{4, []string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, "measured on 4 of 5 benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: BenchmarkE"},
+	} {
+		got := limitSelection(sel, tc.n)
+		var names []string
+		for _, x := range got.benches {
+			names = append(names, x.Name)
+		}
+		if !reflect.DeepEqual(names, tc.want) || got.note != tc.note {
+			t.Errorf("n=%d: got %v, note %q; want %v, note %q", tc.n, names, got.note, tc.want, tc.note)
+		}
+		if len(got.heat) != len(got.benches) {
+			t.Errorf("n=%d: %d heats for %d benchmarks", tc.n, len(got.heat), len(got.benches))
+		}
+	}
+}
+
+// TestSelectBenchmarksHeat checks the per-iteration and total counts that
+// limitSelection ranks by: (c3-c2)/iters of the site's blocks in the timed
+// loop, and the larger count.
+func TestSelectBenchmarksHeat(t *testing.T) {
+	cov := func(name string, iters int, bs ...covBlock) *benchCoverage {
+		return &benchCoverage{bench: benchmark{Pkg: "m/p", Name: name}, iters: iters, blocks: map[string][]covBlock{"m/p/a.go": bs}}
+	}
+	covs := []*benchCoverage{
+		cov("BenchmarkLoop", 10, covBlock{sl: 3, sc: 1, el: 5, ec: 2, c2: 41, c3: 81}),
+		cov("BenchmarkSetup", 10, covBlock{sl: 3, sc: 1, el: 5, ec: 2, c2: 7, c3: 7}),
+		cov("BenchmarkMiss", 10, covBlock{sl: 9, sc: 1, el: 9, ec: 9, c2: 1, c3: 2}),
+	}
+	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
+	if len(sel.benches) != 1 || sel.benches[0].Name != "BenchmarkLoop" {
+		t.Fatalf("benches = %v, want [BenchmarkLoop]", sel.benches)
+	}
+	if want := []benchHeat{{perIter: 4, count: 81}}; !reflect.DeepEqual(sel.heat, want) {
+		t.Errorf("heat = %+v, want %+v", sel.heat, want)
+	}
+}
