@@ -83,28 +83,32 @@ func (p *Program) Generate() ([]Mutant, error) {
 
 // sortMutants orders mutants by file, position, operator, params and ID.
 func sortMutants(ms []Mutant) {
-	sort.SliceStable(ms, func(i, j int) bool {
-		a, b := &ms[i], &ms[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Operator != b.Operator {
-			return a.Operator < b.Operator
-		}
-		if paramsLess(a.Params, b.Params) {
-			return true
-		}
-		if paramsLess(b.Params, a.Params) {
-			return false
-		}
-		return a.ID < b.ID
-	})
+	sort.SliceStable(ms, func(i, j int) bool { return Less(&ms[i], &ms[j]) })
+}
+
+// Less reports whether a comes before b in perfmut's mutant order: by file,
+// position, operator, params and ID. Generate returns mutants in this order;
+// reports use it too.
+func Less(a, b *Mutant) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	if a.Column != b.Column {
+		return a.Column < b.Column
+	}
+	if a.Operator != b.Operator {
+		return a.Operator < b.Operator
+	}
+	if paramsLess(a.Params, b.Params) {
+		return true
+	}
+	if paramsLess(b.Params, a.Params) {
+		return false
+	}
+	return a.ID < b.ID
 }
 
 // paramsKey is the canonical text of params (JSON with sorted keys).

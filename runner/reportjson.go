@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
@@ -13,25 +14,10 @@ import (
 // ReportFile is report.json in the output directory.
 const ReportFile = "report.json"
 
-// sortMutants orders report mutants by file, position, operator and ID, so
-// that a merged report lists them exactly as an unsharded run does.
+// sortMutants orders report mutants as mutate.Generate orders mutants, so
+// a merged report lists them as an unsharded run does.
 func sortMutants(ms []report.Mutant) {
-	sort.SliceStable(ms, func(i, j int) bool {
-		a, b := ms[i], ms[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Operator != b.Operator {
-			return a.Operator < b.Operator
-		}
-		return a.ID < b.ID
-	})
+	sort.SliceStable(ms, func(i, j int) bool { return mutate.Less(&ms[i].Mutant, &ms[j].Mutant) })
 }
 
 // levelScores computes Report.Score from the mutants' results.
