@@ -7,15 +7,16 @@
 #
 # Usage: bash bench/eval.sh [name...]     (default: btree bitset semver fastjson)
 #   EVAL=/tmp/eval        work directory (sources in $EVAL/src, results in $EVAL/out)
-#   SAMPLE=15 SEED=1      mutants per module (perfmut run -sample/-seed; 0 = all)
-#   BENCHTIME=50ms MAXS=20 OPT=both    perfmut run -benchtime/-max-samples/-opt
+#   SAMPLE=10 SEED=1      mutants per module (perfmut run -sample/-seed; 0 = all)
+#   BENCHTIME=20ms MAXS=20 OPT=both    perfmut run -benchtime/-max-samples/-opt
 #   CHECK=1               also run `perfmut list -check` (slow on bitset: minutes)
 #   BUILDS=3              mutants per module whose build is timed by hand
-#   CAL=semver TRIALS=20 CAL_OPT=on    calibration module, trials, level (CAL= to skip)
+#   CAL=semver TRIALS=20 CAL_OPT=on    calibration module, trials per kind, level (CAL= to skip)
 #   Q3COUNT=5 Q3BENCHTIME=200ms   bench/q3overhead.sh's count and benchtime (step q3)
 #   STEPS="prep list check run builds q3 cal summary"   which steps to run
 #   SAMPLE_<name>=, SEED_<name>=, BENCHTIME_<name>=, MAXS_<name>=, OPT_<name>=   per-module overrides
-#                         (e.g. SAMPLE_fastjson=8 MAXS_fastjson=10: its hot mutants reach 55 benchmarks)
+#                         (defaults SAMPLE_fastjson=8 SEED_fastjson=3 MAXS_fastjson=10: its hot
+#                         mutants reach 55 benchmarks; docs/evaluation.md used these settings)
 # Every perfmut command is echoed with its wall time into $EVAL/commands.log.
 set -euo pipefail
 # Everything is in main so that bash parses the whole script before running it
@@ -23,9 +24,12 @@ set -euo pipefail
 main() {
 root=$(cd "$(dirname "$0")/.." && pwd)
 EVAL=${EVAL:-/tmp/eval}
-SAMPLE=${SAMPLE:-15}
+SAMPLE=${SAMPLE:-10}
 SEED=${SEED:-1}
-BENCHTIME=${BENCHTIME:-50ms}
+BENCHTIME=${BENCHTIME:-20ms}
+SAMPLE_fastjson=${SAMPLE_fastjson:-8}
+SEED_fastjson=${SEED_fastjson:-3}
+MAXS_fastjson=${MAXS_fastjson:-10}
 MAXS=${MAXS:-20}
 OPT=${OPT:-both}
 CHECK=${CHECK:-1}
