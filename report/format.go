@@ -235,11 +235,22 @@ func settingsLine(rep *Report) string {
 
 // funcName is "pkg.Function" with the package's last element.
 func funcName(m *Mutant) string {
-	p := path.Base(m.Package)
+	p := pkgName(m.Package)
 	if m.Function == "" {
 		return p
 	}
 	return p + "." + m.Function
+}
+
+// pkgName guesses a package's name from its import path as go does for
+// the default name: the last element, skipping a major-version suffix
+// (github.com/Masterminds/semver/v3 -> semver).
+func pkgName(importPath string) string {
+	dir, last := path.Split(importPath)
+	if len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" && last != "v0" && last != "v1" && dir != "" {
+		return path.Base(strings.TrimSuffix(dir, "/"))
+	}
+	return last
 }
 
 // A table is a plain-text table; the first column is left-aligned, the

@@ -48,6 +48,11 @@ func (lf *loadFlags) register(fs *flag.FlagSet) {
 // package that does not type-check, a bad config or flag) comes back as a
 // usage error.
 func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Program, []mutate.Mutant, *config.Config, error) {
+	for _, p := range patterns {
+		if strings.HasPrefix(p, "-") {
+			return nil, nil, nil, usageErrorf("flag %s after the packages: put flags before the package patterns (%s ./...)", p, p)
+		}
+	}
 	dir := lf.dir
 	if dir == "" {
 		dir = "."
