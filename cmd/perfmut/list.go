@@ -19,10 +19,11 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var lf loadFlags
 	lf.register(fs)
 	lf.registerMutants(fs)
+	fs.StringVar(&lf.changedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-json] [-check] [packages]")
+		fmt.Fprintln(stderr, "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]")
 		fmt.Fprintln(stderr, "\nList every mutant that would be generated (default packages: ./...).")
 		fs.PrintDefaults()
 	}
