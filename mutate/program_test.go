@@ -2,10 +2,7 @@ package mutate
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/internal/testutil"
 )
 
 // writeModule extracts testdata/name.txtar into a temporary directory and
@@ -536,32 +534,11 @@ func TestFilesUntouched(t *testing.T) {
 	}
 }
 
-// hashTree hashes every file name, mode and content under dir.
+// hashTree hashes every file name, mode, modification time and content
+// under dir.
 func hashTree(t testing.TB, dir string) string {
 	t.Helper()
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %v %d\n", path, info.Mode(), info.ModTime().UnixNano())
-		if d.Type().IsRegular() {
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			h.Write(b)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return testutil.HashTree(t, dir)
 }
 
 func TestResolver(t *testing.T) {

@@ -3,17 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"flag"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/testutil"
 	"golang.org/x/tools/txtar"
 )
 
@@ -146,31 +144,9 @@ func lineDiff(want, got string) string {
 	return ""
 }
 
-// hashTree hashes the names, modes, modification times and contents of
-// every file under dir.
+// hashTree hashes every file name, mode, modification time and content
+// under dir.
 func hashTree(t testing.TB, dir string) string {
 	t.Helper()
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %v %d\n", path, info.Mode(), info.ModTime().UnixNano())
-		if d.Type().IsRegular() {
-			b, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			h.Write(b)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return hex.EncodeToString(h.Sum(nil))
+	return testutil.HashTree(t, dir)
 }
