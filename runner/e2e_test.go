@@ -3,10 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
@@ -123,33 +122,11 @@ func overlayFunc(mod mutate.Module) func(mutate.Mutant) (map[string][]byte, erro
 	}
 }
 
-// treeHash hashes every file under dir (names, modes and contents).
+// treeHash hashes every file under dir (names, modes, modification times
+// and contents).
 func treeHash(t *testing.T, dir string) string {
 	t.Helper()
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		fmt.Fprintf(h, "%s %v\n", rel, info.Mode())
-		if d.Type().IsRegular() {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			h.Write(data)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
+	return testutil.HashTree(t, dir)
 }
 
 // privateTmp points TMPDIR at a fresh directory, so that the processes of

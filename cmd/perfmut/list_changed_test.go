@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/testutil"
 )
 
 // TestListChangedSince previews a pull request's scope: after a commit,
@@ -22,14 +24,7 @@ func TestListChangedSince(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	git := func(args ...string) { testutil.Git(t, dir, args...) }
 	write("go.mod", "module example.com/m\n\ngo 1.22\n")
 	write("m.go", "package m\n\nfunc A(xs []int) (s int) {\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s\n}\n\nfunc B(xs []int) (s int) {\n\tfor _, x := range xs {\n\t\ts -= x\n\t}\n\treturn s\n}\n")
 	git("init", "-q")

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/testutil"
 )
 
 func TestLoadFlagsRegister(t *testing.T) {
@@ -57,13 +59,7 @@ func A(n int) []int { return make([]int, 0, n) }
 func B(n int) []int { return make([]int, 0, n) }
 `
 	writeFile(t, filepath.Join(dir, "m.go"), src)
-	git := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	git := func(args ...string) { testutil.Git(t, dir, args...) }
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "initial")

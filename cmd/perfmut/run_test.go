@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
@@ -133,14 +134,7 @@ func TestRunChangedSince(t *testing.T) {
 		t.Skip("no git")
 	}
 	hot := runnerModule(t, "hot")
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = hot
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	git := func(args ...string) { testutil.Git(t, hot, args...) }
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "hot")
