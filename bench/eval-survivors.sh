@@ -7,12 +7,12 @@
 #   group 2: -operators oblivion              (4 mutants, among them constraintNotEqual's)
 #   group 3: -changed-since HEAD on line 617  (the 6 Q3 mutants of rewriteRange's loop;
 #            a trailing comment marks the line, the mutant IDs do not change)
-# Usage: bash bench/eval-survivors.sh   (EVAL=/tmp/eval; BENCHTIME=20ms MAXS=20 OPT=both)
+# Usage: bash bench/eval-survivors.sh   (EVAL=$TMPDIR/perfmut-eval; BENCHTIME=20ms MAXS=20 OPT=both)
 set -euo pipefail
 main() {
 	local root EVAL BENCHTIME MAXS OPT mod dir perfmut
 	root=$(cd "$(dirname "$0")/.." && pwd)
-	EVAL=${EVAL:-/tmp/eval}
+	EVAL=${EVAL:-${TMPDIR:-/tmp}/perfmut-eval}
 	BENCHTIME=${BENCHTIME:-20ms}
 	MAXS=${MAXS:-20}
 	OPT=${OPT:-both}

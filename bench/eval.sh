@@ -6,7 +6,7 @@
 # everything with bench/evalsummary.py. Optionally an A/A calibration.
 #
 # Usage: bash bench/eval.sh [name...]     (default: btree bitset semver fastjson)
-#   EVAL=/tmp/eval        work directory (sources in $EVAL/src, results in $EVAL/out)
+#   EVAL=$TMPDIR/perfmut-eval  work directory (sources in $EVAL/src, results in $EVAL/out)
 #   SAMPLE=10 SEED=1      mutants per module (perfmut run -sample/-seed; 0 = all)
 #   BENCHTIME=20ms MAXS=20 OPT=both    perfmut run -benchtime/-max-samples/-opt
 #   CHECK=1               also run `perfmut list -check` (slow on bitset: minutes)
@@ -23,7 +23,7 @@ set -euo pipefail
 # (editing it during a long campaign does not break the running copy).
 main() {
 root=$(cd "$(dirname "$0")/.." && pwd)
-EVAL=${EVAL:-/tmp/eval}
+EVAL=${EVAL:-${TMPDIR:-/tmp}/perfmut-eval}
 SAMPLE=${SAMPLE:-10}
 SEED=${SEED:-1}
 BENCHTIME=${BENCHTIME:-20ms}

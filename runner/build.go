@@ -68,10 +68,21 @@ func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 }
 
 // goCmd runs the go command in dir, without a timeout; cancelling ctx
-// kills it and its children.
+// kills it and its children. The go command's own temporary directories
+// (go-build*) go under the run's private temp dir, so that a perfmut
+// killed with SIGKILL leaves none behind once the next run has removed
+// the stale temp dir (see removeStaleTemp).
 func (r *run) goCmd(ctx context.Context, dir string, args ...string) (procResult, error) {
 	r.logCmd(dir, "go", args...)
-	return runProc(ctx, dir, nil, 0, "go", args...)
+	var env []string
+	if r.tmp != "" {
+		gotmp := filepath.Join(r.tmp, "gotmp")
+		if err := os.MkdirAll(gotmp, 0o755); err != nil {
+			return procResult{}, err
+		}
+		env = append(os.Environ(), "GOTMPDIR="+gotmp)
+	}
+	return runProc(ctx, dir, env, 0, "go", args...)
 }
 
 // A buildError is a failed go build: for a mutant, compile-error.

@@ -31,7 +31,8 @@ type procResult struct {
 // ok reports whether the process exited with status 0 on its own.
 func (r procResult) ok() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
 
-// runProc runs name with args in dir, in a process group of its own, with
+// runProc runs name with args in dir, in a process group of its own
+// (see setGroup for what each platform offers), with
 // stdout and stderr merged. If timeout > 0 and the process runs longer, or
 // if ctx is cancelled, the whole group gets SIGQUIT, then SIGKILL after
 // killGrace. When the process has exited, any member of its group still
@@ -54,9 +55,7 @@ func runProc(ctx context.Context, dir string, env []string, timeout time.Duratio
 	}
 	cmd.Stdout = pw
 	cmd.Stderr = pw
-	// Pdeathsig: if perfmut itself is killed (SIGKILL), its direct
-	// children die with it instead of running on.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	setGroup(cmd)
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		pr.Close()
@@ -64,7 +63,6 @@ func runProc(ctx context.Context, dir string, env []string, timeout time.Duratio
 		return res, err
 	}
 	pw.Close()
-	pgid := cmd.Process.Pid
 
 	outc := make(chan []byte, 1)
 	go func() {
@@ -86,11 +84,11 @@ func runProc(ctx context.Context, dir string, env []string, timeout time.Duratio
 	killed := false
 	kill := func() {
 		killed = true
-		syscall.Kill(-pgid, syscall.SIGQUIT)
+		quitGroup(cmd.Process)
 		select {
 		case werr = <-waitc:
 		case <-time.After(killGrace):
-			syscall.Kill(-pgid, syscall.SIGKILL)
+			killGroup(cmd.Process)
 			werr = <-waitc
 		}
 	}
@@ -106,7 +104,7 @@ func runProc(ctx context.Context, dir string, env []string, timeout time.Duratio
 	res.Elapsed = time.Since(start)
 	// Kill whatever the process left running in its group (this also
 	// closes the pipe if a grandchild inherited it).
-	syscall.Kill(-pgid, syscall.SIGKILL)
+	killGroup(cmd.Process)
 	select {
 	case res.Output = <-outc:
 	case <-time.After(killGrace):

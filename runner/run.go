@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -545,7 +544,7 @@ func removeStaleTemp(dir string) {
 		if err != nil || pid <= 0 {
 			continue
 		}
-		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		if !processAlive(pid) {
 			os.RemoveAll(m)
 		}
 	}

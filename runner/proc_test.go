@@ -1,0 +1,21 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The go command's go-build* directories must go under the run's private
+// temp dir, which the next run removes if perfmut was killed.
+func TestGoCmdTempDir(t *testing.T) {
+	r := &run{c: &Campaign{}, tmp: t.TempDir()}
+	res, err := r.goCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
+	if err != nil || !res.ok() {
+		t.Fatalf("go env: %v %s", err, res.Output)
+	}
+	if got, want := strings.TrimSpace(string(res.Output)), filepath.Join(r.tmp, "gotmp"); got != want {
+		t.Errorf("GOTMPDIR = %q, want %q", got, want)
+	}
+}
