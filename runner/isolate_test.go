@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,5 +46,47 @@ func TestIsolateCopy(t *testing.T) {
 	}
 	if treeHash(t, mod.Dir) != before {
 		t.Errorf("the module changed")
+	}
+}
+
+// TestIsolateCopyRestoreFails: a module copy that cannot be restored after
+// a mutant is retired and replaced by a fresh copy of the module, so no
+// later mutant is built with the earlier one's edit.
+func TestIsolateCopyRestoreFails(t *testing.T) {
+	mod := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(mod, "lib"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	orig := []byte("package lib\n")
+	os.WriteFile(filepath.Join(mod, "lib", "lib.go"), orig, 0o644)
+	r := &run{c: &Campaign{}, tmp: t.TempDir(), prog: newProgress(io.Discard, false, 0), slots: make(chan string, 1)}
+	r.c.Module.Dir = mod
+	slot := filepath.Join(r.tmp, "copy0")
+	if err := copyTree(mod, slot, ""); err != nil {
+		t.Fatal(err)
+	}
+	restore, err := r.writeToSlot(slot, map[string][]byte{filepath.Join(mod, "lib", "lib.go"): []byte("package lib // mutated\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Break the copy so that the original cannot be written back.
+	os.RemoveAll(filepath.Join(slot, "lib"))
+	os.WriteFile(filepath.Join(slot, "lib"), nil, 0o644)
+	rerr := restore()
+	if rerr == nil {
+		t.Fatal("restore succeeded on a broken copy")
+	}
+	if err := r.releaseSlot(slot, rerr); err != nil {
+		t.Fatal(err)
+	}
+	fresh := <-r.slots
+	if fresh == slot {
+		t.Fatalf("the broken copy %s went back to the pool", slot)
+	}
+	if _, err := os.Stat(slot); err == nil {
+		t.Errorf("the broken copy %s was not removed", slot)
+	}
+	if got, err := os.ReadFile(filepath.Join(fresh, "lib", "lib.go")); err != nil || string(got) != string(orig) {
+		t.Errorf("fresh copy has lib.go = %q, %v; want the module's", got, err)
 	}
 }

@@ -145,7 +145,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 // buildAndTest builds m's test binaries at level and runs their tests. It
 // returns the binaries by package, or a result if m ends here
 // (compile-error, fne, crash, timeout).
-func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte) (map[string]string, *report.LevelResult, error) {
+func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte) (_ map[string]string, _ *report.LevelResult, err error) {
 	c := r.c
 	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
 	if c.Isolate == IsolateCopy {
@@ -155,12 +155,16 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()
 		}
-		defer func() { r.slots <- slot }()
 		restore, err := r.writeToSlot(slot, files)
 		if err != nil {
+			r.releaseSlot(slot, restore())
 			return nil, nil, err
 		}
-		defer restore()
+		defer func() {
+			if rerr := r.releaseSlot(slot, restore()); rerr != nil && err == nil {
+				err = rerr
+			}
+		}()
 		buildDir, overlay = slot, ""
 		names = strings.NewReplacer(slot+string(filepath.Separator), "")
 		runDir = func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }
@@ -277,32 +281,58 @@ func (r *run) inSlot(slot, path string) string {
 }
 
 // writeToSlot writes a mutant's files into a module copy and returns the
-// function that restores the copy.
-func (r *run) writeToSlot(slot string, files map[string][]byte) (func(), error) {
-	var undo []func()
-	restore := func() {
+// function that restores the copy; it restores what it wrote if it fails.
+func (r *run) writeToSlot(slot string, files map[string][]byte) (restore func() error, err error) {
+	var undo []func() error
+	restore = func() error {
+		var errs []error
 		for _, u := range undo {
-			u()
+			errs = append(errs, u())
 		}
+		return errors.Join(errs...)
 	}
 	for path, content := range files {
 		dst := r.inSlot(slot, path)
 		orig, err := os.ReadFile(path)
 		switch {
 		case err == nil:
-			undo = append(undo, func() { os.WriteFile(dst, orig, 0o644) })
+			undo = append(undo, func() error { return os.WriteFile(dst, orig, 0o644) })
 		case errors.Is(err, fs.ErrNotExist):
-			undo = append(undo, func() { os.Remove(dst) })
+			undo = append(undo, func() error {
+				if err := os.Remove(dst); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
+				return nil
+			})
 		default:
-			restore()
-			return nil, err
+			return restore, err
 		}
 		if err := os.WriteFile(dst, content, 0o644); err != nil {
-			restore()
-			return nil, err
+			return restore, err
 		}
 	}
 	return restore, nil
+}
+
+// releaseSlot gives a module copy back to the pool after a mutant. If
+// restoring it failed (restoreErr), the copy may still hold the mutant's
+// edit, which would then be built into every later mutant there: it is
+// retired and replaced by a fresh copy; the error says so when even that
+// fails, and the campaign stops.
+func (r *run) releaseSlot(slot string, restoreErr error) error {
+	if restoreErr == nil {
+		r.slots <- slot
+		return nil
+	}
+	os.RemoveAll(slot)
+	fresh := fmt.Sprintf("%s.%d", slot, r.slotSeq.Add(1))
+	if err := copyTree(r.c.Module.Dir, fresh, r.c.Out); err != nil {
+		os.RemoveAll(fresh)
+		return fmt.Errorf("-isolate copy: restoring module copy %s failed (%v), and a new copy failed: %w", filepath.Base(slot), restoreErr, err)
+	}
+	r.prog.logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
+	r.slots <- fresh
+	return nil
 }
 
 // copyTree copies the module at src to dst, skipping .git and the output

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -35,7 +36,8 @@ type run struct {
 
 	journal *journal
 	prog    *progress
-	slots   chan string // -isolate copy: free module copies
+	slots   chan string  // -isolate copy: free module copies
+	slotSeq atomic.Int64 // -isolate copy: numbers replacement copies
 
 	mu       sync.Mutex
 	results  map[resultKey]*report.LevelResult
