@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# faults.sh: fault injection. Replays bad input and faults against perfmut as
+# a new user would meet them and prints one line per case:
+#
+#   case | exit code | perfmut's error line (else its last line) | module unchanged?
+#
+# Usage: bash scripts/faults.sh [case-pattern]     (from the repository root)
+#
+# Every case runs on a small module written into a private work directory
+# (removed at the end); "module unchanged" compares a hash of the module's
+# files before and after. A case that runs benchmarks takes a few seconds to
+# a minute; the whole script takes a few minutes on 2 cores.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+only=${1:-}
+work=$(mktemp -d "${TMPDIR:-/tmp}/perfmut-faults-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+pm=$work/perfmut
+(cd "$root" && go build -o "$pm" ./cmd/perfmut) || { echo "faults: cannot build perfmut"; exit 1; }
+quick=(-opt on -max-samples 5)
+
+hash() { (cd "$1" && find . -path ./perfmut-out -prune -o -type f -print | LC_ALL=C sort | xargs -r sha256sum | sha256sum | cut -c1-16); }
+
+# mod NAME: a module with a lib package (a loop with a break, tests and a
+# benchmark) and an app package whose test rejects the loop-unbreaker.
+mod() {
+	local d=$work/$1
+	rm -rf "$d"; mkdir -p "$d/lib" "$d/app"
+	cat >"$d/go.mod" <<'EOF'
+module example.com/faults
+
+go 1.22
+EOF
+	cat >"$d/lib/lib.go" <<'EOF'
+// Package lib is a fault-injection module.
+package lib
+
+// First returns the index of the first x in s, or -1.
+func First(s []int, x int) int {
+	idx := -1
+	for i, v := range s {
+		if v == x {
+			idx = i
+			break
+		}
+	}
+	return idx
+}
+EOF
+	cat >"$d/lib/lib_test.go" <<'EOF'
+package lib
+
+import "testing"
+
+func TestFirst(t *testing.T) {
+	if got := First([]int{3, 1, 2}, 1); got != 1 {
+		t.Fatalf("First = %d", got)
+	}
+}
+
+var sink int
+
+func BenchmarkFirst(b *testing.B) {
+	s := make([]int, 1000)
+	s[10] = 1
+	for i := 0; i < b.N; i++ {
+		sink += First(s, 1)
+	}
+}
+EOF
+	cat >"$d/app/app.go" <<'EOF'
+// Package app uses lib.
+package app
+
+import "example.com/faults/lib"
+
+// One is the position of the first 1.
+func One(s []int) int { return lib.First(s, 1) }
+EOF
+	cat >"$d/app/app_test.go" <<'EOF'
+package app
+
+import "testing"
+
+func TestFirstOfTwo(t *testing.T) {
+	if got := One([]int{1, 1}); got != 0 {
+		t.Fatalf("One = %d, want the first", got)
+	}
+}
+EOF
+	echo "$d"
+}
+
+# addfile DIR PATH: writes stdin to DIR/PATH.
+addfile() { mkdir -p "$(dirname "$1/$2")"; cat >"$1/$2"; }
+
+# case NAME DIR CMD...: runs perfmut CMD in DIR and prints the line.
+case_() {
+	local name=$1 dir=$2; shift 2
+	[ -n "$only" ] && [[ $name != *$only* ]] && return
+	local before after out code
+	before=$(hash "$dir")
+	out=$(cd "$dir" && timeout 600 "$pm" "$@" 2>&1 >/dev/null)
+	code=$?
+	after=$(hash "$dir")
+	local first
+	# the error line ("perfmut CMD: ..."), else the last line (the summary)
+	first=$(printf '%s\n' "$out" | grep -m1 '^perfmut [a-z]*: ')
+	[ -n "$first" ] || first=$(printf '%s\n' "$out" | grep -v '^\s*$' | tail -1)
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "${first:-<no output>}" "$([ "$before" = "$after" ] && echo unchanged || echo CHANGED)"
+}
+
+printf '%-28s | %-8s | %-110s | %s\n' case exit "first line" module
+
+# --- bad input ---
+mkdir -p "$work/notmod"; echo 'package m' >"$work/notmod/m.go"
+case_ not-a-module "$work/notmod" list
+m=$(mod yaml1); printf 'operators: [loop-unbreaker\n' >"$m/perfmut.yaml"
+case_ yaml-syntax "$m" list
+printf 'operatorz: [loop-unbreaker]\n' >"$m/perfmut.yaml"
+case_ yaml-unknown-key "$m" list
+printf 'spin-loop:\n  iterations: lots\n' >"$m/perfmut.yaml"
+case_ yaml-wrong-type "$m" list
+printf 'operators: [loop-breaker]\n' >"$m/perfmut.yaml"
+case_ yaml-unknown-operator "$m" list
+rm "$m/perfmut.yaml"
+case_ flag-unknown-operator "$m" list -operators nope
+case_ unknown-id "$m" show 0123456789ab
+case_ bad-shard "$m" run -shard 3/2 ./...
+case_ bad-sample "$m" run -sample -1 ./...
+case_ bad-min-score "$m" run -min-score 150% ./...
+case_ pattern-matches-nothing "$m" list ./nothing/...
+case_ C-names-a-file "$m" list -C "$m/go.mod"
+[ -d "$m/perfmut-out" ] && echo "   leftover: bad input left an empty perfmut-out/"
+mkdir -p "$work/ro"; touch "$work/ro/file"
+case_ unwritable-out "$m" run "${quick[@]}" -out "$work/ro/file/out" ./...
+
+# --- the module itself ---
+m=$(mod failing); addfile "$m" lib/fail_test.go <<'EOF'
+package lib
+
+import "testing"
+
+func TestAlwaysFails(t *testing.T) { t.Fatal("broken on purpose") }
+EOF
+case_ failing-baseline "$m" run "${quick[@]}" ./...
+m=$(mod nobench); rm "$m/lib/lib_test.go"
+case_ no-benchmarks "$m" run "${quick[@]}" ./...
+m=$(mod panicbench); addfile "$m" lib/panic_test.go <<'EOF'
+package lib
+
+import "testing"
+
+func BenchmarkPanics(b *testing.B) { panic("benchmark broken on purpose") }
+EOF
+case_ panicking-baseline-bench "$m" run "${quick[@]}" -operators loop-unbreaker ./...
+m=$(mod hangbench); addfile "$m" lib/hang_test.go <<'EOF'
+package lib
+
+import (
+	"testing"
+	"time"
+)
+
+func BenchmarkHangs(b *testing.B) {
+	for {
+		time.Sleep(time.Second)
+	}
+}
+EOF
+case_ hanging-baseline-bench "$m" run "${quick[@]}" -operators loop-unbreaker ./...
+m=$(mod hangtest); addfile "$m" lib/wait.go <<'EOF'
+package lib
+
+// Count counts to n.
+func Count(n int) int {
+	i := 0
+	for {
+		i++
+		if i >= n {
+			break
+		}
+	}
+	return i
+}
+EOF
+addfile "$m" lib/wait_test.go <<'EOF'
+package lib
+
+import "testing"
+
+func TestCount(t *testing.T) {
+	if Count(3) != 3 {
+		t.Fatal("Count")
+	}
+}
+EOF
+case_ hanging-mutant-test "$m" run "${quick[@]}" -operators loop-unbreaker -timeout 5s -out out ./...
+grep -o '"status": *"[a-z-]*"' "$m/out/report.json" 2>/dev/null | sort | uniq -c | tr -s ' ' | sed 's/^/   statuses:/' | tr '\n' ' '; echo
+
+# --- score integrity (issue: exclusion inflates the score) ---
+m=$(mod exclude)
+case_ judged-by-importers "$m" run "${quick[@]}" -operators loop-unbreaker -out out1 ./...
+printf 'packages:\n  exclude: [./app]\n' >"$m/perfmut.yaml"
+case_ excluded-importer-judges "$m" run "${quick[@]}" -operators loop-unbreaker -out out2 ./...
+for o in out1 out2; do printf '   %s: %s\n' "$o" "$(grep -o '"status": *"[a-z-]*"' "$m/$o/report.json" 2>/dev/null | tr '\n' ' ')"; done
+
+# --- results directories ---
+m=$(mod results); m2=$(mod other); sed -i 's#example.com/faults#example.com/other#' "$m2/go.mod" "$m2/app/app.go"
+case_ run-into-existing "$m" run "${quick[@]}" -operators loop-unbreaker -out res ./...
+case_ run-again-same-out "$m" run "${quick[@]}" -operators loop-unbreaker -out res ./...
+case_ resume-other-module "$m2" run "${quick[@]}" -operators loop-unbreaker -resume -out "$m/res" ./...
+case_ merge-out-existing "$m" merge -out res res
+case_ merge-missing-dir "$m" merge -out merged "$m/nope"
+cp -r "$m/res" "$m/badcorr"; sed -i 's/"correction": *"[a-z]*"/"correction": "sidak"/' "$m/badcorr/report.json"
+case_ merge-bad-correction "$m" merge -out merged2 badcorr
+cp -r "$m/res" "$m/trunc"; head -c 40 "$m/res/journal.jsonl" >"$m/trunc/journal.jsonl"
+case_ resume-truncated-journal "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out trunc ./...
+cp -r "$m/res" "$m/garbage"; printf 'garbage' >"$m/garbage/journal.jsonl"
+case_ resume-garbage-journal "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out garbage ./...
+chmod -R a-w "$m/res"
+case_ report-read-only "$m" report res
+chmod -R u+w "$m/res"
+
+# --- signals ---
+m=$(mod signals)
+for sig in INT KILL; do
+	[ -n "$only" ] && [[ sigint-resume != *$only* ]] && [[ sigkill-resume != *$only* ]] && continue
+	before=$(hash "$m")
+	(cd "$m" && exec "$pm" run "${quick[@]}" -out "sig$sig" ./... >/dev/null 2>&1) &
+	pid=$!
+	sleep 8
+	kill -"$sig" "$pid"; wait "$pid"; code=$?
+	left=$(pgrep -f "$m" | wc -l)
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "sig${sig,,}" "$code" "processes left: $left" "$([ "$before" = "$(hash "$m")" ] && echo unchanged || echo CHANGED)"
+	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "sig$sig" ./...
+done
+
+# --- shallow clone ---
+m=$(mod shallow)
+(cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one &&
+	sed -i 's/idx := -1/idx := -1 \/\/ changed/' lib/lib.go && git -c user.email=f@x -c user.name=f commit -qam two)
+git clone -q --depth 1 "file://$m" "$work/shallow-clone" 2>/dev/null
+case_ changed-since-shallow "$work/shallow-clone" list -changed-since HEAD~1 ./...
+
+# --- portability ---
+for p in darwin/arm64 windows/amd64; do
+	[ -n "$only" ] && [[ build-$p != *$only* ]] && continue
+	out=$(cd "$root" && GOOS=${p%/*} GOARCH=${p#*/} go build -o /dev/null ./cmd/perfmut 2>&1); code=$?
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "build-$p" "$code" "${out%%$'\n'*}" "-"
+done
+leftover=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -newer "$pm" \( -name 'go-build*' -o -name 'perfmut-run-*' \) 2>/dev/null | wc -l)
+echo "temp dirs left by this script's runs (go-build*, perfmut-run-*): $leftover"
