@@ -215,8 +215,14 @@ func settingsLine(rep *Report) string {
 	if s.MaxSamples > 0 {
 		parts = append(parts, fmt.Sprintf("up to %d samples", s.MaxSamples))
 	}
-	if s.Benchtime != "" {
+	switch {
+	case s.Benchtime != "":
 		parts = append(parts, "benchtime "+s.Benchtime)
+	case s.SampleTime != "":
+		parts = append(parts, "fixed iterations of about "+s.SampleTime+" a sample")
+	}
+	if s.Censor > 0 {
+		parts = append(parts, fmt.Sprintf("censored past %gx the slowest baseline", s.Censor))
 	}
 	if s.MinEffect > 0 {
 		parts = append(parts, "min effect "+ratioString(s.MinEffect))

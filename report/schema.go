@@ -55,12 +55,18 @@ type Settings struct {
 	MinSamples    int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
 	// FutilityPower is the early-survive bound of the stopping rule
 	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
-	FutilityPower float64  `json:"futility_power,omitempty"`
-	Benchtime     string   `json:"benchtime"`
-	Seed          int64    `json:"seed"`
-	Sample        int      `json:"sample,omitempty"`
-	Shard         string   `json:"shard,omitempty"`
-	Operators     []string `json:"operators,omitempty"`
+	FutilityPower float64 `json:"futility_power,omitempty"`
+	Benchtime     string  `json:"benchtime"` // "" = fixed iterations from SampleTime
+	// SampleTime is -sample-time: each benchmark's fixed iteration count
+	// was chosen to take about this long per sample.
+	SampleTime string `json:"sample_time,omitempty"`
+	// Censor is -censor: a mutant sample running longer than Censor times
+	// the slowest baseline sample plus 200ms was stopped (0 = never).
+	Censor    float64  `json:"censor,omitempty"`
+	Seed      int64    `json:"seed"`
+	Sample    int      `json:"sample,omitempty"`
+	Shard     string   `json:"shard,omitempty"`
+	Operators []string `json:"operators,omitempty"`
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
 	ChangedSince string `json:"changed_since,omitempty"`
@@ -80,6 +86,12 @@ type LevelResult struct {
 	Benchmarks []score.TestResult `json:"benchmarks"`
 	Samples    []SampleSet        `json:"samples,omitempty"`
 	Seconds    float64            `json:"seconds"` // wall time spent on this mutant and level
+	// Iterations is the fixed iteration count of each measured benchmark
+	// (by the name in Benchmarks): every sample of both sides ran it.
+	Iterations map[string]int `json:"iterations,omitempty"`
+	// Warnings are measurement caveats, e.g. a benchmark whose samples run
+	// fewer than 10 iterations.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // SampleSet holds the raw values of one benchmark and metric, for plots and
@@ -91,4 +103,9 @@ type SampleSet struct {
 	Baseline  []float64 `json:"baseline"`
 	Mutant    []float64 `json:"mutant"`
 	Files     [2]string `json:"files"` // baseline, mutant
+	// MutantCensored lists the indices of Mutant values that are censored:
+	// the sample was stopped after running longer than the censoring cap
+	// (Settings.Censor), so its value is only a lower bound, and it counts
+	// as slower than every baseline sample.
+	MutantCensored []int `json:"mutant_censored,omitempty"`
 }

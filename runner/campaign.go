@@ -64,9 +64,20 @@ type Campaign struct {
 	// Summarize, if not nil, fills report.Summary.
 	Summarize func([]score.Outcome) *score.Summary
 
-	Levels     []string // report.Opt and/or report.NoOpt
-	Benchtime  string   // -test.benchtime per sample, e.g. 100ms or 1000x
-	MaxSamples int      // hard cap on rounds per mutant and level (the Decider normally stops first)
+	Levels []string // report.Opt and/or report.NoOpt
+	// SampleTime is about how long one benchmark sample takes: each
+	// benchmark's iteration count N is chosen on the baseline to take that
+	// long, and both sides run N iterations (0 = DefaultSampleTime).
+	SampleTime time.Duration
+	// Benchtime, if not "", overrides SampleTime: "1000x" fixes N for every
+	// benchmark; a duration ("100ms") makes samples time-based, as go test
+	// runs them (b.N then differs between the sides).
+	Benchtime string
+	// CensorFactor stops a mutant sample that runs longer than this many
+	// times the slowest baseline sample (plus CensorSlack) and records it
+	// as censored; 0 = never (the default is set by the command: 3).
+	CensorFactor float64
+	MaxSamples   int // hard cap on rounds per mutant and level (the Decider normally stops first)
 	// MaxBenchmarks measures each mutant on at most this many of the
 	// benchmarks that reach its site, the hottest ones; 0 = all of them.
 	MaxBenchmarks int

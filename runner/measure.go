@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -77,35 +79,61 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	if maxRounds <= 0 {
 		maxRounds = 30
 	}
-	// The mutant's timeout per benchmark comes from the baseline's sample
-	// time, known before the mutant's first sample. It is generous: a
-	// benchmark whose b.N ramp-up misjudges a mutant (fast first
-	// iterations, slow later ones) can take seconds per sample without
-	// hanging, and is a slowdown to measure, not a timeout.
-	mutTimeout := map[benchmark]time.Duration{}
+	// Every benchmark runs a fixed number of iterations per sample, the
+	// same on both sides (see iters). A mutant sample that runs past the
+	// censoring cap is stopped and recorded as censored: slower than every
+	// baseline sample. Without a cap (time-based samples, -censor 0) the
+	// mutant's timeout is generous: a slowdown is to be measured, not a
+	// timeout.
+	its := map[benchmark]benchIters{}
+	slowest := map[benchmark]time.Duration{}
+	censored := map[key][]int{} // indices of censored mutant samples
+	hasCensored := map[benchmark]bool{}
+	lr := &report.LevelResult{Iterations: map[string]int{}}
 	for _, b := range j.benches {
-		el, err := r.baseSampleTime(ctx, j.level, b)
+		it, err := r.iters(ctx, j.level, b)
 		if err != nil {
 			return nil, err
 		}
-		mutTimeout[b] = max(100*el, time.Minute, r.c.Timeout)
+		its[b] = it
+		if it.N > 0 {
+			lr.Iterations[names[b]] = it.N
+			if it.N < LowIterations {
+				lr.Warnings = append(lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
+					names[b], plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
+			}
+		}
 	}
-	lr := &report.LevelResult{}
 	var v Verdict
 	for round := 1; ; round++ {
 		for _, b := range j.benches {
+			it := its[b]
 			bins := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}
 			var vals [2]map[string]float64
+			cens := false
 			for _, side := range rng.Perm(2) {
 				timeout := time.Duration(0)
+				cap := r.censorCap(it, slowest[b])
 				if side == 1 {
-					timeout = mutTimeout[b]
+					timeout = cap
+					if cap == 0 {
+						timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
+					}
 				}
-				out, res, err := r.benchOnce(ctx, bins[side], r.pkgs[b.Pkg].Dir, b, timeout)
+				out, res, err := r.benchOnce(ctx, bins[side], r.pkgs[b.Pkg].Dir, b, r.benchtimeArg(it), timeout)
 				if err != nil {
 					return nil, err
 				}
-				if !res.ok() || out == nil {
+				if side == 1 && cap > 0 && res.TimedOut {
+					// Censored: with N iterations on both sides, running
+					// past the cap orders this sample above every
+					// baseline sample; only the time metric gets a value.
+					perOp := res.Elapsed.Seconds() / float64(it.N)
+					fmt.Fprintf(outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
+						b.Name, res.Elapsed.Round(time.Millisecond), cap.Round(time.Millisecond), r.c.CensorFactor, CensorSlack, it.N, perOp)
+					out = map[string]float64{"sec/op": perOp}
+					cens, hasCensored[b] = true, true
+				} else if !res.ok() || out == nil {
 					if side == 0 {
 						return nil, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
 					}
@@ -113,8 +141,12 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 					lr.Benchmarks = []score.TestResult{}
 					return lr, nil
+				} else {
+					outs[side].Write(res.Output)
 				}
-				outs[side].Write(res.Output)
+				if side == 0 {
+					slowest[b] = max(slowest[b], res.Elapsed)
+				}
 				vals[side] = out
 			}
 			for _, unit := range sortedUnits(vals[0]) {
@@ -130,13 +162,21 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					samples[k] = s
 					order = append(order, k)
 				}
+				if cens {
+					censored[k] = append(censored[k], len(s.Mutant))
+				}
 				s.Baseline = append(s.Baseline, bv)
 				s.Mutant = append(s.Mutant, mv)
 			}
 		}
-		list := make([]Sample, len(order))
-		for i, k := range order {
-			list[i] = *samples[k]
+		var list []Sample
+		for _, k := range order {
+			if hasCensored[k.bench] && k.metric != "sec/op" {
+				// A censored round has no other metrics: test the time
+				// alone so that every test has the same sample count.
+				continue
+			}
+			list = append(list, censoredSample(*samples[k], censored[k]))
 		}
 		v = r.c.Decide(list)
 		if v.Decision != Continue || round >= maxRounds {
@@ -159,6 +199,9 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	if len(v.Warnings) > 0 && lr.Reason == "" {
 		lr.Reason = strings.Join(v.Warnings, "; ")
 	}
+	if len(lr.Iterations) == 0 {
+		lr.Iterations = nil
+	}
 	if j.note != "" {
 		lr.Reason = strings.TrimPrefix(lr.Reason+"; "+j.note, "; ")
 	}
@@ -167,6 +210,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 		lr.Samples = append(lr.Samples, report.SampleSet{
 			Benchmark: s.Benchmark, Metric: s.Metric,
 			Baseline: s.Baseline, Mutant: s.Mutant, Files: files,
+			MutantCensored: censored[k],
 		})
 	}
 	return lr, nil
@@ -215,29 +259,11 @@ func sortedUnits(vals map[string]float64) []string {
 	return units
 }
 
-// baseSampleTime is how long one baseline sample of b takes at level,
-// measured once per campaign (a sample that is not kept).
-func (r *run) baseSampleTime(ctx context.Context, level string, b benchmark) (time.Duration, error) {
-	key := level + "\x00" + b.Pkg + "\x00" + b.Name
-	if el, ok := r.sampleTime[key]; ok {
-		return el, nil
-	}
-	vals, res, err := r.benchOnce(ctx, r.baseBins[level][b.Pkg], r.pkgs[b.Pkg].Dir, b, 0)
-	if err != nil {
-		return 0, err
-	}
-	if vals == nil {
-		return 0, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
-	}
-	r.sampleTime[key] = res.Elapsed
-	return res.Elapsed, nil
-}
-
-// benchOnce runs benchmark b once in bin and returns its values by unit
+// benchOnce runs benchmark b once in bin at benchtime and returns its values by unit
 // (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
 // if the run failed or printed no result for b.
-func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, timeout time.Duration) (map[string]float64, procResult, error) {
-	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + r.c.Benchtime,
+func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, benchtime string, timeout time.Duration) (map[string]float64, procResult, error) {
+	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
 	r.logCmd(dir, bin, args...)
 	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
@@ -278,4 +304,25 @@ func benchFailure(res procResult) testOutcome {
 	// A benchmark that reports failure (b.Fatal, b.Error) or prints no
 	// result is a functional difference.
 	return testOutcome{Status: score.FNE, Reason: "failed: " + lastLines(res.Output, 2)}
+}
+
+// censoredSample returns s with its censored mutant values (at the indices
+// given) raised above every baseline value if needed: a censored sample is
+// only known to be slower than every baseline sample, and the rank tests
+// need no more than that.
+func censoredSample(s Sample, idx []int) Sample {
+	if len(idx) == 0 {
+		return s
+	}
+	top := math.Inf(-1)
+	for _, v := range s.Baseline {
+		top = max(top, v)
+	}
+	s.Mutant = slices.Clone(s.Mutant)
+	for _, i := range idx {
+		if s.Mutant[i] <= top {
+			s.Mutant[i] = math.Nextafter(top, math.Inf(1))
+		}
+	}
+	return s
 }

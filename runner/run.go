@@ -43,7 +43,7 @@ type run struct {
 	results  map[resultKey]*report.LevelResult
 	measured time.Duration // total measurement time
 
-	sampleTime map[string]time.Duration // baseline sample time by level, package, benchmark (measurement only)
+	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
 	srcs       map[string][]byte
 }
 
@@ -56,7 +56,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 	started := time.Now().UTC()
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
-		srcs: map[string][]byte{}, sampleTime: map[string]time.Duration{}}
+		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -155,8 +155,8 @@ func (c *Campaign) check() error {
 	if len(c.Levels) == 0 {
 		c.Levels = []string{report.Opt, report.NoOpt}
 	}
-	if c.Benchtime == "" {
-		c.Benchtime = "100ms"
+	if c.SampleTime <= 0 {
+		c.SampleTime = DefaultSampleTime
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = 1
@@ -261,6 +261,10 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
 	case a.Benchtime != b.Benchtime:
 		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
+	case a.SampleTime != b.SampleTime:
+		return fmt.Sprintf("-sample-time (%s vs %s)", a.SampleTime, b.SampleTime)
+	case a.Censor != b.Censor:
+		return fmt.Sprintf("-censor (%g vs %g)", a.Censor, b.Censor)
 	case a.Seed != b.Seed:
 		return fmt.Sprintf("-seed (%d vs %d)", a.Seed, b.Seed)
 	case a.Sample != b.Sample:

@@ -48,7 +48,9 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	maxSamples := fs.Int("max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most, as for perfmut run")
 	maxBenches := fs.Int("max-benchmarks", runner.DefaultMaxBenchmarks, "measure each site on at most `n` of the benchmarks that reach it, as for perfmut run (0 = all)")
 	minEffect := fs.Float64("min-effect", 0, "minimum median `ratio` for a kill, as for perfmut run (0 = off)")
-	benchtime := fs.String("benchtime", "100ms", "-test.benchtime of each sample, as for perfmut run")
+	benchtime := fs.String("benchtime", "", "override -sample-time, as for perfmut run")
+	sampleTime := fs.Duration("sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes, as for perfmut run")
+	censor := fs.Float64("censor", 3, "censoring factor, as for perfmut run (0 = never)")
 	seed := fs.Int64("seed", 1, "`seed` for the choice of sites and the measurement order")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
 	out := fs.String("out", "", "keep the trials' results (report.json, samples) in `dir` (default: a temporary directory, removed)")
@@ -98,7 +100,10 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err := rule.Validate(); err != nil {
 		return usageError(err)
 	}
-	if _, err := time.ParseDuration(*benchtime); err != nil && !benchtimeRE.MatchString(*benchtime) {
+	if *sampleTime <= 0 || *censor < 0 {
+		return usageErrorf("bad -sample-time %v or -censor %v: want a positive duration and a factor >= 0", *sampleTime, *censor)
+	}
+	if _, err := time.ParseDuration(*benchtime); *benchtime != "" && err != nil && !benchtimeRE.MatchString(*benchtime) {
 		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", *benchtime)
 	}
 	if *jobs < 1 {
@@ -167,6 +172,8 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 
 		Levels:        levels,
 		Benchtime:     *benchtime,
+		SampleTime:    *sampleTime,
+		CensorFactor:  *censor,
 		MaxSamples:    rule.MaxSamples,
 		MaxBenchmarks: *maxBenches,
 		Jobs:          *jobs,
@@ -176,6 +183,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		Settings: report.Settings{
 			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
+			SampleTime: sampleTime.String(), Censor: *censor,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Operators: kindList, MaxBenchmarks: *maxBenches,
 		},

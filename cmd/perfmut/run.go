@@ -37,6 +37,8 @@ type runFlags struct {
 	minEffect  float64
 	futility   float64
 	benchtime  string
+	sampleTime time.Duration
+	censor     float64
 	timeout    time.Duration
 	minScore   string
 	maxBenches int
@@ -63,7 +65,9 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
 	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
 	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
-	fs.StringVar(&f.benchtime, "benchtime", "100ms", "-test.benchtime of each sample (a duration or Nx)")
+	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 200ms) and count it as slower than every baseline sample; 0 = never")
+	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
 	fs.BoolVar(&f.verbose, "v", false, "show every command run")
@@ -125,7 +129,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return usageError(err)
 	}
 	rule = rule.WithDefaults()
-	if _, err := time.ParseDuration(f.benchtime); err != nil && !benchtimeRE.MatchString(f.benchtime) {
+	if f.sampleTime <= 0 {
+		return usageErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.sampleTime)
+	}
+	if f.censor < 0 || f.censor > 0 && f.censor < 1.5 {
+		return usageErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.censor)
+	}
+	if _, err := time.ParseDuration(f.benchtime); f.benchtime != "" && err != nil && !benchtimeRE.MatchString(f.benchtime) {
 		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
 	}
 	if f.sample < 0 {
@@ -211,6 +221,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 
 		Levels:        levels,
 		Benchtime:     f.benchtime,
+		SampleTime:    f.sampleTime,
+		CensorFactor:  f.censor,
 		MaxSamples:    rule.MaxSamples,
 		MaxBenchmarks: f.maxBenches,
 		Timeout:       f.timeout,
@@ -223,6 +235,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Settings: report.Settings{
 			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
+			SampleTime: f.sampleTime.String(), Censor: f.censor,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
 			ChangedSince: f.changed, MaxBenchmarks: f.maxBenches,

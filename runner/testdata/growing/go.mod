@@ -1,0 +1,3 @@
+module example.com/growing
+
+go 1.22
