@@ -33,6 +33,14 @@ type Operator struct {
 	Helper        string
 	HelperImports []string
 
+	// Size, if not "", names the param that scales the cost the operator
+	// injects (spin-loop's "iterations"): its mutants at one site that
+	// differ only in it are ordered, a larger one costing at least as much
+	// as a smaller one on every path, so a kill of the smaller implies the
+	// kill of the larger (subsumption; the runner measures the smallest
+	// first). The param's values are numbers or have Nanoseconds().
+	Size string
+
 	// Run reports the operator's sites in one file through pass.Report.
 	// It must not modify the syntax tree.
 	Run func(pass *Pass)

@@ -10,6 +10,7 @@ import (
 var AllocChurn = &mutate.Operator{
 	Name:     "alloc-churn",
 	Quadrant: mutate.Q3,
+	Size:     "bytes",
 	Doc: mutate.Doc{
 		Title: "allocate at the start of every loop iteration",
 		Body: `Inserts a heap allocation of N bytes (alloc-churn.bytes; default 1024) at the

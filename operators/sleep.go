@@ -12,6 +12,7 @@ import (
 var Sleep = &mutate.Operator{
 	Name:     "sleep",
 	Quadrant: mutate.Q3,
+	Size:     "duration",
 	Doc: mutate.Doc{
 		Title: "sleep at the start of every loop iteration",
 		Body: `Inserts time.Sleep(d) (through a helper, since the mutated file cannot gain

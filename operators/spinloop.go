@@ -10,6 +10,7 @@ import (
 var SpinLoop = &mutate.Operator{
 	Name:     "spin-loop",
 	Quadrant: mutate.Q3,
+	Size:     "iterations",
 	Doc: mutate.Doc{
 		Title: "spin at the start of every loop iteration",
 		Body: `Inserts a call to a useless loop of N iterations (spin-loop.iterations in

@@ -61,8 +61,10 @@ type Settings struct {
 	// was chosen to take about this long per sample.
 	SampleTime string `json:"sample_time,omitempty"`
 	// Censor is -censor: a mutant sample running longer than Censor times
-	// the slowest baseline sample plus 200ms was stopped (0 = never).
-	Censor    float64  `json:"censor,omitempty"`
+	// the slowest baseline sample plus 100ms was stopped (0 = never).
+	Censor float64 `json:"censor,omitempty"`
+	// NoInfer is -infer=false: every mutant was measured, none inferred.
+	NoInfer   bool     `json:"no_infer,omitempty"`
 	Seed      int64    `json:"seed"`
 	Sample    int      `json:"sample,omitempty"`
 	Shard     string   `json:"shard,omitempty"`
@@ -89,6 +91,10 @@ type LevelResult struct {
 	// Iterations is the fixed iteration count of each measured benchmark
 	// (by the name in Benchmarks): every sample of both sides ran it.
 	Iterations map[string]int `json:"iterations,omitempty"`
+	// InferredFrom is set on a kill inferred without measurement: the ID
+	// of the smaller injection of the same operator at the same site whose
+	// kill implies this one (subsumption; -infer).
+	InferredFrom string `json:"inferred_from,omitempty"`
 	// Warnings are measurement caveats, e.g. a benchmark whose samples run
 	// fewer than 10 iterations.
 	Warnings []string `json:"warnings,omitempty"`

@@ -77,7 +77,11 @@ type Campaign struct {
 	// times the slowest baseline sample (plus CensorSlack) and records it
 	// as censored; 0 = never (the default is set by the command: 3).
 	CensorFactor float64
-	MaxSamples   int // hard cap on rounds per mutant and level (the Decider normally stops first)
+	// Infer runs the smallest injection of a sized operator at each site
+	// first and, when it is killed, records the larger ones at the site as
+	// killed, inferred, without building or measuring them.
+	Infer      bool
+	MaxSamples int // hard cap on rounds per mutant and level (the Decider normally stops first)
 	// MaxBenchmarks measures each mutant on at most this many of the
 	// benchmarks that reach its site, the hottest ones; 0 = all of them.
 	MaxBenchmarks int

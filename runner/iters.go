@@ -21,7 +21,7 @@ const LowIterations = 10
 // CensorSlack is added to CensorFactor times the slowest baseline sample
 // to give the time after which a mutant sample is stopped (censored): a
 // process start and a scheduling hiccup on a loaded machine fit in it.
-const CensorSlack = 200 * time.Millisecond
+const CensorSlack = 100 * time.Millisecond
 
 // fixedNRE matches a -benchtime that fixes the iteration count (1000x).
 var fixedNRE = regexp.MustCompile(`^([1-9][0-9]*)x$`)

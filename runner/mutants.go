@@ -106,6 +106,12 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if done {
 			continue
 		}
+		if lr := r.inferred(m, level); lr != nil {
+			if err := r.record(m, level, lr); err != nil {
+				return err
+			}
+			continue
+		}
 		start := time.Now()
 		ldir := filepath.Join(mdir, level)
 		if err := os.MkdirAll(ldir, 0o755); err != nil {

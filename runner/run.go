@@ -44,6 +44,7 @@ type run struct {
 	measured time.Duration // total measurement time
 
 	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
+	subsumer   map[string]string     // mutant ID -> the next smaller one at its site (see subsumers)
 	srcs       map[string][]byte
 }
 
@@ -120,11 +121,20 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 			return nil, err
 		}
 		r.prog.begin()
-		if err := r.mutants(ctx, todo); err != nil {
-			if ctx.Err() != nil {
-				return nil, r.interrupted()
+		// With subsumption, the smallest injection at a site runs first;
+		// each wave waits for the verdicts of the one before.
+		ws := [][]int{todo}
+		if c.Infer {
+			r.subsumer = subsumers(c.Mutants)
+			ws = waves(c.Mutants, todo, r.subsumer)
+		}
+		for _, w := range ws {
+			if err := r.mutants(ctx, w); err != nil {
+				if ctx.Err() != nil {
+					return nil, r.interrupted()
+				}
+				return nil, err
 			}
-			return nil, err
 		}
 	}
 	rep, err = r.report(ctx, started)
@@ -263,6 +273,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
 	case a.SampleTime != b.SampleTime:
 		return fmt.Sprintf("-sample-time (%s vs %s)", a.SampleTime, b.SampleTime)
+	case a.NoInfer != b.NoInfer:
+		return fmt.Sprintf("-infer (%v vs %v)", !a.NoInfer, !b.NoInfer)
 	case a.Censor != b.Censor:
 		return fmt.Sprintf("-censor (%g vs %g)", a.Censor, b.Censor)
 	case a.Seed != b.Seed:

@@ -39,6 +39,7 @@ type runFlags struct {
 	benchtime  string
 	sampleTime time.Duration
 	censor     float64
+	infer      bool
 	timeout    time.Duration
 	minScore   string
 	maxBenches int
@@ -66,7 +67,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
 	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
-	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 200ms) and count it as slower than every baseline sample; 0 = never")
+	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 100ms) and count it as slower than every baseline sample; 0 = never")
+	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
 	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
@@ -223,6 +225,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Benchtime:     f.benchtime,
 		SampleTime:    f.sampleTime,
 		CensorFactor:  f.censor,
+		Infer:         f.infer,
 		MaxSamples:    rule.MaxSamples,
 		MaxBenchmarks: f.maxBenches,
 		Timeout:       f.timeout,
@@ -235,7 +238,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		Settings: report.Settings{
 			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
 			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
-			SampleTime: f.sampleTime.String(), Censor: f.censor,
+			SampleTime: f.sampleTime.String(), Censor: f.censor, NoInfer: !f.infer,
 			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
 			Seed: f.seed, Sample: f.sample, Shard: f.shard, Operators: opNames,
 			ChangedSince: f.changed, MaxBenchmarks: f.maxBenches,
