@@ -133,8 +133,8 @@ func paramsLess(a, b map[string]any) bool {
 	sort.Strings(keys)
 	for _, k := range keys {
 		va, vb := a[k], b[k]
-		fa, oka := number(va)
-		fb, okb := number(vb)
+		fa, oka := ParamNumber(va)
+		fb, okb := ParamNumber(vb)
 		if oka && okb {
 			if fa != fb {
 				return fa < fb
@@ -149,7 +149,10 @@ func paramsLess(a, b map[string]any) bool {
 	return paramsKey(a) < paramsKey(b)
 }
 
-func number(v any) (float64, bool) {
+// ParamNumber reads a numeric mutant param: a number, or a duration
+// (anything with Nanoseconds, or a string such as "1ms" from JSON) in
+// nanoseconds.
+func ParamNumber(v any) (float64, bool) {
 	switch v := v.(type) {
 	case int:
 		return float64(v), true

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -31,7 +30,7 @@ func subsumers(ms []mutate.Mutant) map[string]string {
 		if op == nil || op.Size == "" {
 			continue
 		}
-		size, ok := sizeValue(m.Params[op.Size])
+		size, ok := mutate.ParamNumber(m.Params[op.Size])
 		if !ok {
 			continue
 		}
@@ -54,25 +53,6 @@ func subsumers(ms []mutate.Mutant) map[string]string {
 		}
 	}
 	return out
-}
-
-// sizeValue reads a size param: a number, or a duration (anything with
-// Nanoseconds, or a string such as "1ms" from JSON).
-func sizeValue(v any) (float64, bool) {
-	switch v := v.(type) {
-	case int:
-		return float64(v), true
-	case int64:
-		return float64(v), true
-	case float64:
-		return v, true
-	case interface{ Nanoseconds() int64 }:
-		return float64(v.Nanoseconds()), true
-	case string:
-		d, err := time.ParseDuration(v)
-		return float64(d), err == nil
-	}
-	return 0, false
 }
 
 // waves orders the mutants todo (indexes into ms) so that every mutant
