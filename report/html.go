@@ -47,6 +47,7 @@ type htmlPage struct {
 	Brief                      []htmlMutant // past MaxDetailedMutants: a table row each
 	Unplotted                  int
 	LevelNames                 []string
+	Sensitivity                []Sensitivity
 }
 
 type htmlLevel struct {
@@ -102,7 +103,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 	lv := levels(rep, opts)
 	page := htmlPage{
 		Module: orUnknown(rep.Module), Go: rep.Go, Settings: settingsLine(rep), Span: runSpan(rep),
-		Total: len(rep.Mutants), LevelNames: lv,
+		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
 	for _, l := range lv {
 		hl := htmlLevel{Name: l, LevelScore: levelScore(rep, l)}

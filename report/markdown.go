@@ -112,6 +112,14 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 			chunks = append(chunks, chunk{text: b.String(), count: len(g)})
 		}
 	}
+	if len(rep.Sensitivity) > 0 {
+		var b strings.Builder
+		b.WriteString("\n#### Sensitivity per loop site\n\nThe smallest time per loop iteration, injected by spin-loop and sleep mutants, that the benchmarks noticed.\n\n| site | function | level | sensitivity |\n|---|---|---|---|\n")
+		for _, s := range rep.Sensitivity {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", codeSpan(fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column)), codeSpan(s.Function), s.Level, mdEscape(s.Text))
+		}
+		chunks = append(chunks, chunk{text: b.String()})
+	}
 	if total == 0 && len(rep.Mutants) > 0 {
 		chunks = append(chunks, chunk{text: "\nEvery valid mutant was killed.\n"})
 	}

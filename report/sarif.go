@@ -147,7 +147,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 			RuleID:    m.Operator,
 			RuleIndex: ruleIndex[m.Operator],
 			Level:     level,
-			Message:   sarifText{Text: sarifMessage(f, lv)},
+			Message:   sarifText{Text: sarifMessage(rep, f, lv)},
 			Locations: []sarifLocation{{Physical: sarifPhysical{
 				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
 				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
@@ -191,7 +191,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 }
 
 // sarifMessage says what went unnoticed and which benchmarks tried.
-func sarifMessage(f finding, lv []string) string {
+func sarifMessage(rep *Report, f finding, lv []string) string {
 	m := f.M
 	var b strings.Builder
 	if !f.Covered {
@@ -216,6 +216,9 @@ func sarifMessage(f finding, lv []string) string {
 	}
 	for _, l := range f.Levels {
 		fmt.Fprintf(&b, " %s: %s.", l, testsLine(m.Results[l].Benchmarks))
+		if s, ok := SensitivityAt(rep, m.Mutant, l); ok {
+			fmt.Fprintf(&b, " Sensitivity (%s): %s.", l, s.Text)
+		}
 	}
 	for _, l := range lv {
 		if m.status(l) == score.Killed {

@@ -31,6 +31,42 @@ type Report struct {
 	Started  time.Time             `json:"started"`
 	Finished time.Time             `json:"finished"`
 	Summary  *score.Summary        `json:"summary,omitempty"` // breakdowns by level, operator, quadrant, package, metric and alpha
+	// Phases sums the mutants' phase times per level (seconds; builds and
+	// tests run -j at a time, so their sums exceed their wall time).
+	Phases map[string]PhaseTimes `json:"phases,omitempty"`
+	// Sensitivity is, per loop site and level, the smallest injected time
+	// per iteration the benchmarks noticed (see Sensitivities).
+	Sensitivity []Sensitivity `json:"sensitivity,omitempty"`
+}
+
+// PhaseTimes is the time a campaign spent in each phase of its mutants.
+type PhaseTimes struct {
+	BuildSeconds   float64 `json:"build_seconds"`
+	TestSeconds    float64 `json:"test_seconds"`
+	MeasureSeconds float64 `json:"measure_seconds"`
+	Measured       int     `json:"measured"` // mutants measured
+	Inferred       int     `json:"inferred"` // kills inferred without measurement
+}
+
+// SumPhases sums the phase times of ms per level.
+func SumPhases(ms []Mutant) map[string]PhaseTimes {
+	out := map[string]PhaseTimes{}
+	for _, m := range ms {
+		for l, r := range m.Results {
+			p := out[l]
+			p.BuildSeconds += r.BuildSeconds
+			p.TestSeconds += r.TestSeconds
+			p.MeasureSeconds += r.MeasureSeconds
+			if r.MeasureSeconds > 0 {
+				p.Measured++
+			}
+			if r.InferredFrom != "" {
+				p.Inferred++
+			}
+			out[l] = p
+		}
+	}
+	return out
 }
 
 // LevelScore is the score at one optimization level.
@@ -91,6 +127,11 @@ type LevelResult struct {
 	// Iterations is the fixed iteration count of each measured benchmark
 	// (by the name in Benchmarks): every sample of both sides ran it.
 	Iterations map[string]int `json:"iterations,omitempty"`
+	// Phase times of this mutant and level, in seconds: building its test
+	// binaries, running their tests (the functional filter), and measuring.
+	BuildSeconds   float64 `json:"build_seconds,omitempty"`
+	TestSeconds    float64 `json:"test_seconds,omitempty"`
+	MeasureSeconds float64 `json:"measure_seconds,omitempty"`
 	// InferredFrom is set on a kill inferred without measurement: the ID
 	// of the smaller injection of the same operator at the same site whose
 	// kill implies this one (subsumption; -infer).

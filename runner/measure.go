@@ -30,6 +30,7 @@ type measureJob struct {
 	note    string            // benchmarks left out by -max-benchmarks
 	mutBins map[string]string // package -> mutant test binary
 	prep    time.Duration     // build and tests
+	phases  phaseTimes
 	cleanup func()
 }
 

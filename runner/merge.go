@@ -113,6 +113,8 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 		merged.Mutants = []report.Mutant{}
 	}
 	merged.Score = levelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
+	merged.Phases = report.SumPhases(merged.Mutants)
+	merged.Sensitivity = report.Sensitivities(merged.Mutants)
 	merged.Summary = nil
 	if summarize != nil {
 		merged.Summary = summarize(merged.Settings, outcomes(merged.Mutants))

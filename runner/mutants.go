@@ -52,6 +52,8 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			}
 			// Build, tests and measurement; not the wait in the queue.
 			lr.Seconds = (j.prep + mtime).Seconds()
+			j.phases.measure = mtime
+			j.phases.set(lr)
 			r.mu.Lock()
 			r.measured += mtime
 			r.mu.Unlock()
@@ -117,7 +119,8 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if err := os.MkdirAll(ldir, 0o755); err != nil {
 			return err
 		}
-		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files)
+		var ph phaseTimes
+		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, &ph)
 		if err != nil {
 			return err
 		}
@@ -127,6 +130,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if lr != nil {
 			os.RemoveAll(ldir)
 			lr.Seconds = time.Since(start).Seconds()
+			ph.set(lr)
 			if lr.Benchmarks == nil {
 				lr.Benchmarks = []score.TestResult{}
 			}
@@ -136,7 +140,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: sel.benches, note: sel.note, mutBins: bins, prep: time.Since(start),
+		j := &measureJob{m: m, level: level, benches: sel.benches, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
 			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
 		select {
 		case queue <- j:
@@ -151,7 +155,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 // buildAndTest builds m's test binaries at level and runs their tests. It
 // returns the binaries by package, or a result if m ends here
 // (compile-error, fne, crash, timeout).
-func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte) (_ map[string]string, _ *report.LevelResult, err error) {
+func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte, ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
 	c := r.c
 	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
 	if c.Isolate == IsolateCopy {
@@ -183,7 +187,9 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		}
 		bin := filepath.Join(ldir, safeName(pkg)+".test")
 		r.quiet.RLock()
+		t0 := time.Now()
 		ok, err := r.goTestC(ctx, buildDir, pkg, bin, overlay, level)
+		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
@@ -201,7 +207,9 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		// No test binary compiles the mutated package itself: check that
 		// it compiles.
 		r.quiet.RLock()
+		t0 := time.Now()
 		err := r.goBuild(ctx, buildDir, m.Package, overlay, level)
+		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
@@ -217,7 +225,9 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 			continue
 		}
 		r.quiet.RLock()
+		t0 := time.Now()
 		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg))
+		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
 		if err != nil {
 			return nil, nil, err
@@ -411,6 +421,8 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 		rep.Mutants = []report.Mutant{}
 	}
 	rep.Score = levelScores(rep.Mutants, c.Levels)
+	rep.Phases = report.SumPhases(rep.Mutants)
+	rep.Sensitivity = report.Sensitivities(rep.Mutants)
 	if c.Summarize != nil {
 		rep.Summary = c.Summarize(outcomes(rep.Mutants))
 	}
@@ -439,4 +451,12 @@ func fnv32(s string) uint32 {
 	h := fnv.New32a()
 	h.Write([]byte(s))
 	return h.Sum32()
+}
+
+// phaseTimes is the time one mutant at one level spent in each phase.
+type phaseTimes struct{ build, test, measure time.Duration }
+
+// set records the phase times in lr.
+func (p phaseTimes) set(lr *report.LevelResult) {
+	lr.BuildSeconds, lr.TestSeconds, lr.MeasureSeconds = p.build.Seconds(), p.test.Seconds(), p.measure.Seconds()
 }

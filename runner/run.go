@@ -141,8 +141,15 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.measured > 0 {
-		r.prog.logf("perfmut: done in %s (measurement %s)", time.Since(started).Round(time.Second), r.measured.Round(time.Second))
+	if len(todo) > 0 {
+		var build, test float64
+		for _, p := range rep.Phases {
+			build += p.BuildSeconds
+			test += p.TestSeconds
+		}
+		sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
+		r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+			time.Since(started).Round(time.Second), sec(build), sec(test), plural(c.Jobs, "worker"), r.measured.Round(time.Second))
 	}
 	return rep, writeJSON(filepath.Join(c.Out, ReportFile), rep)
 }

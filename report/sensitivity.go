@@ -1,0 +1,133 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Sensitivity is how much injected time per loop iteration the benchmarks
+// notice at one loop site and level, read from the verdicts of the
+// spin-loop and sleep mutants there (each size a mutant of its own).
+type Sensitivity struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Function string `json:"function"`
+	Level    string `json:"level"`
+	// DetectedNanos is the smallest injected cost per iteration that was
+	// killed (0: none was). MissedNanos is the largest cost below it that
+	// survived (0: none did), so the threshold lies between the two.
+	DetectedNanos float64 `json:"detected_ns,omitempty"`
+	MissedNanos   float64 `json:"missed_ns,omitempty"`
+	Text          string  `json:"text"` // e.g. "benchmarks notice +7µs per iteration here"
+}
+
+// SpinNanos is the cost of one spin-loop iteration at a level, from Table
+// III of docs/evaluation.md (bench/q3overhead): 0.7 ns with optimizations,
+// about twice that without.
+func SpinNanos(level string) float64 {
+	if level == NoOpt {
+		return 1.4
+	}
+	return 0.7
+}
+
+// injectedNanos is the time a spin-loop or sleep mutant adds to each
+// iteration of its loop at level.
+func injectedNanos(m mutate.Mutant, level string) (float64, bool) {
+	switch m.Operator {
+	case "spin-loop":
+		n, ok := mutate.ParamNumber(m.Params["iterations"])
+		return n * SpinNanos(level), ok
+	case "sleep":
+		return mutate.ParamNumber(m.Params["duration"])
+	}
+	return 0, false
+}
+
+// Sensitivities computes the Sensitivity of every loop site and level that
+// has a killed or survived spin-loop or sleep mutant, in source order.
+func Sensitivities(ms []Mutant) []Sensitivity {
+	type key struct {
+		file, level string
+		line, col   int
+	}
+	sites := map[key]*Sensitivity{}
+	type verdict struct {
+		ns     float64
+		killed bool
+	}
+	var keys []key
+	vs := map[key][]verdict{}
+	for _, m := range ms {
+		for level, r := range m.Results {
+			if r.Status != score.Killed && r.Status != score.Survived {
+				continue
+			}
+			ns, ok := injectedNanos(m.Mutant, level)
+			if !ok {
+				continue
+			}
+			k := key{m.File, level, m.Line, m.Column}
+			if sites[k] == nil {
+				sites[k] = &Sensitivity{File: m.File, Line: m.Line, Column: m.Column, Function: m.Function, Level: level}
+				keys = append(keys, k)
+			}
+			vs[k] = append(vs[k], verdict{ns, r.Status == score.Killed})
+		}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), cmp.Compare(a.level, b.level))
+	})
+	out := make([]Sensitivity, 0, len(keys))
+	for _, k := range keys {
+		s := sites[k]
+		for _, v := range vs[k] {
+			if v.killed && (s.DetectedNanos == 0 || v.ns < s.DetectedNanos) {
+				s.DetectedNanos = v.ns
+			}
+		}
+		for _, v := range vs[k] {
+			if !v.killed && v.ns > s.MissedNanos && (s.DetectedNanos == 0 || v.ns < s.DetectedNanos) {
+				s.MissedNanos = v.ns
+			}
+		}
+		switch {
+		case s.DetectedNanos > 0 && s.MissedNanos > 0:
+			s.Text = fmt.Sprintf("benchmarks notice +%s per iteration here, not +%s", nanos(s.DetectedNanos), nanos(s.MissedNanos))
+		case s.DetectedNanos > 0:
+			s.Text = fmt.Sprintf("benchmarks notice +%s per iteration here", nanos(s.DetectedNanos))
+		default:
+			s.Text = fmt.Sprintf("benchmarks notice nothing up to +%s per iteration here", nanos(s.MissedNanos))
+		}
+		out = append(out, *s)
+	}
+	return out
+}
+
+// SensitivityAt returns the sensitivity of m's site at level, if known.
+func SensitivityAt(rep *Report, m mutate.Mutant, level string) (Sensitivity, bool) {
+	for _, s := range rep.Sensitivity {
+		if s.File == m.File && s.Line == m.Line && s.Column == m.Column && s.Level == level {
+			return s, true
+		}
+	}
+	return Sensitivity{}, false
+}
+
+// nanos prints a duration in ns with two significant digits: 7µs, 0.7ms.
+func nanos(ns float64) string {
+	d := time.Duration(ns)
+	switch {
+	case d >= time.Millisecond:
+		return fmt.Sprintf("%.2gms", ns/1e6)
+	case d >= time.Microsecond:
+		return fmt.Sprintf("%.2gµs", ns/1e3)
+	}
+	return fmt.Sprintf("%.2gns", ns)
+}

@@ -1,0 +1,44 @@
+package report
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestSensitivities(t *testing.T) {
+	mk := func(line int, op string, params map[string]any, st map[string]score.Status) Mutant {
+		m := Mutant{Mutant: mutate.Mutant{Operator: op, File: "a.go", Line: line, Column: 2, Function: "F", Params: params}, Results: map[string]*LevelResult{}}
+		for l, s := range st {
+			m.Results[l] = &LevelResult{Status: s}
+		}
+		return m
+	}
+	spin := func(n int) map[string]any { return map[string]any{"iterations": n} }
+	ms := []Mutant{
+		// line 10: 1e4 survives, 1e5 and 1e6 killed at opt; all killed at noopt
+		mk(10, "spin-loop", spin(10000), map[string]score.Status{Opt: score.Survived, NoOpt: score.Killed}),
+		mk(10, "spin-loop", spin(100000), map[string]score.Status{Opt: score.Killed, NoOpt: score.Killed}),
+		mk(10, "spin-loop", spin(1000000), map[string]score.Status{Opt: score.Killed}),
+		// line 20: nothing killed, sleep 1ms survives too
+		mk(20, "spin-loop", spin(1000000), map[string]score.Status{Opt: score.Survived}),
+		mk(20, "sleep", map[string]any{"duration": "1ms"}, map[string]score.Status{Opt: score.Survived}),
+		// line 30: no coverage, and an operator without a size
+		mk(30, "spin-loop", spin(10000), map[string]score.Status{Opt: score.NoCoverage}),
+		mk(30, "loop-unbreaker", map[string]any{}, map[string]score.Status{Opt: score.Killed}),
+	}
+	var got []string
+	for _, s := range Sensitivities(ms) {
+		got = append(got, fmt.Sprintf("%d %s: %s", s.Line, s.Level, s.Text))
+	}
+	want := []string{
+		"10 noopt: benchmarks notice +14µs per iteration here",
+		"10 opt: benchmarks notice +70µs per iteration here, not +7µs",
+		"20 opt: benchmarks notice nothing up to +1ms per iteration here",
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Sensitivities:\n got %q\nwant %q", got, want)
+	}
+}
