@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/perfmut/perfmut/score"
 )
 
 // ReadFile reads and checks a report.json.
@@ -34,6 +36,14 @@ func Decode(data []byte) (*Report, error) {
 		return nil, fmt.Errorf("not a perfmut report.json: no %q field", "schema")
 	default:
 		return nil, fmt.Errorf("report schema %q, this perfmut reads %q; re-run the campaign or use the perfmut that wrote it", rep.Schema, Schema)
+	}
+	if c := rep.Settings.Correction; c != "" {
+		if _, err := score.ParseCorrection(c); err != nil {
+			return nil, fmt.Errorf("settings.correction: %w", err)
+		}
+	}
+	if a := rep.Settings.Alpha; a != 0 && !(a > 0 && a < 1) {
+		return nil, fmt.Errorf("settings.alpha %v: want a level between 0 and 1", a)
 	}
 	for i, m := range rep.Mutants {
 		if m.ID == "" {

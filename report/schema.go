@@ -79,6 +79,13 @@ type LevelScore struct {
 
 // Settings records the run's settings.
 type Settings struct {
+	// Module, Tags, Isolate and GoVersion are what the campaign built:
+	// the module path, -tags, -isolate and the go command's version.
+	Module    string   `json:"module,omitempty"`
+	Tags      []string `json:"tags,omitempty"`
+	Isolate   string   `json:"isolate,omitempty"`
+	GoVersion string   `json:"go_version,omitempty"`
+
 	Patterns   []string `json:"patterns"`
 	Opt        string   `json:"opt"` // both, on, off
 	Alpha      float64  `json:"alpha"`

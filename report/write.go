@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -56,17 +55,27 @@ func WriteAll(dir string, rep *Report) error {
 
 // Write writes the given renderings of rep into dir. It writes every one
 // it can and returns the errors of those it could not.
+// The error is one line: the first failure and how many files failed.
 func Write(dir string, rep *Report, formats []Format, opts Options) error {
 	var errs []error
+	var failed []string
 	for _, f := range formats {
 		var buf bytes.Buffer
 		if err := f.Render(&buf, rep, opts); err != nil {
 			errs = append(errs, fmt.Errorf("rendering %s: %w", f.File, err))
+			failed = append(failed, f.File)
 			continue
 		}
 		if err := writeAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
 			errs = append(errs, err)
+			failed = append(failed, f.File)
 		}
 	}
-	return errors.Join(errs...)
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return fmt.Errorf("%v (and %d more: %s not written)", errs[0], len(errs)-1, strings.Join(failed, ", "))
 }

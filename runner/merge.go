@@ -17,19 +17,43 @@ import (
 // run -shard k/n, every k) into out: report.json with the union of the
 // mutants (as an unsharded run lists them), the samples and one journal.
 // The shards must come from the same module and settings.
-func Merge(out string, dirs []string, summarize func(report.Settings, []score.Outcome) *score.Summary) (*report.Report, error) {
+func Merge(out string, dirs []string, summarize func(report.Settings, []score.Outcome) *score.Summary) (_ *report.Report, err error) {
 	absOut, err := filepath.Abs(out)
 	if err != nil {
 		return nil, err
 	}
 	for _, dir := range dirs {
 		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
-			return nil, fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)
+			return nil, &InputError{fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)}
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return nil, &InputError{fmt.Errorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)}
 		}
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
+	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
+		return nil, &InputError{fmt.Errorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)}
 	}
+	// Everything is written to a private directory beside out, renamed to
+	// out at the end: a failed merge leaves no half-filled -out.
+	parent := filepath.Dir(absOut)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, &InputError{fmt.Errorf("-out %s: cannot create its parent: %w", out, err)}
+	}
+	final := out
+	out, err = os.MkdirTemp(parent, ".perfmut-merge-")
+	if err != nil {
+		return nil, &InputError{fmt.Errorf("-out %s is not writable: %w", final, errors.Unwrap(err))}
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(out)
+			return
+		}
+		os.Remove(final) // an empty directory, if any
+		if err = os.Rename(out, final); err != nil {
+			os.RemoveAll(out)
+		}
+	}()
 	var merged *report.Report
 	owner := map[string]string{}
 	shards := map[int]string{}
@@ -39,20 +63,20 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 		rep, err := report.ReadFile(filepath.Join(dir, ReportFile))
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
+				return nil, &InputError{fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)}
 			}
-			return nil, err
+			return nil, &InputError{err}
 		}
 		if rep.Settings.Shard != "" {
 			k, n, err := ParseShard(rep.Settings.Shard)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", dir, err)
+				return nil, &InputError{fmt.Errorf("%s: %w", dir, err)}
 			}
 			if shardN != 0 && n != shardN {
-				return nil, fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, shardN)
+				return nil, &InputError{fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, shardN)}
 			}
 			if prev, ok := shards[k]; ok {
-				return nil, fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)
+				return nil, &InputError{fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)}
 			}
 			shardN, shards[k] = n, dir
 		}
@@ -63,12 +87,12 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 			merged.Settings.Shard = ""
 		} else {
 			if rep.Module != merged.Module {
-				return nil, fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, merged.Module)
+				return nil, &InputError{fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, merged.Module)}
 			}
 			s := rep.Settings
 			s.Shard = ""
 			if d := settingsDiff(merged.Settings, s); d != "" {
-				return nil, fmt.Errorf("%s was run with other settings: %s", dir, d)
+				return nil, &InputError{fmt.Errorf("%s was run with other settings: %s", dir, d)}
 			}
 			if rep.Started.Before(merged.Started) {
 				merged.Started = rep.Started
@@ -79,7 +103,7 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 		}
 		for _, m := range rep.Mutants {
 			if prev, ok := owner[m.ID]; ok {
-				return nil, fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", m.ID, prev, dir)
+				return nil, &InputError{fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", m.ID, prev, dir)}
 			}
 			owner[m.ID] = dir
 			for _, lr := range m.Results {
@@ -105,7 +129,7 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 			}
 		}
 		if len(missing) > 0 {
-			return nil, fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))
+			return nil, &InputError{fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))}
 		}
 	}
 	sortMutants(merged.Mutants)
@@ -155,3 +179,11 @@ func copyFile(src, dst string) error {
 	}
 	return o.Close()
 }
+
+// An InputError is a problem with what was given to Merge (a missing or
+// foreign directory, an existing -out): bad input, as opposed to a failure
+// while writing.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }

@@ -395,7 +395,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 		Schema:   report.Schema,
 		Module:   c.Module.Path,
 		Dir:      c.Module.Dir,
-		Go:       goVersion(ctx),
+		Go:       c.Settings.GoVersion,
 		Settings: c.Settings,
 		Started:  started,
 		Finished: time.Now().UTC(),

@@ -52,9 +52,14 @@ type run struct {
 // report.json into c.Out. Cancelling ctx stops it cleanly: the journal
 // keeps every finished mutant and temporary files are removed.
 func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
+	cc := *c // defaults are filled in on a copy: the caller's value is not changed
+	c = &cc
 	if err := c.check(); err != nil {
 		return nil, err
 	}
+	// What was built is part of the settings that -resume and merge compare.
+	c.Settings.Module, c.Settings.Tags, c.Settings.Isolate = c.Module.Path, c.Tags, c.Isolate
+	c.Settings.GoVersion = goVersion(ctx)
 	started := time.Now().UTC()
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
@@ -258,6 +263,14 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 // settingsDiff names the first setting that differs between two runs.
 func settingsDiff(a, b report.Settings) string {
 	switch {
+	case a.Module != b.Module:
+		return fmt.Sprintf("the module (%s vs %s)", a.Module, b.Module)
+	case a.GoVersion != b.GoVersion:
+		return fmt.Sprintf("the Go version (%s vs %s)", a.GoVersion, b.GoVersion)
+	case strings.Join(a.Tags, ",") != strings.Join(b.Tags, ","):
+		return fmt.Sprintf("-tags (%q vs %q)", strings.Join(a.Tags, ","), strings.Join(b.Tags, ","))
+	case a.Isolate != b.Isolate:
+		return fmt.Sprintf("-isolate (%s vs %s)", a.Isolate, b.Isolate)
 	case strings.Join(a.Patterns, " ") != strings.Join(b.Patterns, " "):
 		return fmt.Sprintf("packages (%q vs %q)", a.Patterns, b.Patterns)
 	case a.Opt != b.Opt:

@@ -32,18 +32,19 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if fs.NArg() == 0 {
 		return usageErrorf("no shard directories: perfmut merge -out DIR DIR...")
 	}
-	if err := checkOutDir(*out); err != nil {
-		return usageError(err)
-	}
 	rep, err := runner.Merge(*out, fs.Args(), func(s report.Settings, o []score.Outcome) *score.Summary {
 		sum := score.Summarize(o, s.Alpha, score.Correction(s.Correction))
 		return &sum
 	})
+	var ie *runner.InputError
+	if errors.As(err, &ie) {
+		return usageError(err)
+	}
 	if err != nil {
 		return err
 	}
 	if err := report.WriteAll(*out, rep); err != nil {
-		fmt.Fprintf(stderr, "perfmut merge: warning: %v\n", err)
+		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", err, *out)
 	}
 	printScores(stdout, rep, *out)
 	return nil

@@ -81,11 +81,12 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	opts := report.Options{Levels: levels, Dir: dir, PathPrefix: *pathPrefix}
 	if formats == nil {
-		if err := report.Write(dir, rep, report.Formats(), opts); err != nil {
-			return err
-		}
+		werr := report.Write(dir, rep, report.Formats(), opts)
 		if err := report.Text(stdout, rep, opts); err != nil {
 			return err
+		}
+		if werr != nil {
+			return fmt.Errorf("cannot write the reports into %s: %v; the summary above is complete, and -format prints one report to stdout", dir, werr)
 		}
 	} else if err := formats[0].Render(stdout, rep, opts); err != nil {
 		return err

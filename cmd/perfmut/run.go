@@ -252,10 +252,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	if err := report.WriteAll(c.Out, rep); err != nil {
-		fmt.Fprintf(stderr, "perfmut run: warning: %v\n", err)
-	}
+	werr := report.WriteAll(c.Out, rep)
 	printScores(stdout, rep, c.Out)
+	if werr != nil {
+		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", werr, c.Out)
+	}
 	if minScore >= 0 {
 		if err := report.Gate(rep, minScore, nil); err != nil {
 			var below *report.BelowError
