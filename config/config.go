@@ -35,6 +35,11 @@ type Config struct {
 	// Metrics lists extra benchmark units (from b.ReportMetric) for which a
 	// higher value is worse, so the statistics test them too.
 	Metrics []string `yaml:"metrics"`
+
+	// SkipBenchmarks lists regular expressions of benchmarks never to run
+	// (as go test -skip matches them: a pattern per level of the name, split
+	// at '/'), e.g. ones that need a network or take minutes.
+	SkipBenchmarks []string `yaml:"skip-benchmarks"`
 }
 
 // Packages is the include/exclude scope.

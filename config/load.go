@@ -134,7 +134,7 @@ func friendlier(msg string) string {
 // validKeys lists the keys of the named config type for an error message.
 func validKeys(typ string) string {
 	keys := map[string]string{
-		"Config":      "operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics",
+		"Config":      "operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics, skip-benchmarks",
 		"Packages":    "include, exclude",
 		"SpinLoop":    "iterations",
 		"Sleep":       "durations",
@@ -195,6 +195,14 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 				if v := n.Content[i]; v.Kind == yaml.SequenceNode && len(v.Content) == 0 {
 					return errAt(v, "%s.%s is empty; remove the key to use the defaults or disable the operator with operators:", key, n.Content[i-1].Value)
 				}
+			}
+		}
+	}
+	skipItems := seqItems(lookup(top, "skip-benchmarks"))
+	for i, pat := range c.SkipBenchmarks {
+		for _, part := range strings.Split(pat, "/") {
+			if _, err := regexp.Compile(part); err != nil {
+				return errAt(item(skipItems, i, top), "skip-benchmarks %q is not a regular expression: %v", pat, err)
 			}
 		}
 	}

@@ -75,7 +75,7 @@ func TestParseEmptyIsDefault(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics)`},
+		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics, skip-benchmarks)`},
 		{"spin-loop:\n  iteration: [1]\n", `perfmut.yaml:2: unknown key "iteration" (valid keys: iterations)`},
 		{"operators: [sleep, nap]\n", `perfmut.yaml:1: unknown operator "nap" (known: alloc-churn, call-replace, loop-unbreaker, oblivion, sleep, spin-loop, var-replace)`},
 		{"operators:\n  - sleep\n  - nap\n", `perfmut.yaml:3: unknown operator "nap"`},

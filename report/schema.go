@@ -34,6 +34,9 @@ type Report struct {
 	// Phases sums the mutants' phase times per level (seconds; builds and
 	// tests run -j at a time, so their sums exceed their wall time).
 	Phases map[string]PhaseTimes `json:"phases,omitempty"`
+	// Warnings are the campaign's caveats, e.g. a baseline benchmark left
+	// out because it panicked or did not finish.
+	Warnings []string `json:"warnings,omitempty"`
 	// Sensitivity is, per loop site and level, the smallest injected time
 	// per iteration the benchmarks noticed (see Sensitivities).
 	Sensitivity []Sensitivity `json:"sensitivity,omitempty"`

@@ -5,8 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
 )
 
 // runErr runs a one-mutant campaign on testdata/name and returns its error.
@@ -59,5 +62,41 @@ func TestBadInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBadBaselineBenchmarks: a baseline benchmark that panics and one that
+// never returns are left out of judging, each with a warning naming it and
+// why; the campaign goes on with the good one and leaves no process.
+func TestBadBaselineBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures a module")
+	}
+	tmp := privateTmp(t)
+	mod, pkgs := testModule(t, "badbench")
+	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
+	m.Helper = "package lib\n\nvar perfmut_sink int\n"
+	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
+	c.Levels = []string{report.Opt}
+	c.BenchTimeout = 3 * time.Second
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := strings.Join(rep.Warnings, "\n")
+	for _, want := range []string{
+		"baseline benchmark BenchmarkPanics of example.com/badbench/lib fails: panic: broken on purpose; it is left out of judging",
+		"baseline benchmark BenchmarkHangs of example.com/badbench/lib did not finish one iteration within -bench-timeout 3s; it is left out of judging",
+	} {
+		if !strings.Contains(w, want) {
+			t.Errorf("warnings %q lack %q", w, want)
+		}
+	}
+	r := rep.Mutants[0].Results[report.Opt]
+	if r.Status != score.Killed || len(r.Benchmarks) == 0 || r.Benchmarks[0].Benchmark != "BenchmarkDouble" {
+		t.Errorf("double-spin: %s (%s) on %+v, want killed by BenchmarkDouble", r.Status, r.Reason, r.Benchmarks)
+	}
+	if p := leftovers(tmp); len(p) > 0 {
+		t.Errorf("processes left behind:\n%s", strings.Join(p, "\n"))
 	}
 }

@@ -77,6 +77,13 @@ type Campaign struct {
 	// times the slowest baseline sample (plus CensorSlack) and records it
 	// as censored; 0 = never (the default is set by the command: 3).
 	CensorFactor float64
+	// SkipBench, if not "", is a -test.skip pattern: benchmarks it matches
+	// are never run (for example ones that need a network or take minutes).
+	SkipBench string
+	// BenchTimeout is the deadline of every baseline benchmark process
+	// (listing, coverage, samples); 0 = DefaultBenchTimeout. A baseline
+	// benchmark that runs past it is left out of judging, with a warning.
+	BenchTimeout time.Duration
 	// Infer runs the smallest injection of a sized operator at each site
 	// first and, when it is killed, records the larger ones at the site as
 	// killed, inferred, without building or measuring them.

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -43,6 +45,16 @@ func (b benchmark) pattern() string {
 type covBlock struct {
 	sl, sc, el, ec int
 	c2, c3         int64
+}
+
+// growth is how many more times the block ran at 2N than at N: > 0 for a
+// block of the timed loop. Coverage counters are 32 bits and wrap, so a hot
+// block's count at 2N may read lower than at N; the difference is taken
+// modulo 2^32, which is exact as long as the timed loop runs the block
+// fewer than 2^32 times in N iterations. A block is never called setup
+// because its count went down.
+func (b covBlock) growth() int64 {
+	return int64(uint32(b.c3) - uint32(b.c2))
 }
 
 // contains reports whether line:col lies in the block ([start, end)).
@@ -118,12 +130,17 @@ func coverIters(secPerOp float64) int {
 // that has benchmarks, instruments the mutated packages (coverpkg), and
 // records per leaf benchmark which blocks run and which of them grow with
 // b.N. Coverage must come from the baseline: -cover ignores -overlay.
+//
+// Every process has a deadline. A benchmark that panics, fails or runs past
+// its deadline on the baseline is left out of judging, with a warning that
+// names it and why, instead of ending the campaign.
 func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*benchCoverage, error) {
 	type job struct {
 		pkg   *mutate.Package
 		bin   string
 		bench benchmark
 		iters int
+		spo   float64
 	}
 	var mu sync.Mutex
 	var all []*benchCoverage
@@ -141,41 +158,58 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		if !ok {
 			continue
 		}
-		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x"}
-		r.logCmd(p.Dir, bin, args...)
-		res, err := runProc(ctx, p.Dir, nil, 0, bin, args...)
+		names, spo, err := r.listBenchmarks(ctx, p, bin)
 		if err != nil {
 			return nil, err
 		}
-		if res.Canceled {
-			return nil, ctx.Err()
-		}
-		if !res.ok() {
-			return nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, lastLines(res.Output, 3))
-		}
-		names, spo := benchNames(res.Output)
 		for _, n := range names {
-			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}, coverIters(spo[n])})
+			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}, coverIters(spo[n]), spo[n]})
 		}
 	}
+	if len(jobs) > 0 {
+		r.prog.logf("perfmut: benchmark coverage of %s", plural(len(jobs), "benchmark"))
+	}
+	start := time.Now()
+	var done atomic.Int64
+	stop := r.tick(10*time.Second, func() {
+		r.prog.logf("perfmut: benchmark coverage: %d of %d done (%s)", done.Load(), len(jobs), time.Since(start).Round(time.Second))
+	})
+	defer stop()
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
-		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: j.iters}
+		defer done.Add(1)
 		var prof [2]map[string][]covBlock
-		for k, n := range []int{j.iters, 2 * j.iters} {
+		iters := j.iters
+	retry:
+		for k := range 2 {
+			n := iters * (k + 1)
 			f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 			args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 				fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
 			r.logCmd(j.pkg.Dir, j.bin, args...)
-			res, err := runProc(ctx, j.pkg.Dir, nil, 0, j.bin, args...)
+			deadline := coverDeadline(j.spo, n, r.c.BenchTimeout)
+			res, err := runProc(ctx, j.pkg.Dir, nil, deadline, j.bin, args...)
 			if err != nil {
 				return err
 			}
 			if res.Canceled {
 				return ctx.Err()
 			}
+			if res.TimedOut && iters > 2 {
+				// The cost per iteration grows with b.N (or the 1x run
+				// misjudged it): try again with a tenth of the iterations.
+				iters = max(iters/10, 2)
+				goto retry
+			}
 			if !res.ok() {
-				return fmt.Errorf("baseline benchmark %s of %s fails: %s", j.bench.Name, j.pkg.ImportPath, lastLines(res.Output, 3))
+				why := "fails"
+				if res.TimedOut {
+					why = fmt.Sprintf("did not finish %d iterations within %s", n, deadline)
+				} else if _, msg := benchDeath(res.Output); msg != "" {
+					why = "fails: " + msg
+				}
+				r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, why)
+				return nil
 			}
 			prof[k], err = readProfile(f)
 			if err != nil {
@@ -183,6 +217,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			}
 			os.Remove(f)
 		}
+		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: iters}
 		for file, b2 := range prof[0] {
 			b3 := prof[1][file]
 			for bi, b := range b2 {
@@ -202,6 +237,9 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 	if err != nil {
 		return nil, err
 	}
+	if len(jobs) > 0 {
+		r.prog.logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
+	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].bench.Pkg != all[j].bench.Pkg {
 			return all[i].bench.Pkg < all[j].bench.Pkg
@@ -209,6 +247,69 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		return all[i].bench.Name < all[j].bench.Name
 	})
 	return all, nil
+}
+
+// listBenchmarks lists the benchmarks of p with one run of each (1x) in
+// its -cover binary, with their seconds per operation. A benchmark that
+// panics, fails or runs past -bench-timeout is left out with a warning,
+// and the listing runs again without it (-test.skip).
+func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
+	skip := r.c.SkipBench
+	for {
+		// -test.v prints each benchmark's name as it starts, so a
+		// benchmark that dies is named.
+		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x", "-test.v"}
+		if skip != "" {
+			args = append(args, "-test.skip="+skip)
+		}
+		r.logCmd(p.Dir, bin, args...)
+		res, err := runProc(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		if err != nil {
+			return nil, nil, err
+		}
+		if res.Canceled {
+			return nil, nil, ctx.Err()
+		}
+		if res.ok() {
+			names, spo := benchNames(res.Output)
+			return names, spo, nil
+		}
+		bench, msg := benchDeath(res.Output)
+		if bench == "" {
+			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, lastLines(res.Output, 3))
+		}
+		why := "fails"
+		switch {
+		case res.TimedOut:
+			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", r.c.BenchTimeout)
+		case msg != "":
+			why = "fails: " + msg
+		}
+		r.warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
+		// A dying sub-benchmark takes its top-level benchmark with it:
+		// -test.skip cannot combine patterns of different depths.
+		top, _, _ := strings.Cut(bench, "/")
+		if top != bench {
+			r.warnf("(its parent %s is left out with it)", top)
+		}
+		pat := "^" + regexp.QuoteMeta(top) + "$"
+		if skip == "" {
+			skip = pat
+		} else {
+			skip += "|" + pat
+		}
+	}
+}
+
+// coverDeadline is the deadline of a coverage run of n iterations of a
+// benchmark that took secPerOp per iteration once: 20 times the expected
+// time, at least 10 s, at most -bench-timeout.
+func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
+	d := max(10*time.Second, time.Duration(20*secPerOp*float64(n)*float64(time.Second)))
+	if limit > 0 {
+		d = min(d, limit)
+	}
+	return d
 }
 
 // readProfile reads a coverage profile: file -> blocks in file order, the
@@ -300,10 +401,10 @@ func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string,
 			}
 			reached = true
 			h.count += max(b.c2, b.c3)
-			if b.c3 > b.c2 {
+			if d := b.growth(); d > 0 {
 				inLoop = true
 				if bc.iters > 0 {
-					h.perIter += float64(b.c3-b.c2) / float64(bc.iters)
+					h.perIter += float64(d) / float64(bc.iters)
 				}
 			}
 		}

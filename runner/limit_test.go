@@ -63,3 +63,19 @@ func TestSelectBenchmarksHeat(t *testing.T) {
 		t.Errorf("heat = %+v, want %+v", sel.heat, want)
 	}
 }
+
+// TestSelectBenchmarksWrapped: a hot block whose 32-bit coverage counter
+// wrapped between the N and 2N runs (gammazero/deque's Insert: 3749975000
+// at 100000x, 2115048112 at 200000x) is in the timed loop, with its true
+// growth per iteration, never "setup".
+func TestSelectBenchmarksWrapped(t *testing.T) {
+	covs := []*benchCoverage{{bench: benchmark{Pkg: "m/p", Name: "BenchmarkInsert"}, iters: 100000,
+		blocks: map[string][]covBlock{"m/p/a.go": {{sl: 3, sc: 1, el: 5, ec: 2, c2: 3749975000, c3: 2115048112}}}}}
+	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
+	if len(sel.benches) != 1 {
+		t.Fatalf("selection %+v, want BenchmarkInsert in its timed loop", sel)
+	}
+	if want := float64(2115048112+1<<32-3749975000) / 100000; sel.heat[0].perIter != want {
+		t.Errorf("per iteration %v, want %v", sel.heat[0].perIter, want)
+	}
+}

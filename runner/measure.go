@@ -293,20 +293,6 @@ func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, bench
 	return nil, res, nil
 }
 
-// benchFailure classifies a failed mutant benchmark run.
-func benchFailure(res procResult) testOutcome {
-	if res.TimedOut {
-		return testOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
-	}
-	out := classifyTests(res)
-	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {
-		return out // a signal, a panic or a fatal runtime error
-	}
-	// A benchmark that reports failure (b.Fatal, b.Error) or prints no
-	// result is a functional difference.
-	return testOutcome{Status: score.FNE, Reason: "failed: " + lastLines(res.Output, 2)}
-}
-
 // censoredSample returns s with its censored mutant values (at the indices
 // given) raised above every baseline value if needed: a censored sample is
 // only known to be slower than every baseline sample, and the rank tests

@@ -422,6 +422,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 	}
 	rep.Score = levelScores(rep.Mutants, c.Levels)
 	rep.Phases = report.SumPhases(rep.Mutants)
+	rep.Warnings = r.warnings
 	rep.Sensitivity = report.Sensitivities(rep.Mutants)
 	if c.Summarize != nil {
 		rep.Summary = c.Summarize(outcomes(rep.Mutants))

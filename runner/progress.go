@@ -138,3 +138,32 @@ func (p *progress) end() {
 		p.drawn = false
 	}
 }
+
+// DefaultBenchTimeout is the default Campaign.BenchTimeout.
+const DefaultBenchTimeout = 2 * time.Minute
+
+// warnf logs a warning and keeps it for report.json.
+func (r *run) warnf(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	r.mu.Lock()
+	r.warnings = append(r.warnings, msg)
+	r.mu.Unlock()
+	r.prog.logf("perfmut: warning: %s", msg)
+}
+
+// tick calls f every d until the returned stop is called.
+func (r *run) tick(d time.Duration, f func()) (stop func()) {
+	done := make(chan struct{})
+	t := time.NewTicker(d)
+	go func() {
+		for {
+			select {
+			case <-t.C:
+				f()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { t.Stop(); close(done) }
+}

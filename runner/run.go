@@ -45,6 +45,7 @@ type run struct {
 
 	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
 	subsumer   map[string]string     // mutant ID -> the next smaller one at its site (see subsumers)
+	warnings   []string              // for report.json (see warnf); under mu
 	srcs       map[string][]byte
 }
 
@@ -176,6 +177,9 @@ func (c *Campaign) check() error {
 	}
 	if len(c.Levels) == 0 {
 		c.Levels = []string{report.Opt, report.NoOpt}
+	}
+	if c.BenchTimeout <= 0 {
+		c.BenchTimeout = DefaultBenchTimeout
 	}
 	if c.SampleTime <= 0 {
 		c.SampleTime = DefaultSampleTime

@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -40,6 +41,8 @@ type runFlags struct {
 	sampleTime time.Duration
 	censor     float64
 	infer      bool
+	skipBench  string
+	benchTO    time.Duration
 	timeout    time.Duration
 	minScore   string
 	maxBenches int
@@ -68,6 +71,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 100ms) and count it as slower than every baseline sample; 0 = never")
+	fs.StringVar(&f.skipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
+	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
 	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
 	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
@@ -226,6 +231,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		SampleTime:    f.sampleTime,
 		CensorFactor:  f.censor,
 		Infer:         f.infer,
+		SkipBench:     strings.Join(append(slices.Clone(cfg.SkipBenchmarks), nonEmpty(f.skipBench)...), "|"),
+		BenchTimeout:  f.benchTO,
 		MaxSamples:    rule.MaxSamples,
 		MaxBenchmarks: f.maxBenches,
 		Timeout:       f.timeout,
@@ -329,3 +336,11 @@ func isTerminal(w io.Writer) bool {
 // fillRule returns the rule with its defaults, as the runner and the
 // report record them.
 func fillRule(r score.Rule) score.Rule { return r.WithDefaults() }
+
+// nonEmpty is [s], or nothing if s is "".
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}

@@ -1,0 +1,3 @@
+module example.com/badbench
+
+go 1.22
