@@ -55,9 +55,16 @@ func Lines(ctx context.Context, dir, rev string) (map[string][]Range, error) {
 		return nil, fmt.Errorf("-changed-since %s: no such git revision in %s (fetch it first, e.g. git fetch origin main)", rev, root)
 	}
 	base := strings.TrimSpace(string(commit))
-	if mb, err := git(ctx, root, "merge-base", base, "HEAD"); err == nil {
-		base = strings.TrimSpace(string(mb))
+	mb, err := git(ctx, root, "merge-base", base, "HEAD")
+	if err != nil {
+		// Diffing against rev's tip instead would count every later
+		// commit on rev as the branch's own change.
+		if sh, _ := git(ctx, root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(string(sh)) == "true" {
+			return nil, fmt.Errorf("-changed-since %s: no merge base with HEAD in this shallow clone; fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)", rev)
+		}
+		return nil, fmt.Errorf("-changed-since %s: it has no commit in common with HEAD; name the branch this one forked from", rev)
 	}
+	base = strings.TrimSpace(string(mb))
 	// --relative: paths relative to the module root, and only files under it.
 	diff, err := git(ctx, root, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff",
 		"--unified=0", "--relative", "--find-renames", "--diff-filter=ACMRT", base, "--")

@@ -133,6 +133,23 @@ func TestLines(t *testing.T) {
 	}
 }
 
+// TestLinesShallow: in a shallow clone where the merge base of rev and
+// HEAD is missing, Lines fails with a hint instead of diffing against
+// rev's tip (which would count main's own later commits as the branch's).
+func TestLinesShallow(t *testing.T) {
+	r := newRepo(t)
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "rest of the feature")
+	clone := repo{t, filepath.Join(t.TempDir(), "clone")}
+	os.MkdirAll(clone.dir, 0o755)
+	clone.git("clone", "-q", "--depth", "1", "--branch", "feature", "file://"+r.dir, ".")
+	clone.git("fetch", "-q", "--depth", "1", "origin", "main:refs/remotes/origin/main")
+	_, err := Lines(context.Background(), filepath.Join(clone.dir, "mod"), "origin/main")
+	if err == nil || !strings.Contains(err.Error(), "shallow clone") || !strings.Contains(err.Error(), "fetch-depth: 0") {
+		t.Errorf("Lines in a shallow clone: %v, want the shallow-clone hint", err)
+	}
+}
+
 func TestLinesErrors(t *testing.T) {
 	r := newRepo(t)
 	noGit := t.TempDir()

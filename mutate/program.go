@@ -227,7 +227,11 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		if len(lp.Errors) > 0 {
 			e := lp.Errors[0]
 			if len(lp.GoFiles) == 0 && len(lp.CompiledGoFiles) == 0 && e.Kind == packages.ListError {
-				return nil, inputErrorf("%s", oneLine(e.Msg))
+				msg := oneLine(e.Msg)
+				if pat, detail, ok := strings.Cut(strings.TrimPrefix(msg, "pattern "), ": "); ok && strings.HasPrefix(msg, "pattern ") {
+					return nil, inputErrorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
+				}
+				return nil, inputErrorf("%s", msg)
 			}
 			msg := strings.TrimPrefix(oneLine(e.Error()), root+string(filepath.Separator))
 			return nil, inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)

@@ -496,7 +496,7 @@ func TestLoadErrors(t *testing.T) {
 		{notMod, nil, notMod + " is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>"},
 		{filepath.Join(notMod, "nope"), nil, "directory " + filepath.Join(notMod, "nope") + " does not exist"},
 		{typeErr, nil, "package example.com/bad does not type-check: x.go:3:23: cannot use \"s\" (untyped string constant) as int value in return statement; fix it so that 'go build' succeeds"},
-		{scope, []string{"./nothing/..."}, "pattern ./nothing/...: lstat ./nothing/: no such file or directory"},
+		{scope, []string{"./nothing/..."}, "pattern ./nothing/... matches no packages (lstat ./nothing/: no such file or directory); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/..."},
 		{scope, []string{"./missing"}, "stat " + filepath.Join(scope, "missing") + ": directory not found"},
 		{scope, []string{"fmt"}, "no packages of the module at " + scope + " match fmt"},
 	} {

@@ -44,7 +44,12 @@ func ReadJournal(path string) (entries []JournalEntry, goodLen int64, err error)
 	for off < len(data) {
 		nl := bytes.IndexByte(data[off:], '\n')
 		if nl < 0 {
-			break // torn last line
+			// A torn last line (the process was killed while writing
+			// it) starts as every line does; anything else is not ours.
+			if !bytes.HasPrefix(data[off:], []byte(`{"id":`)) && !bytes.HasPrefix([]byte(`{"id":`), data[off:]) {
+				return nil, 0, fmt.Errorf("%s:%d: not a perfmut journal line (%.20q...); remove the file or choose another -out", path, lineNo+1, data[off:])
+			}
+			break
 		}
 		lineNo++
 		line := data[off : off+nl]

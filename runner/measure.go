@@ -89,7 +89,6 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	its := map[benchmark]benchIters{}
 	slowest := map[benchmark]time.Duration{}
 	censored := map[key][]int{} // indices of censored mutant samples
-	hasCensored := map[benchmark]bool{}
 	lr := &report.LevelResult{Iterations: map[string]int{}}
 	for _, b := range j.benches {
 		it, err := r.iters(ctx, j.level, b)
@@ -133,7 +132,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					fmt.Fprintf(outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
 						b.Name, res.Elapsed.Round(time.Millisecond), cap.Round(time.Millisecond), r.c.CensorFactor, CensorSlack, it.N, perOp)
 					out = map[string]float64{"sec/op": perOp}
-					cens, hasCensored[b] = true, true
+					cens = true
 				} else if !res.ok() || out == nil {
 					if side == 0 {
 						return nil, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
@@ -172,14 +171,9 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 		}
 		var list []Sample
 		for _, k := range order {
-			if hasCensored[k.bench] && k.metric != "sec/op" {
-				// A censored round has no other metrics: test the time
-				// alone so that every test has the same sample count.
-				continue
-			}
 			list = append(list, censoredSample(*samples[k], censored[k]))
 		}
-		v = r.c.Decide(list)
+		v = r.c.Decide(completeSamples(list, round))
 		if v.Decision != Continue || round >= maxRounds {
 			break
 		}
@@ -312,4 +306,21 @@ func censoredSample(s Sample, idx []int) Sample {
 		}
 	}
 	return s
+}
+
+// completeSamples keeps the samples that have a value in every one of the
+// rounds so far. The early-stopping rule takes a look when the smallest
+// sample count reaches a look's count; a metric that missed a round (a
+// censored round has only the time; a custom metric may be reported only
+// sometimes) would hold that count back and make the rule take the same
+// look again, spending its alpha twice. Such a metric is left out of the
+// decision from then on.
+func completeSamples(ss []Sample, rounds int) []Sample {
+	var out []Sample
+	for _, s := range ss {
+		if len(s.Baseline) == rounds && len(s.Mutant) == rounds {
+			out = append(out, s)
+		}
+	}
+	return out
 }

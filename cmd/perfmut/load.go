@@ -57,8 +57,10 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 	if dir == "" {
 		dir = "."
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(dir); err != nil {
 		return nil, nil, nil, usageErrorf("-C %s: no such directory", lf.dir)
+	} else if !fi.IsDir() {
+		return nil, nil, nil, usageErrorf("-C %s is a file; -C takes the module's directory (or one inside it)", lf.dir)
 	}
 	root, err := mutate.ModuleRoot(ctx, dir)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -276,10 +277,28 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return nil
 }
 
-// checkOutDir says early, in one line, when -out cannot be written.
+// checkOutDir says early, in one line, when -out cannot be written. It
+// creates nothing (a run that fails on bad input leaves no results
+// directory behind): an existing -out must be a writable directory, a new
+// one must have a directory as its nearest existing ancestor.
 func checkOutDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("-out %s: cannot create it: %v", dir, unwrapPath(err))
+	fi, err := os.Stat(dir)
+	if err != nil {
+		for p := filepath.Dir(filepath.Clean(dir)); ; p = filepath.Dir(p) {
+			pi, err := os.Stat(p)
+			if err == nil {
+				if !pi.IsDir() {
+					return fmt.Errorf("-out %s: cannot create it: %s is not a directory", dir, p)
+				}
+				return nil
+			}
+			if p == filepath.Dir(p) {
+				return nil
+			}
+		}
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("-out %s is a file, not a directory; choose another directory with -out", dir)
 	}
 	f, err := os.CreateTemp(dir, ".perfmut-probe-")
 	if err != nil {

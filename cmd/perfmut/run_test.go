@@ -49,7 +49,7 @@ func TestRunBadInput(t *testing.T) {
 		{"bad alpha", []string{"-C", hot, "-alpha", "0"}, exitUsage, "-alpha 0 out of range"},
 		{"bad futility", []string{"-C", hot, "-futility", "2"}, exitUsage, "-futility 2 out of range: want below 1"},
 		{"bad benchtime", []string{"-C", hot, "-benchtime", "fast"}, exitUsage, `bad -benchtime "fast"`},
-		{"out not writable", []string{"-C", hot, "-out", "/dev/null/out"}, exitUsage, "-out /dev/null/out: cannot create it: not a directory"},
+		{"out not writable", []string{"-C", hot, "-out", "/dev/null/out"}, exitUsage, "-out /dev/null/out: cannot create it: /dev/null is not a directory"},
 		{"module cache", []string{"-C", perf[0], "-out", t.TempDir()}, exitUsage, "inside the read-only module cache"},
 		{"baseline fails", []string{"-C", runnerModule(t, "failing"), "-out", t.TempDir()}, exitError,
 			"baseline tests fail in package example.com/failing/lib (failing tests: TestDouble)"},
