@@ -10,10 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -38,24 +36,10 @@ const nullFile = "perfmut_calibrate_null.go"
 func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var lf loadFlags
-	lf.register(fs)
+	var f campaignFlags
+	f.register(fs, "")
 	trials := fs.Int("trials", 40, "trials `K` of each kind (baseline vs itself, baseline vs null mutant) per level")
 	kinds := fs.String("kinds", "both", "which comparisons: both, self (baseline vs itself) or null (baseline vs null mutants)")
-	opt := fs.String("opt", "both", "optimization `levels`: both, on or off (-gcflags=all=-N -l)")
-	alpha := fs.Float64("alpha", score.DefaultAlpha, "the kill rule's false-kill rate, as for perfmut run")
-	correction := fs.String("correction", "holm", "multiple-comparison correction, as for perfmut run: none, bonferroni or holm")
-	maxSamples := fs.Int("max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most, as for perfmut run")
-	maxBenches := fs.Int("max-benchmarks", runner.DefaultMaxBenchmarks, "measure each site on at most `n` of the benchmarks that reach it, as for perfmut run (0 = all)")
-	minEffect := fs.Float64("min-effect", 0, "minimum median `ratio` for a kill, as for perfmut run (0 = off)")
-	benchtime := fs.String("benchtime", "", "override -sample-time, as for perfmut run")
-	sampleTime := fs.Duration("sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes, as for perfmut run")
-	censor := fs.Float64("censor", 3, "censoring factor, as for perfmut run (0 = never)")
-	seed := fs.Int64("seed", 1, "`seed` for the choice of sites and the measurement order")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
-	out := fs.String("out", "", "keep the trials' results (report.json, samples) in `dir` (default: a temporary directory, removed)")
-	resume := fs.Bool("resume", false, "continue an interrupted calibration kept in -out")
-	verbose := fs.Bool("v", false, "show every command run")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]")
 		fmt.Fprintln(stderr, "\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A")
@@ -71,9 +55,6 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		}
 		return usageError(err)
 	}
-	if *maxBenches < 0 {
-		return usageErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", *maxBenches)
-	}
 	if *trials < 1 {
 		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
 	}
@@ -88,31 +69,14 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	default:
 		return usageErrorf("bad -kinds %q: want both, self or null", *kinds)
 	}
-	levels, err := runner.ParseOpt(*opt)
+	levels, rule, err := f.check()
 	if err != nil {
-		return usageError(err)
+		return err
 	}
-	corr, err := score.ParseCorrection(*correction)
-	if err != nil {
-		return usageError(err)
-	}
-	rule := fillRule(score.Rule{Alpha: *alpha, Correction: corr, MaxSamples: *maxSamples, MinEffect: *minEffect, Seed: *seed})
-	if err := rule.Validate(); err != nil {
-		return usageError(err)
-	}
-	if *sampleTime <= 0 || *censor < 0 {
-		return usageErrorf("bad -sample-time %v or -censor %v: want a positive duration and a factor >= 0", *sampleTime, *censor)
-	}
-	if _, err := time.ParseDuration(*benchtime); *benchtime != "" && err != nil && !benchtimeRE.MatchString(*benchtime) {
-		return usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", *benchtime)
-	}
-	if *jobs < 1 {
-		return usageErrorf("bad -j %d: want at least 1", *jobs)
-	}
-	if *resume && *out == "" {
+	if f.resume && f.out == "" {
 		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
-	outDir := *out
+	outDir := f.out
 	if outDir == "" {
 		tmp, err := os.MkdirTemp("", "perfmut-calibrate-")
 		if err != nil {
@@ -128,7 +92,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	prog, mutants, cfg, err := lf.load(ctx, patterns)
+	prog, mutants, cfg, err := f.load.load(ctx, patterns)
 	if err != nil {
 		return err
 	}
@@ -138,11 +102,11 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	// Trials only measure at sites a benchmark runs: keep those, when the
 	// benchmarks' coverage can be had.
 	var keep func(calibrationSite) bool
-	dir := lf.dir // the patterns are relative to -C
+	dir := f.load.dir // the patterns are relative to -C
 	if dir == "" {
 		dir = "."
 	}
-	if cov, err := benchmarkCoverage(ctx, dir, prog.Module.Path, patterns); err != nil {
+	if cov, err := benchmarkCoverage(ctx, dir, prog.Module.Path, patterns, f.tags()); err != nil {
 		fmt.Fprintf(stderr, "perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured\n", err)
 	} else {
 		keep = func(s calibrationSite) bool { return cov.covers(s.File, s.Line, s.Column) }
@@ -150,7 +114,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	// Candidate sites: each mutant's position and its first edit's (for a
 	// loop mutant, the loop statement and the start of its body).
 	candidates := append(slices.Clone(mutants), atFirstEdit(prog.Module.Dir, mutants)...)
-	sites := calibrationSites(candidates, *trials, *seed, keep)
+	sites := calibrationSites(candidates, *trials, f.seed, keep)
 	if len(sites) == 0 {
 		return usageErrorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))
 	}
@@ -162,35 +126,12 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	for _, k := range kindList {
 		trialMutants = append(trialMutants, trialsOf(k, sites, pkgs)...)
 	}
-	c := &runner.Campaign{
-		Module:   prog.Module,
-		Packages: prog.Packages,
-		Mutants:  trialMutants,
-		Overlay:  func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) },
-		Decide:   runner.RuleDecider(rule),
-		Metric:   func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
-
-		Levels:        levels,
-		Benchtime:     *benchtime,
-		SampleTime:    *sampleTime,
-		CensorFactor:  *censor,
-		MaxSamples:    rule.MaxSamples,
-		MaxBenchmarks: *maxBenches,
-		Jobs:          *jobs,
-		Seed:          *seed,
-		Out:           outDir,
-		Resume:        *resume,
-		Settings: report.Settings{
-			Patterns: patterns, Opt: *opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
-			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: *benchtime, Seed: *seed,
-			SampleTime: sampleTime.String(), Censor: *censor,
-			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
-			Operators: kindList, MaxBenchmarks: *maxBenches,
-		},
-		Log:      stderr,
-		Progress: isTerminal(stderr),
-		Verbose:  *verbose,
-	}
+	c := f.campaign(levels, rule, cfg, patterns)
+	c.Module, c.Packages, c.Mutants = prog.Module, prog.Packages, trialMutants
+	c.Overlay = func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) }
+	c.Summarize = nil
+	c.Out, c.Settings.Operators = outDir, kindList
+	c.Log, c.Progress = stderr, isTerminal(stderr)
 	distinct := map[calibrationSite]bool{}
 	for _, s := range sites {
 		distinct[s] = true
@@ -198,15 +139,15 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	fmt.Fprintf(stderr, "perfmut calibrate: %d trials (%s) at %d sites in %s\n", len(trialMutants), strings.Join(kindList, ", "), len(distinct), prog.Module.Path)
 	rep, err := c.Run(ctx)
 	if err != nil {
-		if *out == "" && ctx.Err() != nil {
+		if f.out == "" && ctx.Err() != nil {
 			return errors.New("interrupted; the trials are discarded (run with -out DIR to keep them, then -resume to continue)")
 		}
 		return err
 	}
 	rows := tallyCalibration(rep, levels, kindList)
 	writeCalibration(stdout, rep, rows, rule.Alpha)
-	if *out != "" {
-		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", *out)
+	if f.out != "" {
+		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.out)
 	}
 	for _, r := range rows {
 		if r.N > 0 {
@@ -510,10 +451,10 @@ func (c coverage) covers(file string, line, col int) bool {
 // benchmarks: count-mode coverage of the whole module at -benchtime 2x and
 // 3x; blocks that ran more often at 3x are in a timed loop, blocks that
 // ran as often are setup.
-func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns []string) (coverage, error) {
+func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns, tags []string) (coverage, error) {
 	var counts [2]map[string]map[coverBlock]int
 	for i, bt := range []string{"2x", "3x"} {
-		c, err := coverProfile(ctx, dir, modPath, patterns, bt)
+		c, err := coverProfile(ctx, dir, modPath, patterns, tags, bt)
 		if err != nil {
 			return nil, err
 		}
@@ -532,21 +473,26 @@ func benchmarkCoverage(ctx context.Context, dir, modPath string, patterns []stri
 
 // coverProfile runs the benchmarks once at benchtime with count-mode
 // coverage of the module and returns the block counts.
-func coverProfile(ctx context.Context, dir, modPath string, patterns []string, benchtime string) (map[string]map[coverBlock]int, error) {
+func coverProfile(ctx context.Context, dir, modPath string, patterns, tags []string, benchtime string) (map[string]map[coverBlock]int, error) {
 	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	profile := filepath.Join(tmp, "cover.out")
-	args := append([]string{"test", "-run", "^$", "-bench", ".", "-benchtime", benchtime, "-count", "1",
-		"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", profile}, patterns...)
+	args := []string{"test", "-run", "^$", "-bench", ".", "-benchtime", benchtime, "-count", "1",
+		"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", profile}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	args = append(args, patterns...)
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute) // like go test's own -timeout
+	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	// On cancellation kill the whole process group (go and the test
 	// binaries it started), so that nothing is left behind.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	runner.GroupCmd(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go test -bench with coverage: %v: %s", err, lastLine(out))

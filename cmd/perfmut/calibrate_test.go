@@ -287,3 +287,28 @@ func TestAtFirstEdit(t *testing.T) {
 		t.Errorf("a mutant without edits moved to %d:%d", ms[1].Line, ms[1].Column)
 	}
 }
+
+// TestCalibrateTags: calibrate builds with -tags, as run does (a module
+// whose tests need a tagged file does not build without them).
+func TestCalibrateTags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and benchmarks a module; skipped with -short")
+	}
+	mod := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":         "module example.com/tagged\n\ngo 1.22\n",
+		"lib/lib.go":     "// Package lib needs the special tag.\npackage lib\n\n// Sum adds xs.\nfunc Sum(xs []int) int {\n\ts := 0\n\tfor _, x := range xs {\n\t\ts += x\n\t}\n\treturn s + extra\n}\n",
+		"lib/special.go": "//go:build special\n\npackage lib\n\nconst extra = 0\n",
+		"lib/lib_test.go": "package lib\n\nimport \"testing\"\n\nfunc TestSum(t *testing.T) {\n\tif Sum([]int{1, 2}) != 3 {\n\t\tt.Fatal(\"Sum\")\n\t}\n}\n\nvar sink int\n\n" +
+			"func BenchmarkSum(b *testing.B) {\n\txs := make([]int, 100)\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += Sum(xs)\n\t}\n}\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755)
+		os.WriteFile(filepath.Join(mod, name), []byte(src), 0o644)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), &stdout, &stderr, []string{"calibrate", "-C", mod, "-tags", "special",
+		"-trials", "1", "-kinds", "null", "-opt", "on", "-max-samples", "5", "./..."})
+	if code != 0 || !regexp.MustCompile(`(?m)^opt +baseline vs null mutant +1 `).MatchString(stdout.String()) {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+}

@@ -1,0 +1,193 @@
+package main
+
+import (
+	"flag"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
+)
+
+// campaignFlags are the flags that say how a campaign builds, measures and
+// decides. They are registered once, here, for every command that runs a
+// campaign (run, calibrate), so that calibrate vets exactly the rule run
+// applies (as x/tools registers an analysis driver's flags in one place).
+// To add one: a field here, its registration in register, its check in
+// campaign, its Campaign field there and, if it changes verdicts, its
+// report.Settings field in settings (resume and merge compare those).
+type campaignFlags struct {
+	load       loadFlags
+	opt        string
+	jobs       int
+	isolate    string
+	seed       int64
+	alpha      float64
+	correction string
+	maxSamples int
+	minSamples int
+	minEffect  float64
+	futility   float64
+	maxBenches int
+	sampleTime time.Duration
+	censor     float64
+	benchtime  string
+	infer      bool
+	skipBench  string
+	benchTO    time.Duration
+	timeout    time.Duration
+	out        string
+	resume     bool
+	verbose    bool
+}
+
+// register registers the campaign flags; outDefault is -out's default.
+func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
+	f.load.register(fs)
+	fs.StringVar(&f.out, "out", outDefault, "results `dir`ectory: journal.jsonl, samples/, report.json")
+	fs.BoolVar(&f.resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
+	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
+	fs.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
+	fs.StringVar(&f.isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
+	fs.Int64Var(&f.seed, "seed", 1, "`seed` for sampling, the measurement order and the bootstrap")
+	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill rate over all looks of the early-stopping rule")
+	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over a mutant's benchmarks and metrics: none, bonferroni or holm")
+	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
+	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
+	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
+	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
+	fs.IntVar(&f.maxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
+	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 100ms) and count it as slower than every baseline sample; 0 = never")
+	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
+	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
+	fs.StringVar(&f.skipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
+	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
+	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
+	fs.BoolVar(&f.verbose, "v", false, "show every command run")
+}
+
+var benchtimeRE = regexp.MustCompile(`^[0-9]+x$`)
+
+// rule checks the statistics flags and returns the kill rule they define.
+func (f *campaignFlags) rule() (score.Rule, error) {
+	corr, err := score.ParseCorrection(f.correction)
+	if err != nil {
+		return score.Rule{}, usageError(err)
+	}
+	if !(f.alpha > 0 && f.alpha < 1) {
+		return score.Rule{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
+	}
+	if f.maxSamples < 1 {
+		return score.Rule{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
+	}
+	if f.futility >= 1 {
+		return score.Rule{}, usageErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.futility)
+	}
+	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed, FutilityPower: f.futility}
+	if f.futility <= 0 {
+		rule.FutilityPower = score.NoFutility
+	}
+	if err := rule.Validate(); err != nil {
+		return score.Rule{}, usageError(err)
+	}
+	return rule.WithDefaults(), nil
+}
+
+// check checks every campaign flag before anything is loaded.
+func (f *campaignFlags) check() (levels []string, rule score.Rule, err error) {
+	if levels, err = runner.ParseOpt(f.opt); err != nil {
+		return nil, rule, usageError(err)
+	}
+	if f.isolate != runner.IsolateOverlay && f.isolate != runner.IsolateCopy {
+		return nil, rule, usageErrorf("bad -isolate %q: want overlay or copy", f.isolate)
+	}
+	if rule, err = f.rule(); err != nil {
+		return nil, rule, err
+	}
+	switch {
+	case f.maxBenches < 0:
+		return nil, rule, usageErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.maxBenches)
+	case f.sampleTime <= 0:
+		return nil, rule, usageErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.sampleTime)
+	case f.censor < 0 || f.censor > 0 && f.censor < 1.5:
+		return nil, rule, usageErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.censor)
+	case f.jobs < 1:
+		return nil, rule, usageErrorf("bad -j %d: want at least 1", f.jobs)
+	case f.timeout < 0:
+		return nil, rule, usageErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.timeout)
+	case f.benchTO <= 0:
+		return nil, rule, usageErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.benchTO)
+	}
+	if _, err := time.ParseDuration(f.benchtime); f.benchtime != "" && err != nil && !benchtimeRE.MatchString(f.benchtime) {
+		return nil, rule, usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
+	}
+	if f.skipBench != "" {
+		for _, part := range strings.Split(f.skipBench, "/") {
+			if _, err := regexp.Compile(part); err != nil {
+				return nil, rule, usageErrorf("bad -skip-bench %q: %v", f.skipBench, err)
+			}
+		}
+	}
+	return levels, rule, nil
+}
+
+// tags is -tags as a list.
+func (f *campaignFlags) tags() []string {
+	var tags []string
+	for _, t := range strings.Split(f.load.tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	return tags
+}
+
+// campaign returns the Campaign the flags define, without its module,
+// mutants and overlay, and the report settings that record it.
+func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.Config, patterns []string) *runner.Campaign {
+	return &runner.Campaign{
+		Decide:    runner.RuleDecider(rule),
+		Metric:    func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		Summarize: runner.RuleSummarizer(rule),
+
+		Levels:        levels,
+		Benchtime:     f.benchtime,
+		SampleTime:    f.sampleTime,
+		CensorFactor:  f.censor,
+		Infer:         f.infer,
+		SkipBench:     strings.Join(append(slices.Clone(cfg.SkipBenchmarks), nonEmpty(f.skipBench)...), "|"),
+		BenchTimeout:  f.benchTO,
+		MaxSamples:    rule.MaxSamples,
+		MaxBenchmarks: f.maxBenches,
+		Timeout:       f.timeout,
+		Jobs:          f.jobs,
+		Isolate:       f.isolate,
+		Tags:          f.tags(),
+		Seed:          f.seed,
+		Out:           f.out,
+		Resume:        f.resume,
+		Settings: report.Settings{
+			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
+			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
+			SampleTime: f.sampleTime.String(), Censor: f.censor, NoInfer: !f.infer,
+			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
+			Seed: f.seed, MaxBenchmarks: f.maxBenches,
+		},
+		Progress: false,
+		Verbose:  f.verbose,
+	}
+}
+
+// nonEmpty is [s], or nothing if s is "".
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
