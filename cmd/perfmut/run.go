@@ -122,7 +122,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		opNames = cfg.Operators
 	}
 	c := f.campaign(levels, rule, cfg, patterns)
-	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, prog.Packages, mutants, prog.Overlay, prog.Diff
+	judges, err := prog.Judges(ctx)
+	if err != nil {
+		return err
+	}
+	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
 	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, opNames, f.changed
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	fmt.Fprintf(stderr, "perfmut: %d mutants in %s\n", len(mutants), prog.Module.Path)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,6 +185,47 @@ func TestMergeBadInput(t *testing.T) {
 		msg := strings.TrimSpace(stderr.String())
 		if code != tc.code || !strings.Contains(msg, tc.want) || strings.Contains(msg, "\n") {
 			t.Errorf("merge %v: exit %d, stderr %q; want exit %d and one line with %q", tc.args, code, msg, tc.code, tc.want)
+		}
+	}
+}
+
+// TestJudgedByImporters: scope chooses what is mutated, not who judges it.
+// A loop-unbreaker in lib that app's test rejects is fne with app excluded
+// by the config, and with a package pattern naming lib alone.
+func TestJudgedByImporters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests a module")
+	}
+	files := map[string]string{
+		"go.mod":     "module example.com/excl\n\ngo 1.22\n",
+		"lib/lib.go": "// Package lib finds things.\npackage lib\n\n// First returns the index of the first x in s, or -1.\nfunc First(s []int, x int) int {\n\tidx := -1\n\tfor i, v := range s {\n\t\tif v == x {\n\t\t\tidx = i\n\t\t\tbreak\n\t\t}\n\t}\n\treturn idx\n}\n",
+		"lib/lib_test.go": "package lib\n\nimport \"testing\"\n\nfunc TestFirst(t *testing.T) {\n\tif First([]int{3, 1, 2}, 1) != 1 {\n\t\tt.Fatal(\"First\")\n\t}\n}\n\n" +
+			"var sink int\n\nfunc BenchmarkFirst(b *testing.B) {\n\ts := make([]int, 100)\n\ts[10] = 1\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += First(s, 1)\n\t}\n}\n",
+		"app/app.go":      "// Package app uses lib.\npackage app\n\nimport \"example.com/excl/lib\"\n\n// One is the position of the first 1.\nfunc One(s []int) int { return lib.First(s, 1) }\n",
+		"app/app_test.go": "package app\n\nimport \"testing\"\n\nfunc TestFirstOfTwo(t *testing.T) {\n\tif One([]int{1, 1}) != 0 {\n\t\tt.Fatal(\"One: want the first\")\n\t}\n}\n",
+		"perfmut.yaml":    "packages:\n  exclude: [./app]\n",
+	}
+	mod := t.TempDir()
+	for name, src := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(mod, name)), 0o755)
+		os.WriteFile(filepath.Join(mod, name), []byte(src), 0o644)
+	}
+	for i, pattern := range []string{"./...", "./lib"} {
+		out := filepath.Join(t.TempDir(), fmt.Sprint("out", i))
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), &stdout, &stderr, []string{"run", "-C", mod, "-opt", "on", "-operators", "loop-unbreaker", "-out", out, pattern})
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", pattern, code, stderr.String())
+		}
+		rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.Mutants) != 1 {
+			t.Fatalf("%s: %d mutants, want the one loop-unbreaker in lib", pattern, len(rep.Mutants))
+		}
+		if r := rep.Mutants[0].Results[report.Opt]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFirstOfTwo") {
+			t.Errorf("%s: %s (%s), want fne from app's TestFirstOfTwo", pattern, r.Status, r.Reason)
 		}
 	}
 }
