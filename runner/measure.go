@@ -129,8 +129,11 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					// past the cap orders this sample above every
 					// baseline sample; only the time metric gets a value.
 					perOp := res.Elapsed.Seconds() / float64(it.N)
-					fmt.Fprintf(outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
+					_, err := fmt.Fprintf(outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
 						b.Name, res.Elapsed.Round(time.Millisecond), cap.Round(time.Millisecond), r.c.CensorFactor, CensorSlack, it.N, perOp)
+					if err != nil {
+						return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+					}
 					out = map[string]float64{"sec/op": perOp}
 					cens = true
 				} else if !res.ok() || out == nil {
@@ -141,8 +144,8 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 					lr.Benchmarks = []score.TestResult{}
 					return lr, nil
-				} else {
-					outs[side].Write(res.Output)
+				} else if _, err := outs[side].Write(res.Output); err != nil {
+					return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
 				}
 				if side == 0 {
 					slowest[b] = max(slowest[b], res.Elapsed)
@@ -207,6 +210,11 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 			Baseline: s.Baseline, Mutant: s.Mutant, Files: files,
 			MutantCensored: censored[k],
 		})
+	}
+	for _, fh := range outs {
+		if err := fh.Close(); err != nil {
+			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+		}
 	}
 	return lr, nil
 }

@@ -384,7 +384,9 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 			jobs = append(jobs, bjob{l, p})
 		}
 	}
-	os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755)
+	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+		return err
+	}
 	r.prog.logf("perfmut: building and testing the baseline of %s", plural(len(pkgs), "package"))
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
