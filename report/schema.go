@@ -142,6 +142,9 @@ type LevelResult struct {
 	BuildSeconds   float64 `json:"build_seconds,omitempty"`
 	TestSeconds    float64 `json:"test_seconds,omitempty"`
 	MeasureSeconds float64 `json:"measure_seconds,omitempty"`
+	// Output is the end of the test output behind an fne, crash or
+	// timeout verdict of the functional filter.
+	Output string `json:"output,omitempty"`
 	// InferredFrom is set on a kill inferred without measurement: the ID
 	// of the smaller injection of the same operator at the same site whose
 	// kill implies this one (subsumption; -infer).

@@ -16,13 +16,15 @@ type testOutcome struct {
 	Status  score.Status // "" when the tests passed
 	Reason  string
 	Elapsed time.Duration
+	Failed  []string // the failing tests (leaves), for fne
+	Output  string   // the end of the output, when the tests did not pass
 }
 
 // runTests runs a test binary's tests (no benchmarks) in dir, as go test
 // does, with structured output (-test.v=test2json), and classifies the
 // result.
-func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration) (testOutcome, error) {
-	args := []string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}
+func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (testOutcome, error) {
+	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
 	r.logCmd(dir, bin, args...)
 	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
@@ -33,6 +35,9 @@ func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Durati
 	}
 	out := classifyTests(res)
 	out.Elapsed = res.Elapsed
+	if out.Status != "" {
+		out.Output = tail(bytes.ReplaceAll(res.Output, []byte("\x16"), nil), 40)
+	}
 	if out.Status == score.Timeout {
 		out.Reason = fmt.Sprintf("tests still running after %s (killed)", timeout.Round(time.Millisecond))
 	}
@@ -95,7 +100,8 @@ func classifyTests(res procResult) testOutcome {
 	case panicL != "":
 		return testOutcome{Status: score.Crash, Reason: panicL + in}
 	case len(failed) > 0:
-		return testOutcome{Status: score.FNE, Reason: "failing tests: " + strings.Join(leafTests(failed), ", ")}
+		leaves := leafTests(failed)
+		return testOutcome{Status: score.FNE, Reason: "failing tests: " + strings.Join(leaves, ", "), Failed: leaves}
 	}
 	reason := fmt.Sprintf("test process exited with status %d without reporting a failed test", res.ExitCode)
 	if lastOut != "" {

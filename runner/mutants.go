@@ -226,7 +226,10 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		}
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg))
+		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg), r.skipFlaky(pkg)...)
+		if err == nil {
+			out, err = r.confirmFailure(ctx, level, pkg, bin, runDir(r.pkgs[pkg]), out, 0)
+		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
 		if err != nil {
@@ -237,7 +240,7 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 			if pkg != m.Package {
 				reason = pkg + ": " + reason
 			}
-			return nil, &report.LevelResult{Status: out.Status, Reason: reason}, nil
+			return nil, &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
 		}
 	}
 	return bins, nil, nil

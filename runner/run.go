@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -46,6 +47,7 @@ type run struct {
 	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
 	subsumer   map[string]string     // mutant ID -> the next smaller one at its site (see subsumers)
 	warnings   []string              // for report.json (see warnf); under mu
+	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
 }
 
@@ -408,6 +410,26 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		out, err := r.runTests(ctx, bin, jb.pkg.Dir, max(10*time.Minute, c.Timeout))
 		if err != nil {
 			return err
+		}
+		if out.Status == score.FNE {
+			// A test that passes when run again is flaky, not failing:
+			// it is reported and left out.
+			if flaky := r.passingOnRetry(ctx, bin, jb.pkg, jb.level, out.Failed); len(flaky) == len(out.Failed) {
+				r.mu.Lock()
+				if r.flaky == nil {
+					r.flaky = map[string][]string{}
+				}
+				for _, n := range flaky {
+					if !slices.Contains(r.flaky[jb.pkg.ImportPath], n) {
+						r.flaky[jb.pkg.ImportPath] = append(r.flaky[jb.pkg.ImportPath], n)
+					}
+				}
+				r.mu.Unlock()
+				for _, n := range flaky {
+					r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, jb.pkg.ImportPath)
+				}
+				out.Status = ""
+			}
 		}
 		mu.Lock()
 		defer mu.Unlock()

@@ -96,7 +96,15 @@ func writeTable(w io.Writer, prog *mutate.Program, mutants []mutate.Mutant) {
 	if len(mutants) > 0 {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%d %s in %d %s of %s\n", len(mutants), plural(len(mutants), "mutant"), len(prog.Packages), plural(len(prog.Packages), "package"), prog.Module.Path)
+	withMutants := map[string]bool{}
+	for _, m := range mutants {
+		withMutants[m.Package] = true
+	}
+	fmt.Fprintf(w, "%d %s in %d %s of %s", len(mutants), plural(len(mutants), "mutant"), len(withMutants), plural(len(withMutants), "package"), prog.Module.Path)
+	if len(prog.Packages) != len(withMutants) {
+		fmt.Fprintf(w, " (%d %s loaded)", len(prog.Packages), plural(len(prog.Packages), "package"))
+	}
+	fmt.Fprintln(w)
 	nameW, countW := 0, 0
 	for _, c := range counts {
 		nameW = max(nameW, len(c.name))

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -92,6 +94,7 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("generating mutants: %w", err)
 	}
+	mutants = dropUntestedMains(prog, cfg, mutants)
 	if lf.changedSince != "" {
 		lines, err := changes.Lines(ctx, prog.Module.Dir, lf.changedSince)
 		if err != nil {
@@ -222,4 +225,38 @@ func operatorNames() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// dropUntestedMains leaves out the mutants of main packages without test
+// files (examples, tools): no test or benchmark can reach them, so they
+// would only count as no-coverage. A package named in packages.include
+// (its import path or ./dir) keeps its mutants. It adds a warning saying
+// what it left out.
+func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mutant) []mutate.Mutant {
+	dropped := map[string]bool{}
+	for _, p := range prog.Packages {
+		if p.Name != "main" || slices.ContainsFunc(cfg.Packages.Include, func(inc string) bool {
+			return inc == p.ImportPath || prog.Module.Path+strings.TrimPrefix(inc, ".") == p.ImportPath
+		}) {
+			continue
+		}
+		if tests, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go")); len(tests) == 0 {
+			dropped[p.ImportPath] = true
+		}
+	}
+	if len(dropped) == 0 {
+		return ms
+	}
+	var kept []mutate.Mutant
+	for _, m := range ms {
+		if !dropped[m.Package] {
+			kept = append(kept, m)
+		}
+	}
+	if n := len(ms) - len(kept); n > 0 {
+		pkgs := slices.Sorted(maps.Keys(dropped))
+		prog.Warnings = append(prog.Warnings, fmt.Sprintf("left out %d %s of %d main %s without tests (%s): no test or benchmark reaches them; name one in packages.include to mutate it",
+			n, plural(n, "mutant"), len(pkgs), plural(len(pkgs), "package"), strings.Join(pkgs, ", ")))
+	}
+	return kept
 }

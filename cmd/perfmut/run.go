@@ -129,7 +129,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
 	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, opNames, f.changed
 	c.Log, c.Progress = stderr, isTerminal(stderr)
-	fmt.Fprintf(stderr, "perfmut: %d mutants in %s\n", len(mutants), prog.Module.Path)
+	for _, w := range prog.Warnings {
+		fmt.Fprintf(stderr, "perfmut: warning: %s\n", w)
+	}
+	fmt.Fprintf(stderr, "perfmut: %d %s in %s\n", len(mutants), plural(len(mutants), "mutant"), prog.Module.Path)
 	rep, err := c.Run(ctx)
 	if err != nil {
 		return err
