@@ -16,14 +16,16 @@
 #               $BEFORE (default 37a68a1), its default flags
 #     now       this tree's defaults (fixed-iteration samples of about
 #               -sample-time, censoring, subsumption, early stopping)
-#   OPT=on      -opt level(s); EXTRA='...' more flags for every design
+#     now10, now30  the same with -sample-time 10ms, 30ms
+#   OPT=on      -opt level(s); EXTRA='...' more flags for every design;
+#   KEEP=1      keep the work directory (results of every design)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mod=${1:-$root/testdata/demo}; shift || true
 designs=("$@"); [ ${#designs[@]} -gt 0 ] || designs=(fixed30 before now)
 OPT=${OPT:-on}; BEFORE=${BEFORE:-37a68a1}; EXTRA=${EXTRA:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/perfmut-measure-XXXXXX")
-trap 'git -C "$root" worktree remove --force "$work/before-src" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'git -C "$root" worktree remove --force "$work/before-src" 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 cp -r "$mod" "$work/mod"; chmod -R u+w "$work/mod"
 (cd "$root" && go build -o "$work/perfmut-now" ./cmd/perfmut)
@@ -39,6 +41,8 @@ for d in "${designs[@]}"; do
 	fixed30) bin=$work/perfmut-now; flags=(-min-samples 30 -max-samples 30 -benchtime 100ms -censor 0 -infer=false) ;;
 	before) bin=$work/perfmut-before; flags=() ;;
 	now) bin=$work/perfmut-now; flags=() ;;
+	now10) bin=$work/perfmut-now; flags=(-sample-time 10ms) ;;
+	now30) bin=$work/perfmut-now; flags=(-sample-time 30ms) ;;
 	*) echo "unknown design $d"; exit 2 ;;
 	esac
 	start=$(date +%s.%N)
@@ -58,5 +62,9 @@ procs = sum(2 * len(s["baseline"]) for m_ in r["mutants"] for res in m_["results
             for s in res.get("samples") or [] if s["metric"] == "sec/op")
 same = sum(1 for k, v in st.items() if refst.get(k) == v)
 print(f"{d:<8} | {wall:7.0f}s | {m.group(1) if m else '?':>12} | {procs:>9} | {same}/{len(st)} = {100*same/max(len(st),1):.1f} %")
+ops = {(m_["id"], l): m_["operator"] for m_ in r["mutants"] for l in m_["results"]}
+for k, v in sorted(st.items()):
+    if refst.get(k) != v:
+        print(f"{'':<8}   differs: {k[0]} {ops[k]} {k[1]}: {refst.get(k)} -> {v}")
 EOF
 done

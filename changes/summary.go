@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -39,7 +40,7 @@ func Summary(w io.Writer, rev string, lines map[string][]Range, all, kept []muta
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "changed since %s: %s, %s, %d of %s in scope\n", rev,
-		plural(len(goFiles), "Go file"), plural(nlines, "line"), len(kept), plural(len(all), "mutant"))
+		english.Plural(len(goFiles), "Go file"), english.Plural(nlines, "line"), len(kept), english.Plural(len(all), "mutant"))
 	width := 0
 	for _, f := range goFiles {
 		width = max(width, len(f))
@@ -53,22 +54,15 @@ func Summary(w io.Writer, rev string, lines map[string][]Range, all, kept []muta
 		if len(rs) == 1 && !strings.Contains(rs[0], "-") {
 			word = "line"
 		}
-		fmt.Fprintf(&b, "  %-*s  %s %s  (%s)\n", width, f, word, strings.Join(rs, ", "), plural(per[f], "mutant"))
+		fmt.Fprintf(&b, "  %-*s  %s %s  (%s)\n", width, f, word, strings.Join(rs, ", "), english.Plural(per[f], "mutant"))
 	}
 	if len(other) > 0 {
 		shown := other
 		if len(shown) > 5 {
 			shown = append(slices.Clone(shown[:5]), "…")
 		}
-		fmt.Fprintf(&b, "  (%s: %s)\n", plural(len(other), "other changed file"), strings.Join(shown, ", "))
+		fmt.Fprintf(&b, "  (%s: %s)\n", english.Plural(len(other), "other changed file"), strings.Join(shown, ", "))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

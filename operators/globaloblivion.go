@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -153,7 +154,7 @@ func (f *file) globalOblivion(spec *ast.ValueSpec, v *types.Var, call *ast.CallE
 	}
 	f.Report(mutate.Site{
 		Node:        spec,
-		Description: fmt.Sprintf("call %s afresh at %s of %s", f.short(call), plural(len(edits), "read"), v.Name()),
+		Description: fmt.Sprintf("call %s afresh at %s of %s", f.short(call), english.Plural(len(edits), "read"), v.Name()),
 		Edits:       edits,
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -145,14 +146,7 @@ func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack [
 	}
 	f.Report(mutate.Site{
 		Node:        def,
-		Description: fmt.Sprintf("re-evaluate %s at %s of %s", f.short(call), plural(len(edits), "read"), id.Name),
+		Description: fmt.Sprintf("re-evaluate %s at %s of %s", f.short(call), english.Plural(len(edits), "read"), id.Name),
 		Edits:       edits,
 	})
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

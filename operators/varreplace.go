@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -135,7 +136,7 @@ func runVarReplace(pass *mutate.Pass) {
 		f.Report(mutate.Site{
 			Node:        first,
 			Params:      map[string]any{"var": e.name, "value": e.value.text},
-			Description: fmt.Sprintf("replace %s of %s with %s", plural(replaced, "read"), e.name, e.value.text),
+			Description: fmt.Sprintf("replace %s of %s with %s", english.Plural(replaced, "read"), e.name, e.value.text),
 			Edits:       edits,
 		})
 	}

@@ -84,14 +84,6 @@ func testsByBenchmark(tests []score.TestResult) []string {
 	return parts
 }
 
-// plural is "1 mutant", "2 mutants".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // benchstatCommands returns the commands that show r's raw samples with
 // benchstat, one per pair of benchfmt files. dir is the output directory
 // as the user should type it ("" = relative to it).

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -18,7 +19,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	lv := levels(rep, opts)
 
-	fmt.Fprintf(bw, "perfmut report for %s: %s", orUnknown(rep.Module), plural(len(rep.Mutants), "mutant"))
+	fmt.Fprintf(bw, "perfmut report for %s: %s", orUnknown(rep.Module), english.Plural(len(rep.Mutants), "mutant"))
 	if rep.Go != "" {
 		fmt.Fprintf(bw, ", %s", rep.Go)
 	}
@@ -79,7 +80,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 
 	covered, uncovered := findings(rep, lv)
 	if len(covered) > 0 {
-		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", plural(len(covered), "mutant"))
+		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", english.Plural(len(covered), "mutant"))
 		for i, f := range covered {
 			m := f.M
 			fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
@@ -110,7 +111,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		for _, g := range uncovered {
 			n += len(g)
 		}
-		fmt.Fprintf(bw, "\nNo coverage: %s no benchmark reaches, by function:\n", plural(n, "mutant"))
+		fmt.Fprintf(bw, "\nNo coverage: %s no benchmark reaches, by function:\n", english.Plural(n, "mutant"))
 		for _, g := range uncovered {
 			fmt.Fprintf(bw, "\n  %s (%d)\n", funcName(g[0].M), len(g))
 			for _, f := range g {

@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -167,7 +168,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		}
 	}
 	if len(jobs) > 0 {
-		r.prog.logf("perfmut: benchmark coverage of %s", plural(len(jobs), "benchmark"))
+		r.prog.logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
 	}
 	start := time.Now()
 	var done atomic.Int64

@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
@@ -100,7 +101,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 			lr.Iterations[names[b]] = it.N
 			if it.N < LowIterations {
 				lr.Warnings = append(lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
-					names[b], plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
+					names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}
 		}
 	}

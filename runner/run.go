@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
@@ -157,7 +158,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 		}
 		sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
 		r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
-			time.Since(started).Round(time.Second), sec(build), sec(test), plural(c.Jobs, "worker"), r.measured.Round(time.Second))
+			time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(c.Jobs, "worker"), r.measured.Round(time.Second))
 	}
 	return rep, writeJSON(filepath.Join(c.Out, ReportFile), rep)
 }
@@ -389,7 +390,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 		return err
 	}
-	r.prog.logf("perfmut: building and testing the baseline of %s", plural(len(pkgs), "package"))
+	r.prog.logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
 	err := r.parallel(ctx, len(jobs), func(i int) error {
@@ -472,7 +473,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 		return fmt.Errorf("no benchmarks in scope (packages %s): perfmut measures Benchmark functions; add benchmarks that exercise the code, or widen the package patterns", strings.Join(names, ", "))
 	}
-	r.prog.logf("perfmut: %s found; %s to run at %s", plural(len(r.covs), "benchmark"), plural(len(todo), "mutant"), strings.Join(c.Levels, " and "))
+	r.prog.logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(len(todo), "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 
@@ -587,13 +588,6 @@ func safeName(s string) string {
 		fmt.Fprintf(&b, "-%08x", fnv32(s))
 	}
 	return b.String()
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // removeStaleTemp removes the temporary directories of perfmut runs that

@@ -196,18 +196,11 @@ func tieNote(s Sample) string {
 	return fmt.Sprintf("every value is %v", first)
 }
 
-// Compare runs the one-sided KS test and the effect size of one Sample: D,
-// P, the median ratio with its bootstrap interval (seeded by seed) and the
-// sample sizes. PAdj is P (a family of one); Reject is false. Ratios that do
-// not fit JSON (a baseline median of 0) are recorded as +-UnboundedRatio,
-// or 0 for no ratio at all, with a warning.
-func Compare(s Sample, seed int64) TestResult {
-	t := comparePoint(s)
-	t.addInterval(s, seed)
-	return t
-}
-
-// comparePoint is Compare without the bootstrap interval.
+// comparePoint runs the one-sided KS test and the effect size of one
+// Sample, without the bootstrap interval (addInterval adds it): D, P, the
+// median ratio and the sample sizes. PAdj is P (a family of one); Reject is
+// false. Ratios that do not fit JSON (a baseline median of 0) are recorded
+// as +-UnboundedRatio, or 0 for no ratio at all, with a warning.
 func comparePoint(s Sample) TestResult {
 	t := TestResult{
 		Benchmark: s.Benchmark,

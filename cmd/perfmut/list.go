@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -100,9 +101,9 @@ func writeTable(w io.Writer, prog *mutate.Program, mutants []mutate.Mutant) {
 	for _, m := range mutants {
 		withMutants[m.Package] = true
 	}
-	fmt.Fprintf(w, "%d %s in %d %s of %s", len(mutants), plural(len(mutants), "mutant"), len(withMutants), plural(len(withMutants), "package"), prog.Module.Path)
+	fmt.Fprintf(w, "%d %s in %d %s of %s", len(mutants), english.Word(len(mutants), "mutant"), len(withMutants), english.Word(len(withMutants), "package"), prog.Module.Path)
 	if len(prog.Packages) != len(withMutants) {
-		fmt.Fprintf(w, " (%d %s loaded)", len(prog.Packages), plural(len(prog.Packages), "package"))
+		fmt.Fprintf(w, " (%d %s loaded)", len(prog.Packages), english.Word(len(prog.Packages), "package"))
 	}
 	fmt.Fprintln(w)
 	nameW, countW := 0, 0
@@ -113,13 +114,6 @@ func writeTable(w io.Writer, prog *mutate.Program, mutants []mutate.Mutant) {
 	for _, c := range counts {
 		fmt.Fprintf(w, "  %s  %-*s  %*d\n", c.q, nameW, c.name, countW, c.n)
 	}
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return s
-	}
-	return s + "s"
 }
 
 // checkAll type-checks every mutant (in parallel, see

@@ -14,6 +14,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 )
@@ -256,7 +257,7 @@ func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mut
 	if n := len(ms) - len(kept); n > 0 {
 		pkgs := slices.Sorted(maps.Keys(dropped))
 		prog.Warnings = append(prog.Warnings, fmt.Sprintf("left out %d %s of %d main %s without tests (%s): no test or benchmark reaches them; name one in packages.include to mutate it",
-			n, plural(n, "mutant"), len(pkgs), plural(len(pkgs), "package"), strings.Join(pkgs, ", ")))
+			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), strings.Join(pkgs, ", ")))
 	}
 	return kept
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
@@ -132,7 +133,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	for _, w := range prog.Warnings {
 		fmt.Fprintf(stderr, "perfmut: warning: %s\n", w)
 	}
-	fmt.Fprintf(stderr, "perfmut: %d %s in %s\n", len(mutants), plural(len(mutants), "mutant"), prog.Module.Path)
+	fmt.Fprintf(stderr, "perfmut: %d %s in %s\n", len(mutants), english.Word(len(mutants), "mutant"), prog.Module.Path)
 	rep, err := c.Run(ctx)
 	if err != nil {
 		return err
