@@ -10,34 +10,6 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// A Sample is the measurements of one benchmark and metric of one mutant
-// so far, in the order they were taken.
-type Sample struct {
-	Benchmark string
-	Metric    string
-	Baseline  []float64
-	Mutant    []float64
-}
-
-// The decisions a Decider returns.
-const (
-	Continue = "continue"
-	Kill     = "kill"
-	Survive  = "survive"
-)
-
-// A Verdict is a Decider's answer after a round.
-type Verdict struct {
-	Decision string // Continue, Kill or Survive
-	Tests    []score.TestResult
-	Warnings []string
-}
-
-// A Decider is the early-stopping rule: given the samples so far it says
-// whether to measure another round. The cmd/perfmut wiring adapts
-// score.Rule.Decide to it.
-type Decider func([]Sample) Verdict
-
 // Isolation modes.
 const (
 	IsolateOverlay = "overlay" // go build -overlay; the module is only read
@@ -55,15 +27,15 @@ type Campaign struct {
 	Overlay func(mutate.Mutant) (map[string][]byte, error)
 	// Diff returns m's unified diff for the report; nil for none.
 	Diff func(mutate.Mutant) (string, error)
-	// Decide is the early-stopping rule.
-	Decide Decider
+	// Rule decides, after each round of samples, whether to kill, keep
+	// measuring or let the mutant survive (score.Rule.Decide), and breaks
+	// the score down at its alpha and correction in the report. Its
+	// MaxSamples caps the rounds.
+	Rule score.Rule
 	// Metric reports whether a benchmark unit (after benchfmt tidying:
 	// sec/op, B/op, allocs/op, custom units) is tested; nil means sec/op,
 	// B/op and allocs/op.
 	Metric func(unit string) bool
-	// Summarize, if not nil, fills report.Summary.
-	Summarize func([]score.Outcome) *score.Summary
-
 	Levels []string // report.Opt and/or report.NoOpt
 	// SampleTime is about how long one benchmark sample takes: each
 	// benchmark's iteration count N is chosen on the baseline to take that
@@ -99,7 +71,11 @@ type Campaign struct {
 	Seed          int64         // orders the measurement rounds
 	Out           string        // results directory
 	Resume        bool          // continue the journal in Out
-	Settings      report.Settings
+	// Settings records what the command was asked (patterns, -opt,
+	// -sample, -shard, -operators, -changed-since); Run fills in the rest
+	// from the Campaign itself, so that what resume and merge compare is
+	// what was used.
+	Settings report.Settings
 
 	Log      io.Writer // log lines and the progress line; nil = discard
 	Progress bool      // Log is a terminal: draw a progress line

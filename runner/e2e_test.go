@@ -182,8 +182,8 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 	})
 	return &Campaign{
 		Module: mod, Packages: pkgs, Mutants: ms,
-		Overlay: overlayFunc(mod), Decide: RuleDecider(score.Rule{MaxSamples: 8, Seed: 1}),
-		Levels: []string{report.Opt, report.NoOpt}, Benchtime: "200x", MaxSamples: 8,
+		Overlay: overlayFunc(mod), Rule: score.Rule{MaxSamples: 8, Seed: 1},
+		Levels: []string{report.Opt, report.NoOpt}, Benchtime: "200x",
 		Timeout: 3 * time.Second, Jobs: 2, Seed: 1, Out: out,
 		Settings: report.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", Seed: 1},
 		Log:      &log,

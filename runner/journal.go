@@ -29,41 +29,90 @@ type JournalEntry struct {
 
 type resultKey struct{ id, level string }
 
-// ReadJournal reads a journal. A torn last line (the process was killed
-// while writing it) is ignored; goodLen is the length of the intact prefix.
-func ReadJournal(path string) (entries []JournalEntry, goodLen int64, err error) {
+// A JournalReader reads a journal line by line, validating each, in the
+// manner of benchfmt.Reader:
+//
+//	r, err := NewJournalReader(path)
+//	for r.Scan() {
+//		e := r.Result()
+//	}
+//	if err := r.Err(); err != nil { ... }
+//
+// A torn last line (the process was killed while writing it) ends the
+// journal without an error; any other line that is not a journal entry is
+// an error naming the file and line.
+type JournalReader struct {
+	path string
+	data []byte
+	off  int
+	line int
+	e    JournalEntry
+	err  error
+}
+
+// NewJournalReader reads the journal at path; a missing file is an empty
+// journal.
+func NewJournalReader(path string) (*JournalReader, error) {
 	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, 0, nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
 	}
+	return &JournalReader{path: path, data: data}, nil
+}
+
+// Scan advances to the next entry; it returns false at the end of the
+// journal or on an error (see Err).
+func (r *JournalReader) Scan() bool {
+	if r.err != nil || r.off >= len(r.data) {
+		return false
+	}
+	rest := r.data[r.off:]
+	nl := bytes.IndexByte(rest, '\n')
+	if nl < 0 {
+		// A torn last line starts as every line does; anything else is
+		// not ours.
+		if !bytes.HasPrefix(rest, []byte(`{"id":`)) && !bytes.HasPrefix([]byte(`{"id":`), rest) {
+			r.err = fmt.Errorf("%s:%d: not a perfmut journal line (%.20q...); remove the file or choose another -out", r.path, r.line+1, rest)
+		}
+		return false
+	}
+	r.line++
+	var e JournalEntry
+	if err := json.Unmarshal(rest[:nl], &e); err != nil || e.ID == "" || e.Result == nil {
+		if r.off+nl+1 != len(r.data) { // a torn line that happens to end the file is not an error
+			r.err = fmt.Errorf("%s:%d: corrupt journal line", r.path, r.line)
+		}
+		return false
+	}
+	r.e = e
+	r.off += nl + 1
+	return true
+}
+
+// Result returns the entry Scan read.
+func (r *JournalReader) Result() JournalEntry { return r.e }
+
+// Err returns the error that ended Scan, if any.
+func (r *JournalReader) Err() error { return r.err }
+
+// GoodLen is the length of the journal's intact prefix read so far: where
+// a resumed run appends.
+func (r *JournalReader) GoodLen() int64 { return int64(r.off) }
+
+// ReadJournal reads a whole journal (see JournalReader); goodLen is the
+// length of its intact prefix.
+func ReadJournal(path string) (entries []JournalEntry, goodLen int64, err error) {
+	r, err := NewJournalReader(path)
 	if err != nil {
 		return nil, 0, err
 	}
-	off := 0
-	lineNo := 0
-	for off < len(data) {
-		nl := bytes.IndexByte(data[off:], '\n')
-		if nl < 0 {
-			// A torn last line (the process was killed while writing
-			// it) starts as every line does; anything else is not ours.
-			if !bytes.HasPrefix(data[off:], []byte(`{"id":`)) && !bytes.HasPrefix([]byte(`{"id":`), data[off:]) {
-				return nil, 0, fmt.Errorf("%s:%d: not a perfmut journal line (%.20q...); remove the file or choose another -out", path, lineNo+1, data[off:])
-			}
-			break
-		}
-		lineNo++
-		line := data[off : off+nl]
-		var e JournalEntry
-		if err := json.Unmarshal(line, &e); err != nil || e.ID == "" || e.Result == nil {
-			if off+nl+1 == len(data) {
-				break // a torn line that happens to end the file
-			}
-			return nil, 0, fmt.Errorf("%s:%d: corrupt journal line", path, lineNo)
-		}
-		entries = append(entries, e)
-		off += nl + 1
+	for r.Scan() {
+		entries = append(entries, r.Result())
 	}
-	return entries, int64(off), nil
+	if err := r.Err(); err != nil {
+		return nil, 0, err
+	}
+	return entries, r.GoodLen(), nil
 }
 
 // A journal appends entries to the journal file.

@@ -42,7 +42,7 @@ func defaultMetric(unit string) bool {
 
 // measure runs the job's benchmarks, baseline and mutant alternately in
 // rounds (order randomized per round, seeded by the campaign seed, the
-// mutant and the level), one process per sample, until the Decider stops.
+// mutant and the level), one process per sample, until the Rule decides.
 // The raw outputs go to benchfmt files in the output directory, so that
 // benchstat base.txt mut.txt reproduces the comparison.
 func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
@@ -76,11 +76,8 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	}
 	names := displayNames(j.benches)
 	var order []key
-	samples := map[key]*Sample{}
-	maxRounds := r.c.MaxSamples
-	if maxRounds <= 0 {
-		maxRounds = 30
-	}
+	samples := map[key]*score.Sample{}
+	maxRounds := r.c.Rule.MaxSamples
 	// Every benchmark runs a fixed number of iterations per sample, the
 	// same on both sides (see iters). A mutant sample that runs past the
 	// censoring cap is stopped and recorded as censored: slower than every
@@ -105,7 +102,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 			}
 		}
 	}
-	var v Verdict
+	var v score.Verdict
 	for round := 1; ; round++ {
 		for _, b := range j.benches {
 			it := its[b]
@@ -162,7 +159,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 				k := key{b, unit}
 				s := samples[k]
 				if s == nil {
-					s = &Sample{Benchmark: names[b], Metric: unit}
+					s = &score.Sample{Benchmark: names[b], Metric: unit}
 					samples[k] = s
 					order = append(order, k)
 				}
@@ -173,21 +170,21 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 				s.Mutant = append(s.Mutant, mv)
 			}
 		}
-		var list []Sample
+		var list []score.Sample
 		for _, k := range order {
 			list = append(list, censoredSample(*samples[k], censored[k]))
 		}
-		v = r.c.Decide(completeSamples(list, round))
-		if v.Decision != Continue || round >= maxRounds {
+		v = r.c.Rule.Decide(completeSamples(list, round))
+		if v.Decision != score.Continue || round >= maxRounds {
 			break
 		}
 	}
 	switch v.Decision {
-	case Kill:
+	case score.Kill:
 		lr.Status = score.Killed
 	default:
 		lr.Status = score.Survived
-		if v.Decision == Continue {
+		if v.Decision == score.Continue {
 			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", maxRounds)
 		}
 	}
@@ -300,7 +297,7 @@ func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, bench
 // given) raised above every baseline value if needed: a censored sample is
 // only known to be slower than every baseline sample, and the rank tests
 // need no more than that.
-func censoredSample(s Sample, idx []int) Sample {
+func censoredSample(s score.Sample, idx []int) score.Sample {
 	if len(idx) == 0 {
 		return s
 	}
@@ -324,8 +321,8 @@ func censoredSample(s Sample, idx []int) Sample {
 // sometimes) would hold that count back and make the rule take the same
 // look again, spending its alpha twice. Such a metric is left out of the
 // decision from then on.
-func completeSamples(ss []Sample, rounds int) []Sample {
-	var out []Sample
+func completeSamples(ss []score.Sample, rounds int) []score.Sample {
+	var out []score.Sample
 	for _, s := range ss {
 		if len(s.Baseline) == rounds && len(s.Mutant) == rounds {
 			out = append(out, s)

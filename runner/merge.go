@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,7 +18,7 @@ import (
 // run -shard k/n, every k) into out: report.json with the union of the
 // mutants (as an unsharded run lists them), the samples and one journal.
 // The shards must come from the same module and settings.
-func Merge(out string, dirs []string, summarize func(report.Settings, []score.Outcome) *score.Summary) (_ *report.Report, err error) {
+func Merge(out string, dirs []string) (_ *report.Report, err error) {
 	absOut, err := filepath.Abs(out)
 	if err != nil {
 		return nil, err
@@ -117,8 +118,16 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 			}
 			merged.Mutants = append(merged.Mutants, m)
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, JournalFile)); err == nil {
-			journal = append(journal, data...)
+		entries, _, err := ReadJournal(filepath.Join(dir, JournalFile))
+		if err != nil {
+			return nil, &InputError{err}
+		}
+		for _, e := range entries {
+			line, err := json.Marshal(e)
+			if err != nil {
+				return nil, err
+			}
+			journal = append(append(journal, line...), '\n')
 		}
 	}
 	if shardN > 0 {
@@ -139,10 +148,8 @@ func Merge(out string, dirs []string, summarize func(report.Settings, []score.Ou
 	merged.Score = levelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
 	merged.Phases = report.SumPhases(merged.Mutants)
 	merged.Sensitivity = report.Sensitivities(merged.Mutants)
-	merged.Summary = nil
-	if summarize != nil {
-		merged.Summary = summarize(merged.Settings, outcomes(merged.Mutants))
-	}
+	sum := score.Summarize(outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
+	merged.Summary = &sum
 	if err := os.WriteFile(filepath.Join(out, JournalFile), journal, 0o644); err != nil {
 		return nil, err
 	}

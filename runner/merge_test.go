@@ -10,7 +10,6 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/score"
 )
 
 // cheapMutants need no measurement.
@@ -54,11 +53,7 @@ func TestShardMerge(t *testing.T) {
 		runShard(dir, fmt.Sprintf("%d/%d", k, n), part)
 		dirs = append(dirs, filepath.Join(base, dir))
 	}
-	summarize := func(s report.Settings, o []score.Outcome) *score.Summary {
-		sum := score.Summarize(o, s.Alpha, score.Correction(s.Correction))
-		return &sum
-	}
-	merged, err := Merge(filepath.Join(base, "merged"), dirs, summarize)
+	merged, err := Merge(filepath.Join(base, "merged"), dirs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +89,7 @@ func TestShardMerge(t *testing.T) {
 		{[]string{t.TempDir()}, "has no report.json"},
 		{[]string{dirs[0], filepath.Join(base, "into")}, "is one of the shard directories"},
 	} {
-		_, err := Merge(filepath.Join(base, "into"), tc.dirs, summarize)
+		_, err := Merge(filepath.Join(base, "into"), tc.dirs)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Merge(%v): %v, want %q", tc.dirs, err, tc.want)
 		}

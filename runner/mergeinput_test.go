@@ -51,7 +51,7 @@ func TestMergeInput(t *testing.T) {
 		{"other module", filepath.Join(base, "m3"), []string{hot, other}, "is a run of module example.com/nobench"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Merge(tc.out, tc.dirs, nil)
+			_, err := Merge(tc.out, tc.dirs)
 			var ie *InputError
 			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Merge: %v, want an input error containing %q", err, tc.want)

@@ -427,9 +427,8 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 	rep.Phases = report.SumPhases(rep.Mutants)
 	rep.Warnings = r.warnings
 	rep.Sensitivity = report.Sensitivities(rep.Mutants)
-	if c.Summarize != nil {
-		rep.Summary = c.Summarize(outcomes(rep.Mutants))
-	}
+	sum := score.Summarize(outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
+	rep.Summary = &sum
 	return rep, nil
 }
 

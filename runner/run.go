@@ -61,9 +61,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	// What was built is part of the settings that -resume and merge compare.
-	c.Settings.Module, c.Settings.Tags, c.Settings.Isolate = c.Module.Path, c.Tags, c.Isolate
-	c.Settings.GoVersion = goVersion(ctx)
+	c.settings(ctx)
 	started := time.Now().UTC()
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
@@ -172,9 +170,10 @@ func (r *run) interrupted() error {
 }
 
 func (c *Campaign) check() error {
-	if c.Decide == nil {
-		return errors.New("runner: Campaign.Decide is nil")
+	if err := c.Rule.Validate(); err != nil {
+		return fmt.Errorf("runner: Campaign.Rule: %w", err)
 	}
+	c.Rule = c.Rule.WithDefaults()
 	if c.Overlay == nil {
 		return errors.New("runner: Campaign.Overlay is nil")
 	}
@@ -607,5 +606,19 @@ func removeStaleTemp(dir string) {
 		if !processAlive(pid) {
 			os.RemoveAll(m)
 		}
+	}
+}
+
+// settings fills in c.Settings from the campaign itself: what was built,
+// measured and decided is what -resume and merge compare.
+func (c *Campaign) settings(ctx context.Context) {
+	s := &c.Settings
+	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
+	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
+	s.MinEffect, s.FutilityPower = c.Rule.MinEffect, c.Rule.FutilityPower
+	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
+	s.SampleTime = ""
+	if c.Benchtime == "" {
+		s.SampleTime = c.SampleTime.String()
 	}
 }

@@ -62,7 +62,7 @@ func TestSubsumption(t *testing.T) {
 			c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
 			c.Levels = []string{report.Opt}
 			c.Benchtime, c.SampleTime, c.CensorFactor, c.Infer = "", DefaultSampleTime/2, 3, infer
-			c.MaxSamples, c.Decide = 5, RuleDecider(score.Rule{MaxSamples: 5, Seed: 1})
+			c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 			rep, err := c.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -94,7 +94,7 @@ func TestSubsumption(t *testing.T) {
 // decision, so the smallest sample count is always the round count and no
 // look of the stopping rule is taken twice.
 func TestCompleteSamples(t *testing.T) {
-	ss := []Sample{
+	ss := []score.Sample{
 		{Metric: "sec/op", Baseline: []float64{1, 2, 3}, Mutant: []float64{1, 2, 3}},
 		{Metric: "B/op", Baseline: []float64{1, 2}, Mutant: []float64{1, 2}},
 		{Metric: "p99/op", Baseline: []float64{1, 2, 3}, Mutant: []float64{1, 2, 3}},

@@ -129,7 +129,6 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	c := f.campaign(levels, rule, cfg, patterns)
 	c.Module, c.Packages, c.Mutants = prog.Module, prog.Packages, trialMutants
 	c.Overlay = func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) }
-	c.Summarize = nil
 	c.Out, c.Settings.Operators = outDir, kindList
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	distinct := map[calibrationSite]bool{}

@@ -149,12 +149,11 @@ func (f *campaignFlags) tags() []string {
 }
 
 // campaign returns the Campaign the flags define, without its module,
-// mutants and overlay, and the report settings that record it.
+// mutants and overlay; Campaign.Run records the settings it used.
 func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.Config, patterns []string) *runner.Campaign {
 	return &runner.Campaign{
-		Decide:    runner.RuleDecider(rule),
-		Metric:    func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
-		Summarize: runner.RuleSummarizer(rule),
+		Rule:   rule,
+		Metric: func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 
 		Levels:        levels,
 		Benchtime:     f.benchtime,
@@ -163,7 +162,6 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		Infer:         f.infer,
 		SkipBench:     strings.Join(append(slices.Clone(cfg.SkipBenchmarks), nonEmpty(f.skipBench)...), "|"),
 		BenchTimeout:  f.benchTO,
-		MaxSamples:    rule.MaxSamples,
 		MaxBenchmarks: f.maxBenches,
 		Timeout:       f.timeout,
 		Jobs:          f.jobs,
@@ -172,15 +170,9 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		Seed:          f.seed,
 		Out:           f.out,
 		Resume:        f.resume,
-		Settings: report.Settings{
-			Patterns: patterns, Opt: f.opt, Alpha: rule.Alpha, Correction: string(rule.Correction),
-			MaxSamples: rule.MaxSamples, MinEffect: rule.MinEffect, Benchtime: f.benchtime,
-			SampleTime: f.sampleTime.String(), Censor: f.censor, NoInfer: !f.infer,
-			MinSamples: rule.MinSamples, FutilityPower: rule.FutilityPower,
-			Seed: f.seed, MaxBenchmarks: f.maxBenches,
-		},
-		Progress: false,
-		Verbose:  f.verbose,
+		Settings:      report.Settings{Patterns: patterns, Opt: f.opt},
+		Progress:      false,
+		Verbose:       f.verbose,
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
-	"github.com/perfmut/perfmut/score"
 )
 
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -32,10 +31,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if fs.NArg() == 0 {
 		return usageErrorf("no shard directories: perfmut merge -out DIR DIR...")
 	}
-	rep, err := runner.Merge(*out, fs.Args(), func(s report.Settings, o []score.Outcome) *score.Summary {
-		sum := score.Summarize(o, s.Alpha, score.Correction(s.Correction))
-		return &sum
-	})
+	rep, err := runner.Merge(*out, fs.Args())
 	var ie *runner.InputError
 	if errors.As(err, &ie) {
 		return usageError(err)
