@@ -62,12 +62,13 @@ func (r *Report) WriteFile(path string) error {
 	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("encoding report: %w", err)
 	}
-	return writeAtomic(path, buf.Bytes())
+	return WriteAtomic(path, buf.Bytes())
 }
 
-// writeAtomic writes data to a temporary file next to path, syncs it and
-// renames it over path.
-func writeAtomic(path string, data []byte) error {
+// WriteAtomic writes data to path atomically: to a temporary file beside
+// it, synced, then renamed over it, so that a reader (or a crash) sees the
+// old file or the new one, never a partial one.
+func WriteAtomic(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
@@ -91,4 +92,13 @@ func writeAtomic(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// WriteJSON writes v as indented JSON to path, atomically (WriteAtomic).
+func WriteJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(path, append(data, '\n'))
 }

@@ -66,7 +66,7 @@ func Write(dir string, rep *Report, formats []Format, opts Options) error {
 			failed = append(failed, f.File)
 			continue
 		}
-		if err := writeAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
+		if err := WriteAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
 			errs = append(errs, err)
 			failed = append(failed, f.File)
 		}

@@ -153,10 +153,10 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 	if err := os.WriteFile(filepath.Join(out, JournalFile), journal, 0o644); err != nil {
 		return nil, err
 	}
-	if err := writeJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
+	if err := report.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
 		return nil, err
 	}
-	return merged, writeJSON(filepath.Join(out, ReportFile), merged)
+	return merged, report.WriteJSON(filepath.Join(out, ReportFile), merged)
 }
 
 // settingsLevels is the levels a run with settings s measured.

@@ -1,9 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -84,36 +81,4 @@ func reportLevels(ms []report.Mutant) []string {
 		}
 	}
 	return out
-}
-
-// writeJSON writes v as indented JSON to path atomically (temp file and
-// rename), so a reader never sees half a report.
-func writeJSON(path string, v any) error {
-	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	data = append(data, '\n')
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path))
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -158,7 +158,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 		r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
 			time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(c.Jobs, "worker"), r.measured.Round(time.Second))
 	}
-	return rep, writeJSON(filepath.Join(c.Out, ReportFile), rep)
+	return rep, report.WriteJSON(filepath.Join(c.Out, ReportFile), rep)
 }
 
 func (r *run) interrupted() error {
@@ -250,7 +250,7 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 			return nil, 0, fmt.Errorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
 		}
 		goodLen = 0
-		return nil, 0, writeJSON(spath, c.Settings)
+		return nil, 0, report.WriteJSON(spath, c.Settings)
 	}
 	var prev report.Settings
 	if data, err := os.ReadFile(spath); err == nil {
@@ -260,7 +260,7 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 		if d := settingsDiff(prev, c.Settings); d != "" {
 			return nil, 0, fmt.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 		}
-	} else if err := writeJSON(spath, c.Settings); err != nil {
+	} else if err := report.WriteJSON(spath, c.Settings); err != nil {
 		return nil, 0, err
 	}
 	return entries, goodLen, nil

@@ -106,7 +106,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if dir == "" {
 		dir = "."
 	}
-	if cov, err := benchmarkCoverage(ctx, dir, prog.Module.Path, patterns, f.tags()); err != nil {
+	if cov, err := benchmarkCoverage(ctx, dir, prog.Module.Path, patterns, f.load.tagList()); err != nil {
 		fmt.Fprintf(stderr, "perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured\n", err)
 	} else {
 		keep = func(s calibrationSite) bool { return cov.covers(s.File, s.Line, s.Column) }

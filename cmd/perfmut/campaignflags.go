@@ -137,17 +137,6 @@ func (f *campaignFlags) check() (levels []string, rule score.Rule, err error) {
 	return levels, rule, nil
 }
 
-// tags is -tags as a list.
-func (f *campaignFlags) tags() []string {
-	var tags []string
-	for _, t := range strings.Split(f.load.tags, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			tags = append(tags, t)
-		}
-	}
-	return tags
-}
-
 // campaign returns the Campaign the flags define, without its module,
 // mutants and overlay; Campaign.Run records the settings it used.
 func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.Config, patterns []string) *runner.Campaign {
@@ -166,7 +155,7 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		Timeout:       f.timeout,
 		Jobs:          f.jobs,
 		Isolate:       f.isolate,
-		Tags:          f.tags(),
+		Tags:          f.load.tagList(),
 		Seed:          f.seed,
 		Out:           f.out,
 		Resume:        f.resume,

@@ -78,13 +78,7 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var tags []string
-	for _, t := range strings.Split(lf.tags, ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			tags = append(tags, t)
-		}
-	}
-	prog, err := mutate.Load(ctx, mutate.Options{Dir: dir, Patterns: patterns, Tags: tags, Config: cfg, Operators: ops})
+	prog, err := mutate.Load(ctx, mutate.Options{Dir: dir, Patterns: patterns, Tags: lf.tagList(), Config: cfg, Operators: ops})
 	if err != nil {
 		return nil, nil, nil, loadError(err)
 	}
@@ -260,4 +254,15 @@ func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mut
 			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), strings.Join(pkgs, ", ")))
 	}
 	return kept
+}
+
+// tagList is -tags as a list.
+func (lf *loadFlags) tagList() []string {
+	var tags []string
+	for _, t := range strings.Split(lf.tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			tags = append(tags, t)
+		}
+	}
+	return tags
 }
