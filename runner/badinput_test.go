@@ -124,3 +124,28 @@ func TestFlakyTest(t *testing.T) {
 		t.Errorf("warnings %q do not report TestFlaky as flaky", w)
 	}
 }
+
+// TestSkipBench: benchmarks matched by Campaign.SkipBench (-skip-bench,
+// skip-benchmarks:) never run: no warning about them, no deadline spent.
+func TestSkipBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures a module")
+	}
+	mod, pkgs := testModule(t, "badbench")
+	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
+	m.Helper = "package lib\n\nvar perfmut_sink int\n"
+	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
+	c.Levels = []string{report.Opt}
+	c.SkipBench = "^BenchmarkHangs$|^BenchmarkPanics$"
+	start := time.Now()
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Warnings) > 0 {
+		t.Errorf("warnings %q, want none: the skipped benchmarks never ran", rep.Warnings)
+	}
+	if d := time.Since(start); d > 90*time.Second {
+		t.Errorf("took %s: the hanging benchmark ran", d)
+	}
+}
