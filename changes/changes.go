@@ -43,7 +43,7 @@ func Lines(ctx context.Context, dir, rev string) (map[string][]Range, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("-changed-since %q: want a git revision such as origin/main or HEAD~3", rev)
 	}
-	root, err := moduleRoot(dir)
+	root, err := mutate.ModuleRoot(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -92,27 +92,6 @@ func Lines(ctx context.Context, dir, rev string) (map[string][]Range, error) {
 		}
 	}
 	return lines, nil
-}
-
-// moduleRoot is the directory of the go.mod governing dir.
-func moduleRoot(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", fmt.Errorf("%s is not in a Go module (no go.mod here or above)", dir)
-		}
-		d = parent
-	}
 }
 
 // git runs git in dir and returns its standard output.

@@ -159,7 +159,7 @@ func TestLinesErrors(t *testing.T) {
 		{filepath.Join(r.dir, "mod"), "--output=x", `-changed-since "--output=x": want a git revision`},
 		{filepath.Join(r.dir, "mod"), "", `want a git revision`},
 		{noGit, "main", "-changed-since needs a git checkout"},
-		{r.dir, "main", "is not in a Go module"},
+		{r.dir, "main", "is not inside a Go module"},
 	} {
 		_, err := Lines(context.Background(), tc.dir, tc.rev)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
