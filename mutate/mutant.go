@@ -1,6 +1,7 @@
 package mutate
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 )
@@ -55,4 +56,9 @@ func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 	}
 	out = append(out, src[last:]...)
 	return out, nil
+}
+
+// LineCol returns the 1-based line and byte column of offset off in src.
+func LineCol(src []byte, off int) (line, col int) {
+	return 1 + bytes.Count(src[:off], []byte("\n")), off - bytes.LastIndexByte(src[:off], '\n')
 }

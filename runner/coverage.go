@@ -434,8 +434,7 @@ func mutantPositions(src []byte, m mutate.Mutant) [][2]int {
 		if e.Start < 0 || e.Start > len(src) {
 			continue
 		}
-		line := 1 + bytes.Count(src[:e.Start], []byte("\n"))
-		col := e.Start - bytes.LastIndexByte(src[:e.Start], '\n')
+		line, col := mutate.LineCol(src, e.Start)
 		pos = append(pos, [2]int{line, col})
 	}
 	if len(pos) == 0 {

@@ -223,8 +223,7 @@ func atFirstEdit(root string, ms []mutate.Mutant) []mutate.Mutant {
 		if off < 0 || off > len(src) {
 			continue
 		}
-		out[i].Line = 1 + strings.Count(string(src[:off]), "\n")
-		out[i].Column = off - strings.LastIndexByte(string(src[:off]), '\n')
+		out[i].Line, out[i].Column = mutate.LineCol(src, off)
 	}
 	return out
 }
