@@ -250,8 +250,12 @@ func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mut
 	}
 	if n := len(ms) - len(kept); n > 0 {
 		pkgs := slices.Sorted(maps.Keys(dropped))
+		names := strings.Join(pkgs, ", ")
+		if len(pkgs) > 3 {
+			names = strings.Join(pkgs[:3], ", ") + fmt.Sprintf(" and %d more", len(pkgs)-3)
+		}
 		prog.Warnings = append(prog.Warnings, fmt.Sprintf("left out %d %s of %d main %s without tests (%s): no test or benchmark reaches them; name one in packages.include to mutate it",
-			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), strings.Join(pkgs, ", ")))
+			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), names))
 	}
 	return kept
 }
