@@ -399,6 +399,12 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		if err != nil {
 			var be *buildError
 			if errors.As(err, &be) {
+				if !mutated[jb.pkg.ImportPath] {
+					// An importer of a mutated package that does not build
+					// cannot judge; the campaign goes on without it.
+					r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", jb.pkg.ImportPath, jb.level, be.reason())
+					return nil
+				}
 				return fmt.Errorf("the baseline does not build: %s", be.reason())
 			}
 			return err
@@ -433,6 +439,10 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 		mu.Lock()
 		defer mu.Unlock()
+		if out.Status != "" && !mutated[jb.pkg.ImportPath] {
+			r.warnf("package %s imports a mutated package but its tests fail on the unmutated baseline at %s (%s); it is left out of judging", jb.pkg.ImportPath, jb.level, out.Reason)
+			return nil
+		}
 		if out.Status != "" {
 			lvl := ""
 			if jb.level == report.NoOpt {

@@ -203,7 +203,11 @@ func TestJudgedByImporters(t *testing.T) {
 			"var sink int\n\nfunc BenchmarkFirst(b *testing.B) {\n\ts := make([]int, 100)\n\ts[10] = 1\n\tfor i := 0; i < b.N; i++ {\n\t\tsink += First(s, 1)\n\t}\n}\n",
 		"app/app.go":      "// Package app uses lib.\npackage app\n\nimport \"example.com/excl/lib\"\n\n// One is the position of the first 1.\nfunc One(s []int) int { return lib.First(s, 1) }\n",
 		"app/app_test.go": "package app\n\nimport \"testing\"\n\nfunc TestFirstOfTwo(t *testing.T) {\n\tif One([]int{1, 1}) != 0 {\n\t\tt.Fatal(\"One: want the first\")\n\t}\n}\n",
-		"perfmut.yaml":    "packages:\n  exclude: [./app]\n",
+		"perfmut.yaml":    "packages:\n  exclude: [./app, ./broken]\n",
+		// An importer whose tests do not build (as golang.org/x/text's
+		// tools with a newer Go) is left out of judging with a warning.
+		"broken/broken.go":      "// Package broken uses lib.\npackage broken\n\nimport \"example.com/excl/lib\"\n\n// Two finds 2.\nfunc Two(s []int) int { return lib.First(s, 2) }\n",
+		"broken/broken_test.go": "package broken\n\nimport \"testing\"\n\nfunc TestTwo(t *testing.T) { var x int = \"not an int\"; _ = x }\n",
 	}
 	mod := t.TempDir()
 	for name, src := range files {
@@ -226,6 +230,9 @@ func TestJudgedByImporters(t *testing.T) {
 		}
 		if r := rep.Mutants[0].Results[report.Opt]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFirstOfTwo") {
 			t.Errorf("%s: %s (%s), want fne from app's TestFirstOfTwo", pattern, r.Status, r.Reason)
+		}
+		if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "package example.com/excl/broken imports a mutated package but its tests do not build") {
+			t.Errorf("%s: warnings %q do not name the package whose tests do not build", pattern, w)
 		}
 	}
 }
