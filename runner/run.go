@@ -548,6 +548,9 @@ func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) erro
 
 // sampleDetail summarizes a measured result for the log.
 func sampleDetail(lr *report.LevelResult) string {
+	if lr.InferredFrom != "" {
+		return "inferred from " + lr.InferredFrom
+	}
 	n, best := 0, -1
 	for i, t := range lr.Benchmarks {
 		n = max(n, t.NMutant)
