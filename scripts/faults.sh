@@ -17,6 +17,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/perfmut-faults-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 pm=$work/perfmut
 (cd "$root" && go build -o "$pm" ./cmd/perfmut) || { echo "faults: cannot build perfmut"; exit 1; }
+# perfmut's temporary directories go to a private TMPDIR, so that what the
+# cases leave behind can be counted at the end.
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
 quick=(-opt on -max-samples 5)
 
 hash() { (cd "$1" && find . -path ./perfmut-out -prune -o -type f -print | LC_ALL=C sort | xargs -r sha256sum | sha256sum | cut -c1-16); }
@@ -218,30 +222,31 @@ cp -r "$m/res" "$m/trunc"; head -c 40 "$m/res/journal.jsonl" >"$m/trunc/journal.
 case_ resume-truncated-journal "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out trunc ./...
 cp -r "$m/res" "$m/garbage"; printf 'garbage' >"$m/garbage/journal.jsonl"
 case_ resume-garbage-journal "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out garbage ./...
-chmod -R a-w "$m/res"
+chmod -R a-w "$m/res" 2>/dev/null
 case_ report-read-only "$m" report res
-chmod -R u+w "$m/res"
+chmod -R u+w "$m/res" 2>/dev/null
 
 # --- signals ---
 m=$(mod signals)
 for sig in INT KILL; do
 	[ -n "$only" ] && [[ sigint-resume != *$only* ]] && [[ sigkill-resume != *$only* ]] && continue
 	before=$(hash "$m")
-	(cd "$m" && exec "$pm" run "${quick[@]}" -out "sig$sig" ./... >/dev/null 2>&1) &
+	(cd "$m" && exec "$pm" run "${quick[@]}" -out "$work/sig$sig" ./... >/dev/null 2>&1) &
 	pid=$!
 	sleep 8
 	kill -"$sig" "$pid"; wait "$pid"; code=$?
 	left=$(pgrep -f "$m" | wc -l)
 	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "sig${sig,,}" "$code" "processes left: $left" "$([ "$before" = "$(hash "$m")" ] && echo unchanged || echo CHANGED)"
-	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "sig$sig" ./...
+	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "$work/sig$sig" ./...
 done
 
 # --- shallow clone ---
 m=$(mod shallow)
-(cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one &&
+(cd "$m" && git init -q -b main && git add -A && git -c user.email=f@x -c user.name=f commit -qm one && git branch base &&
 	sed -i 's/idx := -1/idx := -1 \/\/ changed/' lib/lib.go && git -c user.email=f@x -c user.name=f commit -qam two)
-git clone -q --depth 1 "file://$m" "$work/shallow-clone" 2>/dev/null
-case_ changed-since-shallow "$work/shallow-clone" list -changed-since HEAD~1 ./...
+git clone -q --depth 1 --branch main "file://$m" "$work/shallow-clone" 2>/dev/null
+git -C "$work/shallow-clone" fetch -q --depth 1 origin base:refs/remotes/origin/base 2>/dev/null
+case_ changed-since-shallow "$work/shallow-clone" list -changed-since origin/base ./...
 
 # --- portability ---
 for p in darwin/arm64 windows/amd64; do
@@ -249,5 +254,5 @@ for p in darwin/arm64 windows/amd64; do
 	out=$(cd "$root" && GOOS=${p%/*} GOARCH=${p#*/} go build -o /dev/null ./cmd/perfmut 2>&1); code=$?
 	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "build-$p" "$code" "${out%%$'\n'*}" "-"
 done
-leftover=$(find "${TMPDIR:-/tmp}" -maxdepth 1 -newer "$pm" \( -name 'go-build*' -o -name 'perfmut-run-*' \) 2>/dev/null | wc -l)
-echo "temp dirs left by this script's runs (go-build*, perfmut-run-*): $leftover"
+leftover=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
+echo "temporary files or directories left by the cases: $leftover"
