@@ -58,7 +58,8 @@ type Campaign struct {
 	BenchTimeout time.Duration
 	// Infer runs the smallest injection of a sized operator at each site
 	// first and, when it is killed, records the larger ones at the site as
-	// killed, inferred, without building or measuring them.
+	// killed, inferred, without measuring them (they are still built and
+	// tested: a larger injection can make the tests time out).
 	Infer      bool
 	MaxSamples int // hard cap on rounds per mutant and level (the Decider normally stops first)
 	// MaxBenchmarks measures each mutant on at most this many of the

@@ -89,7 +89,8 @@ func waves(ms []mutate.Mutant, todo []int, sub map[string]string) [][]int {
 }
 
 // inferred returns the result of m at level if its subsumer was killed
-// there: killed, with no build and no measurement; nil otherwise.
+// there: killed, without measurement (m was built and passed its tests,
+// like every mutant); nil otherwise.
 func (r *run) inferred(m mutate.Mutant, level string) *report.LevelResult {
 	s, ok := r.subsumer[m.ID]
 	if !ok || !r.c.Infer {
