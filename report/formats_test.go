@@ -17,6 +17,7 @@ func TestMTEStatusMapping(t *testing.T) {
 	want := map[score.Status]string{
 		score.Killed: "Killed", score.Survived: "Survived", score.NoCoverage: "NoCoverage",
 		score.Timeout: "Timeout", score.CompileError: "CompileError", score.FNE: "RuntimeError", score.Crash: "RuntimeError",
+		score.Equivalent: "Ignored",
 	}
 	for _, s := range score.Statuses {
 		if got := MTEStatus(s); got != want[s] {

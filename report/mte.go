@@ -95,6 +95,8 @@ func MTEStatus(s score.Status) string {
 		return "CompileError"
 	case score.FNE, score.Crash:
 		return "RuntimeError"
+	case score.Equivalent:
+		return "Ignored"
 	}
 	return "Pending"
 }

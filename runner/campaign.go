@@ -27,6 +27,10 @@ type Campaign struct {
 	Overlay func(mutate.Mutant) (map[string][]byte, error)
 	// Diff returns m's unified diff for the report; nil for none.
 	Diff func(mutate.Mutant) (string, error)
+	// KeepEquivalent measures mutants whose compiled code is the same as
+	// the baseline's instead of calling them equivalent (calibration's
+	// trials are such mutants on purpose).
+	KeepEquivalent bool
 	// Rule decides, after each round of samples, whether to kill, keep
 	// measuring or let the mutant survive (score.Rule.Decide), and breaks
 	// the score down at its alpha and correction in the report. Its

@@ -118,6 +118,9 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if err != nil {
 			return err
 		}
+		if lr == nil && len(sel.benches) > 0 && !c.KeepEquivalent {
+			lr = r.equivalent(ctx, m.Package, level, bins)
+		}
 		if lr == nil && len(sel.benches) == 0 {
 			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
 		}

@@ -13,10 +13,13 @@ const (
 	FNE          Status = "fne"
 	Timeout      Status = "timeout"
 	Crash        Status = "crash"
+	// Equivalent: the compiled code of the mutated package is the same as
+	// the baseline's at this level (trivial compiler equivalence).
+	Equivalent Status = "equivalent"
 )
 
 // Statuses lists every status in report order.
-var Statuses = []Status{Killed, Survived, NoCoverage, CompileError, FNE, Timeout, Crash}
+var Statuses = []Status{Killed, Survived, NoCoverage, CompileError, FNE, Timeout, Crash, Equivalent}
 
 // Valid reports whether s counts in the mutation score.
 func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }

@@ -130,6 +130,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	c.Module, c.Packages, c.Mutants = prog.Module, prog.Packages, trialMutants
 	c.Overlay = func(m mutate.Mutant) (map[string][]byte, error) { return trialOverlay(m, pkgs) }
 	c.Out, c.Settings.Operators = outDir, kindList
+	c.KeepEquivalent = true // the trials compile to the baseline's code on purpose
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	distinct := map[calibrationSite]bool{}
 	for _, s := range sites {

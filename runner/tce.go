@@ -1,0 +1,210 @@
+package runner
+
+import (
+	"cmp"
+	"context"
+	"debug/elf"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Trivial compiler equivalence: a mutant whose compiled code of the mutated
+// package is the same as the baseline's at a level cannot be slower there,
+// so it is not measured (status equivalent, outside the score).
+//
+// The code is compared as `go tool objdump` prints it, normalized so that
+// what only moves with the binary's layout is ignored: the file:line column,
+// the addresses and encodings, branch targets inside the function (made
+// relative to its start) and RIP-relative displacements. Calls and
+// symbolized loads keep their symbol names.
+
+// funcCode is the normalized code of each TEXT symbol of an objdump listing.
+type funcCode map[string][]string
+
+var (
+	ripOperand = regexp.MustCompile(`-?0x[0-9a-f]+\(IP\)`)
+	hexTarget  = regexp.MustCompile(`^0x[0-9a-f]+$`)
+)
+
+// A symbolizer names the symbol holding an address ("name+off"), or "".
+type symbolizer func(addr uint64) string
+
+// parseObjdump reads the output of `go tool objdump` into normalized code
+// per function. RIP-relative operands are named by sym; without it (or
+// when it cannot name the target) they are kept as printed, which only
+// makes code compare as different.
+func parseObjdump(out string, sym symbolizer) funcCode {
+	code := funcCode{}
+	var name string
+	var start uint64
+	for _, line := range strings.Split(out, "\n") {
+		if rest, ok := strings.CutPrefix(line, "TEXT "); ok {
+			name, _, _ = strings.Cut(rest, " ")
+			name = strings.TrimSuffix(name, "(SB)")
+			code[name] = []string{}
+			start = 0
+			continue
+		}
+		if name == "" || strings.TrimSpace(line) == "" {
+			continue
+		}
+		var fields []string
+		for _, f := range strings.Split(line, "\t") {
+			if f = strings.TrimSpace(f); f != "" {
+				fields = append(fields, f)
+			}
+		}
+		// file:line, address, encoding, instruction
+		if len(fields) < 4 {
+			continue
+		}
+		addr, err := strconv.ParseUint(strings.TrimPrefix(fields[1], "0x"), 16, 64)
+		if err != nil {
+			continue
+		}
+		if len(code[name]) == 0 {
+			start = addr
+		}
+		next := addr + uint64(len(fields[2])/2)
+		code[name] = append(code[name], normalizeInsn(strings.Join(fields[3:], " "), start, next, sym))
+	}
+	return code
+}
+
+// normalizeInsn removes from one instruction what depends on layout:
+// RIP-relative displacements (named by their target's symbol) and absolute
+// branch targets (made relative to the function's start). next is the
+// address of the following instruction.
+func normalizeInsn(insn string, start, next uint64, sym symbolizer) string {
+	if sym != nil {
+		insn = ripOperand.ReplaceAllStringFunc(insn, func(op string) string {
+			disp, err := strconv.ParseInt(strings.Replace(strings.TrimSuffix(op, "(IP)"), "0x", "", 1), 16, 64)
+			if err != nil {
+				return op
+			}
+			if name := sym(next + uint64(disp)); name != "" {
+				return name + "(IP)"
+			}
+			return op
+		})
+	}
+	op, arg, ok := strings.Cut(insn, " ")
+	if !ok || !hexTarget.MatchString(arg) || !isBranch(op) {
+		return insn
+	}
+	target, err := strconv.ParseUint(arg[2:], 16, 64)
+	if err != nil {
+		return insn
+	}
+	return fmt.Sprintf("%s .%+d", op, int64(target-start))
+}
+
+func isBranch(op string) bool {
+	return strings.HasPrefix(op, "J") || op == "CALL" || op == "B" || strings.HasPrefix(op, "B.") ||
+		op == "BL" || op == "CBZ" || op == "CBNZ" || op == "TBZ" || op == "TBNZ"
+}
+
+// diffCode compares base and mut and returns "" if they hold the same
+// functions with the same code, or the first function that differs.
+func diffCode(base, mut funcCode) string {
+	names := make([]string, 0, len(base)+len(mut))
+	for n := range base {
+		names = append(names, n)
+	}
+	for n := range mut {
+		if _, ok := base[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b, okb := base[n]
+		m, okm := mut[n]
+		if !okb || !okm || !slices.Equal(b, m) {
+			return n
+		}
+	}
+	return ""
+}
+
+// pkgSymbols is the objdump -s pattern of the functions of package pkg.
+func pkgSymbols(pkg string) string {
+	return "^" + regexp.QuoteMeta(pkg) + `\.`
+}
+
+// objdump disassembles the functions of pkg in bin.
+func (r *run) objdump(ctx context.Context, bin, pkg string) (funcCode, error) {
+	res, err := r.goCmd(ctx, "", "tool", "objdump", "-s", pkgSymbols(pkg), bin)
+	if err != nil {
+		return nil, err
+	}
+	if !res.ok() {
+		if res.Canceled {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("go tool objdump %s: %s", bin, strings.TrimSpace(string(res.Output)))
+	}
+	return parseObjdump(string(res.Output), elfSymbolizer(bin)), nil
+}
+
+// equivalent compares the code of the mutated package in each of the
+// mutant's test binaries with the baseline's at level. It returns an
+// equivalent result if every one is the same, or nil. A failure to
+// disassemble is not fatal: the mutant is then measured.
+func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) *report.LevelResult {
+	if len(bins) == 0 {
+		return nil
+	}
+	for p, bin := range bins {
+		base := r.baseBins[level][p]
+		if base == "" {
+			return nil
+		}
+		b, err := r.objdump(ctx, base, pkg)
+		if err != nil || len(b) == 0 {
+			return nil
+		}
+		m, err := r.objdump(ctx, bin, pkg)
+		if err != nil || diffCode(b, m) != "" {
+			return nil
+		}
+	}
+	return &report.LevelResult{Status: score.Equivalent,
+		Reason: fmt.Sprintf("the compiled code of %s is the same as the baseline's at %s", pkg, level)}
+}
+
+// elfSymbolizer names addresses by bin's ELF symbol table; nil if bin is
+// not ELF (the operands are then compared as printed).
+func elfSymbolizer(bin string) symbolizer {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		return nil
+	}
+	syms = slices.DeleteFunc(syms, func(s elf.Symbol) bool { return s.Value == 0 || s.Name == "" })
+	slices.SortFunc(syms, func(a, b elf.Symbol) int { return cmp.Compare(a.Value, b.Value) })
+	return func(addr uint64) string {
+		i, _ := slices.BinarySearchFunc(syms, addr, func(s elf.Symbol, a uint64) int {
+			return cmp.Compare(s.Value, a+1)
+		})
+		if i == 0 {
+			return ""
+		}
+		s := syms[i-1]
+		if s.Size > 0 && addr >= s.Value+s.Size {
+			return ""
+		}
+		return fmt.Sprintf("%s+%d", s.Name, addr-s.Value)
+	}
+}
