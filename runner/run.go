@@ -31,6 +31,7 @@ type run struct {
 	hasTests map[string]bool     // package has a test binary
 	baseBins map[string]map[string]string
 	baseTime map[string]map[string]time.Duration // level -> package -> test time
+	tceBase  sync.Map                            // baseline binary + package -> funcCode (tce.go)
 	covs     []*benchCoverage
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).

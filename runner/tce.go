@@ -154,6 +154,19 @@ func (r *run) objdump(ctx context.Context, bin, pkg string) (funcCode, error) {
 	return parseObjdump(string(res.Output), elfSymbolizer(bin)), nil
 }
 
+// baseCode is objdump of a baseline binary, disassembled once per run.
+func (r *run) baseCode(ctx context.Context, bin, pkg string) (funcCode, error) {
+	key := bin + "\x00" + pkg
+	if fc, ok := r.tceBase.Load(key); ok {
+		return fc.(funcCode), nil
+	}
+	fc, err := r.objdump(ctx, bin, pkg)
+	if err == nil {
+		r.tceBase.Store(key, fc)
+	}
+	return fc, err
+}
+
 // equivalent compares the code of the mutated package in each of the
 // mutant's test binaries with the baseline's at level. It returns an
 // equivalent result if every one is the same, or nil. A failure to
@@ -167,7 +180,7 @@ func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string
 		if base == "" {
 			return nil
 		}
-		b, err := r.objdump(ctx, base, pkg)
+		b, err := r.baseCode(ctx, base, pkg)
 		if err != nil || len(b) == 0 {
 			return nil
 		}

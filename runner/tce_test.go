@@ -92,6 +92,14 @@ func TestEquivalentBuilds(t *testing.T) {
 		}
 		return fc
 	}
+	o1 := build("o1", orig, "")
+	if _, err := r.baseCode(context.Background(), o1, "main"); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(o1) // the baseline's code is disassembled once per run
+	if fc, err := r.baseCode(context.Background(), o1, "main"); err != nil || len(fc["main.f"]) == 0 {
+		t.Errorf("baseCode after the binary is gone: %v, %d instructions of main.f (want cached)", err, len(fc["main.f"]))
+	}
 	if d := diffCode(code(build("o1", orig, "")), code(build("o2", dead, ""))); d != "" {
 		t.Errorf("at opt, dead computation changed %s", d)
 	}
