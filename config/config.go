@@ -29,6 +29,9 @@ type Config struct {
 	AllocChurn AllocChurn `yaml:"alloc-churn"`
 	Oblivion   Oblivion   `yaml:"oblivion"`
 
+	CriticalSpin CriticalSpin `yaml:"critical-spin"`
+	TailSpike    TailSpike    `yaml:"tail-spike"`
+
 	CallReplace []CallReplace `yaml:"call-replace"`
 	VarReplace  []VarReplace  `yaml:"var-replace"`
 
@@ -63,6 +66,18 @@ type AllocChurn struct {
 	Bytes []int `yaml:"bytes"` // default 1024
 }
 
+// CriticalSpin configures the critical-spin operator.
+type CriticalSpin struct {
+	Iterations []int `yaml:"iterations"` // default 1e3, 1e4
+}
+
+// TailSpike configures the tail-spike operator: every Every-th execution
+// of a site sleeps one of Durations.
+type TailSpike struct {
+	Every     []int           `yaml:"every"`     // default 1000
+	Durations []time.Duration `yaml:"durations"` // default 1ms
+}
+
 // Oblivion configures the oblivion operators.
 type Oblivion struct {
 	// Blacklist names functions whose results are never un-memoized, as
@@ -94,5 +109,8 @@ func Default() *Config {
 		SpinLoop:   SpinLoop{Iterations: []int{1e4, 1e5, 1e6}},
 		Sleep:      Sleep{Durations: []time.Duration{time.Millisecond}},
 		AllocChurn: AllocChurn{Bytes: []int{1024}},
+
+		CriticalSpin: CriticalSpin{Iterations: []int{1e3, 1e4}},
+		TailSpike:    TailSpike{Every: []int{1000}, Durations: []time.Duration{time.Millisecond}},
 	}
 }

@@ -134,14 +134,16 @@ func friendlier(msg string) string {
 // validKeys lists the keys of the named config type for an error message.
 func validKeys(typ string) string {
 	keys := map[string]string{
-		"Config":      "operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics, skip-benchmarks",
-		"Packages":    "include, exclude",
-		"SpinLoop":    "iterations",
-		"Sleep":       "durations",
-		"AllocChurn":  "bytes",
-		"Oblivion":    "blacklist",
-		"CallReplace": "func, value, callers",
-		"VarReplace":  "var, value, callers",
+		"Config":       "operators, packages, spin-loop, sleep, alloc-churn, oblivion, critical-spin, tail-spike, call-replace, var-replace, metrics, skip-benchmarks",
+		"Packages":     "include, exclude",
+		"SpinLoop":     "iterations",
+		"Sleep":        "durations",
+		"AllocChurn":   "bytes",
+		"Oblivion":     "blacklist",
+		"CriticalSpin": "iterations",
+		"TailSpike":    "every, durations",
+		"CallReplace":  "func, value, callers",
+		"VarReplace":   "var, value, callers",
 	}[typ]
 	if keys == "" {
 		return ""
@@ -189,7 +191,22 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 			return errAt(item(seqItems(lookup(lookup(top, "alloc-churn"), "bytes")), i, top), "alloc-churn bytes must be between 1 and 1GiB, got %d", n)
 		}
 	}
-	for _, key := range []string{"spin-loop", "sleep", "alloc-churn"} {
+	for i, n := range c.CriticalSpin.Iterations {
+		if n <= 0 || n > 1e9 {
+			return errAt(item(seqItems(lookup(lookup(top, "critical-spin"), "iterations")), i, top), "critical-spin iterations must be between 1 and 1e9, got %d", n)
+		}
+	}
+	for i, n := range c.TailSpike.Every {
+		if n < 1 || n > 1e9 {
+			return errAt(item(seqItems(lookup(lookup(top, "tail-spike"), "every")), i, top), "tail-spike every must be between 1 and 1e9 (1 sleeps at every execution), got %d", n)
+		}
+	}
+	for i, d := range c.TailSpike.Durations {
+		if d <= 0 || d > time.Minute {
+			return errAt(item(seqItems(lookup(lookup(top, "tail-spike"), "durations")), i, top), "tail-spike duration must be positive and at most 1m, got %v", d)
+		}
+	}
+	for _, key := range []string{"spin-loop", "sleep", "alloc-churn", "critical-spin", "tail-spike"} {
 		if n := lookup(top, key); n != nil && n.Kind == yaml.MappingNode {
 			for i := 1; i < len(n.Content); i += 2 {
 				if v := n.Content[i]; v.Kind == yaml.SequenceNode && len(v.Content) == 0 {

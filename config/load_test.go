@@ -23,6 +23,8 @@ sleep:
   durations: [500us, 2ms]
 oblivion:
   blacklist: [time.Now]
+tail-spike:
+  every: [100]
 call-replace:
   - func: example.com/m/pkg.isASCII
     value: "false"
@@ -40,18 +42,20 @@ metrics: [ns/op-extra]
 		t.Fatal(err)
 	}
 	want := &Config{
-		Path:       "perfmut.yaml",
-		Operators:  []string{"spin-loop", "call-replace"},
-		Packages:   Packages{Include: []string{"example.com/m/..."}, Exclude: []string{"example.com/m/internal/gen"}},
-		SpinLoop:   SpinLoop{Iterations: []int{1000, 20000}},
-		Sleep:      Sleep{Durations: []time.Duration{500 * time.Microsecond, 2 * time.Millisecond}},
-		AllocChurn: AllocChurn{Bytes: []int{1024}}, // default kept
-		Oblivion:   Oblivion{Blacklist: []string{"time.Now"}},
+		Path:         "perfmut.yaml",
+		Operators:    []string{"spin-loop", "call-replace"},
+		Packages:     Packages{Include: []string{"example.com/m/..."}, Exclude: []string{"example.com/m/internal/gen"}},
+		SpinLoop:     SpinLoop{Iterations: []int{1000, 20000}},
+		Sleep:        Sleep{Durations: []time.Duration{500 * time.Microsecond, 2 * time.Millisecond}},
+		AllocChurn:   AllocChurn{Bytes: []int{1024}}, // default kept
+		Oblivion:     Oblivion{Blacklist: []string{"time.Now"}},
+		CriticalSpin: CriticalSpin{Iterations: []int{1000, 10000}},                               // default kept
+		TailSpike:    TailSpike{Every: []int{100}, Durations: []time.Duration{time.Millisecond}}, // durations: default kept
 		CallReplace: []CallReplace{
-			{Func: "example.com/m/pkg.isASCII", Value: "false", Callers: []string{"Lower"}, Line: 13},
-			{Func: "(*example.com/m/pkg.T).Fast", Value: "false", Line: 16},
+			{Func: "example.com/m/pkg.isASCII", Value: "false", Callers: []string{"Lower"}, Line: 15},
+			{Func: "(*example.com/m/pkg.T).Fast", Value: "false", Line: 18},
 		},
-		VarReplace: []VarReplace{{Var: "fast", Value: "false", Callers: []string{"Lower", "(*T).M"}, Line: 19}},
+		VarReplace: []VarReplace{{Var: "fast", Value: "false", Callers: []string{"Lower", "(*T).M"}, Line: 21}},
 		Metrics:    []string{"ns/op-extra"},
 	}
 	if !reflect.DeepEqual(c, want) {
@@ -75,7 +79,7 @@ func TestParseEmptyIsDefault(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin-loop, sleep, alloc-churn, oblivion, call-replace, var-replace, metrics, skip-benchmarks)`},
+		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin-loop, sleep, alloc-churn, oblivion, critical-spin, tail-spike, call-replace, var-replace, metrics, skip-benchmarks)`},
 		{"spin-loop:\n  iteration: [1]\n", `perfmut.yaml:2: unknown key "iteration" (valid keys: iterations)`},
 		{"operators: [sleep, nap]\n", `perfmut.yaml:1: unknown operator "nap" (known: alloc-churn, call-replace, loop-unbreaker, oblivion, sleep, spin-loop, var-replace)`},
 		{"operators:\n  - sleep\n  - nap\n", `perfmut.yaml:3: unknown operator "nap"`},
@@ -86,6 +90,11 @@ func TestParseErrors(t *testing.T) {
 		{"sleep:\n  durations: [5]\n", `perfmut.yaml:2:`},
 		{"sleep:\n  durations: [2h]\n", `perfmut.yaml:2: sleep duration must be positive and at most 1m, got 2h0m0s`},
 		{"alloc-churn:\n  bytes: [0]\n", `perfmut.yaml:2: alloc-churn bytes must be between 1 and 1GiB, got 0`},
+		{"critical-spin:\n  iterations: [1000, 0]\n", `perfmut.yaml:2: critical-spin iterations must be between 1 and 1e9, got 0`},
+		{"critical-spin:\n  iterations: []\n", `perfmut.yaml:2: critical-spin.iterations is empty`},
+		{"tail-spike:\n  every:\n    - 0\n", `perfmut.yaml:3: tail-spike every must be between 1 and 1e9 (1 sleeps at every execution), got 0`},
+		{"tail-spike:\n  durations: [-1ms]\n", `perfmut.yaml:2: tail-spike duration must be positive and at most 1m, got -1ms`},
+		{"tail-spike:\n  every: [10]\n  sleep: [1ms]\n", `perfmut.yaml:3: unknown key "sleep" (valid keys: every, durations)`},
 		{"call-replace:\n  - value: \"false\"\n", `perfmut.yaml:2: call-replace entry needs func:`},
 		{"call-replace:\n  - func: isASCII\n    value: \"false\"\n", `perfmut.yaml:2: call-replace func "isASCII" must be pkg/path.Func`},
 		{"call-replace:\n  - func: example.com/m.F\n", `perfmut.yaml:2: call-replace entry for example.com/m.F needs value:`},

@@ -18,10 +18,12 @@ var All = []*mutate.Operator{
 	Oblivion,
 	GlobalOblivion,
 	CapHintDrop,
+	RLockToLock,
 	SpinLoop,
 	Sleep,
 	AllocChurn,
 	LockContention,
+	CriticalSpin,
 	CallReplace,
 	VarReplace,
 }

@@ -162,6 +162,14 @@ func TestSpin(t *testing.T) {
 	}
 }
 
+func TestCritSpin(t *testing.T) {
+	before := perfmut_critSpinSink.Load()
+	perfmut_critSpin(1000)
+	if got, want := perfmut_critSpinSink.Load()-before, uint64(1000*999/2); got != want {
+		t.Fatalf("critical-spin sink grew by %d, want %d", got, want)
+	}
+}
+
 func TestAllocEscapes(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { perfmut_alloc(1024) }); n < 1 {
 		t.Fatalf("perfmut_alloc: %v allocs/op, want >= 1", n)
@@ -194,6 +202,7 @@ func TestConcurrent(t *testing.T) {
 			for range 100 {
 				perfmut_lock()
 				perfmut_spin(100)
+				perfmut_critSpin(100)
 				perfmut_alloc(64)
 			}
 		}()

@@ -34,6 +34,8 @@ func TestDocExamples(t *testing.T) {
 		"cap-hint-drop": {imports: `"strings"`, before: "func f(in []string) {\n",
 			after: "\n_, _ = out, b.String()\n}\n", allSites: true},
 		"spin-loop": q3, "sleep": q3, "alloc-churn": q3, "lock-contention": q3,
+		"critical-spin": {imports: `"sync"`, before: "func f(mu *sync.Mutex, x int) (sum int) {\n", after: "\nreturn sum\n}\n"},
+		"rlock-to-lock": {imports: `"sync"`, before: "func f(mu *sync.RWMutex, x int) (sum int) {\n", after: "\nreturn sum\n}\n"},
 		"call-replace": {
 			before: "func isASCII(s string) bool { return true }\nfunc lowerASCII(s string) string { return s }\nfunc Lower(s string) string {\n",
 			after:  "\nreturn s\n}\n",

@@ -439,8 +439,8 @@ func TestByName(t *testing.T) {
 	if ByName("no-such") != nil {
 		t.Error("ByName(no-such) is not nil")
 	}
-	if len(All) != 10 {
-		t.Errorf("len(All) = %d, want 10", len(All))
+	if len(All) != 12 {
+		t.Errorf("len(All) = %d, want 12", len(All))
 	}
 }
 
@@ -450,7 +450,8 @@ func TestHelperNames(t *testing.T) {
 	for _, tt := range []struct {
 		op    *mutate.Operator
 		names helperNames
-	}{{SpinLoop, spinNames}, {Sleep, sleepNames}, {AllocChurn, allocNames}, {LockContention, lockNames}} {
+	}{{SpinLoop, spinNames}, {Sleep, sleepNames}, {AllocChurn, allocNames}, {LockContention, lockNames},
+		{CriticalSpin, critSpinNames}} {
 		ids, err := helperIdents(tt.op)
 		if err != nil {
 			t.Fatal(err)

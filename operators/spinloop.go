@@ -25,23 +25,7 @@ compiler cannot drop the work and -race has nothing to report.`,
 	sum += x
 }`,
 	},
-	Helper: `// perfmut_spinData is read, never written, by perfmut_spin.
-var perfmut_spinData [1024]uint64
-
-// perfmut_spinSink keeps perfmut_spin's result alive.
-var perfmut_spinSink atomic.Uint64
-
-// perfmut_spin runs a useless loop of n iterations.
-//
-//go:noinline
-func perfmut_spin(n int) {
-	var s uint64
-	for i := 0; i < n; i++ {
-		s = s*1 + perfmut_spinData[i&1023] + uint64(i)
-	}
-	perfmut_spinSink.Add(s)
-}
-`,
+	Helper:        spinHelper,
 	HelperImports: []string{"sync/atomic"},
 	Run:           runSpinLoop,
 }
@@ -60,3 +44,23 @@ func runSpinLoop(pass *mutate.Pass) {
 	}
 	insertAtLoops(pass, sizes, spinNames)
 }
+
+// spinHelper is spin-loop's helper; critical-spin uses it with its own
+// identifiers.
+const spinHelper = `// perfmut_spinData is read, never written, by perfmut_spin.
+var perfmut_spinData [1024]uint64
+
+// perfmut_spinSink keeps perfmut_spin's result alive.
+var perfmut_spinSink atomic.Uint64
+
+// perfmut_spin runs a useless loop of n iterations.
+//
+//go:noinline
+func perfmut_spin(n int) {
+	var s uint64
+	for i := 0; i < n; i++ {
+		s = s*1 + perfmut_spinData[i&1023] + uint64(i)
+	}
+	perfmut_spinSink.Add(s)
+}
+`

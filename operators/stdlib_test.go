@@ -16,6 +16,7 @@ import (
 var stdlibPackages = []string{
 	"strings", "bytes", "strconv", "sort", "bufio", "container/list", "text/tabwriter",
 	"unicode/utf8", "path", "regexp/syntax", "encoding/csv", "go/scanner", "html",
+	"expvar", "text/template", "fmt", "database/sql", // locks, pools, atomics, channels
 }
 
 // TestStdlibMutantsTypeCheck runs every operator over some standard-library
