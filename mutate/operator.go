@@ -41,6 +41,12 @@ type Operator struct {
 	// first). The param's values are numbers or have Nanoseconds().
 	Size string
 
+	// Inert reports that the operator's edits cannot change what the
+	// program computes, only how long it takes or how much it allocates
+	// (Q3's injected work): its mutants need no functional filter, only a
+	// build, unless the campaign asks for every test (runner FullFilter).
+	Inert bool
+
 	// Run reports the operator's sites in one file through pass.Report.
 	// It must not modify the syntax tree.
 	Run func(pass *Pass)

@@ -10,6 +10,7 @@ import (
 var AllocChurn = &mutate.Operator{
 	Name:     "alloc-churn",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Size:     "bytes",
 	Doc: mutate.Doc{
 		Title: "allocate at the start of every loop iteration",

@@ -8,6 +8,7 @@ import (
 var LockContention = &mutate.Operator{
 	Name:     "lock-contention",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Doc: mutate.Doc{
 		Title: "lock a shared mutex at the start of every loop iteration",
 		Body: `Inserts a Lock and Unlock of one package-level sync.Mutex, shared by all

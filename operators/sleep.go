@@ -12,6 +12,7 @@ import (
 var Sleep = &mutate.Operator{
 	Name:     "sleep",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Size:     "duration",
 	Doc: mutate.Doc{
 		Title: "sleep at the start of every loop iteration",

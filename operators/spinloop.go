@@ -10,6 +10,7 @@ import (
 var SpinLoop = &mutate.Operator{
 	Name:     "spin-loop",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Size:     "iterations",
 	Doc: mutate.Doc{
 		Title: "spin at the start of every loop iteration",

@@ -49,6 +49,14 @@ type PhaseTimes struct {
 	MeasureSeconds float64 `json:"measure_seconds"`
 	Measured       int     `json:"measured"` // mutants measured
 	Inferred       int     `json:"inferred"` // kills inferred without measurement
+	// Equivalent mutants compiled to the baseline's code; Duplicates to
+	// the code of another mutant, whose result they share. Neither was
+	// tested or measured.
+	Equivalent int `json:"equivalent"`
+	Duplicates int `json:"duplicates"`
+	// NotBuilt mutants are reached by no test and no benchmark: no-coverage
+	// without a build.
+	NotBuilt int `json:"not_built"`
 }
 
 // SumPhases sums the phase times of ms per level.
@@ -65,6 +73,15 @@ func SumPhases(ms []Mutant) map[string]PhaseTimes {
 			}
 			if r.InferredFrom != "" {
 				p.Inferred++
+			}
+			if r.DuplicateOf != "" {
+				p.Duplicates++
+			}
+			if r.Status == score.Equivalent {
+				p.Equivalent++
+			}
+			if r.Status == score.NoCoverage && r.BuildSeconds == 0 {
+				p.NotBuilt++
 			}
 			out[l] = p
 		}
@@ -110,11 +127,14 @@ type Settings struct {
 	// the slowest baseline sample plus 100ms was stopped (0 = never).
 	Censor float64 `json:"censor,omitempty"`
 	// NoInfer is -infer=false: every mutant was measured, none inferred.
-	NoInfer   bool     `json:"no_infer,omitempty"`
-	Seed      int64    `json:"seed"`
-	Sample    int      `json:"sample,omitempty"`
-	Shard     string   `json:"shard,omitempty"`
-	Operators []string `json:"operators,omitempty"`
+	NoInfer bool `json:"no_infer,omitempty"`
+	// FullFilter is -full-filter: every mutant ran every test of the
+	// packages importing it, not only the tests reaching its site.
+	FullFilter bool     `json:"full_filter,omitempty"`
+	Seed       int64    `json:"seed"`
+	Sample     int      `json:"sample,omitempty"`
+	Shard      string   `json:"shard,omitempty"`
+	Operators  []string `json:"operators,omitempty"`
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
 	ChangedSince string `json:"changed_since,omitempty"`
@@ -149,6 +169,10 @@ type LevelResult struct {
 	// of the smaller injection of the same operator at the same site whose
 	// kill implies this one (subsumption; -infer).
 	InferredFrom string `json:"inferred_from,omitempty"`
+	// DuplicateOf is set on a result copied from another mutant whose
+	// mutated package compiled to the same code at this level: its ID.
+	// The samples are that mutant's.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 	// Warnings are measurement caveats, e.g. a benchmark whose samples run
 	// fewer than 10 iterations.
 	Warnings []string `json:"warnings,omitempty"`

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,26 +103,38 @@ func TestBadBaselineBenchmarks(t *testing.T) {
 }
 
 // TestFlakyTest: a test that fails on a mutant and also on the unmutated
-// baseline is flaky: reported, left out, and the mutant is not fne.
+// baseline is flaky: reported, left out, and the mutant is not fne. With
+// per-test coverage the flaky test fails in its own coverage run and is
+// found there; with FullFilter it fails on the mutant.
 func TestFlakyTest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	privateTmp(t)
-	mod, pkgs := testModule(t, "flaky")
-	m := mkMutant(t, mod, "triple-spin", "example.com/flaky/lib", "lib/lib.go", "func Triple(", "r += n", "r += n\n\t\tperfmut_sink++")
-	m.Helper = "package lib\n\nvar perfmut_sink int\n"
-	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-	c.Levels = []string{report.Opt}
-	rep, err := c.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r := rep.Mutants[0].Results[report.Opt]; r.Status == score.FNE {
-		t.Errorf("triple-spin: fne (%s), want the flaky test left out", r.Reason)
-	}
-	if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "test TestFlaky of example.com/flaky/lib fails on the unmutated baseline too (flaky)") {
-		t.Errorf("warnings %q do not report TestFlaky as flaky", w)
+	for _, tc := range []struct {
+		full bool
+		warn string
+	}{
+		{false, "test TestFlaky of example.com/flaky/lib failed once on the unmutated baseline and passed when run again (flaky)"},
+		{true, "test TestFlaky of example.com/flaky/lib fails on the unmutated baseline too (flaky)"},
+	} {
+		t.Run(fmt.Sprint("full=", tc.full), func(t *testing.T) {
+			privateTmp(t)
+			mod, pkgs := testModule(t, "flaky")
+			m := mkMutant(t, mod, "triple-spin", "example.com/flaky/lib", "lib/lib.go", "func Triple(", "r += n", "r += n\n\t\tperfmut_sink++")
+			m.Helper = "package lib\n\nvar perfmut_sink int\n"
+			c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
+			c.Levels, c.FullFilter = []string{report.Opt}, tc.full
+			rep, err := c.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := rep.Mutants[0].Results[report.Opt]; r.Status == score.FNE {
+				t.Errorf("triple-spin: fne (%s), want the flaky test left out", r.Reason)
+			}
+			if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, tc.warn) {
+				t.Errorf("warnings %q do not report TestFlaky as flaky", w)
+			}
+		})
 	}
 }
 

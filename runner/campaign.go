@@ -70,12 +70,18 @@ type Campaign struct {
 	// benchmarks that reach its site, the hottest ones; 0 = all of them.
 	MaxBenchmarks int
 	Timeout       time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
-	Jobs          int           // parallel builds and functional tests
-	Isolate       string        // IsolateOverlay (default) or IsolateCopy
-	Tags          []string      // build tags
-	Seed          int64         // orders the measurement rounds
-	Out           string        // results directory
-	Resume        bool          // continue the journal in Out
+	// FullFilter runs every test of every package that imports a mutated
+	// one on each mutant, as go test would, instead of only the tests whose
+	// baseline coverage reaches the mutant's site, and also runs the tests
+	// of inert operators' mutants (mutate.Operator.Inert): for modules whose
+	// tests depend on timing.
+	FullFilter bool
+	Jobs       int      // parallel builds and functional tests
+	Isolate    string   // IsolateOverlay (default) or IsolateCopy
+	Tags       []string // build tags
+	Seed       int64    // orders the measurement rounds
+	Out        string   // results directory
+	Resume     bool     // continue the journal in Out
 	// Settings records what the command was asked (patterns, -opt,
 	// -sample, -shard, -operators, -changed-since); Run fills in the rest
 	// from the Campaign itself, so that what resume and merge compare is

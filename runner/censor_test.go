@@ -35,6 +35,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	c.Mutants = append(c.Mutants, slow, same)
 	c.Levels = []string{report.Opt}
 	c.Benchtime, c.SampleTime, c.CensorFactor = "", DefaultSampleTime/2, 3
+	c.KeepEquivalent = true // sum-same compiles to the baseline's code: measure it anyway
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 	rep, err := c.Run(context.Background())
 	if err != nil {

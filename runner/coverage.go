@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
@@ -171,10 +170,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		r.prog.logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
 	}
 	start := time.Now()
-	var done atomic.Int64
-	stop := r.tick(10*time.Second, func() {
-		r.prog.logf("perfmut: benchmark coverage: %d of %d done (%s)", done.Load(), len(jobs), time.Since(start).Round(time.Second))
-	})
+	done, stop := r.stepProgress("benchmark coverage", len(jobs))
 	defer stop()
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]

@@ -30,8 +30,8 @@ func testsPattern(names []string) string {
 	var tops []string
 	for _, n := range names {
 		top, _, _ := strings.Cut(n, "/")
-		if !slices.Contains(tops, top) {
-			tops = append(tops, regexp.QuoteMeta(top))
+		if q := regexp.QuoteMeta(top); !slices.Contains(tops, q) {
+			tops = append(tops, q)
 		}
 	}
 	slices.Sort(tops)
@@ -54,7 +54,7 @@ func (r *run) skipFlaky(pkg string) []string {
 // ones that fail there too are flaky: they are reported once, left out of
 // every later run of pkg's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
-func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out testOutcome, depth int) (testOutcome, error) {
+func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out testOutcome, run []string, depth int) (testOutcome, error) {
 	base := r.baseBins[level][pkg]
 	if out.Status != "fne" || len(out.Failed) == 0 || base == "" || depth > 3 {
 		return out, nil
@@ -77,29 +77,17 @@ func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, o
 	if len(flaky) == 0 {
 		return out, nil
 	}
-	r.mu.Lock()
-	if r.flaky == nil {
-		r.flaky = map[string][]string{}
-	}
-	var fresh []string
-	for _, n := range flaky {
-		if !slices.Contains(r.flaky[pkg], n) {
-			r.flaky[pkg] = append(r.flaky[pkg], n)
-			fresh = append(fresh, n)
-		}
-	}
-	r.mu.Unlock()
-	for _, n := range fresh {
+	for _, n := range r.addFlaky(pkg, flaky...) {
 		r.warnf("test %s of %s fails on the unmutated baseline too (flaky); it is left out of judging", n, pkg)
 	}
 	if len(flaky) < len(out.Failed) {
 		return out, nil // a test that is not flaky still rejects the mutant
 	}
-	again, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), r.skipFlaky(pkg)...)
+	again, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(run, r.skipFlaky(pkg)...)...)
 	if err != nil {
 		return out, err
 	}
-	return r.confirmFailure(ctx, level, pkg, bin, dir, again, depth+1)
+	return r.confirmFailure(ctx, level, pkg, bin, dir, again, run, depth+1)
 }
 
 // passingOnRetry runs each of the failed tests of pkg's baseline binary up
@@ -119,4 +107,21 @@ func (r *run) passingOnRetry(ctx context.Context, bin string, pkg *mutate.Packag
 		}
 	}
 	return out
+}
+
+// addFlaky records tests of pkg as flaky (left out of every later run of
+// its tests) and returns those that were not known yet.
+func (r *run) addFlaky(pkg string, names ...string) (fresh []string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.flaky == nil {
+		r.flaky = map[string][]string{}
+	}
+	for _, n := range names {
+		if !slices.Contains(r.flaky[pkg], n) {
+			r.flaky[pkg] = append(r.flaky[pkg], n)
+			fresh = append(fresh, n)
+		}
+	}
+	return fresh
 }

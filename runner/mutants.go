@@ -96,7 +96,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 	if err != nil {
 		return err
 	}
-	sel, err := r.selection(m)
+	sel, tests, err := r.selection(m)
 	if err != nil {
 		return err
 	}
@@ -109,17 +109,36 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		start := time.Now()
+		if len(sel.benches) == 0 && !tests.runs() {
+			// No benchmark and no test can see the mutant: nothing to
+			// build.
+			lr := &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + "; no test executes it either (not built)", Benchmarks: []score.TestResult{}}
+			if err := r.record(m, level, lr); err != nil {
+				return err
+			}
+			continue
+		}
 		ldir := filepath.Join(mdir, level)
 		if err := os.MkdirAll(ldir, 0o755); err != nil {
 			return err
 		}
 		var ph phaseTimes
-		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, &ph)
+		// Between build and tests: a mutant that compiles to the
+		// baseline's code, or to the code of a mutant seen before, needs
+		// neither tests nor measurement.
+		sameCode := func(bins map[string]string) (*report.LevelResult, error) {
+			if len(sel.benches) == 0 || c.KeepEquivalent {
+				return nil, nil
+			}
+			lr, print := r.equivalent(ctx, m.Package, level, bins)
+			if lr != nil || print == "" {
+				return lr, nil
+			}
+			return r.duplicate(ctx, m, level, print)
+		}
+		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, r.judges(m, sel, tests), sameCode, tests, &ph)
 		if err != nil {
 			return err
-		}
-		if lr == nil && len(sel.benches) > 0 && !c.KeepEquivalent {
-			lr = r.equivalent(ctx, m.Package, level, bins)
 		}
 		if lr == nil && len(sel.benches) == 0 {
 			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
@@ -157,7 +176,12 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 // buildAndTest builds m's test binaries at level and runs their tests. It
 // returns the binaries by package, or a result if m ends here
 // (compile-error, fne, crash, timeout).
-func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte, ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
+//
+// It builds the test binaries of the packages in build (the mutated one,
+// those whose tests run and those whose benchmarks measure m), asks
+// sameCode whether the binaries end m before its tests (equivalent or
+// duplicate), and runs the tests that tests selects.
+func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), tests testSelection, ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
 	c := r.c
 	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
 	if c.Isolate == IsolateCopy {
@@ -184,7 +208,7 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 	bins := map[string]string{}
 	built := false
 	for _, pkg := range r.affected[m.Package] {
-		if !r.hasTests[pkg] {
+		if !r.hasTests[pkg] || !build[pkg] {
 			continue
 		}
 		bin := filepath.Join(ldir, safeName(pkg)+".test")
@@ -221,16 +245,19 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 			return nil, nil, err
 		}
 	}
+	if lr, err := sameCode(bins); lr != nil || err != nil {
+		return bins, lr, err
+	}
 	for _, pkg := range r.affected[m.Package] {
 		bin := bins[pkg]
-		if bin == "" {
+		if _, run := tests[pkg]; bin == "" || !run {
 			continue
 		}
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg), r.skipFlaky(pkg)...)
+		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
 		if err == nil {
-			out, err = r.confirmFailure(ctx, level, pkg, bin, runDir(r.pkgs[pkg]), out, 0)
+			out, err = r.confirmFailure(ctx, level, pkg, bin, runDir(r.pkgs[pkg]), out, tests.args(pkg), 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
@@ -248,17 +275,33 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 	return bins, nil, nil
 }
 
-// selection finds the benchmarks whose timed loop runs m's site.
-func (r *run) selection(m mutate.Mutant) (selection, error) {
+// selection finds the benchmarks whose timed loop runs m's site and the
+// tests that judge it.
+func (r *run) selection(m mutate.Mutant) (selection, testSelection, error) {
 	src, err := r.source(m.File)
 	if err != nil {
-		return selection{}, err
+		return selection{}, nil, err
 	}
 	scope := map[string]bool{}
 	for _, p := range r.affected[m.Package] {
 		scope[p] = true
 	}
-	return selectBenchmarks(r.covs, scope, coverFile(m), mutantPositions(src, m)), nil
+	pos := mutantPositions(src, m)
+	return selectBenchmarks(r.covs, scope, coverFile(m), pos), r.tests(m, pos), nil
+}
+
+// judges is the set of packages whose test binaries m needs: the mutated
+// package (its binary checks that it compiles), the packages whose tests
+// run and those whose benchmarks measure it.
+func (r *run) judges(m mutate.Mutant, sel selection, tests testSelection) map[string]bool {
+	build := map[string]bool{m.Package: true}
+	for pkg := range tests {
+		build[pkg] = true
+	}
+	for _, b := range sel.benches {
+		build[b.Pkg] = true
+	}
+	return build
 }
 
 // source returns the original content of a module-relative file.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/perfmut/perfmut/score"
@@ -166,4 +167,15 @@ func (r *run) tick(d time.Duration, f func()) (stop func()) {
 		}
 	}()
 	return func() { t.Stop(); close(done) }
+}
+
+// stepProgress logs "perfmut: STEP: k of n done (elapsed)" every 10 s
+// until stop is called; the caller counts finished jobs in done.
+func (r *run) stepProgress(step string, n int) (done *atomic.Int64, stop func()) {
+	start := time.Now()
+	done = new(atomic.Int64)
+	stop = r.tick(10*time.Second, func() {
+		r.prog.logf("perfmut: %s: %d of %d done (%s)", step, done.Load(), n, time.Since(start).Round(time.Second))
+	})
+	return done, stop
 }

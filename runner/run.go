@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,6 +32,10 @@ type run struct {
 	baseTime map[string]map[string]time.Duration // level -> package -> test time
 	tceBase  sync.Map                            // baseline binary + package -> funcCode (tce.go)
 	covs     []*benchCoverage
+	tcov     map[string]*testCoverage // package -> what its tests run (testcover.go)
+	// instrumented holds every coverage block of each mutated file, run
+	// or not: a position outside all of them is package-level code.
+	instrumented map[string][]covBlock
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
@@ -51,6 +54,8 @@ type run struct {
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
+	codeOwners map[string]*codeOwner       // level, package, code fingerprint -> first mutant (duplicate.go); under mu
+	ownerDone  map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
 }
 
 // Run runs the campaign and writes journal.jsonl, the benchfmt samples and
@@ -302,6 +307,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-sample-time (%s vs %s)", a.SampleTime, b.SampleTime)
 	case a.NoInfer != b.NoInfer:
 		return fmt.Sprintf("-infer (%v vs %v)", !a.NoInfer, !b.NoInfer)
+	case a.FullFilter != b.FullFilter:
+		return fmt.Sprintf("-full-filter (%v vs %v)", a.FullFilter, b.FullFilter)
 	case a.Censor != b.Censor:
 		return fmt.Sprintf("-censor (%g vs %g)", a.Censor, b.Censor)
 	case a.Seed != b.Seed:
@@ -422,16 +429,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 			// A test that passes when run again is flaky, not failing:
 			// it is reported and left out.
 			if flaky := r.passingOnRetry(ctx, bin, jb.pkg, jb.level, out.Failed); len(flaky) == len(out.Failed) {
-				r.mu.Lock()
-				if r.flaky == nil {
-					r.flaky = map[string][]string{}
-				}
-				for _, n := range flaky {
-					if !slices.Contains(r.flaky[jb.pkg.ImportPath], n) {
-						r.flaky[jb.pkg.ImportPath] = append(r.flaky[jb.pkg.ImportPath], n)
-					}
-				}
-				r.mu.Unlock()
+				r.addFlaky(jb.pkg.ImportPath, flaky...)
 				for _, n := range flaky {
 					r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, jb.pkg.ImportPath)
 				}
@@ -475,6 +473,11 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	r.covs, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
 	if err != nil {
 		return err
+	}
+	if !c.FullFilter {
+		if err := r.coverTests(ctx, pkgs); err != nil {
+			return err
+		}
 	}
 	if len(r.covs) == 0 {
 		var names []string
@@ -535,6 +538,7 @@ func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
 func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) error {
 	r.mu.Lock()
 	r.results[resultKey{m.ID, level}] = lr
+	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()
 	if err := r.journal.append(JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
 		return err
@@ -631,6 +635,7 @@ func (c *Campaign) settings(ctx context.Context) {
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
 	s.MinEffect, s.FutilityPower = c.Rule.MinEffect, c.Rule.FutilityPower
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
+	s.FullFilter = c.FullFilter
 	s.SampleTime = ""
 	if c.Benchtime == "" {
 		s.SampleTime = c.SampleTime.String()

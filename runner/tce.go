@@ -3,8 +3,11 @@ package runner
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"debug/elf"
+	"encoding/hex"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -169,28 +172,54 @@ func (r *run) baseCode(ctx context.Context, bin, pkg string) (funcCode, error) {
 
 // equivalent compares the code of the mutated package in each of the
 // mutant's test binaries with the baseline's at level. It returns an
-// equivalent result if every one is the same, or nil. A failure to
-// disassemble is not fatal: the mutant is then measured.
-func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) *report.LevelResult {
+// equivalent result if every one is the same, or nil, and the fingerprint
+// of the mutated package's code in its own test binary ("" if unknown),
+// by which duplicate mutants are found. A failure to disassemble is not
+// fatal: the mutant is then measured.
+func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) (*report.LevelResult, string) {
 	if len(bins) == 0 {
-		return nil
+		return nil, ""
 	}
-	for p, bin := range bins {
+	same, print := true, ""
+	for _, p := range slices.Sorted(maps.Keys(bins)) {
 		base := r.baseBins[level][p]
 		if base == "" {
-			return nil
+			return nil, print
 		}
+		// An importer's binary may hold none of the package's code (all
+		// of it inlined or unused): the same if the mutant's holds none.
 		b, err := r.baseCode(ctx, base, pkg)
-		if err != nil || len(b) == 0 {
-			return nil
+		if err != nil {
+			return nil, print
 		}
-		m, err := r.objdump(ctx, bin, pkg)
-		if err != nil || diffCode(b, m) != "" {
-			return nil
+		m, err := r.objdump(ctx, bins[p], pkg)
+		if err != nil {
+			return nil, print
+		}
+		if p == pkg {
+			print = m.fingerprint()
+		}
+		if diffCode(b, m) != "" {
+			same = false
+			if print != "" {
+				break
+			}
 		}
 	}
+	if !same {
+		return nil, print
+	}
 	return &report.LevelResult{Status: score.Equivalent,
-		Reason: fmt.Sprintf("the compiled code of %s is the same as the baseline's at %s", pkg, level)}
+		Reason: fmt.Sprintf("the compiled code of %s is the same as the baseline's at %s", pkg, level)}, print
+}
+
+// fingerprint is a hash of the normalized code of every function.
+func (fc funcCode) fingerprint() string {
+	h := sha256.New()
+	for _, n := range slices.Sorted(maps.Keys(fc)) {
+		fmt.Fprintf(h, "%s\x00%d\x00%s\x00", n, len(fc[n]), strings.Join(fc[n], "\x00"))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // elfSymbolizer names addresses by bin's ELF symbol table; nil if bin is

@@ -38,6 +38,7 @@ type campaignFlags struct {
 	censor     float64
 	benchtime  string
 	infer      bool
+	fullFilter bool
 	skipBench  string
 	benchTO    time.Duration
 	timeout    time.Duration
@@ -65,6 +66,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 100ms) and count it as slower than every baseline sample; 0 = never")
 	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
+	fs.BoolVar(&f.fullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for spin-loop, sleep, alloc-churn and lock-contention (default: only the tests whose baseline coverage reaches the mutant, none for those four); for tests that depend on timing")
 	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
 	fs.StringVar(&f.skipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
@@ -149,6 +151,7 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		SampleTime:    f.sampleTime,
 		CensorFactor:  f.censor,
 		Infer:         f.infer,
+		FullFilter:    f.fullFilter,
 		SkipBench:     strings.Join(append(slices.Clone(cfg.SkipBenchmarks), nonEmpty(f.skipBench)...), "|"),
 		BenchTimeout:  f.benchTO,
 		MaxBenchmarks: f.maxBenches,

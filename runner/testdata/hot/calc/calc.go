@@ -41,3 +41,12 @@ func Unused(n int) int {
 	}
 	return p
 }
+
+// Orphan is called by no test and no benchmark.
+func Orphan(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		s += i
+	}
+	return s
+}

@@ -1,0 +1,55 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestEquivalentAndDuplicate: a dead computation the compiler removes is
+// equivalent at opt and measured at noopt; two mutants written differently
+// that compile to the same code are measured once, the other copies the
+// result and names it.
+func TestEquivalentAndDuplicate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures a module")
+	}
+	mod, pkgs := testModule(t, "hot")
+	const pkg, file = "example.com/hot/calc", "calc/calc.go"
+	dead := mkMutant(t, mod, "sum-dead", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_dead := x * 3\n\t\t_ = perfmut_dead")
+	spinA := mkMutant(t, mod, "sum-spin-a", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+	spinB := mkMutant(t, mod, "sum-spin-b", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_j := 0; 200 > perfmut_j; perfmut_j += 1 {\n\t\t\tperfmut_sink = perfmut_sink + perfmut_j\n\t\t}")
+	c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], dead, spinA, spinB), filepath.Join(t.TempDir(), "out"))
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := map[string]map[string]*report.LevelResult{}
+	for _, m := range rep.Mutants {
+		res[m.ID] = m.Results
+	}
+	if r := res["sum-dead"]; r[report.Opt].Status != score.Equivalent || r[report.NoOpt].Status == score.Equivalent || r[report.NoOpt].MeasureSeconds == 0 {
+		t.Errorf("sum-dead: opt %s, noopt %s (measured %.2fs); want equivalent at opt, measured at noopt",
+			r[report.Opt].Status, r[report.NoOpt].Status, r[report.NoOpt].MeasureSeconds)
+	}
+	for _, l := range []string{report.Opt, report.NoOpt} {
+		a, b := res["sum-spin-a"][l], res["sum-spin-b"][l]
+		if a.Status != score.Killed || b.Status != score.Killed {
+			t.Errorf("%s: spin statuses %s, %s; want killed", l, a.Status, b.Status)
+		}
+		first, dup := a, b
+		if a.DuplicateOf != "" {
+			first, dup = b, a
+		}
+		if first.DuplicateOf != "" || dup.DuplicateOf == "" || dup.MeasureSeconds != 0 || first.MeasureSeconds == 0 {
+			t.Errorf("%s: duplicate_of %q and %q, measured %.2fs and %.2fs; want exactly one measured, the other its duplicate",
+				l, a.DuplicateOf, b.DuplicateOf, a.MeasureSeconds, b.MeasureSeconds)
+		}
+	}
+	if p := rep.Phases[report.Opt]; p.Equivalent != 1 || p.Duplicates != 1 {
+		t.Errorf("opt phases %+v, want 1 equivalent and 1 duplicate", p)
+	}
+}

@@ -1,0 +1,239 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
+)
+
+// testCoverage is what each top-level test (and example and fuzz target's
+// seed corpus) of one package's test binary executes on the baseline, so
+// that a mutant's functional filter runs only the tests that reach it.
+type testCoverage struct {
+	// all is set when per-test coverage is unknown for the package (a
+	// test failed or timed out when run alone): every test runs.
+	all    bool
+	tests  map[string]map[string][]covBlock // test -> coverage file -> blocks run
+	always []string                         // tests that failed alone: they judge every mutant
+}
+
+// coverTests records, for each package of pkgs with tests, which blocks of
+// the mutated packages each of its tests runs: one process per test, in the
+// -cover binary coverBenchmarks built. A package whose tests cannot be
+// covered one by one is marked all (each mutant runs its whole suite).
+func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
+	type job struct {
+		pkg  *mutate.Package
+		bin  string
+		test string
+	}
+	r.tcov = map[string]*testCoverage{}
+	r.instrumented = map[string][]covBlock{}
+	var jobs []job
+	for _, p := range pkgs {
+		if !r.hasTests[p.ImportPath] {
+			continue
+		}
+		tc := &testCoverage{tests: map[string]map[string][]covBlock{}}
+		r.tcov[p.ImportPath] = tc
+		bin := r.coverBin(p.ImportPath)
+		if _, err := os.Stat(bin); err != nil {
+			tc.all = true
+			continue
+		}
+		args := []string{"-test.list=."}
+		r.logCmd(p.Dir, bin, args...)
+		res, err := runProc(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		if err != nil {
+			return err
+		}
+		if res.Canceled {
+			return ctx.Err()
+		}
+		if !res.ok() {
+			tc.all = true
+			continue
+		}
+		for _, name := range testNames(res.Output) {
+			jobs = append(jobs, job{p, bin, name})
+		}
+	}
+	if len(jobs) == 0 {
+		return nil
+	}
+	r.prog.logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
+	start := time.Now()
+	done, stop := r.stepProgress("test coverage", len(jobs))
+	defer stop()
+	var mu sync.Mutex
+	err := r.parallel(ctx, len(jobs), func(i int) error {
+		j := jobs[i]
+		defer done.Add(1)
+		f := filepath.Join(r.tmp, "cover", fmt.Sprintf("t%d.cov", i))
+		args := []string{"-test.run=" + testsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
+		args = append(args, r.skipFlaky(j.pkg.ImportPath)...)
+		r.logCmd(j.pkg.Dir, j.bin, args...)
+		res, err := runProc(ctx, j.pkg.Dir, nil, r.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
+		if err != nil {
+			return err
+		}
+		if res.Canceled {
+			return ctx.Err()
+		}
+		tc := r.tcov[j.pkg.ImportPath]
+		if !res.ok() {
+			// A test that passes when run again is flaky: reported and
+			// left out. One that fails alone every time (it may depend on
+			// an earlier test) or is too slow under coverage may reach
+			// anything: it judges every mutant.
+			if !res.TimedOut && len(r.passingOnRetry(ctx, j.bin, j.pkg, "", []string{j.test})) == 1 {
+				r.addFlaky(j.pkg.ImportPath, j.test)
+				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
+				return nil
+			}
+			mu.Lock()
+			tc.always = append(tc.always, j.test)
+			mu.Unlock()
+			return nil
+		}
+		prof, err := readProfile(f)
+		os.Remove(f)
+		if err != nil {
+			return err
+		}
+		blocks := map[string][]covBlock{}
+		mu.Lock()
+		for file, bs := range prof {
+			if r.instrumented[file] == nil {
+				r.instrumented[file] = bs
+			}
+		}
+		mu.Unlock()
+		for file, bs := range prof {
+			for _, b := range bs {
+				if b.c2 != 0 {
+					blocks[file] = append(blocks[file], b)
+				}
+			}
+		}
+		mu.Lock()
+		tc.tests[j.test] = blocks
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.prog.logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
+	return nil
+}
+
+// coverBin is the -cover test binary of pkg (see coverBenchmarks).
+func (r *run) coverBin(pkg string) string {
+	return filepath.Join(r.tmp, "cover", safeName(pkg)+".test")
+}
+
+// coverTestDeadline bounds one test's coverage run: ten times the
+// package's whole baseline test time, at least 30 s (coverage slows code).
+func (r *run) coverTestDeadline(pkg string) time.Duration {
+	var d time.Duration
+	for _, byPkg := range r.baseTime {
+		d = max(d, byPkg[pkg])
+	}
+	return max(10*d, 30*time.Second)
+}
+
+// testNames parses -test.list output: one name per line; the last line
+// may be "ok ..." from the testing package.
+func testNames(out []byte) []string {
+	var names []string
+	for _, l := range strings.Split(string(bytes.TrimSpace(out)), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.ContainsAny(l, " \t") {
+			continue
+		}
+		names = append(names, l)
+	}
+	return names
+}
+
+// testSelection is, for one mutant, the tests of each affected package
+// that its functional filter runs: the package's entry holds the top-level
+// test names, or is nil to run all of them; a package without an entry
+// runs no tests.
+type testSelection map[string][]string
+
+// runs reports whether the selection runs any test.
+func (s testSelection) runs() bool { return len(s) > 0 }
+
+// args returns the -test.run argument of pkg's selected tests.
+func (s testSelection) args(pkg string) []string {
+	if names := s[pkg]; names != nil {
+		return []string{"-test.run=" + testsPattern(names)}
+	}
+	return nil
+}
+
+// tests chooses the tests that judge m: none for an operator whose edits
+// cannot change behaviour (mutate.Operator.Inert), unless the campaign
+// runs every test (FullFilter, or -isolate copy, where tests that read the
+// module's source files see every mutant); else per package, those whose
+// baseline coverage runs one of m's positions (all of them when unknown).
+func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
+	sel := testSelection{}
+	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
+	if op := operators.ByName(m.Operator); op != nil && op.Inert && !full {
+		return sel
+	}
+	file := coverFile(m)
+	// Code outside every coverage block (package-level initializers) runs
+	// at init, before any test: every test may see it.
+	unsure := full
+	for _, p := range pos {
+		unsure = unsure || !reaches(r.instrumented[file], [][2]int{p})
+	}
+	for _, pkg := range r.affected[m.Package] {
+		if !r.hasTests[pkg] {
+			continue
+		}
+		tc := r.tcov[pkg]
+		if unsure || tc == nil || tc.all {
+			sel[pkg] = nil
+			continue
+		}
+		names := slices.Clone(tc.always)
+		for name, blocks := range tc.tests {
+			if reaches(blocks[file], pos) {
+				names = append(names, name)
+			}
+		}
+		if len(names) > 0 {
+			sort.Strings(names)
+			sel[pkg] = names
+		}
+	}
+	return sel
+}
+
+// reaches reports whether one of blocks contains one of the positions.
+func reaches(blocks []covBlock, pos [][2]int) bool {
+	for _, b := range blocks {
+		for _, p := range pos {
+			if b.contains(p[0], p[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,66 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestTestNames(t *testing.T) {
+	out := []byte("TestA\nTestB\nExampleC\nFuzzD\nok  \texample.com/x\t0.002s\n")
+	if got := strings.Join(testNames(out), ","); got != "TestA,TestB,ExampleC,FuzzD" {
+		t.Errorf("testNames = %s", got)
+	}
+}
+
+// TestFunctionalFilterSelection: a mutant no test and no benchmark reaches
+// is not built; a mutant's tests are only those whose baseline coverage
+// reaches its site; an inert operator's mutant runs no tests. With
+// FullFilter every mutant is built and runs every test.
+func TestFunctionalFilterSelection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures a module")
+	}
+	for _, full := range []bool{false, true} {
+		t.Run(map[bool]string{false: "reached", true: "full"}[full], func(t *testing.T) {
+			mod, pkgs := testModule(t, "hot")
+			const pkg, file = "example.com/hot/calc", "calc/calc.go"
+			orphan := mkMutant(t, mod, "orphan-spin", pkg, file, "func Orphan(", "s += i", "s += i\n\t\tperfmut_sink++")
+			unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
+			spin := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+			spin.Operator, spin.Params = "spin-loop", map[string]any{"iterations": 200}
+			c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], orphan, unbreak, spin), filepath.Join(t.TempDir(), "out"))
+			c.Levels, c.FullFilter, c.Verbose = []string{report.Opt}, full, true
+			var log bytes.Buffer
+			c.Log = &log
+			rep, err := c.Run(context.Background())
+			if err != nil {
+				t.Fatalf("%v\n%s", err, log.String())
+			}
+			res := map[string]*report.LevelResult{}
+			for _, m := range rep.Mutants {
+				res[m.ID] = m.Results[report.Opt]
+			}
+			if r := res["orphan-spin"]; r.Status != score.NoCoverage || (r.BuildSeconds == 0) == full || strings.Contains(r.Reason, "not built") == full {
+				t.Errorf("orphan-spin: %s (%s), build %.2fs; want no-coverage, built only with FullFilter", r.Status, r.Reason, r.BuildSeconds)
+			}
+			if r := res["find-unbreak"]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFind") {
+				t.Errorf("find-unbreak: %s (%s), want fne by TestFind", r.Status, r.Reason)
+			}
+			if r := res["sum-spin"]; r.Status != score.Killed || (r.TestSeconds == 0) == full {
+				t.Errorf("sum-spin: %s, tests %.2fs; want killed, tested only with FullFilter", r.Status, r.TestSeconds)
+			}
+			// Per-test coverage: Find is reached by TestFind alone.
+			mutantRun := regexp.MustCompile(`/m\d+/opt/example\.com_hot_calc-\w+\.test -test\.v=test2json -test\.paniconexit0 -test\.timeout=0 '-test\.run=\^\(TestFind\)\$'\n`)
+			if ran := mutantRun.MatchString(log.String()); ran == full {
+				t.Errorf("find-unbreak ran only TestFind: %v, want %v\n%s", ran, !full, log.String())
+			}
+		})
+	}
+}
