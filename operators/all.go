@@ -19,6 +19,8 @@ var All = []*mutate.Operator{
 	GlobalOblivion,
 	CapHintDrop,
 	RLockToLock,
+	PoolBypass,
+	ChanUnbuffer,
 	SpinLoop,
 	Sleep,
 	AllocChurn,

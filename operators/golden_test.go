@@ -439,8 +439,8 @@ func TestByName(t *testing.T) {
 	if ByName("no-such") != nil {
 		t.Error("ByName(no-such) is not nil")
 	}
-	if len(All) != 12 {
-		t.Errorf("len(All) = %d, want 12", len(All))
+	if len(All) != 14 {
+		t.Errorf("len(All) = %d, want 14", len(All))
 	}
 }
 
