@@ -193,8 +193,8 @@ func runSpan(rep *Report) string {
 	return s
 }
 
-// settingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
-func settingsLine(rep *Report) string {
+// SettingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
+func SettingsLine(rep *Report) string {
 	s := rep.Settings
 	var parts []string
 	if s.Alpha > 0 {

@@ -102,7 +102,7 @@ type diffLine struct {
 func HTML(w io.Writer, rep *Report, opts Options) error {
 	lv := levels(rep, opts)
 	page := htmlPage{
-		Module: orUnknown(rep.Module), Go: rep.Go, Settings: settingsLine(rep), Span: runSpan(rep),
+		Module: orUnknown(rep.Module), Go: rep.Go, Settings: SettingsLine(rep), Span: runSpan(rep),
 		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
 	for _, l := range lv {

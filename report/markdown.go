@@ -33,7 +33,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 	if rep.Go != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(rep.Go))
 	}
-	if s := settingsLine(rep); s != "" {
+	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
 	head.WriteString("\n\n| level | killed | valid | score | covered only |\n|---|--:|--:|--:|--:|\n")

@@ -24,7 +24,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		fmt.Fprintf(bw, ", %s", rep.Go)
 	}
 	fmt.Fprintln(bw)
-	if s := settingsLine(rep); s != "" {
+	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(bw, "  %s\n", s)
 	}
 	if s := runSpan(rep); s != "" {

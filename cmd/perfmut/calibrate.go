@@ -351,12 +351,7 @@ func clopperPearson(k, n int, conf float64) (lo, hi float64) {
 // settings; a rate above alpha whose interval still includes it asks for
 // more trials.
 func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, alpha float64) {
-	s := rep.Settings
-	fmt.Fprintf(w, "A/A calibration of %s: alpha %g (%s), up to %d samples, benchtime %s", rep.Module, alpha, s.Correction, s.MaxSamples, s.Benchtime)
-	if s.MinEffect > 0 {
-		fmt.Fprintf(w, ", min effect ×%g", s.MinEffect)
-	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "A/A calibration of %s: %s\n", rep.Module, report.SettingsLine(rep))
 	fmt.Fprintln(w)
 	names := map[string]string{trialSelf: "baseline vs itself", trialNull: "baseline vs null mutant"}
 	fmt.Fprintf(w, "%-6s  %-23s  %6s  %11s  %6s  %-17s  %5s\n", "level", "comparison", "trials", "false kills", "rate", "95% interval", "alpha")
@@ -416,7 +411,7 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 			fmt.Fprintln(w, "Run more -trials (e.g. -trials 100) to tell noise from chance. If it stays above alpha, try:")
 		}
 	}
-	fmt.Fprintln(w, "  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;")
+	fmt.Fprintln(w, "  - a longer -sample-time (e.g. 100ms), so each sample averages more iterations;")
 	if nullSignificant {
 		fmt.Fprintln(w, "  - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;")
 	} else {

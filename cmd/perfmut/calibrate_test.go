@@ -106,7 +106,7 @@ func TestNullHelperParses(t *testing.T) {
 }
 
 func TestTallyAndWriteCalibration(t *testing.T) {
-	rep := &report.Report{Module: "example.com/m", Settings: report.Settings{Correction: "holm", MaxSamples: 30, Benchtime: "100ms"}}
+	rep := &report.Report{Module: "example.com/m", Settings: report.Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, SampleTime: "20ms", Censor: 3}}
 	add := func(kind string, statuses ...score.Status) {
 		for _, s := range statuses {
 			m := report.Mutant{Results: map[string]*report.LevelResult{report.Opt: {Status: s}}}
@@ -132,7 +132,7 @@ func TestTallyAndWriteCalibration(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	writeCalibration(&buf, rep, rows, 0.05)
-	want := `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, benchtime 100ms
+	want := `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, fixed iterations of about 20ms a sample, censored past 3x the slowest baseline
 
 level   comparison               trials  false kills    rate  95% interval       alpha
 opt     baseline vs itself           40            1    2.5%  [0.1%, 13.2%]       5.0%  ok
@@ -141,7 +141,7 @@ opt     baseline vs null mutant      39            8   20.5%  [9.3%, 36.5%]     
 warning: mutants that change nothing are killed more often than alpha allows:
   opt, baseline vs null mutant: 8 of 39 trials killed (20.5%, 95% interval 9.3%-36.5%), alpha 0.05
 This machine is too noisy for these settings. Try:
-  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;
+  - a longer -sample-time (e.g. 100ms), so each sample averages more iterations;
   - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;
   - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;
 then run perfmut calibrate again with the same flags.
@@ -155,7 +155,7 @@ then run perfmut calibrate again with the same flags.
 	rows[0].Lo, rows[0].Hi = clopperPearson(1, 14, 0.95)
 	buf.Reset()
 	writeCalibration(&buf, rep, rows, 0.05)
-	want = `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, benchtime 100ms
+	want = `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, fixed iterations of about 20ms a sample, censored past 3x the slowest baseline
 
 level   comparison               trials  false kills    rate  95% interval       alpha
 noopt   baseline vs itself           14            1    7.1%  [0.2%, 33.9%]       5.0%  above alpha, not significantly
@@ -163,7 +163,7 @@ noopt   baseline vs itself           14            1    7.1%  [0.2%, 33.9%]     
 warning: the false-kill rate is above alpha, but its interval still includes alpha:
   noopt, baseline vs itself: 1 of 14 trials killed (7.1%, 95% interval 0.2%-33.9%), alpha 0.05
 Run more -trials (e.g. -trials 100) to tell noise from chance. If it stays above alpha, try:
-  - a longer -benchtime (e.g. 500ms or 1s), so each sample averages more iterations;
+  - a longer -sample-time (e.g. 100ms), so each sample averages more iterations;
   - -min-effect 1.02, so tiny shifts do not kill;
   - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;
 then run perfmut calibrate again with the same flags.
