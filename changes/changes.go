@@ -4,14 +4,12 @@
 package changes
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -75,23 +73,34 @@ func Lines(ctx context.Context, dir, rev string) (map[string][]Range, error) {
 	if err != nil {
 		return nil, err
 	}
-	untracked, err := git(ctx, root, "-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
+	if _, err := addUntracked(ctx, root, lines); err != nil {
+		return nil, err
+	}
+	return lines, nil
+}
+
+// addUntracked adds the untracked files under dir that git does not
+// ignore to lines, as wholly added, and returns their names.
+func addUntracked(ctx context.Context, dir string, lines map[string][]Range) ([]string, error) {
+	untracked, err := git(ctx, dir, "-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "-z", "--", ".")
 	if err != nil {
 		return nil, fmt.Errorf("listing untracked files: %w", err)
 	}
+	var names []string
 	for _, f := range strings.Split(string(untracked), "\x00") {
 		if f == "" {
 			continue
 		}
-		n, err := countLines(filepath.Join(root, filepath.FromSlash(f)))
+		n, err := countLines(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, err
 		}
 		if n > 0 {
 			lines[f] = []Range{{1, n}}
 		}
+		names = append(names, f)
 	}
-	return lines, nil
+	return names, nil
 }
 
 // git runs git in dir and returns its standard output.
@@ -125,71 +134,11 @@ func firstLine(s string) string {
 // parseDiff reads a git diff with --unified=0 and returns, per new file
 // path, the ranges of added lines.
 func parseDiff(diff []byte) (map[string][]Range, error) {
-	out := map[string][]Range{}
-	file := ""
-	sc := bufio.NewScanner(bytes.NewReader(diff))
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "diff --git "):
-			file = ""
-		case strings.HasPrefix(line, "+++ "):
-			name := strings.TrimPrefix(line, "+++ ")
-			if strings.HasPrefix(name, `"`) {
-				u, err := strconv.Unquote(name)
-				if err != nil {
-					return nil, fmt.Errorf("parsing git diff: bad file name %s", name)
-				}
-				name = u
-			}
-			if name == "/dev/null" {
-				file = ""
-				continue
-			}
-			file = path.Clean(strings.TrimPrefix(name, "b/"))
-		case strings.HasPrefix(line, "@@ ") && file != "":
-			r, ok, err := parseHunk(line)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				out[file] = append(out[file], r)
-			}
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading git diff: %w", err)
-	}
-	for f, rs := range out {
-		out[f] = merge(rs)
-	}
-	return out, nil
-}
-
-// parseHunk parses "@@ -a,b +c,d @@ ..." and returns the added lines
-// c..c+d-1; ok is false when the hunk only deletes.
-func parseHunk(line string) (Range, bool, error) {
-	fields := strings.Fields(line)
-	if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
-		return Range{}, false, fmt.Errorf("parsing git diff: bad hunk header %q", line)
-	}
-	spec := strings.TrimPrefix(fields[2], "+")
-	startS, countS, hasCount := strings.Cut(spec, ",")
-	start, err := strconv.Atoi(startS)
+	d, err := parseSides(diff)
 	if err != nil {
-		return Range{}, false, fmt.Errorf("parsing git diff: bad hunk header %q", line)
+		return nil, err
 	}
-	count := 1
-	if hasCount {
-		if count, err = strconv.Atoi(countS); err != nil {
-			return Range{}, false, fmt.Errorf("parsing git diff: bad hunk header %q", line)
-		}
-	}
-	if count == 0 {
-		return Range{}, false, nil
-	}
-	return Range{start, start + count - 1}, true, nil
+	return d.New, nil
 }
 
 // merge sorts ranges and joins overlapping or adjacent ones.

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,16 +69,35 @@ func IsBelow(err error) bool {
 // ParseMinScore parses a -min-score value: a fraction such as 0.8 or a
 // percentage such as 80%.
 func ParseMinScore(s string) (float64, error) {
+	v, ok := parseFraction(s)
+	if !ok || v > 1 {
+		return 0, fmt.Errorf("-min-score %q: want a fraction in [0, 1] such as 0.8, or a percentage such as 80%%", s)
+	}
+	return v, nil
+}
+
+// ParseSlowdown parses a -max-slowdown value: a percentage (5%) or a
+// fraction (0.05), at least 0.
+func ParseSlowdown(s string) (float64, error) {
+	v, ok := parseFraction(s)
+	if !ok {
+		return 0, fmt.Errorf("-max-slowdown %q: want a percentage such as 5%%, or a fraction such as 0.05", s)
+	}
+	return v, nil
+}
+
+// parseFraction parses a percentage (80%) or a fraction (0.8), at least 0.
+func parseFraction(s string) (float64, bool) {
 	t := strings.TrimSpace(s)
 	scale := 1.0
 	if strings.HasSuffix(t, "%") {
 		t, scale = strings.TrimSuffix(t, "%"), 100
 	}
 	v, err := strconv.ParseFloat(t, 64)
-	if err != nil || !(v/scale >= 0 && v/scale <= 1) {
-		return 0, fmt.Errorf("-min-score %q: want a fraction in [0, 1] such as 0.8, or a percentage such as 80%%", s)
+	if err != nil || !(v >= 0) || math.IsInf(v, 1) {
+		return 0, false
 	}
-	return v / scale, nil
+	return v / scale, true
 }
 
 // ParseLevels parses a -levels value: a comma-separated list of opt and

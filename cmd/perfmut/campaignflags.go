@@ -50,27 +50,34 @@ type campaignFlags struct {
 // register registers the campaign flags; outDefault is -out's default.
 func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	f.load.register(fs)
-	fs.StringVar(&f.out, "out", outDefault, "results `dir`ectory: journal.jsonl, samples/, report.json")
+	f.registerMeasure(fs, outDefault, 0)
 	fs.BoolVar(&f.resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
 	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
-	fs.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
 	fs.StringVar(&f.isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
-	fs.Int64Var(&f.seed, "seed", 1, "`seed` for sampling, the measurement order and the bootstrap")
-	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill rate over all looks of the early-stopping rule")
-	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over a mutant's benchmarks and metrics: none, bonferroni or holm")
-	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant at most")
-	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
-	fs.Float64Var(&f.minEffect, "min-effect", 0, "a kill also needs the median ratio mutant/baseline above this `ratio` (e.g. 1.02); 0 = off")
-	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-survive bound: a mutant stops as survived at a look where every test's conditional `power` to kill by -max-samples is below it; 0 = no futility stop: every survivor runs to -max-samples")
 	fs.IntVar(&f.maxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
-	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
-	fs.Float64Var(&f.censor, "censor", 3, "stop a mutant sample that runs longer than this `factor` times the slowest baseline sample (plus 100ms) and count it as slower than every baseline sample; 0 = never")
-	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.BoolVar(&f.fullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for spin-loop, sleep, alloc-churn and lock-contention (default: only the tests whose baseline coverage reaches the mutant, none for those four); for tests that depend on timing")
 	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
+}
+
+// registerMeasure registers the flags of how benchmarks are sampled and
+// decided, which compare shares with run and calibrate; minEffect is
+// -min-effect's default.
+func (f *campaignFlags) registerMeasure(fs *flag.FlagSet, outDefault string, minEffect float64) {
+	fs.StringVar(&f.out, "out", outDefault, "results `dir`ectory")
+	fs.IntVar(&f.jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
+	fs.Int64Var(&f.seed, "seed", 1, "`seed` for sampling, the measurement order and the bootstrap")
+	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "false-kill (compare: false-change) rate over all looks of the early-stopping rule")
+	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over the tests of a mutant (compare: of a benchmark): none, bonferroni or holm")
+	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant (compare: OLD and NEW) at most")
+	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
+	fs.Float64Var(&f.minEffect, "min-effect", minEffect, "a kill (compare: slower or faster) also needs the median ratio beyond this `ratio` (e.g. 1.02); 0 = off")
+	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
+	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.Float64Var(&f.censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus 100ms) and count it as slower than every one of them; 0 = never")
+	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.StringVar(&f.skipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
-	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 	fs.BoolVar(&f.verbose, "v", false, "show every command run")
 }
 
@@ -109,34 +116,44 @@ func (f *campaignFlags) check() (levels []string, rule score.Rule, err error) {
 	if f.isolate != runner.IsolateOverlay && f.isolate != runner.IsolateCopy {
 		return nil, rule, usageErrorf("bad -isolate %q: want overlay or copy", f.isolate)
 	}
-	if rule, err = f.rule(); err != nil {
+	if rule, err = f.checkMeasure(); err != nil {
 		return nil, rule, err
 	}
 	switch {
 	case f.maxBenches < 0:
 		return nil, rule, usageErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.maxBenches)
-	case f.sampleTime <= 0:
-		return nil, rule, usageErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.sampleTime)
-	case f.censor < 0 || f.censor > 0 && f.censor < 1.5:
-		return nil, rule, usageErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.censor)
-	case f.jobs < 1:
-		return nil, rule, usageErrorf("bad -j %d: want at least 1", f.jobs)
 	case f.timeout < 0:
 		return nil, rule, usageErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.timeout)
+	}
+	return levels, rule, nil
+}
+
+// checkMeasure checks the flags registerMeasure registers.
+func (f *campaignFlags) checkMeasure() (rule score.Rule, err error) {
+	if rule, err = f.rule(); err != nil {
+		return rule, err
+	}
+	switch {
+	case f.sampleTime <= 0:
+		return rule, usageErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.sampleTime)
+	case f.censor < 0 || f.censor > 0 && f.censor < 1.5:
+		return rule, usageErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.censor)
+	case f.jobs < 1:
+		return rule, usageErrorf("bad -j %d: want at least 1", f.jobs)
 	case f.benchTO <= 0:
-		return nil, rule, usageErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.benchTO)
+		return rule, usageErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.benchTO)
 	}
 	if _, err := time.ParseDuration(f.benchtime); f.benchtime != "" && err != nil && !benchtimeRE.MatchString(f.benchtime) {
-		return nil, rule, usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
+		return rule, usageErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.benchtime)
 	}
 	if f.skipBench != "" {
 		for _, part := range strings.Split(f.skipBench, "/") {
 			if _, err := regexp.Compile(part); err != nil {
-				return nil, rule, usageErrorf("bad -skip-bench %q: %v", f.skipBench, err)
+				return rule, usageErrorf("bad -skip-bench %q: %v", f.skipBench, err)
 			}
 		}
 	}
-	return levels, rule, nil
+	return rule, nil
 }
 
 // campaign returns the Campaign the flags define, without its module,

@@ -43,6 +43,7 @@ func commands() []command {
 		{"merge", "merge shard results into one report", cmdMerge},
 		{"report", "re-render the reports of a results directory", cmdReport},
 		{"calibrate", "measure the false-kill rate with A/A runs", cmdCalibrate},
+		{"compare", "compare the benchmarks of two git revisions (a regression gate)", cmdCompare},
 	}
 }
 
@@ -104,5 +105,5 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
 	}
 	fmt.Fprintln(w, "\nRun 'perfmut <command> -h' for a command's flags.")
-	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score.")
+	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score (compare: slower beyond -max-slowdown).")
 }

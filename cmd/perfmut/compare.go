@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+)
+
+// DefaultCompareMinEffect is compare's -min-effect: a change smaller than
+// 5% is neither slower nor faster (the noise of a shared CI machine).
+const DefaultCompareMinEffect = 1.05
+
+// compareFlags are perfmut compare's flags: the measurement flags it
+// shares with run, and its own.
+type compareFlags struct {
+	campaignFlags
+	all         bool
+	maxSlowdown string
+}
+
+func (f *compareFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.load.dir, "C", "", "change to `dir` before doing anything (like go -C)")
+	fs.StringVar(&f.load.tags, "tags", "", "comma-separated build `tags`")
+	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
+	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
+	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a median ratio NEW/OLD beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
+}
+
+func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("perfmut compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f compareFlags
+	f.register(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	rule, err := f.checkMeasure()
+	if err != nil {
+		return err
+	}
+	maxSlow, err := report.ParseSlowdown(f.maxSlowdown)
+	if err != nil {
+		return usageError(err)
+	}
+	if err := checkOutDir(f.out); err != nil {
+		return usageError(err)
+	}
+	pos := fs.Args()
+	for _, a := range pos {
+		if strings.HasPrefix(a, "-") {
+			return usageErrorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
+		}
+	}
+	if len(pos) < 2 {
+		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
+	}
+	dir := f.load.dir
+	if dir == "" {
+		dir = "."
+	}
+	root, err := mutate.ModuleRoot(ctx, dir)
+	if err != nil {
+		return loadError(err)
+	}
+	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
+	c := &runner.Comparison{
+		Campaign:    *f.campaign([]string{report.Opt}, rule, config.Default(), pos[2:]),
+		Old:         pos[0],
+		New:         pos[1],
+		Patterns:    pos[2:],
+		All:         f.all,
+		MinSamples:  f.minSamples,
+		MaxSlowdown: maxSlow,
+	}
+	c.Module.Dir = root
+	c.Log, c.Progress = stderr, isTerminal(stderr)
+	rep, err := c.Compare(ctx)
+	if err != nil {
+		var ie *runner.InputError
+		if errors.As(err, &ie) {
+			return usageError(err)
+		}
+		return err
+	}
+	if err := report.CompareText(stdout, rep); err != nil {
+		return err
+	}
+	if err := report.WriteCompareMarkdown(filepath.Join(c.Out, report.CompareMarkdownFile), rep); err != nil {
+		return fmt.Errorf("writing the reports: %w (%s is complete)", err, report.CompareFile)
+	}
+	fmt.Fprintf(stdout, "results in %s\n", c.Out)
+	if len(rep.Failures) > 0 {
+		return &exitErr{exitThreshold, fmt.Errorf("%d slower beyond -max-slowdown %s", len(rep.Failures), f.maxSlowdown)}
+	}
+	if n := countFailed(rep); n > 0 {
+		return fmt.Errorf("%d benchmarks failed on a side (see the table)", n)
+	}
+	return nil
+}
+
+// countFailed counts the benchmarks that failed on a side.
+func countFailed(rep *report.Comparison) int {
+	n := 0
+	for _, b := range rep.Benchmarks {
+		if b.Status == report.Failed {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/testutil"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// compareRun runs perfmut compare in dir with args and returns the exit
+// code, the output and the comparison it wrote (nil if none).
+func compareRun(t *testing.T, ctx context.Context, dir string, args ...string) (int, string, string, *report.Comparison) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, &stdout, &stderr, append([]string{"compare", "-C", dir, "-out", out}, args...))
+	var rep *report.Comparison
+	if data, err := os.ReadFile(filepath.Join(out, report.CompareFile)); err == nil {
+		rep = new(report.Comparison)
+		if err := json.Unmarshal(data, rep); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return code, stdout.String(), stderr.String(), rep
+}
+
+// verdicts is "Benchmark metric verdict" per measured metric.
+func verdicts(rep *report.Comparison) []string {
+	var out []string
+	for _, b := range rep.Benchmarks {
+		if b.Status != report.Measured {
+			out = append(out, b.Name+" "+b.Status)
+		}
+		for _, m := range b.Metrics {
+			out = append(out, b.Name+" "+m.Metric+" "+string(m.Verdict))
+		}
+	}
+	return out
+}
+
+// TestCompareHistory compares consecutive commits of
+// testdata/comparemod/history.txtar: a 2x slowdown of the benchmarked
+// Sum is slower and fails the gate; a change to Max, which no benchmark
+// runs, selects nothing and says so; a 1% change is not slower. The
+// repository (tree, index, refs) is the same afterwards.
+func TestCompareHistory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures two versions of a module")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	before := testutil.HashTree(t, repo)
+	ctx := context.Background()
+
+	code, stdout, stderr, rep := compareRun(t, ctx, repo, "-sample-time", "5ms", "HEAD~3", "HEAD~2")
+	if code != exitThreshold || rep == nil {
+		t.Fatalf("2x slowdown: exit %d, want 3\n%s%s", code, stdout, stderr)
+	}
+	if got := strings.Join(verdicts(rep), "; "); got != "BenchmarkSum sec/op slower; BenchmarkSum B/op same; BenchmarkSum allocs/op same" {
+		t.Errorf("2x slowdown: verdicts %s\n%s", got, stdout)
+	}
+	if m := rep.Benchmarks[0].Metrics[0]; !(m.Ratio > 1.5 && m.RatioLo > 1.2) || m.PAdj > m.Threshold {
+		t.Errorf("2x slowdown: ratio %v [%v, %v], p_adj %v at level %v", m.Ratio, m.RatioLo, m.RatioHi, m.PAdj, m.Threshold)
+	}
+	if !strings.Contains(stdout, "gate: FAIL: 1 slower metric beyond -max-slowdown 0.0%: BenchmarkSum sec/op") ||
+		!strings.Contains(stdout, "benchmarks whose timed loop runs code changed between OLD and NEW: 1 (BenchmarkSum)") {
+		t.Errorf("2x slowdown: output\n%s", stdout)
+	}
+	// A threshold above the slowdown passes the gate.
+	if code, stdout, stderr, _ := compareRun(t, ctx, repo, "-sample-time", "5ms", "-max-slowdown", "1000%", "HEAD~3", "HEAD~2"); code != 0 {
+		t.Errorf("-max-slowdown 1000%%: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, "HEAD~2", "HEAD~1")
+	want := "no benchmark runs the code changed between OLD and NEW (sum/sum.go) in its timed loop: nothing to compare; -all compares every benchmark"
+	if code != 0 || rep == nil || len(rep.Benchmarks) != 0 || rep.Selection.Reason != want || !strings.Contains(stdout, want+"\n") {
+		t.Errorf("unbenchmarked change: exit %d, output\n%s%s", code, stdout, stderr)
+	}
+
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "HEAD~1", "HEAD")
+	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 {
+		t.Fatalf("1%% change: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// On a quiet machine the 1% change is same (its interval lies within
+	// the default minimum effect of 5%); on a loaded one the interval can
+	// be wider: undecided. Never slower or faster.
+	if v := rep.Benchmarks[0].Metrics[0].Verdict; v != score.Same && v != score.Undecided {
+		t.Errorf("1%% change: sec/op %s\n%s", v, stdout)
+	}
+
+	if after := testutil.HashTree(t, repo); after != before {
+		t.Errorf("the repository changed")
+	}
+	if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// An interrupted comparison leaves the repository as it was and no
+// temporary directory behind.
+func TestCompareInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	before := testutil.HashTree(t, repo)
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	code, stdout, stderr, _ := compareRun(t, ctx, repo, "-all", "-sample-time", "50ms", "-max-samples", "100", "HEAD~3", "WORKTREE")
+	if code == 0 {
+		t.Errorf("interrupted compare exited 0\n%s%s", stdout, stderr)
+	}
+	if testutil.HashTree(t, repo) != before {
+		t.Errorf("the repository changed")
+	}
+	if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
+	}
+}

@@ -1,0 +1,74 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/score"
+)
+
+// verdictMark is the Markdown symbol of a verdict.
+var verdictMark = map[score.ChangeVerdict]string{
+	score.Slower:    "🔴 slower",
+	score.Faster:    "🟢 faster",
+	score.Same:      "⚪ same",
+	score.Undecided: "🟡 undecided",
+}
+
+// CompareMarkdown renders the comparison for a pull-request comment: the
+// gate, the changed metrics first, then the rest in a folded table.
+func CompareMarkdown(c *Comparison) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### perfmut compare: %s\n\n", mdGate(c))
+	fmt.Fprintf(&b, "`%s` → `%s`. %s.\n", c.Old.label(), c.New.label(), mdEscape(c.Selection.Reason))
+	var changed, rest []string
+	for _, bm := range c.Benchmarks {
+		name := mdEscape(benchName(c, bm))
+		if bm.Status != Measured {
+			rest = append(rest, fmt.Sprintf("| %s | | | | | | %s: %s |", name, bm.Status, mdEscape(bm.Reason)))
+			continue
+		}
+		for _, m := range bm.Metrics {
+			row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |", name, m.Metric,
+				formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m), verdictMark[m.Verdict])
+			if m.Verdict == score.Slower || m.Verdict == score.Faster {
+				changed = append(changed, row)
+			} else {
+				rest = append(rest, row)
+			}
+		}
+	}
+	const head = "| Benchmark | Metric | Old | New | New/Old | 95% interval | Verdict |\n|---|---|--:|--:|--:|---|---|\n"
+	if len(changed) > 0 {
+		b.WriteString("\n" + head + strings.Join(changed, "\n") + "\n")
+	}
+	if len(rest) > 0 {
+		n := c.Counts()
+		fmt.Fprintf(&b, "\n<details><summary>%d same, %d undecided, %d other</summary>\n\n%s%s\n\n</details>\n",
+			n[score.Same], n[score.Undecided], len(rest)-n[score.Same]-n[score.Undecided], head, strings.Join(rest, "\n"))
+	}
+	for _, w := range c.Warnings {
+		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
+	}
+	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided KS tests in both directions with early stopping, alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
+		c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
+	return b.String()
+}
+
+// mdGate is the heading's verdict.
+func mdGate(c *Comparison) string {
+	if len(c.Failures) > 0 {
+		return fmt.Sprintf("❌ %s slower beyond %s", english.Plural(len(c.Failures), "metric"), pct(c.MaxSlowdown))
+	}
+	n := c.Counts()
+	if n[score.Slower] > 0 {
+		return fmt.Sprintf("✅ pass (%d slower within %s)", n[score.Slower], pct(c.MaxSlowdown))
+	}
+	return "✅ pass"
+}
+
+// WriteCompareMarkdown writes CompareMarkdown(c) to path atomically.
+func WriteCompareMarkdown(path string, c *Comparison) error {
+	return WriteAtomic(path, []byte(CompareMarkdown(c)))
+}

@@ -1,0 +1,85 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/score"
+)
+
+// CompareText writes the comparison as a table for a terminal:
+//
+//	OLD main (1a2b3c4d5e6f) -> NEW the working tree (HEAD 1a2b3c4d5e6f)
+//	1 of 4 benchmarks run code changed between OLD and NEW in their timed loop
+//
+//	BENCHMARK     METRIC     OLD      NEW      NEW/OLD  95% INTERVAL    P         N   VERDICT
+//	BenchmarkSum  sec/op     1.21ms   2.43ms   2.00     [1.98, 2.03]    0.00016   5   slower
+//	BenchmarkSum  B/op       0B       0B       1        [1, 1]          1         5   same
+//
+//	gate: 1 slower beyond -max-slowdown 5%: BenchmarkSum sec/op 2x
+func CompareText(w io.Writer, c *Comparison) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "OLD %s -> NEW %s\n%s\n", c.Old.label(), c.New.label(), c.Selection.Reason)
+	if len(c.Benchmarks) > 0 {
+		b.WriteString("\n")
+		tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
+		fmt.Fprintln(tw, "BENCHMARK\tMETRIC\tOLD\tNEW\tNEW/OLD\t95% INTERVAL\tP\tN\tVERDICT")
+		for _, bm := range c.Benchmarks {
+			name := benchName(c, bm)
+			if bm.Status != Measured {
+				fmt.Fprintf(tw, "%s\t\t\t\t\t\t\t\t%s: %s\n", name, bm.Status, bm.Reason)
+				continue
+			}
+			for _, m := range bm.Metrics {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.2g\t%d\t%s\n", name, m.Metric,
+					formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m),
+					m.P, min(len(m.OldValues), len(m.NewValues)), m.Verdict)
+			}
+		}
+		tw.Flush()
+	}
+	if n := c.Counts(); len(c.Benchmarks) > 0 {
+		fmt.Fprintf(&b, "\n%d slower, %d faster, %d same, %d undecided (metrics; alpha %g over the comparison, minimum effect %s)\n",
+			n[score.Slower], n[score.Faster], n[score.Same], n[score.Undecided], c.Settings.Alpha, minEffect(c.Settings.MinEffect))
+	}
+	for _, w := range c.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	if c.Old.Samples != "" && len(c.Benchmarks) > 0 {
+		fmt.Fprintf(&b, "samples: benchstat %s %s\n", c.Old.Samples, c.New.Samples)
+	}
+	b.WriteString(gateLine(c) + "\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// gateLine says whether the gate passed.
+func gateLine(c *Comparison) string {
+	if len(c.Failures) == 0 {
+		return fmt.Sprintf("gate: pass (no metric slower beyond -max-slowdown %s)", pct(c.MaxSlowdown))
+	}
+	return fmt.Sprintf("gate: FAIL: %s beyond -max-slowdown %s: %s",
+		english.Plural(len(c.Failures), "slower metric"), pct(c.MaxSlowdown), strings.Join(c.Failures, ", "))
+}
+
+// benchName is the benchmark's name, qualified by its package where two
+// packages' benchmarks share it.
+func benchName(c *Comparison, bm CompareBenchmark) string {
+	for _, o := range c.Benchmarks {
+		if o.Name == bm.Name && o.Package != bm.Package {
+			return bm.Package + "." + bm.Name
+		}
+	}
+	return bm.Name
+}
+
+// minEffect shows a minimum effect ratio as a percentage, "off" for 0.
+func minEffect(m float64) string {
+	if m <= 1 {
+		return "off"
+	}
+	return pct(m - 1)
+}

@@ -1,0 +1,284 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// A Comparison is one perfmut compare: two versions of a module (git
+// revisions, NEW possibly the working tree), the benchmarks whose timed
+// loop runs the code that changed between them, measured on both versions
+// with the design of Campaign.Run (fixed iterations, interleaved rounds,
+// censoring, early stopping, per-metric tests and corrections, minimum
+// effect), and a verdict per benchmark and metric.
+type Comparison struct {
+	// Campaign holds how to build and measure: Module.Dir (the user's
+	// module, only read), Rule, Metric, SampleTime, Benchtime,
+	// CensorFactor, SkipBench, BenchTimeout, Jobs, Tags, Seed, Out, Log,
+	// Verbose. Its Rule's Alpha is the false-change rate of the whole
+	// comparison (see score.Rule.ForBenchmarks).
+	Campaign
+	Old, New string   // git revisions; New may be changes.WorkTree
+	Patterns []string // packages whose benchmarks are compared; default ./...
+	// All measures every benchmark of the packages, not only those that
+	// run changed code.
+	All bool
+	// MinSamples is -min-samples as given: 0 derives the first look from
+	// each benchmark's share of Alpha.
+	MinSamples int
+	// MaxSlowdown (a fraction) is the gate: a slower metric whose median
+	// ratio NEW/OLD is above 1+MaxSlowdown is a failure.
+	MaxSlowdown float64
+}
+
+// The files a comparison writes in its output directory.
+const (
+	CompareOldSamples = "old.txt"
+	CompareNewSamples = "new.txt"
+)
+
+// compareSide is one version of a comparison.
+type compareSide struct {
+	name    string // OLD or NEW
+	rev     changes.Rev
+	r       *run // Module.Dir, pkgs, baseBins[report.Opt]: its test binaries
+	list    []listedPackage
+	modPath string
+	benches map[benchmark]bool // every benchmark listed in its binaries
+	listed  map[string]bool    // packages whose benchmarks are in benches
+}
+
+// Compare runs the comparison and writes compare.json and the benchfmt
+// samples of both sides (old.txt, new.txt) into c.Out. It never writes the
+// module: OLD (and NEW unless it is the working tree) are exported from
+// git into a private temporary directory, removed at the end, also when
+// ctx is cancelled.
+func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
+	started := time.Now()
+	cc := *c
+	c = &cc
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	var revs [2]changes.Rev
+	for i, rev := range []string{c.Old, c.New} {
+		if revs[i], err = repo.Resolve(ctx, [2]string{"OLD", "NEW"}[i], rev); err != nil {
+			return nil, &InputError{err}
+		}
+	}
+	diff, err := repo.Between(ctx, revs[0], revs[1])
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return nil, &InputError{fmt.Errorf("cannot create -out directory: %w", err)}
+	}
+	removeStaleTemp(os.TempDir())
+	tmp, err := os.MkdirTemp("", "perfmut-run-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		return nil, err
+	}
+	prog := newProgress(c.Log, c.Progress, 0)
+	defer prog.end()
+	var sides [2]*compareSide
+	for i, rev := range revs {
+		if sides[i], err = c.openSide(ctx, repo, rev, [2]string{"OLD", "NEW"}[i], tmp, prog); err != nil {
+			return nil, err
+		}
+	}
+	rep := &report.Comparison{
+		Old:         report.CompareSide{Rev: revs[0].Name, Commit: revs[0].Commit, Samples: CompareOldSamples},
+		New:         report.CompareSide{Rev: revs[1].Name, Commit: revs[1].Commit, Samples: CompareNewSamples},
+		Module:      sides[1].modPath,
+		MaxSlowdown: c.MaxSlowdown,
+	}
+	c.settings(ctx)
+	rep.Settings = c.Settings
+	rep.Settings.Module = rep.Module
+	sel, err := c.selectChanged(ctx, sides, diff, rep)
+	if err != nil {
+		return nil, err
+	}
+	prog.logf("perfmut: %s", rep.Selection.Reason)
+	if len(sel) > 0 {
+		if err := c.measureAll(ctx, sides, sel, rep); err != nil {
+			if ctx.Err() != nil {
+				return nil, errors.New("interrupted; nothing was written")
+			}
+			return nil, err
+		}
+	}
+	for _, s := range sides {
+		rep.Warnings = append(rep.Warnings, s.r.warnings...)
+	}
+	rep.Failures = gateFailures(rep)
+	rep.Seconds = time.Since(started).Seconds()
+	return rep, report.WriteJSON(filepath.Join(c.Out, report.CompareFile), rep)
+}
+
+// check fills in the defaults and checks the settings.
+func (c *Comparison) check() error {
+	if len(c.Patterns) == 0 {
+		c.Patterns = []string{"./..."}
+	}
+	if c.SampleTime <= 0 {
+		c.SampleTime = DefaultSampleTime
+	}
+	if c.BenchTimeout <= 0 {
+		c.BenchTimeout = DefaultBenchTimeout
+	}
+	if c.Jobs <= 0 {
+		c.Jobs = 1
+	}
+	if c.Out == "" {
+		c.Out = "perfmut-compare"
+	}
+	if abs, err := filepath.Abs(c.Out); err == nil {
+		c.Out = abs
+	}
+	if c.Module.Dir == "" {
+		c.Module.Dir = "."
+	}
+	if abs, err := filepath.Abs(c.Module.Dir); err == nil {
+		c.Module.Dir = abs
+	}
+	c.Levels = []string{report.Opt}
+	if c.MaxSlowdown < 0 {
+		return &InputError{fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
+	}
+	if err := c.Rule.Validate(); err != nil {
+		return &InputError{err}
+	}
+	return nil
+}
+
+// openSide exports rev into tmp (unless it is the working tree), lists
+// its packages and builds their test binaries.
+func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress) (*compareSide, error) {
+	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
+	dir := c.Module.Dir
+	if rev.Name != changes.WorkTree {
+		prog.logf("perfmut: exporting %s (%s) from git", name, rev.Name)
+		d, err := repo.Export(ctx, rev, filepath.Join(tmp, lower+"-src"))
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	cc := c.Campaign
+	cc.Module.Dir = dir
+	r := &run{c: &cc, tmp: filepath.Join(tmp, lower), prog: prog, pkgs: map[string]*mutate.Package{},
+		benchIters: map[string]benchIters{}, hasTests: map[string]bool{},
+		baseBins: map[string]map[string]string{report.Opt: {}}}
+	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+		return nil, err
+	}
+	s := &compareSide{name: name, rev: rev, r: r, benches: map[benchmark]bool{}, listed: map[string]bool{}}
+	var err error
+	if s.list, s.modPath, err = listPackages(ctx, dir, c.Tags, c.Patterns); err != nil {
+		if errors.As(err, new(*InputError)) {
+			return nil, &InputError{fmt.Errorf("%s (%s): %v", name, rev.Name, err)}
+		}
+		return nil, fmt.Errorf("%s (%s): %w", name, rev.Name, err)
+	}
+	for _, p := range s.list {
+		r.pkgs[p.ImportPath] = &mutate.Package{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir}
+	}
+	return s, nil
+}
+
+// build builds the test binaries of pkgs (import paths) on side s.
+func (s *compareSide) build(ctx context.Context, pkgs []string) error {
+	r := s.r
+	var todo []string
+	for _, p := range pkgs {
+		if r.pkgs[p] != nil && r.baseBins[report.Opt][p] == "" && !r.hasTests[p] {
+			todo = append(todo, p)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	r.prog.logf("perfmut: building the tests of %s of %s", english.Plural(len(todo), "package"), s.name)
+	bins := make([]string, len(todo))
+	err := r.parallel(ctx, len(todo), func(i int) error {
+		bin := filepath.Join(r.tmp, safeName(todo[i])+".test")
+		ok, err := r.goTestC(ctx, r.c.Module.Dir, todo[i], bin, "", report.Opt)
+		var be *buildError
+		if errors.As(err, &be) {
+			return fmt.Errorf("%s (%s) does not build: %s", s.name, s.rev.Name, be.reason())
+		}
+		if err != nil {
+			return err
+		}
+		if ok {
+			bins[i] = bin
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, p := range todo {
+		if bins[i] != "" {
+			r.baseBins[report.Opt][p] = bins[i]
+			r.hasTests[p] = true
+		}
+	}
+	return nil
+}
+
+// listBenches lists the benchmarks of pkgs on side s (building their test
+// binaries first) into s.benches.
+func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
+	if err := s.build(ctx, pkgs); err != nil {
+		return err
+	}
+	for _, p := range pkgs {
+		bin := s.r.baseBins[report.Opt][p]
+		if bin == "" || s.listed[p] {
+			continue
+		}
+		s.listed[p] = true
+		names, _, err := s.r.listBenchmarks(ctx, s.r.pkgs[p], bin)
+		if err != nil {
+			return fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
+		}
+		for _, n := range names {
+			s.benches[benchmark{p, n}] = true
+		}
+	}
+	return nil
+}
+
+// gateFailures lists the slower metrics beyond the report's MaxSlowdown.
+func gateFailures(rep *report.Comparison) []string {
+	var out []string
+	for _, b := range rep.Benchmarks {
+		for _, m := range b.Metrics {
+			if m.Verdict == score.Slower && score.Exceeds(m.Ratio, rep.MaxSlowdown) {
+				out = append(out, fmt.Sprintf("%s %s %sx", b.Name, m.Metric, strconv.FormatFloat(m.Ratio, 'g', 3, 64)))
+			}
+		}
+	}
+	return out
+}

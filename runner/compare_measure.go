@@ -1,0 +1,241 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// A compared is the measurement state of one benchmark of a comparison.
+type compared struct {
+	b       benchmark
+	it      benchIters
+	slowest [2]time.Duration         // slowest uncensored sample of each side
+	vals    map[string]*[2][]float64 // metric -> OLD and NEW values
+	cens    map[string]*[2][]int     // metric -> censored indices per side
+	units   []string                 // metrics in first-seen order
+	rounds  int
+	change  score.Change
+	done    bool
+	failed  string
+}
+
+// measureAll measures the selected benchmarks on both sides in interleaved
+// rounds until each one's rule decides, and adds them to rep.
+func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, rep *report.Comparison) error {
+	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
+	if err := rule.Validate(); err != nil {
+		return &InputError{fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
+	}
+	var outs [2]*os.File
+	for i, name := range []string{CompareOldSamples, CompareNewSamples} {
+		f, err := os.Create(filepath.Join(c.Out, name))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		outs[i] = f
+	}
+	old := sides[0].r
+	metric := c.Metric
+	if metric == nil {
+		metric = defaultMetric
+	}
+	states := make([]*compared, len(sel))
+	for i, b := range sel {
+		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}}
+		states[i] = st
+		it, err := old.iters(ctx, report.Opt, b)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			st.failed, st.done = "OLD: "+err.Error(), true
+			continue
+		}
+		st.it = it
+	}
+	old.prog.logf("perfmut: measuring %s on OLD and NEW, interleaved, up to %d samples each (%s each sample)",
+		english.Plural(len(sel), "benchmark"), rule.MaxSamples, c.sampleDesc())
+	rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x636f6d70617265)) // "compare"
+	for round := 1; round <= rule.MaxSamples; round++ {
+		active := slices.DeleteFunc(slices.Clone(states), func(st *compared) bool { return st.done })
+		if len(active) == 0 {
+			break
+		}
+		for _, st := range active {
+			if err := c.sampleRound(ctx, sides, st, rng, outs, metric); err != nil {
+				return err
+			}
+			if st.failed != "" {
+				st.done = true
+				continue
+			}
+			st.rounds = round
+			st.change = rule.DecideChange(completeSamples(st.samples(), round))
+			if st.change.Decision != score.Continue {
+				st.done = true
+				old.prog.logf("perfmut: %s", st.summary())
+			}
+		}
+	}
+	for _, f := range outs {
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("writing the samples: %w", err)
+		}
+	}
+	for _, st := range states {
+		rep.Benchmarks = append(rep.Benchmarks, st.result())
+	}
+	slices.SortStableFunc(rep.Benchmarks, func(a, b report.CompareBenchmark) int {
+		if a.Package != b.Package {
+			return cmpString(a.Package, b.Package)
+		}
+		return cmpString(a.Name, b.Name)
+	})
+	return nil
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// sampleDesc describes one sample's length.
+func (c *Comparison) sampleDesc() string {
+	if c.Benchtime != "" {
+		return "-benchtime " + c.Benchtime
+	}
+	return "about " + c.SampleTime.String()
+}
+
+// sampleRound takes one sample of st's benchmark on each side, in random
+// order. A side's sample that runs past the censoring cap (CensorFactor
+// times the other side's slowest sample, plus CensorSlack) is stopped and
+// recorded as censored: slower than every sample of the other side.
+func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st *compared, rng *rand.Rand, outs [2]*os.File, metric func(string) bool) error {
+	old := sides[0].r
+	b, it := st.b, st.it
+	var vals [2]map[string]float64
+	var censored [2]bool
+	for _, side := range rng.Perm(2) {
+		s := sides[side]
+		limit := old.censorCap(it, st.slowest[1-side])
+		timeout := limit
+		if limit == 0 {
+			timeout = max(100*it.Wall, time.Minute, c.Timeout)
+		}
+		out, res, err := old.benchOnce(ctx, s.r.baseBins[report.Opt][b.Pkg], s.r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), timeout)
+		if err != nil {
+			return err
+		}
+		switch {
+		case limit > 0 && res.TimedOut:
+			perOp := res.Elapsed.Seconds() / float64(it.N)
+			_, err = fmt.Fprintf(outs[side], "# censored: %s stopped after %s (cap %s = %g x slowest %s sample + %s) at %dx; sec/op >= %g\n",
+				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, CensorSlack, it.N, perOp)
+			out, censored[side] = map[string]float64{"sec/op": perOp}, true
+		case !res.ok() || out == nil:
+			st.failed = fmt.Sprintf("%s: %s", s.name, benchFailure(res).Reason)
+			return nil
+		default:
+			_, err = outs[side].Write(res.Output)
+			st.slowest[side] = max(st.slowest[side], res.Elapsed)
+		}
+		if err != nil {
+			return fmt.Errorf("writing the samples: %w", err)
+		}
+		vals[side] = out
+	}
+	for _, unit := range sortedUnits(vals[0]) {
+		nv, ok := vals[1][unit]
+		if !ok || !metric(unit) {
+			continue
+		}
+		v := st.vals[unit]
+		if v == nil {
+			v = &[2][]float64{}
+			st.vals[unit], st.cens[unit] = v, &[2][]int{}
+			st.units = append(st.units, unit)
+		}
+		for side, x := range []float64{vals[0][unit], nv} {
+			if censored[side] {
+				st.cens[unit][side] = append(st.cens[unit][side], len(v[side]))
+			}
+			v[side] = append(v[side], x)
+		}
+	}
+	return nil
+}
+
+// samples returns st's samples for the rule, OLD as Baseline and NEW as
+// Mutant, censored values raised above every value of the other side.
+func (st *compared) samples() []score.Sample {
+	var out []score.Sample
+	for _, u := range st.units {
+		v, cs := st.vals[u], st.cens[u]
+		s := censoredSample(score.Sample{Benchmark: st.b.Name, Metric: u, Baseline: v[0], Mutant: v[1]}, cs[1])
+		rev := censoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
+		s.Baseline = rev.Mutant
+		out = append(out, s)
+	}
+	return out
+}
+
+// summary is the log line of a decided benchmark.
+func (st *compared) summary() string {
+	line := st.b.Name + ":"
+	for _, m := range st.change.Metrics {
+		t := m.Test()
+		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, t.Ratio)
+	}
+	return fmt.Sprintf("%s n=%d", line, st.rounds)
+}
+
+// result is st as a report entry.
+func (st *compared) result() report.CompareBenchmark {
+	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.Name, Status: report.Measured, Iterations: st.it.N}
+	if st.failed != "" {
+		cb.Status, cb.Reason = report.Failed, st.failed
+		return cb
+	}
+	cb.Warnings = st.change.Warnings
+	byUnit := map[string]score.MetricChange{}
+	for _, m := range st.change.Metrics {
+		byUnit[m.Metric] = m
+	}
+	for _, u := range st.units {
+		v, cs := st.vals[u], st.cens[u]
+		cm := report.CompareMetric{Metric: u, Verdict: score.Undecided,
+			Old: score.Median(v[0]), New: score.Median(v[1]),
+			OldValues: v[0], NewValues: v[1], OldCensored: cs[0], NewCensored: cs[1]}
+		m, ok := byUnit[u]
+		if !ok {
+			cm.Warnings = append(cm.Warnings, "missing in some rounds: left out of the decision")
+			cb.Metrics = append(cb.Metrics, cm)
+			continue
+		}
+		if m.Verdict != "" {
+			cm.Verdict = m.Verdict
+		}
+		t := m.Test()
+		cm.Ratio, cm.RatioLo, cm.RatioHi = m.Forward.Ratio, m.Forward.RatioLo, m.Forward.RatioHi
+		cm.P, cm.PAdj, cm.Threshold = t.P, t.PAdj, t.Threshold
+		cm.Warnings = append(cm.Warnings, t.Warnings...)
+		cb.Metrics = append(cb.Metrics, cm)
+	}
+	return cb
+}

@@ -1,0 +1,355 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+)
+
+// A listedPackage is one package of the module as go list shows it.
+type listedPackage struct {
+	ImportPath, Name, Dir           string
+	TestGoFiles, XTestGoFiles       []string
+	Deps, TestImports, XTestImports []string
+	Module                          *struct{ Path string }
+	Error                           *struct{ Err string }
+}
+
+// listPackages lists the packages of the module in dir matching patterns
+// (go list -json), and the module path.
+func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]listedPackage, string, error) {
+	args := []string{"list", "-e", "-json=ImportPath,Name,Dir,TestGoFiles,XTestGoFiles,Deps,TestImports,XTestImports,Module,Error"}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	args = append(args, "--")
+	args = append(args, patterns...)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.WaitDelay = time.Second
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, "", ctx.Err()
+		}
+		return nil, "", &InputError{fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), lastLines(stderr.Bytes(), 2))}
+	}
+	var out []listedPackage
+	modPath := ""
+	dec := json.NewDecoder(&stdout)
+	for {
+		var p listedPackage
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return nil, "", fmt.Errorf("reading go list output: %w", err)
+		}
+		if p.Error != nil {
+			return nil, "", &InputError{fmt.Errorf("package %s: %s", p.ImportPath, firstLineOf(p.Error.Err))}
+		}
+		if p.Module == nil {
+			continue // the standard library
+		}
+		modPath = p.Module.Path
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		return nil, "", &InputError{fmt.Errorf("no packages of the module match %s", strings.Join(patterns, " "))}
+	}
+	return out, modPath, nil
+}
+
+func firstLineOf(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// hasTestFiles reports whether go test -c makes a binary for p.
+func (p listedPackage) hasTestFiles() bool { return len(p.TestGoFiles)+len(p.XTestGoFiles) > 0 }
+
+// changedPackages maps the changed non-test Go files of one side (module
+// relative) to the import paths of their packages.
+func changedPackages(modPath string, files map[string][]changes.Range) map[string][]string {
+	out := map[string][]string{}
+	for f := range files {
+		if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		ip := importPathOf(modPath, f)
+		out[ip] = append(out[ip], f)
+	}
+	return out
+}
+
+// importPathOf is the import path of the package holding the module
+// relative file f.
+func importPathOf(modPath, f string) string {
+	if d := path.Dir(f); d != "." {
+		return modPath + "/" + d
+	}
+	return modPath
+}
+
+// reaching returns the packages of list with tests whose benchmarks can run
+// code of one of changed: the package itself, or one it or its tests
+// import, directly or not.
+func reaching(list []listedPackage, changed map[string][]string) []string {
+	deps := map[string][]string{}
+	for _, p := range list {
+		deps[p.ImportPath] = p.Deps
+	}
+	var out []string
+	for _, p := range list {
+		if !p.hasTestFiles() {
+			continue
+		}
+		all := []string{p.ImportPath}
+		all = append(all, p.Deps...)
+		for _, t := range slices.Concat(p.TestImports, p.XTestImports) {
+			all = append(all, t)
+			all = append(all, deps[t]...)
+		}
+		if slices.ContainsFunc(all, func(d string) bool { return changed[d] != nil }) {
+			out = append(out, p.ImportPath)
+		}
+	}
+	return out
+}
+
+// testPackages returns the packages (of list) whose test files changed.
+func testPackages(list []listedPackage, modPath string, tests []string) []string {
+	var out []string
+	for _, f := range tests {
+		ip := importPathOf(modPath, f)
+		if slices.ContainsFunc(list, func(p listedPackage) bool { return p.ImportPath == ip }) && !slices.Contains(out, ip) {
+			out = append(out, ip)
+		}
+	}
+	return out
+}
+
+// selectChanged picks the benchmarks to compare and fills in
+// rep.Selection and the benchmarks of one side only.
+func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) ([]benchmark, error) {
+	rep.Selection.ChangedFiles = d.Files
+	if rep.Selection.ChangedFiles == nil {
+		rep.Selection.ChangedFiles = []string{}
+	}
+	why := map[benchmark]string{}
+	var err error
+	switch {
+	case c.All || d.ModuleFiles():
+		rep.Selection.All = true
+		for _, s := range sides {
+			var pkgs []string
+			for _, p := range s.list {
+				if p.hasTestFiles() {
+					pkgs = append(pkgs, p.ImportPath)
+				}
+			}
+			if err := s.listBenches(ctx, pkgs); err != nil {
+				return nil, err
+			}
+			for b := range s.benches {
+				why[b] = "-all"
+				if !c.All {
+					why[b] = "go.mod or go.sum changed"
+				}
+			}
+		}
+	default:
+		if why, err = c.selectCovered(ctx, sides, d, rep); err != nil {
+			return nil, err
+		}
+	}
+	// A benchmark selected on one side is looked for on the other.
+	var pkgs []string
+	for b := range why {
+		if !slices.Contains(pkgs, b.Pkg) {
+			pkgs = append(pkgs, b.Pkg)
+		}
+	}
+	sort.Strings(pkgs)
+	for _, s := range sides {
+		if err := s.listBenches(ctx, pkgs); err != nil {
+			return nil, err
+		}
+	}
+	var sel []benchmark
+	for b, w := range why {
+		in := [2]bool{sides[0].benches[b], sides[1].benches[b]}
+		cb := report.CompareBenchmark{Package: b.Pkg, Name: b.Name, Why: w}
+		switch {
+		case in[0] && in[1]:
+			sel = append(sel, b)
+			continue
+		case in[0]:
+			cb.Status, cb.Reason = report.OnlyOld, "removed in NEW: not compared"
+		case in[1]:
+			cb.Status, cb.Reason = report.OnlyNew, "new in NEW: not compared"
+		default:
+			continue // it failed on both sides (a warning says so)
+		}
+		rep.Benchmarks = append(rep.Benchmarks, cb)
+	}
+	sortBenchmarks(sel)
+	switch {
+	case len(sel) > 0 && rep.Selection.All:
+		rep.Selection.Reason = fmt.Sprintf("%s to compare (%s)", english.Plural(len(sel), "benchmark"), why[sel[0]])
+	case len(sel) > 0:
+		var names []string
+		for _, b := range sel {
+			names = append(names, b.Name)
+		}
+		rep.Selection.Reason = fmt.Sprintf("benchmarks whose timed loop runs code changed between OLD and NEW: %d (%s)", len(sel), strings.Join(shortList(names, 5), ", "))
+	case rep.Selection.Reason == "":
+		rep.Selection.Reason = "no benchmark to compare"
+	}
+	return sel, nil
+}
+
+// selectCovered selects the benchmarks whose timed loop runs a changed
+// line, on OLD (lines deleted or changed) or on NEW (lines added or
+// changed), by coverage; and the benchmarks of packages whose test files
+// changed.
+func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) (map[benchmark]string, error) {
+	code, tests := d.GoFiles()
+	why := map[benchmark]string{}
+	if len(code)+len(tests) == 0 {
+		rep.Selection.Reason = fmt.Sprintf("no Go file changed between OLD and NEW (%s): no benchmark to compare; -all compares every benchmark", english.Plural(len(d.Files), "changed file"))
+		return why, nil
+	}
+	lines := [2]map[string][]changes.Range{d.Old, d.New}
+	var setup []string
+	for i, s := range sides {
+		changed := changedPackages(s.modPath, lines[i])
+		cand := reaching(s.list, changed)
+		tp := testPackages(s.list, s.modPath, tests)
+		if err := s.listBenches(ctx, slices.Concat(cand, tp)); err != nil {
+			return nil, err
+		}
+		for _, p := range tp {
+			for b := range s.benches {
+				if b.Pkg == p && why[b] == "" {
+					why[b] = "its package's test files changed"
+				}
+			}
+		}
+		if len(cand) == 0 {
+			continue
+		}
+		var pkgs []*mutate.Package
+		for _, p := range cand {
+			if s.r.hasTests[p] {
+				pkgs = append(pkgs, s.r.pkgs[p])
+			}
+		}
+		coverpkg := make([]string, 0, len(changed))
+		for p := range changed {
+			if s.r.pkgs[p] != nil {
+				coverpkg = append(coverpkg, p)
+			}
+		}
+		sort.Strings(coverpkg)
+		if len(pkgs) == 0 || len(coverpkg) == 0 {
+			continue
+		}
+		covs, err := s.r.coverBenchmarks(ctx, pkgs, coverpkg)
+		if err != nil {
+			return nil, fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
+		}
+		for _, bc := range covs {
+			f, inLoop := changedRun(bc, s.modPath, lines[i])
+			switch {
+			case f == "":
+			case inLoop && why[bc.bench] == "":
+				why[bc.bench] = fmt.Sprintf("runs changed lines of %s (%s) in its timed loop", f, s.name)
+			case !inLoop && !slices.Contains(setup, bc.bench.Name):
+				setup = append(setup, bc.bench.Name)
+			}
+		}
+	}
+	for b := range why {
+		setup = slices.DeleteFunc(setup, func(n string) bool { return n == b.Name })
+	}
+	sort.Strings(setup)
+	rep.Selection.SetupOnly = setup
+	if len(why) == 0 {
+		var goFiles []string
+		goFiles = append(goFiles, code...)
+		goFiles = append(goFiles, tests...)
+		rep.Selection.Reason = fmt.Sprintf("no benchmark runs the code changed between OLD and NEW (%s) in its timed loop: nothing to compare; -all compares every benchmark", strings.Join(shortList(goFiles, 3), ", "))
+		if len(setup) > 0 {
+			rep.Selection.Reason += fmt.Sprintf(" (run only in benchmark setup by %s)", strings.Join(shortList(setup, 3), ", "))
+		}
+	}
+	return why, nil
+}
+
+// changedRun returns the first changed file (module relative) whose lines
+// bc runs, and whether it runs them in its timed loop (a block that runs
+// more often at 2N iterations than at N).
+func changedRun(bc *benchCoverage, modPath string, lines map[string][]changes.Range) (string, bool) {
+	first := ""
+	for _, f := range sortedKeys(lines) {
+		blocks := bc.blocks[importPathOf(modPath, f)+"/"+path.Base(f)]
+		for _, b := range blocks {
+			for _, r := range lines[f] {
+				if b.sl > r.End || b.el < r.Start {
+					continue
+				}
+				if b.growth() > 0 {
+					return f, true
+				}
+				if first == "" {
+					first = f
+				}
+			}
+		}
+	}
+	return first, false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// shortList is the first n of xs and "…" if there are more.
+func shortList(xs []string, n int) []string {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(slices.Clone(xs[:n]), "…")
+}
+
+// sortBenchmarks sorts by package, then name.
+func sortBenchmarks(bs []benchmark) {
+	sort.Slice(bs, func(i, j int) bool {
+		if bs[i].Pkg != bs[j].Pkg {
+			return bs[i].Pkg < bs[j].Pkg
+		}
+		return bs[i].Name < bs[j].Name
+	})
+}
