@@ -21,6 +21,7 @@ var All = []*mutate.Operator{
 	RLockToLock,
 	PoolBypass,
 	ChanUnbuffer,
+	AtomicToMutex,
 	SpinLoop,
 	Sleep,
 	AllocChurn,

@@ -203,6 +203,7 @@ func TestConcurrent(t *testing.T) {
 				perfmut_lock()
 				perfmut_spin(100)
 				perfmut_critSpin(100)
+				perfmut_atomicDo(func() {})
 				perfmut_alloc(64)
 			}
 		}()

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"regexp"
 	"strings"
 )
 
@@ -27,8 +28,14 @@ func (f *file) typeExpr(t types.Type, pos token.Pos) (string, bool) {
 		}
 		return name
 	})
+	if !f.goAtLeast("go1.18") && f.lookup("any", pos) == types.Universe.Lookup("any") {
+		s = anyWord.ReplaceAllString(s, "interface{}") // types.TypeString prints the empty interface as any
+	}
 	return s, ok
 }
+
+// anyWord matches the identifier any.
+var anyWord = regexp.MustCompile(`\bany\b`)
 
 // importName returns the name under which the file imports p, checked to
 // resolve to that import at pos ("" for a dot import).
