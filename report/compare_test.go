@@ -1,0 +1,62 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// compareFixture reads testdata/compare.json: a real comparison (a 2x
+// slowdown) with hand-added benchmarks of every other verdict and status.
+func compareFixture(t *testing.T) *Comparison {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "compare.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c Comparison
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	return &c
+}
+
+func TestCompareGolden(t *testing.T) {
+	c := compareFixture(t)
+	var buf bytes.Buffer
+	if err := CompareText(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "compare.txt", buf.Bytes())
+	golden(t, "compare.md", []byte(CompareMarkdown(c)))
+
+	c.Failures = nil
+	c.MaxSlowdown = 1.5
+	buf.Reset()
+	if err := CompareText(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := gateLine(c), "gate: pass (no metric slower beyond -max-slowdown 150.0%)"; got != want {
+		t.Errorf("gate line %q, want %q", got, want)
+	}
+	if got, want := mdGate(c), "✅ pass (1 slower within 150.0%)"; got != want {
+		t.Errorf("Markdown gate %q, want %q", got, want)
+	}
+}
+
+func TestParseSlowdown(t *testing.T) {
+	for in, want := range map[string]float64{"5%": 0.05, "0.05": 0.05, "0": 0, "150%": 1.5, " 10% ": 0.1} {
+		if got, err := ParseSlowdown(in); err != nil || got != want {
+			t.Errorf("ParseSlowdown(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "-5%", "fast", "NaN", "Inf", "5%%"} {
+		if _, err := ParseSlowdown(in); err == nil {
+			t.Errorf("ParseSlowdown(%q) accepted", in)
+		}
+	}
+}
