@@ -8,6 +8,13 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
+// CompareMarker starts compare.md, so that a workflow finds and updates
+// its earlier comment instead of adding one per push.
+const CompareMarker = "<!-- perfmut-compare -->"
+
+// maxFoldedRows caps the folded table of compare.md.
+const maxFoldedRows = 300
+
 // verdictMark is the Markdown symbol of a verdict.
 var verdictMark = map[score.ChangeVerdict]string{
 	score.Slower:    "🔴 slower",
@@ -20,7 +27,7 @@ var verdictMark = map[score.ChangeVerdict]string{
 // gate, the changed metrics first, then the rest in a folded table.
 func CompareMarkdown(c *Comparison) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### perfmut compare: %s\n\n", mdGate(c))
+	fmt.Fprintf(&b, "%s\n### perfmut compare: %s\n\n", CompareMarker, mdGate(c))
 	fmt.Fprintf(&b, "`%s` → `%s`. %s.\n", c.Old.label(), c.New.label(), mdEscape(c.Selection.Reason))
 	var changed, rest []string
 	for _, bm := range c.Benchmarks {
@@ -42,6 +49,9 @@ func CompareMarkdown(c *Comparison) string {
 	const head = "| Benchmark | Metric | Old | New | New/Old | 95% interval | Verdict |\n|---|---|--:|--:|--:|---|---|\n"
 	if len(changed) > 0 {
 		b.WriteString("\n" + head + strings.Join(changed, "\n") + "\n")
+	}
+	if len(rest) > maxFoldedRows { // GitHub's comment limit is 65,536 characters
+		rest = append(rest[:maxFoldedRows:maxFoldedRows], fmt.Sprintf("| … %d more rows in %s | | | | | | |", len(rest)-maxFoldedRows, CompareFile))
 	}
 	if len(rest) > 0 {
 		n := c.Counts()
