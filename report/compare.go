@@ -33,8 +33,10 @@ type Comparison struct {
 	// Failures are the slower metrics beyond MaxSlowdown, as
 	// "Benchmark metric ratio": the gate fails when there is one.
 	Failures []string `json:"failures,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
-	Seconds  float64  `json:"seconds"`
+	// Score is the mutation score of the changed packages (-score DIR).
+	Score    *ScoreSection `json:"score,omitempty"`
+	Warnings []string      `json:"warnings,omitempty"`
+	Seconds  float64       `json:"seconds"`
 }
 
 // A CompareSide is one version of the comparison.

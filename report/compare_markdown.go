@@ -58,6 +58,9 @@ func CompareMarkdown(c *Comparison) string {
 		fmt.Fprintf(&b, "\n<details><summary>%d same, %d undecided, %d other</summary>\n\n%s%s\n\n</details>\n",
 			n[score.Same], n[score.Undecided], len(rest)-n[score.Same]-n[score.Undecided], head, strings.Join(rest, "\n"))
 	}
+	if c.Score != nil {
+		writeScoreMarkdown(&b, c.Score)
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
 	}

@@ -60,3 +60,27 @@ func TestParseSlowdown(t *testing.T) {
 		}
 	}
 }
+
+// The -score section: the textutil package of the run fixture, with one
+// of its files changed.
+func TestCompareScoreGolden(t *testing.T) {
+	c := compareFixture(t)
+	c.Score = ScoreFor(fixture(t), "perfmut-out", []string{"example.com/demo/textutil", "example.com/demo/other"}, []string{"textutil/split.go"})
+	if got := c.Score.Packages; len(got) != 1 || got[0] != "example.com/demo/textutil" {
+		t.Errorf("packages %v, want the one with mutants", got)
+	}
+	if s := c.Score.Levels[Opt]; s.Killed != 2 || s.Valid != 7 {
+		t.Errorf("opt score %+v, want 2 of 7 killed (fne not valid)", s)
+	}
+	var buf bytes.Buffer
+	if err := CompareText(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "compare-score.txt", buf.Bytes())
+	golden(t, "compare-score.md", []byte(CompareMarkdown(c)))
+
+	none := ScoreFor(fixture(t), "perfmut-out", []string{"example.com/demo/other"}, nil)
+	if len(none.Warnings) != 1 || none.scoreLine() != "no mutants" {
+		t.Errorf("no mutants in the changed packages: %+v", none)
+	}
+}

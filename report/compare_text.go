@@ -45,6 +45,9 @@ func CompareText(w io.Writer, c *Comparison) error {
 		fmt.Fprintf(&b, "\n%d slower, %d faster, %d same, %d undecided (metrics; alpha %g over the comparison, minimum effect %s)\n",
 			n[score.Slower], n[score.Faster], n[score.Same], n[score.Undecided], c.Settings.Alpha, minEffect(c.Settings.MinEffect))
 	}
+	if c.Score != nil {
+		writeScoreText(&b, c.Score)
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}

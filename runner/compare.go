@@ -40,6 +40,9 @@ type Comparison struct {
 	// MaxSlowdown (a fraction) is the gate: a slower metric whose median
 	// ratio NEW/OLD is above 1+MaxSlowdown is a failure.
 	MaxSlowdown float64
+	// ScoreDir, if set, is the -out directory of a perfmut run: the report
+	// gets the mutation score and survivors of the changed packages.
+	ScoreDir string
 }
 
 // The files a comparison writes in its output directory.
@@ -69,6 +72,10 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	cc := *c
 	c = &cc
 	if err := c.check(); err != nil {
+		return nil, err
+	}
+	scoreRep, err := c.readScore()
+	if err != nil {
 		return nil, err
 	}
 	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
@@ -119,6 +126,9 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 		return nil, err
 	}
 	prog.logf("perfmut: %s", rep.Selection.Reason)
+	if scoreRep != nil {
+		rep.Score = scoreSection(scoreRep, c.ScoreDir, sides, diff)
+	}
 	if len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, sel, rep); err != nil {
 			if ctx.Err() != nil {

@@ -25,6 +25,7 @@ type compareFlags struct {
 	campaignFlags
 	all         bool
 	maxSlowdown string
+	scoreDir    string
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
@@ -32,6 +33,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.tags, "tags", "", "comma-separated build `tags`")
 	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
+	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a median ratio NEW/OLD beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
 }
 
@@ -87,6 +89,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		All:         f.all,
 		MinSamples:  f.minSamples,
 		MaxSlowdown: maxSlow,
+		ScoreDir:    f.scoreDir,
 	}
 	c.Module.Dir = root
 	c.Log, c.Progress = stderr, isTerminal(stderr)
