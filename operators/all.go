@@ -27,6 +27,7 @@ var All = []*mutate.Operator{
 	AllocChurn,
 	LockContention,
 	CriticalSpin,
+	TailSpike,
 	CallReplace,
 	VarReplace,
 }

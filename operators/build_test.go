@@ -170,6 +170,19 @@ func TestCritSpin(t *testing.T) {
 	}
 }
 
+func TestTail(t *testing.T) {
+	start := time.Now()
+	for range 10 {
+		perfmut_tail(5, int64(2*time.Millisecond))
+	}
+	if d := time.Since(start); d < 4*time.Millisecond {
+		t.Fatalf("10 calls sleeping 2ms at every 5th slept %v, want >= 4ms", d)
+	}
+	if n := perfmut_tailCount.Load(); n < 10 {
+		t.Fatalf("counter %d after 10 calls", n)
+	}
+}
+
 func TestAllocEscapes(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { perfmut_alloc(1024) }); n < 1 {
 		t.Fatalf("perfmut_alloc: %v allocs/op, want >= 1", n)
@@ -204,6 +217,7 @@ func TestConcurrent(t *testing.T) {
 				perfmut_spin(100)
 				perfmut_critSpin(100)
 				perfmut_atomicDo(func() {})
+				perfmut_tail(1000000, 1)
 				perfmut_alloc(64)
 			}
 		}()

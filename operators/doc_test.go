@@ -33,7 +33,7 @@ func TestDocExamples(t *testing.T) {
 		"global-oblivion": {imports: `"regexp"`, top: true},
 		"cap-hint-drop": {imports: `"strings"`, before: "func f(in []string) {\n",
 			after: "\n_, _ = out, b.String()\n}\n", allSites: true},
-		"spin-loop": q3, "sleep": q3, "alloc-churn": q3, "lock-contention": q3,
+		"spin-loop": q3, "sleep": q3, "alloc-churn": q3, "lock-contention": q3, "tail-spike": q3,
 		"critical-spin":   {imports: `"sync"`, before: "func f(mu *sync.Mutex, x int) (sum int) {\n", after: "\nreturn sum\n}\n"},
 		"pool-bypass":     {imports: `"sync"`, before: "var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}\n\nfunc f() {\n", after: "\n}\n"},
 		"chan-unbuffer":   {before: "func f() {\n", after: "\n_ = jobs\n}\n"},

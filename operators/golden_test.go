@@ -439,8 +439,8 @@ func TestByName(t *testing.T) {
 	if ByName("no-such") != nil {
 		t.Error("ByName(no-such) is not nil")
 	}
-	if len(All) != 15 {
-		t.Errorf("len(All) = %d, want 15", len(All))
+	if len(All) != 16 {
+		t.Errorf("len(All) = %d, want 16", len(All))
 	}
 }
 
@@ -451,7 +451,7 @@ func TestHelperNames(t *testing.T) {
 		op    *mutate.Operator
 		names helperNames
 	}{{SpinLoop, spinNames}, {Sleep, sleepNames}, {AllocChurn, allocNames}, {LockContention, lockNames},
-		{CriticalSpin, critSpinNames}, {AtomicToMutex, atomicNames}} {
+		{CriticalSpin, critSpinNames}, {AtomicToMutex, atomicNames}, {TailSpike, tailNames}} {
 		ids, err := helperIdents(tt.op)
 		if err != nil {
 			t.Fatal(err)

@@ -62,6 +62,18 @@ func perfmut_spin(n int) {
 	perfmut_spinSink.Add(s)
 }
 
+// Helper of tail-spike, as perfmut adds it to a mutated package.
+
+// perfmut_tailCount counts the executions of the mutated site.
+var perfmut_tailCount atomic.Uint64
+
+// perfmut_tail sleeps ns nanoseconds at every every-th call.
+func perfmut_tail(every uint64, ns int64) {
+	if perfmut_tailCount.Add(1)%every == 0 {
+		time.Sleep(time.Duration(ns))
+	}
+}
+
 // sumBaseline is the unmutated loop.
 func sumBaseline(n int) int {
 	s := 0
@@ -131,6 +143,16 @@ func sumSpinLoopIterations1000000(n int) int {
 	return s
 }
 
+// sumTailSpikeDuration1msEvery1000 is mutant 071563d8e1ad: sleep 1ms at every 1000th loop iteration.
+func sumTailSpikeDuration1msEvery1000(n int) int {
+	s := 0
+	for i := 0; i < n; i++ {
+		perfmut_tail(1000, 1000000)
+		s += i
+	}
+	return s
+}
+
 // variants lists the baseline and every mutant, in perfmut's order.
 var variants = []variant{
 	{"baseline", "", sumBaseline},
@@ -140,4 +162,5 @@ var variants = []variant{
 	{"spin-loop", "iterations=10000", sumSpinLoopIterations10000},
 	{"spin-loop", "iterations=100000", sumSpinLoopIterations100000},
 	{"spin-loop", "iterations=1000000", sumSpinLoopIterations1000000},
+	{"tail-spike", "duration=1ms,every=1000", sumTailSpikeDuration1msEvery1000},
 }
