@@ -40,6 +40,17 @@ type Report struct {
 	// Sensitivity is, per loop site and level, the smallest injected time
 	// per iteration the benchmarks noticed (see Sensitivities).
 	Sensitivity []Sensitivity `json:"sensitivity,omitempty"`
+	// Inputs are the hashes that -since compares.
+	Inputs *Inputs `json:"inputs,omitempty"`
+	// Baseline is the time of the campaign's baseline steps (seconds).
+	Baseline *BaselineTimes `json:"baseline,omitempty"`
+}
+
+// BaselineTimes is the wall time of each baseline step of a campaign.
+type BaselineTimes struct {
+	BuildTestSeconds     float64 `json:"build_test_seconds"`     // building and testing every judging package at each level
+	BenchCoverageSeconds float64 `json:"bench_coverage_seconds"` // per-benchmark coverage
+	TestCoverageSeconds  float64 `json:"test_coverage_seconds"`  // per-test coverage
 }
 
 // PhaseTimes is the time a campaign spent in each phase of its mutants.
@@ -57,6 +68,8 @@ type PhaseTimes struct {
 	// NotBuilt mutants are reached by no test and no benchmark: no-coverage
 	// without a build.
 	NotBuilt int `json:"not_built"`
+	// Reused results were taken from an earlier campaign (-since).
+	Reused int `json:"reused"`
 }
 
 // SumPhases sums the phase times of ms per level.
@@ -65,6 +78,12 @@ func SumPhases(ms []Mutant) map[string]PhaseTimes {
 	for _, m := range ms {
 		for l, r := range m.Results {
 			p := out[l]
+			if r.Reused {
+				// Its times and counts belong to the earlier campaign.
+				p.Reused++
+				out[l] = p
+				continue
+			}
 			p.BuildSeconds += r.BuildSeconds
 			p.TestSeconds += r.TestSeconds
 			p.MeasureSeconds += r.MeasureSeconds
@@ -176,6 +195,27 @@ type LevelResult struct {
 	// Warnings are measurement caveats, e.g. a benchmark whose samples run
 	// fewer than 10 iterations.
 	Warnings []string `json:"warnings,omitempty"`
+	// Judges are the packages whose content the verdict depends on (see
+	// Inputs): for a kill, the mutated package and those whose tests ran
+	// or whose benchmarks measured it; otherwise the mutated package and
+	// every package importing it (any of them could add a test or
+	// benchmark that changes the verdict).
+	Judges []string `json:"judges,omitempty"`
+	// Reused is set on a result taken from an earlier campaign (-since)
+	// because nothing it depends on changed.
+	Reused bool `json:"reused,omitempty"`
+}
+
+// Inputs is what a campaign's verdicts depend on besides the mutants
+// themselves, recorded so that a later campaign (-since) can reuse the
+// verdicts whose inputs did not change.
+type Inputs struct {
+	Go       string `json:"go"`       // go version
+	Machine  string `json:"machine"`  // GOOS/GOARCH, CPU model, GOMAXPROCS
+	Settings string `json:"settings"` // hash of the settings that affect verdicts, go.mod and go.sum
+	// Packages maps each loaded package to a hash of its directory's
+	// files (sources, tests, testdata).
+	Packages map[string]string `json:"packages"`
 }
 
 // SampleSet holds the raw values of one benchmark and metric, for plots and

@@ -82,6 +82,11 @@ type Campaign struct {
 	Seed       int64    // orders the measurement rounds
 	Out        string   // results directory
 	Resume     bool     // continue the journal in Out
+	// Since, if not "", is an earlier campaign's results directory: a
+	// mutant's result there is reused when the Go version, the machine,
+	// the settings that affect verdicts and the packages it depends on are
+	// unchanged (see report.Inputs); the others run.
+	Since string
 	// Settings records what the command was asked (patterns, -opt,
 	// -sample, -shard, -operators, -changed-since); Run fills in the rest
 	// from the Campaign itself, so that what resume and merge compare is

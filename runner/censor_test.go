@@ -41,10 +41,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := map[string]*report.LevelResult{}
-	for _, m := range rep.Mutants {
-		res[m.ID] = m.Results[report.Opt]
-	}
+	res := resultsAt(rep, report.Opt)
 	r := res["sum-slow"]
 	if r.Status != score.Killed {
 		t.Fatalf("sum-slow: %s (%s), want killed", r.Status, r.Reason)

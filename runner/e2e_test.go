@@ -190,6 +190,15 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 	}
 }
 
+// resultsAt maps each mutant's ID to its result at level.
+func resultsAt(rep *report.Report, level string) map[string]*report.LevelResult {
+	res := map[string]*report.LevelResult{}
+	for _, m := range rep.Mutants {
+		res[m.ID] = m.Results[level]
+	}
+	return res
+}
+
 func statuses(rep *report.Report) map[string]string {
 	got := map[string]string{}
 	for _, m := range rep.Mutants {

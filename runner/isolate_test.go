@@ -34,10 +34,7 @@ func TestIsolateCopy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := map[string]*report.LevelResult{}
-	for _, m := range rep.Mutants {
-		res[m.ID] = m.Results[report.Opt]
-	}
+	res := resultsAt(rep, report.Opt)
 	if r := res["double-spin"]; r.Status != score.FNE || r.Reason != "failing tests: TestSourceUnchanged" {
 		t.Errorf("double-spin: %s (%s), want fne from TestSourceUnchanged", r.Status, r.Reason)
 	}

@@ -123,6 +123,13 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			return err
 		}
 		var ph phaseTimes
+		build := r.judges(m, sel, tests)
+		r.mu.Lock()
+		if r.built == nil {
+			r.built = map[string]map[string]bool{}
+		}
+		r.built[m.ID] = build
+		r.mu.Unlock()
 		// Between build and tests: a mutant that compiles to the
 		// baseline's code, or to the code of a mutant seen before, needs
 		// neither tests nor measurement.
@@ -136,7 +143,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			}
 			return r.duplicate(ctx, m, level, print)
 		}
-		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, r.judges(m, sel, tests), sameCode, tests, &ph)
+		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, build, sameCode, tests, &ph)
 		if err != nil {
 			return err
 		}
@@ -472,6 +479,10 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 	rep.Phases = report.SumPhases(rep.Mutants)
 	rep.Warnings = r.warnings
 	rep.Sensitivity = report.Sensitivities(rep.Mutants)
+	rep.Inputs = r.inputsRec
+	if r.baseTimes != (report.BaselineTimes{}) {
+		rep.Baseline = &r.baseTimes
+	}
 	sum := score.Summarize(outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum
 	return rep, nil

@@ -54,6 +54,9 @@ type run struct {
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
+	inputsRec  *report.Inputs              // what the verdicts depend on (since.go)
+	built      map[string]map[string]bool  // mutant ID -> packages its binaries were built for; under mu
+	baseTimes  report.BaselineTimes        // baseline steps' wall times
 	codeOwners map[string]*codeOwner       // level, package, code fingerprint -> first mutant (duplicate.go); under mu
 	ownerDone  map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
 }
@@ -93,6 +96,15 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 	r.journal = j
 	defer j.close()
+	if r.inputsRec, err = r.inputs(ctx); err != nil {
+		return nil, err
+	}
+	reused, noReuse := 0, ""
+	if c.Since != "" {
+		if reused, noReuse, err = r.reuse(c.Since, r.inputsRec); err != nil {
+			return nil, err
+		}
+	}
 
 	var todo []int
 	for i, m := range c.Mutants {
@@ -113,8 +125,14 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 	r.prog = newProgress(c.Log, c.Progress, total)
 	defer r.prog.end()
-	if done := len(c.Mutants)*len(c.Levels) - total; c.Resume && done > 0 {
+	if done := len(c.Mutants)*len(c.Levels) - total - reused; c.Resume && done > 0 {
 		r.prog.logf("perfmut: resuming: %d of %d results already in the journal", done, len(c.Mutants)*len(c.Levels))
+	}
+	switch {
+	case noReuse != "":
+		r.prog.logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
+	case c.Since != "":
+		r.prog.logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, len(c.Mutants)*len(c.Levels), total)
 	}
 
 	if len(todo) > 0 {
@@ -398,6 +416,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		return err
 	}
 	r.prog.logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
+	t0 := time.Now()
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
 	err := r.parallel(ctx, len(jobs), func(i int) error {
@@ -470,14 +489,19 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		coverpkg = append(coverpkg, p)
 	}
 	sort.Strings(coverpkg)
+	r.baseTimes.BuildTestSeconds = time.Since(t0).Seconds()
+	t0 = time.Now()
 	r.covs, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
 	if err != nil {
 		return err
 	}
+	r.baseTimes.BenchCoverageSeconds = time.Since(t0).Seconds()
 	if !c.FullFilter {
+		t0 = time.Now()
 		if err := r.coverTests(ctx, pkgs); err != nil {
 			return err
 		}
+		r.baseTimes.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
 	if len(r.covs) == 0 {
 		var names []string
@@ -537,6 +561,7 @@ func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
 // progress.
 func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) error {
 	r.mu.Lock()
+	lr.Judges = r.judgesOf(m.Package, lr, r.built[m.ID])
 	r.results[resultKey{m.ID, level}] = lr
 	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()

@@ -67,10 +67,7 @@ func TestSubsumption(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := map[string]*report.LevelResult{}
-			for _, m := range rep.Mutants {
-				res[m.ID] = m.Results[report.Opt]
-			}
+			res := resultsAt(rep, report.Opt)
 			for id, from := range map[string]string{"spin-10000": "", "spin-100000": "spin-10000", "spin-1000000": "spin-100000"} {
 				r := res[id]
 				if r.Status != score.Killed {

@@ -43,10 +43,7 @@ func TestFunctionalFilterSelection(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, log.String())
 			}
-			res := map[string]*report.LevelResult{}
-			for _, m := range rep.Mutants {
-				res[m.ID] = m.Results[report.Opt]
-			}
+			res := resultsAt(rep, report.Opt)
 			if r := res["orphan-spin"]; r.Status != score.NoCoverage || (r.BuildSeconds == 0) == full || strings.Contains(r.Reason, "not built") == full {
 				t.Errorf("orphan-spin: %s (%s), build %.2fs; want no-coverage, built only with FullFilter", r.Status, r.Reason, r.BuildSeconds)
 			}

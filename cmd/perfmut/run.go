@@ -25,12 +25,14 @@ type runFlags struct {
 	shard    string
 	minScore string
 	changed  string
+	since    string
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
 	f.load.registerMutants(fs)
 	fs.StringVar(&f.changed, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
+	fs.StringVar(&f.since, "since", "", "reuse the results of the earlier campaign in `dir` whose inputs did not change (Go version, machine, settings, the mutated package and the packages that judged it); run the others")
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
@@ -74,6 +76,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	if err := checkOutDir(f.out); err != nil {
 		return usageError(err)
+	}
+	if f.since != "" {
+		if _, err := os.Stat(filepath.Join(f.since, runner.ReportFile)); err != nil {
+			return usageErrorf("-since %s: no %s there; give the results directory of an earlier perfmut run", f.since, runner.ReportFile)
+		}
 	}
 
 	patterns := fs.Args()
@@ -123,6 +130,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		opNames = cfg.Operators
 	}
 	c := f.campaign(levels, rule, cfg, patterns)
+	c.Since = f.since
 	judges, err := prog.Judges(ctx)
 	if err != nil {
 		return err

@@ -1,0 +1,213 @@
+package runner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Incremental campaigns (-since DIR): a mutant's result at a level is taken
+// from an earlier campaign's results directory when nothing it depends on
+// changed: the Go version, the machine and the settings that affect
+// verdicts (report.Inputs), and the content of the mutated package and of
+// every package that judged it (report.LevelResult.Judges). The mutant
+// itself is the same when its ID is: IDs come from its function's source,
+// operator and parameters.
+
+// inputs computes the campaign's inputs: the hashes of every loaded
+// package's directory and of what else the verdicts depend on.
+func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
+	c := r.c
+	in := &report.Inputs{Go: c.Settings.GoVersion, Machine: machine(ctx), Packages: map[string]string{}}
+	s := c.Settings
+	// What chooses the mutants, orders the rounds or selects the levels
+	// does not change a verdict.
+	s.Patterns, s.Opt, s.Sample, s.Seed, s.Shard, s.ChangedSince, s.Operators = nil, "", 0, 0, "", "", nil
+	h := sha256.New()
+	json.NewEncoder(h).Encode(s)
+	for _, f := range []string{"go.mod", "go.sum"} {
+		data, err := os.ReadFile(filepath.Join(c.Module.Dir, f))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(data))
+		h.Write(data)
+	}
+	in.Settings = hex.EncodeToString(h.Sum(nil))
+	for _, p := range c.Packages {
+		sum, err := dirHash(p.Dir)
+		if err != nil {
+			return nil, fmt.Errorf("hashing package %s: %w", p.ImportPath, err)
+		}
+		in.Packages[p.ImportPath] = sum
+	}
+	return in, nil
+}
+
+// dirHash hashes the regular files of a package directory and, recursively,
+// of its testdata directory, which tests may read.
+func dirHash(dir string) (string, error) {
+	h := sha256.New()
+	add := func(path string) error {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		rel, _ := filepath.Rel(dir, path)
+		fmt.Fprintf(h, "%s\x00", filepath.ToSlash(rel))
+		_, err = io.Copy(h, f)
+		h.Write([]byte{0})
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			if err := add(filepath.Join(dir, e.Name())); err != nil {
+				return "", err
+			}
+		}
+	}
+	td := filepath.Join(dir, "testdata")
+	err = filepath.WalkDir(td, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) && path == td {
+				return nil
+			}
+			return err
+		}
+		if d.Type().IsRegular() {
+			return add(path)
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
+}
+
+// machine names what a benchmark's timings depend on beyond the code.
+func machine(ctx context.Context) string {
+	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, cpuModel(ctx), runtime.GOMAXPROCS(0))
+}
+
+// judgesOf is what lr depends on: see report.LevelResult.Judges. built is
+// the set of packages m's binaries were built for (mutated, tested,
+// measuring).
+func (r *run) judgesOf(pkg string, lr *report.LevelResult, built map[string]bool) []string {
+	if lr.Status == score.Killed && len(built) > 0 {
+		out := make([]string, 0, len(built))
+		for p := range built {
+			out = append(out, p)
+		}
+		sort.Strings(out)
+		return out
+	}
+	return slices.Clone(r.affected[pkg])
+}
+
+// reuse takes from the campaign in dir the results whose inputs are the
+// same as now, for the mutant and level pairs still to do; it copies their
+// sample files and appends them to the journal. It returns how many it
+// took, or why it took none.
+func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err error) {
+	c := r.c
+	prev, err := report.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		return 0, "", &InputError{fmt.Errorf("-since %s: %w", dir, err)}
+	}
+	switch p := prev.Inputs; {
+	case p == nil:
+		return 0, "", &InputError{fmt.Errorf("-since %s: its report.json records no inputs (it was made by an older perfmut); run a full campaign first", dir)}
+	case p.Go != cur.Go:
+		why = fmt.Sprintf("the Go version differs (%s then, %s now)", p.Go, cur.Go)
+	case p.Machine != cur.Machine:
+		why = fmt.Sprintf("the machine differs (%s then, %s now)", p.Machine, cur.Machine)
+	case p.Settings != cur.Settings:
+		why = "the settings that affect verdicts, go.mod or go.sum differ"
+	}
+	if why != "" {
+		return 0, why, nil
+	}
+	byID := map[string]report.Mutant{}
+	for _, m := range prev.Mutants {
+		byID[m.ID] = m
+	}
+	for _, m := range c.Mutants {
+		pm, ok := byID[m.ID]
+		if !ok {
+			continue
+		}
+		for _, level := range c.Levels {
+			lr := pm.Results[level]
+			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !sameInputs(prev.Inputs, cur, m.Package, lr.Judges) {
+				continue
+			}
+			if err := copySamples(dir, c.Out, lr); err != nil {
+				continue // measured again
+			}
+			reused := *lr
+			reused.Reused = true
+			r.results[resultKey{m.ID, level}] = &reused
+			if err := r.journal.append(JournalEntry{ID: m.ID, Level: level, Result: &reused, Time: time.Now().UTC()}); err != nil {
+				return n, "", err
+			}
+			n++
+		}
+	}
+	return n, "", nil
+}
+
+// sameInputs reports whether the mutated package and every judge hash the
+// same in both campaigns.
+func sameInputs(prev, cur *report.Inputs, pkg string, judges []string) bool {
+	if len(judges) == 0 {
+		return false
+	}
+	for _, p := range append([]string{pkg}, judges...) {
+		h, ok := prev.Packages[p]
+		if !ok || h != cur.Packages[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// copySamples copies the benchfmt files of lr from one results directory
+// to another.
+func copySamples(from, to string, lr *report.LevelResult) error {
+	for _, s := range lr.Samples {
+		for _, f := range s.Files {
+			if f == "" {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(from, filepath.FromSlash(f)))
+			if err != nil {
+				return err
+			}
+			dst := filepath.Join(to, filepath.FromSlash(f))
+			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+				return err
+			}
+			if err := os.WriteFile(dst, data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

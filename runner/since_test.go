@@ -1,0 +1,126 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestSince: a campaign with -since an earlier one reuses the results whose
+// inputs did not change: all of them when nothing changed; after a
+// benchmark file of app changes, the mutants app judged run again and
+// calc's Find mutant (judged by calc alone) is reused; after calc changes,
+// every calc mutant runs; with another Go version, everything runs.
+func TestSince(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures modules")
+	}
+	mod, pkgs := testModule(t, "hot")
+	const calc, app = "example.com/hot/calc", "example.com/hot/app"
+	spin := func(id, pkg, file, anchor, old string) mutate.Mutant {
+		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+"\n\t\tfor perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+		if pkg == app {
+			m.Helper = "package app\n\nvar perfmut_sink int\n"
+			m.Edits[0].New = "for perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}\n\t" + old
+		}
+		return m
+	}
+	ms := []mutate.Mutant{
+		spin("sum-spin", calc, "calc/calc.go", "func Sum(", "s += x"),       // judged by calc and app benchmarks
+		spin("find-spin", calc, "calc/calc.go", "func Find(", "idx = i"),    // calc only
+		spin("unused-spin", calc, "calc/calc.go", "func Unused(", "p *= 3"), // no-coverage: every importer judges
+		spin("total-spin", app, "app/app.go", "func Total(", "return 2 * calc.Sum(xs)"),
+	}
+	dir := t.TempDir()
+	campaign := func(out, since string) (*report.Report, map[string]*report.LevelResult) {
+		t.Helper()
+		c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(dir, out))
+		c.Levels, c.Since = []string{report.Opt}, since
+		if since != "" {
+			c.Since = filepath.Join(dir, since)
+		}
+		rep, err := c.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := resultsAt(rep, report.Opt)
+		return rep, res
+	}
+	reused := func(res map[string]*report.LevelResult) []string {
+		var ids []string
+		for id, r := range res {
+			if r.Reused {
+				ids = append(ids, id)
+			}
+		}
+		slices.Sort(ids)
+		return ids
+	}
+
+	_, first := campaign("first", "")
+	want := map[string]score.Status{"sum-spin": score.Killed, "find-spin": score.Killed, "unused-spin": score.NoCoverage, "total-spin": score.Killed}
+	for id, st := range want {
+		if first[id].Status != st {
+			t.Fatalf("first run: %s is %s (%s), want %s", id, first[id].Status, first[id].Reason, st)
+		}
+	}
+	if j := first["find-spin"].Judges; !slices.Equal(j, []string{calc}) {
+		t.Errorf("find-spin judges %v, want [%s]", j, calc)
+	}
+
+	rep, again := campaign("again", "first")
+	if got := reused(again); len(got) != 4 {
+		t.Errorf("nothing changed: reused %v, want all 4", got)
+	}
+	if p := rep.Phases[report.Opt]; p.Reused != 4 || p.BuildSeconds != 0 || rep.Baseline != nil {
+		t.Errorf("nothing changed: phases %+v, baseline %+v; want 4 reused, nothing built", p, rep.Baseline)
+	}
+	for _, s := range again["sum-spin"].Samples {
+		if _, err := os.Stat(filepath.Join(dir, "again", s.Files[1])); err != nil {
+			t.Errorf("reused sample file: %v", err)
+		}
+	}
+
+	appendTo := func(file, text string) {
+		f, err := os.OpenFile(filepath.Join(mod.Dir, file), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(text)
+		f.Close()
+	}
+	appendTo("app/app_test.go", "\n// A changed benchmark file.\n")
+	_, res := campaign("bench-changed", "first")
+	if got := reused(res); !slices.Equal(got, []string{"find-spin"}) {
+		t.Errorf("app's benchmark file changed: reused %v, want [find-spin]", got)
+	}
+
+	appendTo("calc/calc.go", "\n// A changed function.\n")
+	_, res = campaign("calc-changed", "bench-changed")
+	if got := reused(res); !slices.Equal(got, []string{"total-spin"}) {
+		t.Errorf("calc changed: reused %v, want [total-spin]", got)
+	}
+
+	// Another Go version: nothing is reused.
+	path := filepath.Join(dir, "calc-changed", ReportFile)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	json.Unmarshal(data, &raw)
+	raw["inputs"].(map[string]any)["go"] = "go1.0"
+	data, _ = json.Marshal(raw)
+	os.WriteFile(path, data, 0o644)
+	_, res = campaign("other-go", "calc-changed")
+	if got := reused(res); len(got) != 0 {
+		t.Errorf("other Go version: reused %v, want none", got)
+	}
+}
