@@ -93,7 +93,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		}
 	}
 	for _, st := range states {
-		rep.Benchmarks = append(rep.Benchmarks, st.result())
+		rep.Benchmarks = append(rep.Benchmarks, st.result(c.Seed))
 	}
 	slices.SortStableFunc(rep.Benchmarks, func(a, b report.CompareBenchmark) int {
 		if a.Package != b.Package {
@@ -205,8 +205,9 @@ func (st *compared) summary() string {
 	return fmt.Sprintf("%s n=%d", line, st.rounds)
 }
 
-// result is st as a report entry.
-func (st *compared) result() report.CompareBenchmark {
+// result is st as a report entry; seed seeds the bootstrap of metrics
+// left out of the decision.
+func (st *compared) result(seed int64) report.CompareBenchmark {
 	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.Name, Status: report.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = report.Failed, st.failed
@@ -224,7 +225,13 @@ func (st *compared) result() report.CompareBenchmark {
 			OldValues: v[0], NewValues: v[1], OldCensored: cs[0], NewCensored: cs[1]}
 		m, ok := byUnit[u]
 		if !ok {
-			cm.Warnings = append(cm.Warnings, "missing in some rounds: left out of the decision")
+			// Censored rounds have only sec/op: the metric's counts fell
+			// behind the rounds and it left the decision. Its values are
+			// still shown.
+			cm.Ratio, cm.RatioLo, cm.RatioHi = score.MedianRatio(v[0], v[1], seed)
+			_, cm.P = score.OneSidedKS(v[0], v[1])
+			cm.PAdj = cm.P
+			cm.Warnings = append(cm.Warnings, fmt.Sprintf("missing in %s of %d (censored samples have only sec/op): left out of the decision", english.Plural(st.rounds-min(len(v[0]), len(v[1])), "round"), st.rounds))
 			cb.Metrics = append(cb.Metrics, cm)
 			continue
 		}

@@ -237,11 +237,18 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		return why, nil
 	}
 	lines := [2]map[string][]changes.Range{d.Old, d.New}
+	var changed [2]map[string][]string
+	var cands, tps [2][]string
+	for i, s := range sides { // both build before either measures coverage
+		changed[i] = changedPackages(s.modPath, lines[i])
+		cands[i], tps[i] = reaching(s.list, changed[i]), testPackages(s.list, s.modPath, tests)
+		if err := s.build(ctx, slices.Concat(cands[i], tps[i])); err != nil {
+			return nil, err
+		}
+	}
 	var setup []string
 	for i, s := range sides {
-		changed := changedPackages(s.modPath, lines[i])
-		cand := reaching(s.list, changed)
-		tp := testPackages(s.list, s.modPath, tests)
+		changed, cand, tp := changed[i], cands[i], tps[i]
 		if err := s.listBenches(ctx, slices.Concat(cand, tp)); err != nil {
 			return nil, err
 		}

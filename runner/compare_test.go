@@ -1,0 +1,68 @@
+package runner
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// A metric that missed a censored round is left out of the decision but
+// still shows its ratio, p and why.
+func TestComparedResultMissingMetric(t *testing.T) {
+	st := &compared{
+		b: benchmark{"example.com/m", "BenchmarkX"}, it: benchIters{N: 100}, rounds: 3,
+		units: []string{"sec/op", "B/op"},
+		vals: map[string]*[2][]float64{
+			"sec/op": {{1, 1.1, 1.2}, {2, 2.1, 9}},
+			"B/op":   {{10, 10}, {20, 20}},
+		},
+		cens: map[string]*[2][]int{"sec/op": {nil, {2}}, "B/op": {}},
+	}
+	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 3, MinSamples: 3}.DecideChange(completeSamples(st.samples(), 3))
+	cb := st.result(1)
+	if cb.Status != report.Measured || len(cb.Metrics) != 2 {
+		t.Fatalf("result %+v", cb)
+	}
+	b := cb.Metrics[1]
+	if b.Metric != "B/op" || b.Verdict != score.Undecided || b.Ratio != 2 || b.P != 1.0/6 {
+		t.Errorf("B/op: %+v; want undecided, ratio 2, p 1/6 (1/C(4,2) for complete separation of 2 and 2)", b)
+	}
+	if len(b.Warnings) != 1 || !strings.Contains(b.Warnings[0], "missing in 1 round of 3") {
+		t.Errorf("B/op warnings %q", b.Warnings)
+	}
+	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.1 {
+		t.Errorf("sec/op: %+v", s)
+	}
+}
+
+func TestSelectionHelpers(t *testing.T) {
+	lines := map[string][]changes.Range{"a.go": {{Start: 3, End: 4}}, "sub/b.go": {{Start: 10, End: 10}}, "sub/b_test.go": {{Start: 1, End: 1}}, "README.md": {{Start: 1, End: 1}}}
+	got := changedPackages("example.com/m", lines)
+	want := map[string][]string{"example.com/m": {"a.go"}, "example.com/m/sub": {"sub/b.go"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("changedPackages = %v, want %v", got, want)
+	}
+	list := []listedPackage{
+		{ImportPath: "example.com/m", TestGoFiles: []string{"a_test.go"}},
+		{ImportPath: "example.com/m/sub", Deps: []string{"example.com/m"}},                                                  // no tests
+		{ImportPath: "example.com/m/use", XTestGoFiles: []string{"x_test.go"}, XTestImports: []string{"example.com/m/sub"}}, // its tests import sub, which imports m
+		{ImportPath: "example.com/m/other", TestGoFiles: []string{"o_test.go"}},
+	}
+	if got := reaching(list, map[string][]string{"example.com/m": {"a.go"}}); !reflect.DeepEqual(got, []string{"example.com/m", "example.com/m/use"}) {
+		t.Errorf("reaching = %v", got)
+	}
+	bc := &benchCoverage{blocks: map[string][]covBlock{
+		"example.com/m/a.go":     {{sl: 1, el: 2, c2: 1, c3: 1}, {sl: 4, el: 6, c2: 5, c3: 10}},
+		"example.com/m/sub/b.go": {{sl: 9, el: 11, c2: 1, c3: 1}},
+	}}
+	if f, loop := changedRun(bc, "example.com/m", lines); f != "a.go" || !loop {
+		t.Errorf("changedRun = %s, %v; want a.go in the timed loop", f, loop)
+	}
+	if f, loop := changedRun(bc, "example.com/m", map[string][]changes.Range{"sub/b.go": {{Start: 10, End: 10}}}); f != "sub/b.go" || loop {
+		t.Errorf("changedRun = %s, %v; want sub/b.go in setup only", f, loop)
+	}
+}
