@@ -33,6 +33,9 @@ type Comparison struct {
 	// Failures are the slower metrics beyond MaxSlowdown, as
 	// "Benchmark metric ratio": the gate fails when there is one.
 	Failures []string `json:"failures,omitempty"`
+	// Drift lists NEW's metrics slower than their recorded history
+	// (-history DIR); each is also a warning.
+	Drift []Drift `json:"drift,omitempty"`
 	// Score is the mutation score of the changed packages (-score DIR).
 	Score    *ScoreSection `json:"score,omitempty"`
 	Warnings []string      `json:"warnings,omitempty"`

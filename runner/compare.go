@@ -40,6 +40,9 @@ type Comparison struct {
 	// MaxSlowdown (a fraction) is the gate: a slower metric whose median
 	// ratio NEW/OLD is above 1+MaxSlowdown is a failure.
 	MaxSlowdown float64
+	// HistoryDir, if set, is a store of measured distributions: NEW's are
+	// checked against it for drift, then both sides' are appended.
+	HistoryDir string
 	// ScoreDir, if set, is the -out directory of a perfmut run: the report
 	// gets the mutation score and survivors of the changed packages.
 	ScoreDir string
@@ -75,6 +78,10 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 		return nil, err
 	}
 	scoreRep, err := c.readScore()
+	if err != nil {
+		return nil, err
+	}
+	past, err := c.readHistory()
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +146,11 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	}
 	for _, s := range sides {
 		rep.Warnings = append(rep.Warnings, s.r.warnings...)
+	}
+	if c.HistoryDir != "" {
+		if err := c.history(rep, past); err != nil {
+			return nil, err
+		}
 	}
 	rep.Failures = gateFailures(rep)
 	rep.Seconds = time.Since(started).Seconds()

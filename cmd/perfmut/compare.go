@@ -26,6 +26,7 @@ type compareFlags struct {
 	all         bool
 	maxSlowdown string
 	scoreDir    string
+	historyDir  string
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
@@ -34,6 +35,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
+	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a median ratio NEW/OLD beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
 }
 
@@ -90,6 +92,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		MinSamples:  f.minSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
+		HistoryDir:  f.historyDir,
 	}
 	c.Module.Dir = root
 	c.Log, c.Progress = stderr, isTerminal(stderr)

@@ -1,0 +1,108 @@
+package runner
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// HistoryWindow is how many of the latest entries of a benchmark metric
+// the drift check looks back over: the oldest of them is the reference.
+const HistoryWindow = 50
+
+// machineKey identifies the machine a history entry was measured on.
+func machineKey() string {
+	return fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+}
+
+// historyKey is what a drift check compares across entries.
+type historyKey struct{ module, machine, pkg, bench, metric string }
+
+func keyOf(e report.HistoryEntry) historyKey {
+	return historyKey{e.Module, e.Machine, e.Package, e.Benchmark, e.Metric}
+}
+
+// readHistory reads the store of c.HistoryDir, before any work: an
+// unreadable one is bad input.
+func (c *Comparison) readHistory() ([]report.HistoryEntry, error) {
+	if c.HistoryDir == "" {
+		return nil, nil
+	}
+	past, err := report.ReadHistory(c.HistoryDir)
+	if err != nil {
+		return nil, &InputError{fmt.Errorf("-history %s: %w", c.HistoryDir, err)}
+	}
+	return past, nil
+}
+
+// history checks NEW's distributions against past, the store in
+// c.HistoryDir (warnings in rep.Drift and rep.Warnings), then appends both
+// sides' distributions to it.
+func (c *Comparison) history(rep *report.Comparison, past []report.HistoryEntry) error {
+	now := time.Now().UTC()
+	var add []report.HistoryEntry
+	for _, b := range rep.Benchmarks {
+		for _, m := range b.Metrics {
+			for _, side := range []struct {
+				s      report.CompareSide
+				values []float64
+			}{{rep.Old, m.OldValues}, {rep.New, m.NewValues}} {
+				add = append(add, report.HistoryEntry{Time: now, Module: rep.Module, Commit: side.s.Commit, Rev: side.s.Rev,
+					Machine: machineKey(), Package: b.Package, Benchmark: b.Name, Metric: m.Metric,
+					Iterations: b.Iterations, Values: side.values})
+			}
+		}
+	}
+	rep.Drift = drifts(past, add, rep.New.Commit, c.Rule.Alpha, c.Rule.MinEffect)
+	for _, d := range rep.Drift {
+		rep.Warnings = append(rep.Warnings, d.String())
+	}
+	if err := report.AppendHistory(c.HistoryDir, add); err != nil {
+		return fmt.Errorf("-history %s: %w", c.HistoryDir, err)
+	}
+	return nil
+}
+
+// drifts compares each of NEW's distributions in cur (the entries of the
+// commit newCommit) with the oldest of the last HistoryWindow entries of
+// the same benchmark metric and machine in past: a drift is NEW slower by
+// the one-sided KS test at alpha shared over the metrics checked
+// (Bonferroni) with a median ratio above minEffect (if set).
+func drifts(past, cur []report.HistoryEntry, newCommit string, alpha, minEffect float64) []report.Drift {
+	byKey := map[historyKey][]report.HistoryEntry{}
+	for _, e := range past {
+		k := keyOf(e)
+		byKey[k] = append(byKey[k], e)
+	}
+	type check struct {
+		ref, cur report.HistoryEntry
+		n        int
+	}
+	var checks []check
+	seen := map[historyKey]bool{}
+	for _, e := range cur {
+		k := keyOf(e)
+		if e.Commit != newCommit || seen[k] || len(byKey[k]) == 0 {
+			continue
+		}
+		seen[k] = true
+		hist := byKey[k]
+		if len(hist) > HistoryWindow {
+			hist = hist[len(hist)-HistoryWindow:]
+		}
+		checks = append(checks, check{hist[0], e, len(hist)})
+	}
+	var out []report.Drift
+	for _, ch := range checks {
+		_, p := score.OneSidedKS(ch.ref.Values, ch.cur.Values)
+		ratio := score.Median(ch.cur.Values) / score.Median(ch.ref.Values)
+		if p <= alpha/float64(len(checks)) && (minEffect <= 1 || ratio > minEffect) {
+			out = append(out, report.Drift{Benchmark: ch.cur.Benchmark, Metric: ch.cur.Metric, Ratio: ratio, P: p,
+				Since: ch.ref.Commit, SinceRev: ch.ref.Rev, SinceTime: ch.ref.Time, Entries: ch.n})
+		}
+	}
+	return out
+}
