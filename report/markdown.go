@@ -75,6 +75,19 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 		}
 		head.WriteString("\n")
 	}
+	nm := countNotMeasured(rep, lv)
+	if len(nm.ops) > 0 {
+		head.WriteString("\nNot measured, by operator (equivalent to the baseline's code / duplicate of another mutant's):\n\n")
+		for i, row := range nm.rows(lv) {
+			head.WriteString("| " + strings.Join(row, " | ") + " |\n")
+			if i == 0 {
+				head.WriteString("|---|" + strings.Repeat("--:|", len(lv)) + "\n")
+			}
+		}
+	}
+	if s := nm.reusedLine(lv); s != "" {
+		head.WriteString("\n" + s + ".\n")
+	}
 	head.WriteString("\n</details>\n")
 
 	// The findings, each a chunk that is kept whole or left out.

@@ -77,6 +77,18 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		t.add(row...)
 	}
 	t.write(bw)
+	nm := countNotMeasured(rep, lv)
+	if len(nm.ops) > 0 {
+		fmt.Fprintln(bw, "\nNot measured, by operator (equivalent to the baseline's code / duplicate of another mutant's):")
+		t = &table{indent: "  "}
+		for _, row := range nm.rows(lv) {
+			t.add(row...)
+		}
+		t.write(bw)
+	}
+	if s := nm.reusedLine(lv); s != "" {
+		fmt.Fprintf(bw, "\n%s.\n", s)
+	}
 
 	covered, uncovered := findings(rep, lv)
 	if len(covered) > 0 {

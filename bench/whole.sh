@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# whole.sh: whole campaigns (every mutant, -opt both) on real modules from
+# the Go module proxy, then an incremental re-run with -since after one
+# function changed. Prints per module the wall time, the baseline steps,
+# the mutant phases, and the equivalent and duplicate mutants per operator
+# and level (docs/evaluation.md, "Whole campaigns").
+#
+# Usage (from the repository root):
+#   bash bench/whole.sh [module@version ...]
+#     default: github.com/google/btree@v1.1.3 github.com/Masterminds/semver/v3@v3.5.0
+#              github.com/valyala/fastjson@v1.6.10 github.com/bits-and-blooms/bitset@v1.29.0
+#   WORK=dir    work directory (default: a new temporary one, kept)
+#   OPT=both    -opt;  EXTRA='...' more perfmut run flags
+#   SINCE_FILE=path SINCE_FUNC=name  for -since: the file (in the module) and
+#               function whose body gets a harmless statement; default: none
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+mods=("$@")
+[ ${#mods[@]} -gt 0 ] || mods=(github.com/google/btree@v1.1.3 github.com/Masterminds/semver/v3@v3.5.0
+	github.com/valyala/fastjson@v1.6.10 github.com/bits-and-blooms/bitset@v1.29.0)
+OPT=${OPT:-both}; EXTRA=${EXTRA:-}
+work=${WORK:-$(mktemp -d "${TMPDIR:-/tmp}/perfmut-whole-XXXXXX")}
+mkdir -p "$work"
+(cd "$root" && go build -o "$work/perfmut" ./cmd/perfmut)
+echo "work directory $work"
+for mv in "${mods[@]}"; do
+	name=$(basename "${mv%@*}")
+	src=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "$mv" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+	rm -rf "$work/$name" "$work/$name-out" "$work/$name-since"
+	cp -r "$src" "$work/$name"; chmod -R u+w "$work/$name"
+	(cd "$work/$name" && [ -f go.sum ] || go mod tidy >/dev/null 2>&1 || true)
+	echo "== $mv, -opt $OPT, $(uptime | sed 's/.*load/load/')"
+	start=$(date +%s)
+	(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -out "$work/$name-out" ./... >"$work/$name.log" 2>&1) || true
+	echo "wall $(( $(date +%s) - start )) s; $(grep 'done in' "$work/$name.log" || tail -1 "$work/$name.log")"
+	python3 - "$work/$name-out/report.json" <<'PY'
+import collections, json, sys
+r = json.load(open(sys.argv[1]))
+b = r.get("baseline") or {}
+print("baseline: build+test %.0f s, benchmark coverage %.0f s, test coverage %.0f s" % (
+    b.get("build_test_seconds", 0), b.get("bench_coverage_seconds", 0), b.get("test_coverage_seconds", 0)))
+for l, p in sorted(r.get("phases", {}).items()):
+    print("%-5s builds %4.0f s, tests %4.0f s, measurement %4.0f s; measured %d, inferred %d, equivalent %d, duplicates %d, not built %d" % (
+        l, p["build_seconds"], p["test_seconds"], p["measure_seconds"], p["measured"], p["inferred"],
+        p.get("equivalent", 0), p.get("duplicates", 0), p.get("not_built", 0)))
+for l, s in sorted(r["score"].items()):
+    print("%-5s score %.1f %% (%d killed of %d valid)" % (l, 100 * s["score"], s["killed"], s["valid"]))
+eq = collections.Counter()
+tot = collections.Counter()
+for m in r["mutants"]:
+    for l, res in m["results"].items():
+        tot[(m["operator"], l)] += 1
+        if res["status"] == "equivalent":
+            eq[(m["operator"], l, "equivalent")] += 1
+        if res.get("duplicate_of"):
+            eq[(m["operator"], l, "duplicate")] += 1
+ops = sorted({o for o, _ in tot})
+print("operator: equivalent/duplicate of mutants, opt | noopt")
+for o in ops:
+    cells = []
+    for l in ("opt", "noopt"):
+        if tot[(o, l)]:
+            cells.append("%d/%d of %d" % (eq[(o, l, "equivalent")], eq[(o, l, "duplicate")], tot[(o, l)]))
+    print("  %-16s %s" % (o, " | ".join(cells)))
+PY
+	if [ -n "${SINCE_FILE:-}" ] && [ -f "$work/$name/$SINCE_FILE" ]; then
+		python3 - "$work/$name/$SINCE_FILE" "$SINCE_FUNC" <<'PY'
+import re, sys
+path, fn = sys.argv[1], sys.argv[2]
+s = open(path).read()
+m = re.search(r"\nfunc (\([^)]*\) )?" + re.escape(fn) + r"\b[^\n]*\{\n", s)
+if not m:
+    sys.exit("function %s not found in %s" % (fn, path))
+s = s[:m.end()] + "\t_ = 0 // changed\n" + s[m.end():]
+open(path, "w").write(s)
+PY
+		start=$(date +%s)
+		(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -since "$work/$name-out" -out "$work/$name-since" ./... >"$work/$name-since.log" 2>&1) || true
+		echo "-since after changing $SINCE_FUNC in $SINCE_FILE: wall $(( $(date +%s) - start )) s; $(grep -- '-since' "$work/$name-since.log" | head -1)"
+	fi
+done
