@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The minimal overhead of each Q3 operator's injected code (the SlowCoach
-# paper's Table III), with optimizations and without (-gcflags=all=-N -l).
+# paper's Table III) and of the concurrency operators' changes per execution
+# of a site, serial and parallel, with optimizations and without
+# (-gcflags=all=-N -l).
 # Runs bench/q3overhead's benchmarks COUNT times per level and prints, per
 # mutant, the median ns per loop iteration and the overhead over the
 # baseline loop. Usage: bash bench/q3overhead.sh [count] [benchtime]
@@ -32,13 +34,22 @@ def fmt(ns):
         if abs(ns) >= div:
             return "%.3g %s" % (ns / div, unit)
     return "%.3g ns" % ns
-for group in ("BenchmarkOverhead", "BenchmarkParallel"):
+for group in ("BenchmarkOverhead", "BenchmarkParallel", "BenchmarkSites", "BenchmarkSitesParallel"):
+    sites = group.startswith("BenchmarkSites")
     names = [k for k in opt if k.startswith(group + "/")]
-    base = group + "/baseline"
-    print("%s: median of %s runs; overhead = mutant - baseline, per loop iteration:\n" % (group, sys.argv[3]))
+    if sites:  # group/Function/operator[/params]: each function's baseline first
+        order = []
+        for k in names:
+            fn = k.split("/")[1]
+            if fn not in order:
+                order.append(fn)
+        names.sort(key=lambda k: (order.index(k.split("/")[1]), not k.endswith("/baseline")))
+    unit = "execution of the site" if sites else "loop iteration"
+    print("%s: median of %s runs; overhead = mutant - baseline, per %s:\n" % (group, sys.argv[3], unit))
     print("| %-36s | %12s | %12s | %12s | %12s | %8s |" % ("variant", "opt ns/it", "opt overhead", "noopt ns/it", "noopt overh.", "B/it"))
     print("|" + "|".join("-" * (w + 2) for w in (36, 12, 12, 12, 12, 8)) + "|")
     for k in names:
+        base = group + "/" + k.split("/")[1] + "/baseline" if sites else group + "/baseline"
         o, n = opt[k]["ns/op"], noopt[k]["ns/op"]
         print("| %-36s | %12s | %12s | %12s | %12s | %8s |" % (
             k[len(group) + 1:], fmt(o), fmt(o - opt[base]["ns/op"]) if k != base else "-",

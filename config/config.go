@@ -36,7 +36,8 @@ type Config struct {
 	VarReplace  []VarReplace  `yaml:"var-replace"`
 
 	// Metrics lists extra benchmark units (from b.ReportMetric) for which a
-	// higher value is worse, so the statistics test them too.
+	// higher value is worse, so the statistics test them too. Load stores
+	// them as benchfmt tidies units: p99-ns/op becomes p99-sec/op.
 	Metrics []string `yaml:"metrics"`
 
 	// SkipBenchmarks lists regular expressions of benchmarks never to run

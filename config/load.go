@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/perf/benchunit"
 	"gopkg.in/yaml.v3"
 )
 
@@ -214,6 +215,11 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 				}
 			}
 		}
+	}
+	for i, u := range c.Metrics {
+		// The runner reads units as benchfmt tidies them (p99-ns/op is
+		// p99-sec/op there); compare in that form.
+		_, c.Metrics[i] = benchunit.Tidy(1, u)
 	}
 	skipItems := seqItems(lookup(top, "skip-benchmarks"))
 	for i, pat := range c.SkipBenchmarks {

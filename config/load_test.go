@@ -35,7 +35,7 @@ var-replace:
   - var: fast
     value: "false"
     callers: [Lower, (*T).M]
-metrics: [ns/op-extra]
+metrics: [misses/op, p99-ns/op]
 `
 	c, err := Parse([]byte(src), "perfmut.yaml", known)
 	if err != nil {
@@ -56,7 +56,7 @@ metrics: [ns/op-extra]
 			{Func: "(*example.com/m/pkg.T).Fast", Value: "false", Line: 18},
 		},
 		VarReplace: []VarReplace{{Var: "fast", Value: "false", Callers: []string{"Lower", "(*T).M"}, Line: 21}},
-		Metrics:    []string{"ns/op-extra"},
+		Metrics:    []string{"misses/op", "p99-sec/op"}, // as the runner reads units
 	}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("Parse =\n%+v\nwant\n%+v", c, want)
