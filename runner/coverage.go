@@ -77,6 +77,8 @@ type benchCoverage struct {
 	bench  benchmark
 	blocks map[string][]covBlock
 	iters  int // iterations of the first coverage run (c2); 0 if unknown
+	// secPerOp is one iteration's time in the listing run (for -plan).
+	secPerOp float64
 }
 
 // procsSuffix is the "-N" the testing package appends to benchmark names.
@@ -214,7 +216,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			}
 			os.Remove(f)
 		}
-		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: iters}
+		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: iters, secPerOp: j.spo}
 		for file, b2 := range prof[0] {
 			b3 := prof[1][file]
 			for bi, b := range b2 {

@@ -25,14 +25,15 @@ type run struct {
 	c   *Campaign
 	tmp string // private temp dir, removed at the end
 
-	pkgs     map[string]*mutate.Package
-	affected map[string][]string // mutated package -> it and the loaded packages importing it
-	hasTests map[string]bool     // package has a test binary
-	baseBins map[string]map[string]string
-	baseTime map[string]map[string]time.Duration // level -> package -> test time
-	tceBase  sync.Map                            // baseline binary + package -> funcCode (tce.go)
-	covs     []*benchCoverage
-	tcov     map[string]*testCoverage // package -> what its tests run (testcover.go)
+	pkgs      map[string]*mutate.Package
+	affected  map[string][]string // mutated package -> it and the loaded packages importing it
+	hasTests  map[string]bool     // package has a test binary
+	baseBins  map[string]map[string]string
+	baseTime  map[string]map[string]time.Duration // level -> package -> test time
+	baseBuild map[string]map[string]time.Duration // level -> package -> test binary build time
+	tceBase   sync.Map                            // baseline binary + package -> funcCode (tce.go)
+	covs      []*benchCoverage
+	tcov      map[string]*testCoverage // package -> what its tests run (testcover.go)
 	// instrumented holds every coverage block of each mutated file, run
 	// or not: a position outside all of them is package-level code.
 	instrumented map[string][]covBlock
@@ -72,11 +73,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 	c.settings(ctx)
 	started := time.Now().UTC()
-	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
-	for _, p := range c.Packages {
-		r.pkgs[p.ImportPath] = p
-	}
+	r := newRun(c)
 	entries, goodLen, err := r.prepareOut()
 	if err != nil {
 		return nil, err
@@ -136,15 +133,10 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	}
 
 	if len(todo) > 0 {
-		removeStaleTemp(os.TempDir())
-		r.tmp, err = os.MkdirTemp("", "perfmut-run-")
-		if err != nil {
+		if err := r.makeTemp(); err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(r.tmp)
-		if err := os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
-			return nil, err
-		}
 		if err := r.baseline(ctx, todo); err != nil {
 			if ctx.Err() != nil {
 				return nil, r.interrupted()
@@ -183,6 +175,28 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 			time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(c.Jobs, "worker"), r.measured.Round(time.Second))
 	}
 	return rep, report.WriteJSON(filepath.Join(c.Out, ReportFile), rep)
+}
+
+// newRun is the state of a new run of c (already checked).
+func newRun(c *Campaign) *run {
+	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
+		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
+	for _, p := range c.Packages {
+		r.pkgs[p.ImportPath] = p
+	}
+	return r
+}
+
+// makeTemp creates the run's private temporary directory (the caller
+// removes it), with a pid file by which a later run removes it if this
+// process is killed; it first removes such leftovers of killed runs.
+func (r *run) makeTemp() error {
+	removeStaleTemp(os.TempDir())
+	var err error
+	if r.tmp, err = os.MkdirTemp("", "perfmut-run-"); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 }
 
 func (r *run) interrupted() error {
@@ -397,6 +411,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	r.hasTests = map[string]bool{}
 	r.baseBins = map[string]map[string]string{}
 	r.baseTime = map[string]map[string]time.Duration{}
+	r.baseBuild = map[string]map[string]time.Duration{}
 	type bjob struct {
 		level string
 		pkg   *mutate.Package
@@ -405,6 +420,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	for _, l := range c.Levels {
 		r.baseBins[l] = map[string]string{}
 		r.baseTime[l] = map[string]time.Duration{}
+		r.baseBuild[l] = map[string]time.Duration{}
 		if err := os.MkdirAll(filepath.Join(r.tmp, "base", l), 0o755); err != nil {
 			return err
 		}
@@ -422,7 +438,11 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	err := r.parallel(ctx, len(jobs), func(i int) error {
 		jb := jobs[i]
 		bin := filepath.Join(r.tmp, "base", jb.level, safeName(jb.pkg.ImportPath)+".test")
+		bstart := time.Now()
 		ok, err := r.goTestC(ctx, c.Module.Dir, jb.pkg.ImportPath, bin, "", jb.level)
+		mu.Lock()
+		r.baseBuild[jb.level][jb.pkg.ImportPath] = time.Since(bstart)
+		mu.Unlock()
 		if err != nil {
 			var be *buildError
 			if errors.As(err, &be) {

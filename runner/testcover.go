@@ -26,6 +26,7 @@ type testCoverage struct {
 	all    bool
 	tests  map[string]map[string][]covBlock // test -> coverage file -> blocks run
 	always []string                         // tests that failed alone: they judge every mutant
+	time   map[string]time.Duration         // test -> its coverage run's wall time (for -plan)
 }
 
 // coverTests records, for each package of pkgs with tests, which blocks of
@@ -45,7 +46,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		if !r.hasTests[p.ImportPath] {
 			continue
 		}
-		tc := &testCoverage{tests: map[string]map[string][]covBlock{}}
+		tc := &testCoverage{tests: map[string]map[string][]covBlock{}, time: map[string]time.Duration{}}
 		r.tcov[p.ImportPath] = tc
 		bin := r.coverBin(p.ImportPath)
 		if _, err := os.Stat(bin); err != nil {
@@ -129,6 +130,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		}
 		mu.Lock()
 		tc.tests[j.test] = blocks
+		tc.time[j.test] = res.Elapsed
 		mu.Unlock()
 		return nil
 	})

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/internal/english"
@@ -26,6 +27,8 @@ type runFlags struct {
 	minScore string
 	changed  string
 	since    string
+	plan     bool
+	within   time.Duration
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -33,6 +36,8 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	f.load.registerMutants(fs)
 	fs.StringVar(&f.changed, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
 	fs.StringVar(&f.since, "since", "", "reuse the results of the earlier campaign in `dir` whose inputs did not change (Go version, machine, settings, the mutated package and the packages that judged it); run the others")
+	fs.BoolVar(&f.plan, "plan", false, "build no mutant: run the baseline steps and print the campaign's expected cost per level (mutants to build, test and measure; build, test and measurement time)")
+	fs.DurationVar(&f.within, "within", 0, "with -plan: also print the -shard count whose shards each fit this wall `time` (e.g. 30m)")
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
@@ -76,6 +81,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	if err := checkOutDir(f.out); err != nil {
 		return usageError(err)
+	}
+	if f.within < 0 || f.within > 0 && !f.plan {
+		return usageErrorf("-within %s needs -plan and a positive duration", f.within)
 	}
 	if f.since != "" {
 		if _, err := os.Stat(filepath.Join(f.since, runner.ReportFile)); err != nil {
@@ -142,6 +150,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintf(stderr, "perfmut: warning: %s\n", w)
 	}
 	fmt.Fprintf(stderr, "perfmut: %d %s in %s\n", len(mutants), english.Word(len(mutants), "mutant"), prog.Module.Path)
+	if f.plan {
+		p, err := c.Plan(ctx, f.within)
+		if err != nil {
+			return err
+		}
+		return report.WritePlan(stdout, p)
+	}
 	rep, err := c.Run(ctx)
 	if err != nil {
 		return err

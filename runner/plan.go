@@ -1,0 +1,186 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/report"
+)
+
+// Plan runs the campaign's baseline steps (builds and tests of every
+// judging package, benchmark and test coverage) and, without building any
+// mutant, estimates what the whole campaign will cost: per level, how many
+// mutants will be built, tested and measured, and the summed build, test
+// and measurement times, from the baseline's own times. within > 0 also
+// gives the -shard count whose shards each fit within.
+//
+// The estimate assumes every measured mutant of an inert operator
+// (mutate.Operator.Inert) is decided at the first look (MinSamples rounds)
+// and every other one at the second (twice as many); that the larger sizes
+// at a site whose smallest is measured are killed by inference (-infer);
+// and that each mutant build costs what the baseline build of the same
+// test binaries cost. Equivalent and duplicate mutants are not foreseen:
+// the estimate is an upper bound there.
+func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan, error) {
+	cc := *c
+	c = &cc
+	if err := c.check(); err != nil {
+		return nil, err
+	}
+	c.settings(ctx)
+	r := newRun(c)
+	r.prog = newProgress(c.Log, c.Progress, 0)
+	defer r.prog.end()
+	err := r.makeTemp()
+	defer os.RemoveAll(r.tmp)
+	if err != nil {
+		return nil, err
+	}
+	todo := make([]int, len(c.Mutants))
+	for i := range todo {
+		todo[i] = i
+	}
+	if len(todo) == 0 {
+		return nil, errors.New("no mutants to plan for")
+	}
+	if err := r.baseline(ctx, todo); err != nil {
+		return nil, err
+	}
+	p := &report.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs,
+		Baseline: r.baseTimes, ByLevel: map[string]report.PlanLevel{}}
+	subsumer := map[string]string{}
+	if c.Infer {
+		subsumer = subsumers(c.Mutants)
+	}
+	var work float64 // builds and tests
+	var measure float64
+	for _, level := range c.Levels {
+		var pl report.PlanLevel
+		tuned := map[string]bool{}          // benchmarks whose N is found once per level
+		built := map[string]time.Duration{} // mutated package -> one mutant's build time
+		for _, m := range c.Mutants {
+			sel, tests, err := r.selection(m)
+			if err != nil {
+				return nil, err
+			}
+			sel = limitSelection(sel, c.MaxBenchmarks)
+			if len(sel.benches) == 0 && !tests.runs() {
+				pl.NotBuilt++
+				continue
+			}
+			pl.Built++
+			bt, err := r.sampleBuild(ctx, level, m, built)
+			if err != nil {
+				return nil, err
+			}
+			pl.BuildSeconds += float64(len(r.judges(m, sel, tests))) * bt.Seconds()
+			if tests.runs() {
+				pl.Tested++
+				pl.TestSeconds += r.testCost(level, tests).Seconds()
+			}
+			if len(sel.benches) == 0 {
+				continue
+			}
+			if subsumer[m.ID] != "" {
+				pl.Inferred++
+				continue
+			}
+			rounds := float64(2 * c.Rule.MinSamples)
+			if op := operators.ByName(m.Operator); op != nil && op.Inert {
+				rounds = float64(c.Rule.MinSamples)
+			}
+			pl.Measured++
+			pl.MeasureRounds += rounds
+			for _, b := range sel.benches {
+				// The step that finds N times one whole baseline sample,
+				// process start included; the campaign does it anyway.
+				it, err := r.iters(ctx, level, b)
+				if err != nil {
+					continue // the campaign leaves it out too
+				}
+				s := it.Wall.Seconds()
+				pl.MeasureSeconds += rounds * 2 * s
+				if k := b.Pkg + "\x00" + b.Name; !tuned[k] {
+					tuned[k] = true
+					pl.MeasureSeconds += 2 * s
+				}
+			}
+		}
+		if pl.Measured > 0 {
+			pl.MeasureRounds /= float64(pl.Measured)
+		}
+		p.ByLevel[level] = pl
+		work += pl.BuildSeconds + pl.TestSeconds
+		measure += pl.MeasureSeconds
+	}
+	base := r.baseTimes.BuildTestSeconds + r.baseTimes.BenchCoverageSeconds + r.baseTimes.TestCoverageSeconds
+	rest := work/float64(c.Jobs) + measure
+	p.WallSeconds = base + rest
+	if within > 0 {
+		if within.Seconds() <= base {
+			return nil, &InputError{fmt.Errorf("-within %s is shorter than the baseline steps alone (%s), which every shard repeats", within, time.Duration(base*float64(time.Second)).Round(time.Second))}
+		}
+		p.Within = within.String()
+		p.Shards = max(1, int(math.Ceil(rest/(within.Seconds()-base))))
+	}
+	return p, nil
+}
+
+// sampleBuild is the time one real mutant build of m's package takes at
+// level: the first time it is asked for a package, m's test binary is
+// built with its overlay (and discarded), as a campaign builds it.
+func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, built map[string]time.Duration) (time.Duration, error) {
+	if d, ok := built[m.Package]; ok {
+		return d, nil
+	}
+	dir, err := os.MkdirTemp(r.tmp, "plan-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(dir)
+	files, err := r.c.Overlay(m)
+	if err != nil {
+		return 0, fmt.Errorf("mutant %s: %w", m.ID, err)
+	}
+	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, files)
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if r.hasTests[m.Package] {
+		_, err = r.goTestC(ctx, r.c.Module.Dir, m.Package, filepath.Join(dir, "m.test"), overlay, level)
+	} else {
+		err = r.goBuild(ctx, r.c.Module.Dir, m.Package, overlay, level)
+	}
+	d := time.Since(start)
+	var be *buildError
+	if err != nil && !errors.As(err, &be) {
+		return 0, err
+	}
+	built[m.Package] = d
+	return d, nil
+}
+
+// testCost is the expected time of a mutant's functional filter: the
+// package's whole baseline test time where all its tests run, else the
+// selected tests' coverage runs.
+func (r *run) testCost(level string, tests testSelection) time.Duration {
+	var d time.Duration
+	for pkg, names := range tests {
+		if names == nil || r.tcov[pkg] == nil {
+			d += r.baseTime[level][pkg]
+			continue
+		}
+		for _, n := range names {
+			d += r.tcov[pkg].time[n]
+		}
+	}
+	return d
+}
