@@ -21,7 +21,7 @@ type HistoryEntry struct {
 	Module    string    `json:"module"`
 	Commit    string    `json:"commit"`
 	Rev       string    `json:"rev"`     // as given (WORKTREE: uncommitted edits on Commit)
-	Machine   string    `json:"machine"` // GOOS/GOARCH, CPUs and Go version: only the same machine's entries are compared
+	Machine   string    `json:"machine"` // GOOS/GOARCH, CPU model, GOMAXPROCS and Go version: only the same machine's entries are compared
 	Package   string    `json:"package"`
 	Benchmark string    `json:"benchmark"`
 	Metric    string    `json:"metric"`

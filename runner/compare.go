@@ -148,7 +148,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 		rep.Warnings = append(rep.Warnings, s.r.warnings...)
 	}
 	if c.HistoryDir != "" {
-		if err := c.history(rep, past); err != nil {
+		if err := c.history(ctx, rep, past); err != nil {
 			return nil, err
 		}
 	}

@@ -1,8 +1,8 @@
 package runner
 
 import (
+	"context"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/perfmut/perfmut/report"
@@ -12,11 +12,6 @@ import (
 // HistoryWindow is how many of the latest entries of a benchmark metric
 // the drift check looks back over: the oldest of them is the reference.
 const HistoryWindow = 50
-
-// machineKey identifies the machine a history entry was measured on.
-func machineKey() string {
-	return fmt.Sprintf("%s/%s, %d CPUs, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-}
 
 // historyKey is what a drift check compares across entries.
 type historyKey struct{ module, machine, pkg, bench, metric string }
@@ -41,8 +36,9 @@ func (c *Comparison) readHistory() ([]report.HistoryEntry, error) {
 // history checks NEW's distributions against past, the store in
 // c.HistoryDir (warnings in rep.Drift and rep.Warnings), then appends both
 // sides' distributions to it.
-func (c *Comparison) history(rep *report.Comparison, past []report.HistoryEntry) error {
+func (c *Comparison) history(ctx context.Context, rep *report.Comparison, past []report.HistoryEntry) error {
 	now := time.Now().UTC()
+	mach := machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
 	var add []report.HistoryEntry
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {
@@ -51,7 +47,7 @@ func (c *Comparison) history(rep *report.Comparison, past []report.HistoryEntry)
 				values []float64
 			}{{rep.Old, m.OldValues}, {rep.New, m.NewValues}} {
 				add = append(add, report.HistoryEntry{Time: now, Module: rep.Module, Commit: side.s.Commit, Rev: side.s.Rev,
-					Machine: machineKey(), Package: b.Package, Benchmark: b.Name, Metric: m.Metric,
+					Machine: mach, Package: b.Package, Benchmark: b.Name, Metric: m.Metric,
 					Iterations: b.Iterations, Values: side.values})
 			}
 		}
