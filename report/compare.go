@@ -75,7 +75,8 @@ const (
 // A CompareBenchmark is one benchmark of a comparison.
 type CompareBenchmark struct {
 	Package    string          `json:"package"`
-	Name       string          `json:"name"`
+	Name       string          `json:"name"`          // as go test prints it: with -N at -cpu N > 1
+	CPU        int             `json:"cpu,omitempty"` // the -cpu GOMAXPROCS; 0 = the default
 	Status     string          `json:"status"`
 	Why        string          `json:"why,omitempty"` // why it was selected
 	Reason     string          `json:"reason,omitempty"`

@@ -40,6 +40,9 @@ type Comparison struct {
 	// MaxSlowdown (a fraction) is the gate: a slower metric whose median
 	// ratio NEW/OLD is above 1+MaxSlowdown is a failure.
 	MaxSlowdown float64
+	// CPU lists the GOMAXPROCS values each benchmark is compared at (go
+	// test -cpu); none = the default.
+	CPU []int
 	// HistoryDir, if set, is a store of measured distributions: NEW's are
 	// checked against it for drift, then both sides' are appended.
 	HistoryDir string
@@ -137,7 +140,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 		rep.Score = scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
-		if err := c.measureAll(ctx, sides, sel, rep); err != nil {
+		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), rep); err != nil {
 			if ctx.Err() != nil {
 				return nil, errors.New("interrupted; nothing was written")
 			}
@@ -286,7 +289,7 @@ func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
 			return fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
 		}
 		for _, n := range names {
-			s.benches[benchmark{p, n}] = true
+			s.benches[benchmark{Pkg: p, Name: n}] = true
 		}
 	}
 	return nil

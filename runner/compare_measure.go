@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
@@ -187,7 +189,7 @@ func (st *compared) samples() []score.Sample {
 	var out []score.Sample
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		s := censoredSample(score.Sample{Benchmark: st.b.Name, Metric: u, Baseline: v[0], Mutant: v[1]}, cs[1])
+		s := censoredSample(score.Sample{Benchmark: st.b.cpuName(), Metric: u, Baseline: v[0], Mutant: v[1]}, cs[1])
 		rev := censoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
 		s.Baseline = rev.Mutant
 		out = append(out, s)
@@ -197,7 +199,7 @@ func (st *compared) samples() []score.Sample {
 
 // summary is the log line of a decided benchmark.
 func (st *compared) summary() string {
-	line := st.b.Name + ":"
+	line := st.b.cpuName() + ":"
 	for _, m := range st.change.Metrics {
 		t := m.Test()
 		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, t.Ratio)
@@ -208,7 +210,7 @@ func (st *compared) summary() string {
 // result is st as a report entry; seed seeds the bootstrap of metrics
 // left out of the decision.
 func (st *compared) result(seed int64) report.CompareBenchmark {
-	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.Name, Status: report.Measured, Iterations: st.it.N}
+	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: report.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = report.Failed, st.failed
 		return cb
@@ -245,4 +247,48 @@ func (st *compared) result(seed int64) report.CompareBenchmark {
 		cb.Metrics = append(cb.Metrics, cm)
 	}
 	return cb
+}
+
+// cpuName is b's name as go test -cpu prints it: with "-N" for GOMAXPROCS
+// N > 1 when b runs at a -cpu value.
+func (b benchmark) cpuName() string {
+	if b.CPU > 1 {
+		return b.Name + "-" + strconv.Itoa(b.CPU)
+	}
+	return b.Name
+}
+
+// withCPUs returns each of bs at each GOMAXPROCS of cpus (bs itself for
+// none), in order.
+func withCPUs(bs []benchmark, cpus []int) []benchmark {
+	if len(cpus) == 0 {
+		return bs
+	}
+	var out []benchmark
+	for _, b := range bs {
+		for _, n := range cpus {
+			b.CPU = n
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// ParseCPU parses a -cpu list, as go test takes it: comma-separated
+// GOMAXPROCS values, each at least 1; "" is none (the default GOMAXPROCS).
+func ParseCPU(s string) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("bad -cpu %q: want comma-separated GOMAXPROCS values of at least 1, e.g. 1,2,4", s)
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }

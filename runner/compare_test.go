@@ -15,7 +15,7 @@ import (
 // still shows its ratio, p and why.
 func TestComparedResultMissingMetric(t *testing.T) {
 	st := &compared{
-		b: benchmark{"example.com/m", "BenchmarkX"}, it: benchIters{N: 100}, rounds: 3,
+		b: benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: benchIters{N: 100}, rounds: 3,
 		units: []string{"sec/op", "B/op"},
 		vals: map[string]*[2][]float64{
 			"sec/op": {{1, 1.1, 1.2}, {2, 2.1, 9}},
@@ -101,5 +101,22 @@ func TestDrifts(t *testing.T) {
 	}
 	if got := drifts(nil, cur, "c3", 0.05, 1.05); len(got) != 0 {
 		t.Errorf("no history, drifts %+v", got)
+	}
+}
+
+func TestParseCPU(t *testing.T) {
+	for in, want := range map[string][]int{"": nil, "1": {1}, "1,2,4": {1, 2, 4}, " 2, 2 ,8": {2, 8}} {
+		if got, err := ParseCPU(in); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseCPU(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"0", "1,,2", "x", "-1", "1.5"} {
+		if _, err := ParseCPU(in); err == nil {
+			t.Errorf("ParseCPU(%q) accepted", in)
+		}
+	}
+	bs := withCPUs([]benchmark{{Pkg: "p", Name: "BenchmarkA"}}, []int{1, 4})
+	if len(bs) != 2 || bs[0].cpuName() != "BenchmarkA" || bs[1].cpuName() != "BenchmarkA-4" || bs[1].suffix() != "-4" || bs[0].suffix() != "" {
+		t.Errorf("withCPUs = %+v", bs)
 	}
 }

@@ -26,6 +26,7 @@ import (
 type benchmark struct {
 	Pkg  string // import path of the package whose test binary holds it
 	Name string // full name without the GOMAXPROCS suffix, e.g. BenchmarkFind/n=10
+	CPU  int    // GOMAXPROCS it runs with (go test -cpu); 0 = the default
 }
 
 func (b benchmark) String() string { return b.Name }
@@ -79,6 +80,17 @@ type benchCoverage struct {
 	iters  int // iterations of the first coverage run (c2); 0 if unknown
 	// secPerOp is one iteration's time in the listing run (for -plan).
 	secPerOp float64
+}
+
+// suffix is the "-N" the testing package appends to b's name.
+func (b benchmark) suffix() string {
+	switch {
+	case b.CPU == 1:
+		return ""
+	case b.CPU > 1:
+		return "-" + strconv.Itoa(b.CPU)
+	}
+	return procsSuffix()
 }
 
 // procsSuffix is the "-N" the testing package appends to benchmark names.
@@ -165,7 +177,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			return nil, err
 		}
 		for _, n := range names {
-			jobs = append(jobs, job{p, bin, benchmark{p.ImportPath, n}, coverIters(spo[n]), spo[n]})
+			jobs = append(jobs, job{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, coverIters(spo[n]), spo[n]})
 		}
 	}
 	if len(jobs) > 0 {

@@ -54,7 +54,7 @@ func (r *run) benchtimeArg(it benchIters) string {
 // costs that depend on b.N are the same on both sides and there is no b.N
 // ramp in a sample.
 func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters, error) {
-	key := level + "\x00" + b.Pkg + "\x00" + b.Name
+	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
 	if it, ok := r.benchIters[key]; ok {
 		return it, nil
 	}

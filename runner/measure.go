@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -266,6 +267,9 @@ func sortedUnits(vals map[string]float64) []string {
 func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, benchtime string, timeout time.Duration) (map[string]float64, procResult, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
+	if b.CPU > 0 {
+		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
+	}
 	r.logCmd(dir, bin, args...)
 	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
@@ -277,7 +281,7 @@ func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, bench
 	if !res.ok() {
 		return nil, res, nil
 	}
-	want := strings.TrimPrefix(b.Name, "Benchmark") + procsSuffix() // benchfmt drops the prefix
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
 	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
 	for rd.Scan() {
 		br, ok := rd.Result().(*benchfmt.Result)

@@ -90,11 +90,11 @@ func TestBenchNames(t *testing.T) {
 
 func TestSelectBenchmarks(t *testing.T) {
 	covs := []*benchCoverage{
-		{bench: benchmark{"p", "BenchmarkLoop"}, blocks: map[string][]covBlock{
+		{bench: benchmark{Pkg: "p", Name: "BenchmarkLoop"}, blocks: map[string][]covBlock{
 			"p/f.go": {{sl: 3, sc: 10, el: 5, ec: 2, c2: 2000, c3: 3000}, {sl: 7, sc: 1, el: 8, ec: 4, c2: 1, c3: 1}}}},
-		{bench: benchmark{"p", "BenchmarkSetup"}, blocks: map[string][]covBlock{
+		{bench: benchmark{Pkg: "p", Name: "BenchmarkSetup"}, blocks: map[string][]covBlock{
 			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 2}}}},
-		{bench: benchmark{"q", "BenchmarkOther"}, blocks: map[string][]covBlock{
+		{bench: benchmark{Pkg: "q", Name: "BenchmarkOther"}, blocks: map[string][]covBlock{
 			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 3}}}},
 	}
 	scope := map[string]bool{"p": true}
@@ -283,8 +283,8 @@ func TestRemoveStaleTemp(t *testing.T) {
 }
 
 func TestDisplayNames(t *testing.T) {
-	got := displayNames([]benchmark{{"a/p", "BenchmarkX"}, {"a/q", "BenchmarkX"}, {"a/q", "BenchmarkY"}})
-	want := map[benchmark]string{{"a/p", "BenchmarkX"}: "a/p.BenchmarkX", {"a/q", "BenchmarkX"}: "a/q.BenchmarkX", {"a/q", "BenchmarkY"}: "BenchmarkY"}
+	got := displayNames([]benchmark{{Pkg: "a/p", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkY"}})
+	want := map[benchmark]string{{Pkg: "a/p", Name: "BenchmarkX"}: "a/p.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkX"}: "a/q.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkY"}: "BenchmarkY"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames = %v, want %v", got, want)
 	}

@@ -48,7 +48,7 @@ func verdicts(rep *report.Comparison) []string {
 
 // TestCompareHistory compares consecutive commits of
 // testdata/comparemod/history.txtar: a 2x slowdown of the benchmarked
-// Sum is slower and fails the gate; a change to Max, which no benchmark
+// Sum is slower at -cpu 1 and 2 and fails the gate; a change to Max, which no benchmark
 // runs, selects nothing and says so; a 1% change is not slower. The
 // repository (tree, index, refs) is the same afterwards.
 func TestCompareHistory(t *testing.T) {
@@ -60,11 +60,12 @@ func TestCompareHistory(t *testing.T) {
 	before := testutil.HashTree(t, repo)
 	ctx := context.Background()
 
-	code, stdout, stderr, rep := compareRun(t, ctx, repo, "-sample-time", "5ms", "HEAD~3", "HEAD~2")
+	code, stdout, stderr, rep := compareRun(t, ctx, repo, "-sample-time", "5ms", "-cpu", "1,2", "HEAD~3", "HEAD~2")
 	if code != exitThreshold || rep == nil {
 		t.Fatalf("2x slowdown: exit %d, want 3\n%s%s", code, stdout, stderr)
 	}
-	if got := strings.Join(verdicts(rep), "; "); got != "BenchmarkSum sec/op slower; BenchmarkSum B/op same; BenchmarkSum allocs/op same" {
+	if got := strings.Join(verdicts(rep), "; "); got != "BenchmarkSum sec/op slower; BenchmarkSum B/op same; BenchmarkSum allocs/op same; "+
+		"BenchmarkSum-2 sec/op slower; BenchmarkSum-2 B/op same; BenchmarkSum-2 allocs/op same" {
 		t.Errorf("2x slowdown: verdicts %s\n%s", got, stdout)
 	}
 	// The ratio itself depends on the machine's load; the verdict needs it
@@ -72,7 +73,7 @@ func TestCompareHistory(t *testing.T) {
 	if m := rep.Benchmarks[0].Metrics[0]; !(m.Ratio > DefaultCompareMinEffect) || m.PAdj > m.Threshold {
 		t.Errorf("2x slowdown: ratio %v [%v, %v], p_adj %v at level %v", m.Ratio, m.RatioLo, m.RatioHi, m.PAdj, m.Threshold)
 	}
-	if !strings.Contains(stdout, "gate: FAIL: 1 slower metric beyond -max-slowdown 0.0%: BenchmarkSum sec/op") ||
+	if !strings.Contains(stdout, "gate: FAIL: 2 slower metrics beyond -max-slowdown 0.0%: BenchmarkSum sec/op") ||
 		!strings.Contains(stdout, "benchmarks whose timed loop runs code changed between OLD and NEW: 1 (BenchmarkSum)") {
 		t.Errorf("2x slowdown: output\n%s", stdout)
 	}
