@@ -38,7 +38,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"baseline tests fail", "failing", "", []string{"baseline tests fail in package example.com/failing/lib", "TestDouble", "fix the tests"}},
 		{"no benchmarks", "nobench", "", []string{"no benchmarks in scope", "example.com/nobench/lib"}},
-		{"out not writable", "hot", "/dev/null/out", []string{"-out directory", "not a directory"}},
+		{"out not writable", "hot", "/dev/null/out", []string{"-out /dev/null/out: cannot create it", "not a directory"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			module := tc.module

@@ -264,15 +264,12 @@ func CheckModuleDir(dir string) error {
 // and reads the journal to resume, checking the settings match.
 func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 	c := r.c
+	if err := CheckOutDir(c.Out); err != nil {
+		return nil, 0, &InputError{err}
+	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, 0, fmt.Errorf("cannot create -out directory: %w", err)
 	}
-	probe, err := os.CreateTemp(c.Out, ".probe-")
-	if err != nil {
-		return nil, 0, fmt.Errorf("-out directory %s is not writable: %w", c.Out, errors.Unwrap(err))
-	}
-	probe.Close()
-	os.Remove(probe.Name())
 	abs, err := filepath.Abs(c.Out)
 	if err == nil {
 		c.Out = abs

@@ -178,45 +178,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	return nil
 }
 
-// checkOutDir says early, in one line, when -out cannot be written. It
-// creates nothing (a run that fails on bad input leaves no results
-// directory behind): an existing -out must be a writable directory, a new
-// one must have a directory as its nearest existing ancestor.
-func checkOutDir(dir string) error {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		for p := filepath.Dir(filepath.Clean(dir)); ; p = filepath.Dir(p) {
-			pi, err := os.Stat(p)
-			if err == nil {
-				if !pi.IsDir() {
-					return fmt.Errorf("-out %s: cannot create it: %s is not a directory", dir, p)
-				}
-				return nil
-			}
-			if p == filepath.Dir(p) {
-				return nil
-			}
-		}
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("-out %s is a file, not a directory; choose another directory with -out", dir)
-	}
-	f, err := os.CreateTemp(dir, ".perfmut-probe-")
-	if err != nil {
-		return fmt.Errorf("-out %s is not writable: %v; choose another directory with -out", dir, unwrapPath(err))
-	}
-	f.Close()
-	os.Remove(f.Name())
-	return nil
-}
-
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
+// checkOutDir says early, in one line, when -out cannot be written (see
+// runner.CheckOutDir).
+func checkOutDir(dir string) error { return runner.CheckOutDir(dir) }
 
 // printScores prints the score per level.
 func printScores(w io.Writer, rep *report.Report, out string) {
