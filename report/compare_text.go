@@ -13,7 +13,7 @@ import (
 // CompareText writes the comparison as a table for a terminal:
 //
 //	OLD main (1a2b3c4d5e6f) -> NEW the working tree (HEAD 1a2b3c4d5e6f)
-//	1 of 4 benchmarks run code changed between OLD and NEW in their timed loop
+//	benchmarks whose timed loop runs code changed between OLD and NEW: 1 (BenchmarkSum)
 //
 //	BENCHMARK     METRIC     OLD      NEW      NEW/OLD  95% INTERVAL    P         N   VERDICT
 //	BenchmarkSum  sec/op     1.21ms   2.43ms   2.00     [1.98, 2.03]    0.00016   5   slower
