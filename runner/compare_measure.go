@@ -95,7 +95,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		}
 	}
 	for _, st := range states {
-		rep.Benchmarks = append(rep.Benchmarks, st.result(c.Seed))
+		rep.Benchmarks = append(rep.Benchmarks, st.result(c.Seed, rule.MinEffect))
 	}
 	slices.SortStableFunc(rep.Benchmarks, func(a, b report.CompareBenchmark) int {
 		if a.Package != b.Package {
@@ -208,8 +208,9 @@ func (st *compared) summary() string {
 }
 
 // result is st as a report entry; seed seeds the bootstrap of metrics
-// left out of the decision.
-func (st *compared) result(seed int64) report.CompareBenchmark {
+// left out of the decision, which can be Same (within the band of
+// minEffect) or Undecided, never Slower or Faster.
+func (st *compared) result(seed int64, minEffect float64) report.CompareBenchmark {
 	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: report.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = report.Failed, st.failed
@@ -233,6 +234,9 @@ func (st *compared) result(seed int64) report.CompareBenchmark {
 			cm.Ratio, cm.RatioLo, cm.RatioHi = score.MedianRatio(v[0], v[1], seed)
 			_, cm.P = score.OneSidedKS(v[0], v[1])
 			cm.PAdj = cm.P
+			if score.WithinBand(cm.RatioLo, cm.RatioHi, minEffect) {
+				cm.Verdict = score.Same // no test rejected: Same spends no alpha; Slower or Faster would
+			}
 			cm.Warnings = append(cm.Warnings, fmt.Sprintf("missing in %s of %d (censored samples have only sec/op): left out of the decision", english.Plural(st.rounds-min(len(v[0]), len(v[1])), "round"), st.rounds))
 			cb.Metrics = append(cb.Metrics, cm)
 			continue

@@ -126,20 +126,23 @@ func changeVerdict(fwd, rev TestResult, minEffect float64) ChangeVerdict {
 	case rev.Reject:
 		return Faster
 	}
-	lo, hi := fwd.RatioLo, fwd.RatioHi
-	if lo == 0 && hi == 0 { // no interval (no samples)
-		return Undecided
-	}
-	if minEffect > 1 {
-		if lo >= 1/minEffect && hi <= minEffect {
-			return Same
-		}
-		return Undecided
-	}
-	if lo <= 1 && hi >= 1 {
+	if WithinBand(fwd.RatioLo, fwd.RatioHi, minEffect) {
 		return Same
 	}
 	return Undecided
+}
+
+// WithinBand reports whether an interval [lo, hi] of a median ratio lies
+// within the band of Same: [1/minEffect, minEffect], or contains 1 without
+// a minimum effect (minEffect <= 1). No interval (0, 0) is not.
+func WithinBand(lo, hi, minEffect float64) bool {
+	switch {
+	case lo == 0 && hi == 0:
+		return false
+	case minEffect > 1:
+		return lo >= 1/minEffect && hi <= minEffect
+	}
+	return lo <= 1 && hi >= 1
 }
 
 // ForBenchmarks returns the rule each of k benchmarks of one comparison
