@@ -236,7 +236,8 @@ func TestREADMEExample(t *testing.T) {
 		t.Fatal("no yaml block in the Configuration section")
 	}
 	src, _, _ := strings.Cut(rest, "```")
-	all := []string{"loop-unbreaker", "oblivion", "global-oblivion", "cap-hint-drop", "spin-loop", "sleep", "alloc-churn", "lock-contention", "call-replace", "var-replace"}
+	all := []string{"loop-unbreaker", "oblivion", "global-oblivion", "cap-hint-drop", "rlock-to-lock", "pool-bypass", "chan-unbuffer", "atomic-to-mutex",
+		"spin-loop", "sleep", "alloc-churn", "lock-contention", "critical-spin", "tail-spike", "call-replace", "var-replace"}
 	c, err := Parse([]byte(src), "README.md", all)
 	if err != nil {
 		t.Fatal(err)

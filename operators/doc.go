@@ -15,11 +15,12 @@
 // The quadrants:
 //
 //   - Q4, developer errors without context: loop-unbreaker, oblivion,
-//     global-oblivion, cap-hint-drop.
+//     global-oblivion, cap-hint-drop; and in concurrent code rlock-to-lock,
+//     pool-bypass, chan-unbuffer, atomic-to-mutex.
 //   - Q3, effect simulation at the start of every loop body, once per
 //     configured size: spin-loop, sleep, alloc-churn, lock-contention; and
 //     inside critical sections (after a Lock or RLock whose unlock follows
-//     in the same function): critical-spin.
+//     in the same function): critical-spin; at both: tail-spike.
 //   - Q2, fast-path disablers from the configuration: call-replace and
 //     var-replace; without configuration entries they report nothing.
 package operators
