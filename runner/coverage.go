@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/tools/cover"
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
@@ -323,50 +323,21 @@ func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
 	return d
 }
 
-// readProfile reads a coverage profile: file -> blocks in file order, the
-// count in c2. Blocks listed twice (several test binaries) are summed.
+// readProfile reads a coverage profile (golang.org/x/tools/cover): file ->
+// blocks in file order, the count in c2. Blocks listed twice (several
+// test binaries) are summed.
 func readProfile(name string) (map[string][]covBlock, error) {
-	data, err := os.ReadFile(name)
+	profs, err := cover.ParseProfiles(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading coverage profile: %w", err)
 	}
 	out := map[string][]covBlock{}
-	index := map[string]map[[4]int]int{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "mode:") {
-			continue
+	for _, p := range profs {
+		bs := make([]covBlock, 0, len(p.Blocks))
+		for _, b := range p.Blocks {
+			bs = append(bs, covBlock{sl: b.StartLine, sc: b.StartCol, el: b.EndLine, ec: b.EndCol, c2: int64(b.Count)})
 		}
-		// file:sl.sc,el.ec nstmt count
-		colon := strings.LastIndex(line, ":")
-		if colon < 0 {
-			return nil, fmt.Errorf("%s: bad coverage line %q", name, line)
-		}
-		file := line[:colon]
-		var b covBlock
-		var nst int
-		if _, err := fmt.Sscanf(line[colon+1:], "%d.%d,%d.%d %d %d", &b.sl, &b.sc, &b.el, &b.ec, &nst, &b.c2); err != nil {
-			return nil, fmt.Errorf("%s: bad coverage line %q: %v", name, line, err)
-		}
-		key := [4]int{b.sl, b.sc, b.el, b.ec}
-		if index[file] == nil {
-			index[file] = map[[4]int]int{}
-		}
-		if i, ok := index[file][key]; ok {
-			out[file][i].c2 += b.c2
-			continue
-		}
-		index[file][key] = len(out[file])
-		out[file] = append(out[file], b)
-	}
-	for _, bs := range out {
-		sort.Slice(bs, func(i, j int) bool {
-			if bs[i].sl != bs[j].sl {
-				return bs[i].sl < bs[j].sl
-			}
-			return bs[i].sc < bs[j].sc
-		})
+		out[p.FileName] = bs
 	}
 	return out, nil
 }

@@ -289,3 +289,29 @@ func TestDisplayNames(t *testing.T) {
 		t.Errorf("displayNames = %v, want %v", got, want)
 	}
 }
+
+// TestReadProfile: blocks come sorted by position, a block listed twice
+// (two test binaries) is summed, and a 32-bit counter's full range is kept.
+func TestReadProfile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "c.out")
+	os.WriteFile(f, []byte("mode: atomic\n"+
+		"example.com/m/a.go:10.2,12.3 2 4294967295\n"+
+		"example.com/m/a.go:3.14,5.2 1 7\n"+
+		"example.com/m/a.go:3.14,5.2 1 5\n"+
+		"example.com/m/b.go:1.1,2.2 1 0\n"), 0o644)
+	got, err := readProfile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]covBlock{
+		"example.com/m/a.go": {{sl: 3, sc: 14, el: 5, ec: 2, c2: 12}, {sl: 10, sc: 2, el: 12, ec: 3, c2: 4294967295}},
+		"example.com/m/b.go": {{sl: 1, sc: 1, el: 2, ec: 2}},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("readProfile = %v, want %v", got, want)
+	}
+	os.WriteFile(f, []byte("mode: atomic\nbroken line\n"), 0o644)
+	if _, err := readProfile(f); err == nil {
+		t.Error("a malformed profile was read without an error")
+	}
+}
