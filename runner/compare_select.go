@@ -9,6 +9,7 @@ import (
 	"io"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -24,6 +25,7 @@ import (
 type listedPackage struct {
 	ImportPath, Name, Dir           string
 	TestGoFiles, XTestGoFiles       []string
+	IgnoredGoFiles                  []string // excluded by build constraints
 	Deps, TestImports, XTestImports []string
 	Module                          *struct{ Path string }
 	Error                           *struct{ Err string }
@@ -32,7 +34,7 @@ type listedPackage struct {
 // listPackages lists the packages of the module in dir matching patterns
 // (go list -json), and the module path.
 func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]listedPackage, string, error) {
-	args := []string{"list", "-e", "-json=ImportPath,Name,Dir,TestGoFiles,XTestGoFiles,Deps,TestImports,XTestImports,Module,Error"}
+	args := []string{"list", "-e", "-json=ImportPath,Name,Dir,TestGoFiles,XTestGoFiles,IgnoredGoFiles,Deps,TestImports,XTestImports,Module,Error"}
 	if len(tags) > 0 {
 		args = append(args, "-tags", strings.Join(tags, ","))
 	}
@@ -105,6 +107,33 @@ func importPathOf(modPath, f string) string {
 		return modPath + "/" + d
 	}
 	return modPath
+}
+
+// ignored returns the module-relative names of the Go files of side s
+// that its build constraints exclude (other GOOS, build tags, Go
+// versions): changes to them change no benchmark here.
+func (s *compareSide) ignored() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range s.list {
+		for _, f := range p.IgnoredGoFiles {
+			if rel, err := filepath.Rel(s.r.c.Module.Dir, filepath.Join(p.Dir, f)); err == nil {
+				out[filepath.ToSlash(rel)] = true
+			}
+		}
+	}
+	return out
+}
+
+// built returns lines without the files side s does not build.
+func (s *compareSide) built(lines map[string][]changes.Range) map[string][]changes.Range {
+	ign := s.ignored()
+	out := map[string][]changes.Range{}
+	for f, rs := range lines {
+		if !ign[f] {
+			out[f] = rs
+		}
+	}
+	return out
 }
 
 // reaching returns the packages of list with tests whose benchmarks can run
@@ -236,7 +265,7 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		rep.Selection.Reason = fmt.Sprintf("no Go file changed between OLD and NEW (%s): no benchmark to compare; -all compares every benchmark", english.Plural(len(d.Files), "changed file"))
 		return why, nil
 	}
-	lines := [2]map[string][]changes.Range{d.Old, d.New}
+	lines := [2]map[string][]changes.Range{sides[0].built(d.Old), sides[1].built(d.New)}
 	var changed [2]map[string][]string
 	var cands, tps [2][]string
 	for i, s := range sides { // both build before either measures coverage
@@ -303,6 +332,19 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		goFiles = append(goFiles, code...)
 		goFiles = append(goFiles, tests...)
 		rep.Selection.Reason = fmt.Sprintf("no benchmark runs the code changed between OLD and NEW (%s) in its timed loop: nothing to compare; -all compares every benchmark", strings.Join(shortList(goFiles, 3), ", "))
+		var unbuilt []string
+		for _, f := range code {
+			if sides[0].ignored()[f] || sides[1].ignored()[f] {
+				if _, inOld := lines[0][f]; !inOld {
+					if _, inNew := lines[1][f]; !inNew {
+						unbuilt = append(unbuilt, f)
+					}
+				}
+			}
+		}
+		if len(unbuilt) > 0 {
+			rep.Selection.Reason += fmt.Sprintf(" (%s: excluded by build constraints here)", strings.Join(shortList(unbuilt, 3), ", "))
+		}
 		if len(setup) > 0 {
 			rep.Selection.Reason += fmt.Sprintf(" (run only in benchmark setup by %s)", strings.Join(shortList(setup, 3), ", "))
 		}

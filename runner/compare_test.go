@@ -125,3 +125,13 @@ func TestParseCPU(t *testing.T) {
 		t.Errorf("withCPUs = %+v", bs)
 	}
 }
+
+// A changed file the build constraints exclude changes no benchmark.
+func TestBuiltLines(t *testing.T) {
+	s := &compareSide{r: &run{c: &Campaign{}}, list: []listedPackage{{ImportPath: "m/sub", Dir: "/mod/sub", IgnoredGoFiles: []string{"old.go"}}}}
+	s.r.c.Module.Dir = "/mod"
+	lines := map[string][]changes.Range{"sub/old.go": {{Start: 1, End: 2}}, "sub/new.go": {{Start: 3, End: 3}}}
+	if got := s.built(lines); len(got) != 1 || got["sub/new.go"] == nil {
+		t.Errorf("built = %v, want only sub/new.go", got)
+	}
+}
