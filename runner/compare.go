@@ -131,7 +131,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	c.settings(ctx)
 	rep.Settings = c.Settings
 	rep.Settings.Module = rep.Module
-	sel, err := c.selectChanged(ctx, sides, diff, rep)
+	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 		rep.Score = scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
-		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), rep); err != nil {
+		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), why, rep); err != nil {
 			if ctx.Err() != nil {
 				return nil, errors.New("interrupted; nothing was written")
 			}

@@ -32,7 +32,8 @@ type compared struct {
 
 // measureAll measures the selected benchmarks on both sides in interleaved
 // rounds until each one's rule decides, and adds them to rep.
-func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, rep *report.Comparison) error {
+// why says why each benchmark (by package and name) was selected.
+func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, why map[benchmark]string, rep *report.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.Validate(); err != nil {
 		return &InputError{fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
@@ -95,7 +96,9 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		}
 	}
 	for _, st := range states {
-		rep.Benchmarks = append(rep.Benchmarks, st.result(c.Seed, rule.MinEffect))
+		cb := st.result(c.Seed, rule.MinEffect)
+		cb.Why = why[benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
+		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
 	slices.SortStableFunc(rep.Benchmarks, func(a, b report.CompareBenchmark) int {
 		if a.Package != b.Package {

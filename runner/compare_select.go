@@ -176,7 +176,7 @@ func testPackages(list []listedPackage, modPath string, tests []string) []string
 
 // selectChanged picks the benchmarks to compare and fills in
 // rep.Selection and the benchmarks of one side only.
-func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) ([]benchmark, error) {
+func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) ([]benchmark, map[benchmark]string, error) {
 	rep.Selection.ChangedFiles = d.Files
 	if rep.Selection.ChangedFiles == nil {
 		rep.Selection.ChangedFiles = []string{}
@@ -194,7 +194,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 				}
 			}
 			if err := s.listBenches(ctx, pkgs); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			for b := range s.benches {
 				why[b] = "-all"
@@ -205,7 +205,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 		}
 	default:
 		if why, err = c.selectCovered(ctx, sides, d, rep); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	// A benchmark selected on one side is looked for on the other.
@@ -218,7 +218,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 	sort.Strings(pkgs)
 	for _, s := range sides {
 		if err := s.listBenches(ctx, pkgs); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var sel []benchmark
@@ -251,7 +251,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 	case rep.Selection.Reason == "":
 		rep.Selection.Reason = "no benchmark to compare"
 	}
-	return sel, nil
+	return sel, why, nil
 }
 
 // selectCovered selects the benchmarks whose timed loop runs a changed

@@ -129,3 +129,36 @@ func TestCompareInterrupted(t *testing.T) {
 		t.Errorf("left behind: %v", left)
 	}
 }
+
+// TestCompareSelection: a changed test file selects its package's
+// benchmarks (a new one is reported, not compared); a changed go.mod
+// selects every benchmark.
+func TestCompareSelection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures two versions of a module")
+	}
+	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "tests.txtar"))
+	ctx := context.Background()
+	fast := []string{"-sample-time", "2ms", "-max-samples", "10"}
+	status := func(rep *report.Comparison) string {
+		var out []string
+		for _, b := range rep.Benchmarks {
+			out = append(out, b.Name+" "+b.Status+" ("+b.Why+")")
+		}
+		return strings.Join(out, "; ")
+	}
+	code, stdout, stderr, rep := compareRun(t, ctx, repo, append(fast, "HEAD~2", "HEAD~1")...)
+	if code != 0 || rep == nil {
+		t.Fatalf("test file change: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got, want := status(rep), "BenchmarkCount measured (its package's test files changed); BenchmarkCountShort only-new (its package's test files changed)"; got != want {
+		t.Errorf("test file change: %s\nwant %s", got, want)
+	}
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, append(fast, "HEAD~1", "HEAD")...)
+	if code != 0 || rep == nil || !rep.Selection.All {
+		t.Fatalf("go.mod change: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got, want := status(rep), "BenchmarkTwice measured (go.mod or go.sum changed); BenchmarkCount measured (go.mod or go.sum changed); BenchmarkCountShort measured (go.mod or go.sum changed)"; got != want {
+		t.Errorf("go.mod change: %s\nwant %s", got, want)
+	}
+}
