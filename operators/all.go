@@ -71,6 +71,10 @@ func Validate(ops []*mutate.Operator) error {
 		default:
 			errs = append(errs, fmt.Errorf("%s: unknown quadrant %q", where, op.Quadrant))
 		}
+		if op.Inert && op.Quadrant != mutate.Q3 {
+			// Q2 and Q4 change which code runs: the tests must judge them.
+			errs = append(errs, fmt.Errorf("%s: Inert is for Q3 operators (injected work) only", where))
+		}
 		d := op.Doc
 		for _, field := range []struct{ name, val string }{{"Title", d.Title}, {"Body", d.Body}, {"Before", d.Before}, {"After", d.After}} {
 			if strings.TrimSpace(field.val) == "" {

@@ -12,6 +12,7 @@ import (
 var CriticalSpin = &mutate.Operator{
 	Name:     "critical-spin",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Size:     "iterations",
 	Doc: mutate.Doc{
 		Title: "spin inside a critical section",

@@ -393,6 +393,10 @@ func TestValidate(t *testing.T) {
 			return []*mutate.Operator{op, op}
 		}, "duplicate name"},
 		{"quadrant", func(op *mutate.Operator) []*mutate.Operator { op.Quadrant = "Q1"; return []*mutate.Operator{op} }, "unknown quadrant"},
+		{"inert Q4", func(op *mutate.Operator) []*mutate.Operator {
+			op.Quadrant, op.Inert = mutate.Q4, true
+			return []*mutate.Operator{op}
+		}, "Inert is for Q3 operators"},
 		{"doc", func(op *mutate.Operator) []*mutate.Operator { op.Doc.After = " "; return []*mutate.Operator{op} }, "Doc.After is empty"},
 		{"run", func(op *mutate.Operator) []*mutate.Operator { op.Run = nil; return []*mutate.Operator{op} }, "Run is nil"},
 		{"prefix", func(op *mutate.Operator) []*mutate.Operator {

@@ -12,6 +12,7 @@ import (
 var TailSpike = &mutate.Operator{
 	Name:     "tail-spike",
 	Quadrant: mutate.Q3,
+	Inert:    true,
 	Size:     "duration",
 	Doc: mutate.Doc{
 		Title: "sleep at every k-th execution of a critical section or loop body",

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/operators"
 )
 
 // TestDoc checks the documentation against the commands, in the manner of
@@ -58,5 +60,31 @@ func TestDoc(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Errorf("flag tables in docs name flags no command has: -%s", strings.Join(missing, ", -"))
+	}
+}
+
+// TestInertDocumented: the -full-filter help and docs/runner.md name
+// exactly the operators whose mutants skip the functional filter.
+func TestInertDocumented(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), &stdout, &stderr, []string{"run", "-h"})
+	help := stdout.String() + stderr.String()
+	runner, err := os.ReadFile("../../docs/runner.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sentence, _ := strings.Cut(string(runner), "(`mutate.Operator.Inert`")
+	sentence, _, _ = strings.Cut(sentence, "whose")
+	_, flagHelp, _ := strings.Cut(help, "  -full-filter")
+	flagHelp, _, _ = strings.Cut(flagHelp, "\n  -")
+	for _, op := range operators.All {
+		inHelp := regexp.MustCompile(`\b` + regexp.QuoteMeta(op.Name) + `\b`).MatchString(flagHelp)
+		inDocs := strings.Contains(sentence, "`"+op.Name+"`")
+		if inDocs != op.Inert {
+			t.Errorf("docs/runner.md lists %s among the inert operators: %v, but Inert is %v", op.Name, inDocs, op.Inert)
+		}
+		if op.Inert && !inHelp {
+			t.Errorf("-full-filter's help does not name inert operator %s", op.Name)
+		}
 	}
 }
