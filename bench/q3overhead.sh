@@ -46,12 +46,12 @@ for group in ("BenchmarkOverhead", "BenchmarkParallel", "BenchmarkSites", "Bench
         names.sort(key=lambda k: (order.index(k.split("/")[1]), not k.endswith("/baseline")))
     unit = "execution of the site" if sites else "loop iteration"
     print("%s: median of %s runs; overhead = mutant - baseline, per %s:\n" % (group, sys.argv[3], unit))
-    print("| %-36s | %12s | %12s | %12s | %12s | %8s |" % ("variant", "opt ns/it", "opt overhead", "noopt ns/it", "noopt overh.", "B/it"))
-    print("|" + "|".join("-" * (w + 2) for w in (36, 12, 12, 12, 12, 8)) + "|")
+    print("| %-44s | %12s | %12s | %12s | %12s | %8s |" % ("variant", "opt ns/it", "opt overhead", "noopt ns/it", "noopt overh.", "B/it"))
+    print("|" + "|".join("-" * (w + 2) for w in (44, 12, 12, 12, 12, 8)) + "|")
     for k in names:
         base = group + "/" + k.split("/")[1] + "/baseline" if sites else group + "/baseline"
         o, n = opt[k]["ns/op"], noopt[k]["ns/op"]
-        print("| %-36s | %12s | %12s | %12s | %12s | %8s |" % (
+        print("| %-44s | %12s | %12s | %12s | %12s | %8s |" % (
             k[len(group) + 1:], fmt(o), fmt(o - opt[base]["ns/op"]) if k != base else "-",
             fmt(n), fmt(n - noopt[base]["ns/op"]) if k != base else "-",
             "%g" % opt[k].get("B/op", 0)))

@@ -132,9 +132,12 @@ type Settings struct {
 	MaxSamples int      `json:"max_samples"`
 	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
 	// this many of the benchmarks reaching it (0 = all).
-	MaxBenchmarks int     `json:"max_benchmarks,omitempty"`
-	MinEffect     float64 `json:"min_effect,omitempty"`
-	MinSamples    int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
+	MaxBenchmarks int `json:"max_benchmarks,omitempty"`
+	// CPU is -cpu: the GOMAXPROCS values every benchmark was measured at
+	// (empty: the default only).
+	CPU        []int   `json:"cpu,omitempty"`
+	MinEffect  float64 `json:"min_effect,omitempty"`
+	MinSamples int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
 	// FutilityPower is the early-survive bound of the stopping rule
 	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
 	FutilityPower float64 `json:"futility_power,omitempty"`

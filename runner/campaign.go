@@ -69,7 +69,11 @@ type Campaign struct {
 	// MaxBenchmarks measures each mutant on at most this many of the
 	// benchmarks that reach its site, the hottest ones; 0 = all of them.
 	MaxBenchmarks int
-	Timeout       time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
+	// CPU lists GOMAXPROCS values (go test -cpu): each benchmark that
+	// reaches a mutant is measured at each, as a separate benchmark of its
+	// family (BenchmarkX-4). Empty: the default GOMAXPROCS only.
+	CPU     []int
+	Timeout time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
 	// FullFilter runs every test of every package that imports a mutated
 	// one on each mutant, as go test would, instead of only the tests whose
 	// baseline coverage reaches the mutant's site, and also runs the tests

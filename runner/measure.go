@@ -218,19 +218,20 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	return lr, nil
 }
 
-// displayNames names each benchmark for the report: its name, qualified
-// by its package's import path (path.Name) only where two packages'
+// displayNames names each benchmark for the report: its name (with -N
+// when it runs at a -cpu value N > 1, as go test prints it), qualified by
+// its package's import path (path.Name) only where two packages'
 // benchmarks share a name.
 func displayNames(bs []benchmark) map[benchmark]string {
 	count := map[string]int{}
 	for _, b := range bs {
-		count[b.Name]++
+		count[b.cpuName()]++
 	}
 	out := map[benchmark]string{}
 	for _, b := range bs {
-		out[b] = b.Name
-		if count[b.Name] > 1 {
-			out[b] = b.Pkg + "." + b.Name
+		out[b] = b.cpuName()
+		if count[b.cpuName()] > 1 {
+			out[b] = b.Pkg + "." + b.cpuName()
 		}
 	}
 	return out

@@ -324,6 +324,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
 	case a.MaxBenchmarks != b.MaxBenchmarks:
 		return fmt.Sprintf("-max-benchmarks (%d vs %d)", a.MaxBenchmarks, b.MaxBenchmarks)
+	case fmt.Sprint(a.CPU) != fmt.Sprint(b.CPU):
+		return fmt.Sprintf("-cpu (%v vs %v)", a.CPU, b.CPU)
 	case a.MinSamples != b.MinSamples:
 		return fmt.Sprintf("-min-samples (%d vs %d)", a.MinSamples, b.MinSamples)
 	case a.FutilityPower != b.FutilityPower:
@@ -677,7 +679,7 @@ func (c *Campaign) settings(ctx context.Context) {
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
 	s.MinEffect, s.FutilityPower = c.Rule.MinEffect, c.Rule.FutilityPower
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
-	s.FullFilter = c.FullFilter
+	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.SampleTime = ""
 	if c.Benchtime == "" {
 		s.SampleTime = c.SampleTime.String()

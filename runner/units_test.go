@@ -288,6 +288,25 @@ func TestDisplayNames(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames = %v, want %v", got, want)
 	}
+	// run -cpu 1,2: one benchmark at two GOMAXPROCS values, named as go test
+	// -cpu prints them, and distinct.
+	bs := withCPUs([]benchmark{{Pkg: "a/p", Name: "BenchmarkX"}}, []int{1, 2})
+	got = displayNames(bs)
+	want = map[benchmark]string{bs[0]: "BenchmarkX", bs[1]: "BenchmarkX-2"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("displayNames at -cpu 1,2 = %v, want %v", got, want)
+	}
+}
+
+// TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
+// not the same campaign (-resume, merge and -since refuse to mix them).
+func TestSettingsDiffCPU(t *testing.T) {
+	if got, want := settingsDiff(report.Settings{CPU: []int{1, 2}}, report.Settings{}), "-cpu ([1 2] vs [])"; got != want {
+		t.Errorf("settingsDiff = %q, want %q", got, want)
+	}
+	if got := settingsDiff(report.Settings{CPU: []int{2}}, report.Settings{CPU: []int{2}}); got != "" {
+		t.Errorf("settingsDiff of equal -cpu = %q, want none", got)
+	}
 }
 
 // TestReadProfile: blocks come sorted by position, a block listed twice

@@ -34,6 +34,8 @@ type campaignFlags struct {
 	minEffect  float64
 	futility   float64
 	maxBenches int
+	cpu        string
+	cpus       []int // parsed from cpu by checkMeasure
 	sampleTime time.Duration
 	censor     float64
 	benchtime  string
@@ -76,6 +78,7 @@ func (f *campaignFlags) registerMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus 100ms) and count it as slower than every one of them; 0 = never")
 	fs.StringVar(&f.benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
+	fs.StringVar(&f.cpu, "cpu", "", "measure each benchmark at each of these comma-separated GOMAXPROCS `values`, as separate benchmarks of its family (as go test -cpu 1,2,4; default: GOMAXPROCS)")
 	fs.StringVar(&f.skipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
 	fs.BoolVar(&f.verbose, "v", false, "show every command run")
@@ -133,6 +136,9 @@ func (f *campaignFlags) checkMeasure() (rule score.Rule, err error) {
 	if rule, err = f.rule(); err != nil {
 		return rule, err
 	}
+	if f.cpus, err = runner.ParseCPU(f.cpu); err != nil {
+		return rule, usageError(err)
+	}
 	switch {
 	case f.sampleTime <= 0:
 		return rule, usageErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.sampleTime)
@@ -172,6 +178,7 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		SkipBench:     strings.Join(append(slices.Clone(cfg.SkipBenchmarks), nonEmpty(f.skipBench)...), "|"),
 		BenchTimeout:  f.benchTO,
 		MaxBenchmarks: f.maxBenches,
+		CPU:           f.cpus,
 		Timeout:       f.timeout,
 		Jobs:          f.jobs,
 		Isolate:       f.isolate,

@@ -27,7 +27,6 @@ type compareFlags struct {
 	maxSlowdown string
 	scoreDir    string
 	historyDir  string
-	cpu         string
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
@@ -37,7 +36,6 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
-	fs.StringVar(&f.cpu, "cpu", "", "compare each benchmark at each of these comma-separated GOMAXPROCS `values` (as go test -cpu 1,2,4)")
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a median ratio NEW/OLD beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
 }
 
@@ -64,10 +62,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return usageError(err)
 	}
-	cpus, err := runner.ParseCPU(f.cpu)
-	if err != nil {
-		return usageError(err)
-	}
+	cpus := f.cpus // parsed by checkMeasure
 	if err := checkOutDir(f.out); err != nil {
 		return usageError(err)
 	}
