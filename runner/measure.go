@@ -202,6 +202,11 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	if j.note != "" {
 		lr.Reason = strings.TrimPrefix(lr.Reason+"; "+j.note, "; ")
 	}
+	if lr.Status == score.Survived {
+		if hint := r.survivorHint(j.m.Operator, j.benches, lr.Benchmarks); hint != "" {
+			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
+		}
+	}
 	for _, k := range order {
 		s := samples[k]
 		lr.Samples = append(lr.Samples, report.SampleSet{

@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+const concurrentTestFile = `package p
+
+import "testing"
+
+func BenchmarkSerial(b *testing.B) {
+	for range b.N {
+		work()
+	}
+}
+
+func BenchmarkParallel(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			work()
+		}
+	})
+}
+
+func BenchmarkShards(b *testing.B) {
+	for _, n := range []int{1, 8} {
+		b.Run("", func(b *testing.B) { readParallel(b, n) })
+	}
+}
+
+func readParallel(b *testing.B, n int) { viaHelper(b) }
+
+func viaHelper(b *testing.B) { b.RunParallel(func(pb *testing.PB) {}) }
+
+func BenchmarkGoroutines(b *testing.B) {
+	done := make(chan bool)
+	go func() { work(); done <- true }()
+	<-done
+}
+
+func BenchmarkRecursive(b *testing.B) { rec(b) }
+
+func rec(b *testing.B) { rec(b) }
+
+func work() {}
+`
+
+func TestConcurrentBenchmarks(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := concurrentBenchmarks(dir)
+	want := map[string]bool{"BenchmarkParallel": true, "BenchmarkShards": true, "BenchmarkGoroutines": true}
+	if len(got) != len(want) {
+		t.Errorf("concurrentBenchmarks = %v, want %v", got, want)
+	}
+	for name := range want {
+		if !got[name] {
+			t.Errorf("concurrentBenchmarks misses %s (got %v)", name, got)
+		}
+	}
+
+	r := &run{pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
+	serial := []benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
+	means := []score.TestResult{{Metric: "sec/op"}, {Metric: "B/op"}}
+	for _, tc := range []struct {
+		op      string
+		benches []benchmark
+		tests   []score.TestResult
+		want    string
+	}{
+		{"rlock-to-lock", serial, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{"rlock-to-lock", append(serial, benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
+		{"critical-spin", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{"critical-spin", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
+		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"},
+		{"tail-spike", serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
+		{"spin-loop", serial, means, ""},
+	} {
+		if got := r.survivorHint(tc.op, tc.benches, tc.tests); got != tc.want {
+			t.Errorf("survivorHint(%s, %v) = %q, want %q", tc.op, tc.benches, got, tc.want)
+		}
+	}
+}
