@@ -216,7 +216,10 @@ func SettingsLine(rep *Report) string {
 	if s.Censor > 0 {
 		parts = append(parts, fmt.Sprintf("censored past %gx the slowest baseline", s.Censor))
 	}
-	if s.MinEffect > 0 {
+	if s.Test != "" && s.Test != string(score.KS) {
+		parts = append(parts, s.Test+" test")
+	}
+	if s.MinEffect > 1 {
 		parts = append(parts, "min effect "+ratioString(s.MinEffect))
 	}
 	if s.Sample > 0 {

@@ -36,11 +36,12 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
-	head.WriteString("\n\n| level | killed | valid | score | covered only |\n|---|--:|--:|--:|--:|\n")
+	head.WriteString("\n\n| level | killed | valid | score | covered |\n|---|--:|--:|--:|--:|\n")
 	for _, l := range lv {
 		s := levelScore(rep, l)
-		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s |\n", l, s.Killed, s.Valid, pct(s.Score), pct(s.Covered))
+		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s |\n", l, s.Killed, s.Valid, scorePct(s.Score, s.Valid), scorePct(s.Covered, s.Valid))
 	}
+	fmt.Fprintf(&head, "\n%s\n", mdEscape(scoreLegend(rep, lv)))
 	head.WriteString("\n<details><summary>Score by operator, statuses</summary>\n\n| operator | quadrant |")
 	for _, l := range lv {
 		fmt.Fprintf(&head, " %s |", l)
@@ -92,6 +93,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 
 	// The findings, each a chunk that is kept whole or left out.
 	covered, uncovered := findings(rep, lv)
+	covered, faster := splitFaster(rep, covered)
 	type chunk struct {
 		text  string
 		count int // findings in it
@@ -101,7 +103,19 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 	if len(covered) > 0 {
 		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### Survivors (%d): a benchmark ran the code and did not notice\n", len(covered))})
 		for i, f := range covered {
-			chunks = append(chunks, chunk{text: mdSurvivor(i+1, f, lv, opts.Dir), count: 1})
+			chunks = append(chunks, chunk{text: mdSurvivor(rep, i+1, f, lv, opts.Dir), count: 1})
+		}
+	}
+	if len(faster) > 0 {
+		total += len(faster)
+		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### Faster (%d): no benchmark gap, the path each disables is slower than the one it forces\n\n", len(faster))})
+		for _, f := range faster {
+			var b strings.Builder
+			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
+			for _, l := range f.Levels {
+				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(explain(rep, f.M, l).Text))
+			}
+			chunks = append(chunks, chunk{text: b.String(), count: 1})
 		}
 	}
 	if len(uncovered) > 0 {
@@ -134,7 +148,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 		chunks = append(chunks, chunk{text: b.String()})
 	}
 	if total == 0 && len(rep.Mutants) > 0 {
-		chunks = append(chunks, chunk{text: "\nEvery valid mutant was killed.\n"})
+		chunks = append(chunks, chunk{text: "\n" + allKilledLine(rep, lv) + "\n"})
 	}
 
 	// rest[i] is the length of chunks[i:].
@@ -162,7 +176,7 @@ func truncNote(hidden, total, limit int) string {
 }
 
 // mdSurvivor renders one covered survivor with its diff and commands.
-func mdSurvivor(n int, f finding, lv []string, dir string) string {
+func mdSurvivor(rep *Report, n int, f finding, lv []string, dir string) string {
 	m := f.M
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%d. %s %s in %s: %s\n", n, codeSpan(position(m)), codeSpan(m.Operator), codeSpan(m.Function), mdEscape(m.Description))
@@ -179,6 +193,14 @@ func mdSurvivor(n int, f finding, lv []string, dir string) string {
 			continue
 		}
 		fmt.Fprintf(&b, "   - %s: **%s**, %s\n", l, r.Status, mdEscape(levelDetail(r)))
+	}
+	for _, l := range f.Levels {
+		if e := explain(rep, m, l); e.Text != "" {
+			fmt.Fprintf(&b, "   - why (%s): %s\n", l, mdEscape(e.Text))
+		}
+	}
+	if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
+		fmt.Fprintf(&b, "   - hint: %s\n", mdEscape(e.Hint))
 	}
 	fmt.Fprintf(&b, "\n   <details><summary>diff and benchstat (%s)</summary>\n\n", m.ID)
 	fence := codeFence(m.Diff)

@@ -129,6 +129,7 @@ type Settings struct {
 	Opt        string   `json:"opt"` // both, on, off
 	Alpha      float64  `json:"alpha"`
 	Correction string   `json:"correction"`
+	Test       string   `json:"test,omitempty"` // -test: ks or mwu ("" before the flag: ks)
 	MaxSamples int      `json:"max_samples"`
 	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
 	// this many of the benchmarks reaching it (0 = all).

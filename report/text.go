@@ -33,12 +33,13 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 
 	fmt.Fprintln(bw, "\nMutation score (killed / (killed + survived + no-coverage)):")
 	t := &table{indent: "  "}
-	t.add("level", "killed", "valid", "score", "covered only")
+	t.add("level", "killed", "valid", "score", "covered")
 	for _, l := range lv {
 		s := levelScore(rep, l)
-		t.add(l, fmt.Sprint(s.Killed), fmt.Sprint(s.Valid), pct(s.Score), pct(s.Covered))
+		t.add(l, fmt.Sprint(s.Killed), fmt.Sprint(s.Valid), scorePct(s.Score, s.Valid), scorePct(s.Covered, s.Valid))
 	}
 	t.write(bw)
+	fmt.Fprintf(bw, "  %s\n", scoreLegend(rep, lv))
 
 	fmt.Fprintln(bw, "\nBy operator (killed/valid):")
 	ops, rows := operatorScores(rep, lv)
@@ -91,9 +92,10 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 	}
 
 	covered, uncovered := findings(rep, lv)
-	if len(covered) > 0 {
-		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", english.Plural(len(covered), "mutant"))
-		for i, f := range covered {
+	gaps, faster := splitFaster(rep, covered)
+	if len(gaps) > 0 {
+		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", english.Plural(len(gaps), "mutant"))
+		for i, f := range gaps {
 			m := f.M
 			fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
 			fmt.Fprintf(bw, "     %s\n", m.Description)
@@ -112,9 +114,28 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 				fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
 			}
 			for _, l := range f.Levels {
+				if e := explain(rep, m, l); e.Text != "" {
+					fmt.Fprintf(bw, "     why %s: %s\n", l, e.Text)
+				}
+			}
+			if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
+				fmt.Fprintf(bw, "     hint: %s\n", e.Hint)
+			}
+			for _, l := range f.Levels {
 				for _, c := range benchstatCommands(m.Results[l], opts.Dir) {
 					fmt.Fprintf(bw, "     reproduce %s: %s\n", l, c)
 				}
+			}
+		}
+	}
+	if len(faster) > 0 {
+		fmt.Fprintf(bw, "\nFaster: %s ran faster than the original, so no benchmark gap: the path each disables is slower than the one it forces:\n", english.Plural(len(faster), "surviving mutant"))
+		for _, f := range faster {
+			m := f.M
+			fmt.Fprintf(bw, "\n     %s  %s  %s  [%s]\n", position(m), m.Operator, m.Function, m.ID)
+			fmt.Fprintf(bw, "     %s\n", m.Description)
+			for _, l := range f.Levels {
+				fmt.Fprintf(bw, "     %-6s %s\n", l, explain(rep, m, l).Text)
 			}
 		}
 	}
@@ -136,7 +157,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		}
 	}
 	if len(covered) == 0 && len(uncovered) == 0 && len(rep.Mutants) > 0 {
-		fmt.Fprintln(bw, "\nEvery valid mutant was killed.")
+		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
 	}
 	return bw.Flush()
 }

@@ -320,6 +320,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-alpha (%g vs %g)", a.Alpha, b.Alpha)
 	case a.Correction != b.Correction:
 		return fmt.Sprintf("-correction (%s vs %s)", a.Correction, b.Correction)
+	case a.Test != b.Test:
+		return fmt.Sprintf("-test (%s vs %s)", a.Test, b.Test)
 	case a.MaxSamples != b.MaxSamples:
 		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
 	case a.MaxBenchmarks != b.MaxBenchmarks:
@@ -677,7 +679,7 @@ func (c *Campaign) settings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
-	s.MinEffect, s.FutilityPower = c.Rule.MinEffect, c.Rule.FutilityPower
+	s.MinEffect, s.FutilityPower, s.Test = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test)
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.SampleTime = ""

@@ -54,20 +54,26 @@ type Verdict struct {
 // Continue, with the tests computed on the data so far for display (PAdj
 // then is Correction over all the tests, without Tarone's reduction).
 //
-// At look k the family is reduced first (Tarone; AdjustFamily): a test whose
-// smallest reachable p-value given its pooled values (ReachableP) cannot
-// reach its share of alpha_k is left out of the correction and marked
-// Excluded, with a warning. Each remaining test's adjusted p-value
-// (Correction over the family) is compared with the look's share alpha_k of
-// Alpha (see Rule); the test rejects when it is at most alpha_k and, with
-// MinEffect, its median ratio exceeds MinEffect. The mutant is killed when
-// any test rejects.
+// At look k the family is reduced first (Tarone; see AdjustFamily): with
+// L(K) the look's level for each test of a family of K (Rule.Levels), K is
+// the smallest family size with at most K tests whose smallest reachable
+// p-value given their pooled values (Test.ReachableP) is at most L(K);
+// the other tests are left out of the correction and marked Excluded, with
+// a warning. Each remaining test's adjusted p-value (Correction over the
+// family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
+// a test rejects when it is at most that and, for a metric that is not a
+// count, its median ratio exceeds MinEffect, or when it is a deterministic
+// increase (a count constant on both sides, larger on the mutant's). The
+// mutant is killed when any test rejects.
 //
 // Otherwise, at a look before the last, it survives early (futility) when
-// every test has a conditional power below FutilityPower:
-// the chance, if the effect goes on as observed (the p-value read as a
-// z-score), of reaching the last look's level (shared over the tests whose
-// values are not all equal) at MaxSamples.
+// no test can plausibly kill: each has a conditional power below
+// FutilityPower, the chance, if the effect goes on as observed (the
+// p-value read as a z-score), of reaching the last look's level for a
+// family of the tests whose values are not all equal; or, for a metric
+// that is not a count, its effect is confidently below MinEffect (the
+// rule's test of "mutant/MinEffect is stochastically smaller than the
+// baseline" has a p-value of at most FutilityPower).
 //
 // Samples of unequal length are tested on all their values. Decide assumes
 // r.Validate() == nil; for an invalid rule it returns Survive with the error
@@ -75,8 +81,12 @@ type Verdict struct {
 // kill the mutant).
 func (r Rule) Decide(samples []Sample) Verdict { return r.decide(samples, true) }
 
-// decide is Decide, with the bootstrap intervals only when interval is set
-// (they do not enter the decision; simulations skip them).
+// DecideWithoutIntervals is Decide without the bootstrap intervals of the
+// median ratios (RatioLo, RatioHi stay 0): they do not enter the decision,
+// and simulations of the rule skip their cost.
+func (r Rule) DecideWithoutIntervals(samples []Sample) Verdict { return r.decide(samples, false) }
+
+// decide is Decide, with the bootstrap intervals only when interval is set.
 func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	if err := r.Validate(); err != nil {
 		return Verdict{Decision: Survive, Warnings: []string{"invalid rule: " + err.Error()}}
@@ -90,13 +100,13 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	ps, pmins := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
 		n = min(n, len(s.Baseline), len(s.Mutant))
-		tests[i] = comparePoint(s)
+		tests[i] = comparePoint(s, r.Test)
 		ps[i] = tests[i].P
-		pmins[i] = ReachableP(s.Baseline, s.Mutant)
+		pmins[i] = r.Test.ReachableP(s.Baseline, s.Mutant)
 		tests[i].PMin = pmins[i]
 	}
 	v := Verdict{Decision: Continue, Tests: tests}
-	looks, levels := r.Looks(), r.levels()
+	looks := r.Looks()
 	final := n >= r.MaxSamples
 	for k, nk := range looks {
 		if nk == n || final && k == len(looks)-1 {
@@ -109,41 +119,80 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		}
 		return v
 	}
-	level := levels[v.Look-1]
-	adj, in := AdjustFamily(ps, pmins, level, r.Correction)
+	look := v.Look - 1
+	k, in := 1, make([]bool, len(samples))
+	if r.Correction == None {
+		for i := range in {
+			in[i] = true
+		}
+	} else {
+		k, in = reduceFamily(pmins, func(k int) float64 { return r.perTestLevel(look, k) })
+	}
+	perTest := r.perTestLevel(look, k)
 	family := 0
-	for i := range tests {
-		tests[i].PAdj = adj[i]
-		tests[i].Excluded = !in[i]
-		if in[i] {
+	for _, ok := range in {
+		if ok {
 			family++
 		}
 	}
+	level := perTest // what PAdj is compared with
+	if r.Correction != None && family > 1 {
+		level = perTest * float64(family)
+	}
+	adj := adjustIn(ps, in, r.Correction)
+	closed := r.closedBefore(samples, look)
 	for i := range tests {
 		t := &tests[i]
-		t.Threshold = level
-		t.BelowMinEffect = r.MinEffect > 0 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.PAdj <= level && !t.BelowMinEffect
+		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
+		t.Deterministic = deterministicIncrease(samples[i])
+		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
+		t.Reject = t.Deterministic || t.PAdj <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if t.Excluded {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), level, r.Correction))
-		} else if t.PMin > level {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, level))
+		if t.Excluded && !t.Deterministic {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), perTest, r.Correction))
+		} else if t.PMin > perTest && !t.Deterministic {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest))
 		}
 	}
-	if family == 0 {
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", v.Look, n, level))
+	switch {
+	case family == 0 && v.Decision != Kill && perTest == 0:
+		kv := 0
+		for _, q := range pmins {
+			if q < 1 {
+				kv++
+			}
+		}
+		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: it spends no alpha on a family of %d tests", v.Look, n, kv))
+	case family == 0 && v.Decision != Kill:
+		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", v.Look, n, perTest))
 	}
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
 	case v.Decision == Continue && r.FutilityPower > 0:
-		if cp, futile := r.futile(tests, n); futile {
+		cps, below := r.futility(samples, ps, n)
+		best, open := 0.0, 0
+		for i := range tests {
+			if !closed[i] && !below[i] {
+				best = max(best, cps[i])
+			}
+			if !closed[i] && !below[i] && cps[i] >= r.FutilityPower {
+				open++
+			}
+		}
+		if open == 0 {
 			v.Decision = Survive
 			v.Futility = true
-			v.Warnings = append(v.Warnings, fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, cp, r.FutilityPower))
+			msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
+			if nb := count(below); nb > 0 {
+				msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, plural(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
+			}
+			if nc := count(closed); nc > 0 {
+				msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, plural(nc, "test was", "tests were"))
+			}
+			v.Warnings = append(v.Warnings, msg)
 		}
 	}
 	if v.Decision != Continue && interval {
@@ -154,31 +203,120 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	return v
 }
 
-// futile reports whether every test has a conditional power below
-// r.FutilityPower to reject at the last look after n of r.MaxSamples
-// samples, and the largest conditional power. The last look's level is
-// shared (with a correction) over the tests whose pooled values are not all
-// equal: Tarone's family at this look is no guide to the last one, where
-// more samples make smaller p-values reachable. A test whose values are
-// all equal has p = 1 and no power.
-func (r Rule) futile(tests []TestResult, n int) (float64, bool) {
-	levels := r.levels()
-	last := levels[len(levels)-1]
-	if r.Correction != None {
-		k := 0
-		for _, test := range tests {
-			if test.PMin < 1 {
-				k++
+// futility returns, for each test at a look after n of r.MaxSamples
+// samples, its conditional power to reject at the last look (ps are the
+// tests' p-values), and whether it is confidently below the minimum effect
+// (a metric that is not a count, with a MinEffect above 1; see
+// belowMinEffect). The conditional power is computed against Alpha/k, the
+// per-test share of a family of the k tests whose pooled values are not
+// all equal (1 with Correction None): the calibrated levels assume it (see
+// Rule), and Tarone's family at this look is no guide to the last one. A
+// test whose values are all equal has p = 1 and no power.
+func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, below []bool) {
+	k := 0
+	for _, s := range samples {
+		if varies(s) {
+			k++
+		}
+	}
+	if r.Correction == None {
+		k = 1
+	}
+	ref := r.Alpha / float64(max(k, 1))
+	t := float64(n) / float64(r.MaxSamples)
+	cps, below = make([]float64, len(samples)), make([]bool, len(samples))
+	for i, s := range samples {
+		cps[i] = ConditionalPower(ps[i], t, ref)
+		below[i] = !IsCount(s.Metric) && r.MinEffect > 1 && r.belowMinEffect(s)
+	}
+	return cps, below
+}
+
+// closedBefore reports, for each sample, whether its test was closed for
+// futility at a look before look (an index into r.Looks()): recomputed
+// from the samples' first values, as that look saw them. A closed test
+// cannot reject later (the futility stop is binding per test; the
+// calibrated levels count on it).
+func (r Rule) closedBefore(samples []Sample, look int) []bool {
+	closed := make([]bool, len(samples))
+	if r.FutilityPower <= 0 {
+		return closed
+	}
+	looks := r.Looks()
+	prefix := make([]Sample, len(samples))
+	ps := make([]float64, len(samples))
+	for j := range look {
+		n := looks[j]
+		for i, s := range samples {
+			prefix[i] = s
+			prefix[i].Baseline = s.Baseline[:min(n, len(s.Baseline))]
+			prefix[i].Mutant = s.Mutant[:min(n, len(s.Mutant))]
+			_, ps[i] = r.Test.PValue(prefix[i].Baseline, prefix[i].Mutant)
+		}
+		cps, below := r.futility(prefix, ps, n)
+		for i := range samples {
+			closed[i] = closed[i] || below[i] || cps[i] < r.FutilityPower
+		}
+	}
+	return closed
+}
+
+// varies reports whether the sample's pooled values are not all equal.
+func varies(s Sample) bool {
+	all := append(s.Baseline[:len(s.Baseline):len(s.Baseline)], s.Mutant...)
+	for _, x := range all {
+		if x != all[0] {
+			return true
+		}
+	}
+	return false
+}
+
+func count(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
+}
+
+// belowMinEffect reports whether the sample's mutant is confidently below
+// r.MinEffect times the baseline: the rule's test of "baseline is
+// stochastically larger than mutant/MinEffect" has a p-value of at most
+// r.FutilityPower.
+func (r Rule) belowMinEffect(s Sample) bool {
+	scaled := make([]float64, len(s.Mutant))
+	for i, y := range s.Mutant {
+		scaled[i] = y / r.MinEffect
+	}
+	_, p := r.Test.PValue(scaled, s.Baseline)
+	return p <= r.FutilityPower
+}
+
+// deterministicIncrease reports whether s is a count (B/op, allocs/op)
+// that is constant on each side and larger on the mutant's: a real
+// increase, not noise.
+func deterministicIncrease(s Sample) bool {
+	if !IsCount(s.Metric) || len(s.Baseline) == 0 || len(s.Mutant) == 0 {
+		return false
+	}
+	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
+		for _, x := range xs {
+			if x != xs[0] {
+				return false
 			}
 		}
-		last /= float64(max(k, 1))
 	}
-	t := float64(n) / float64(r.MaxSamples)
-	best := 0.0
-	for _, test := range tests {
-		best = max(best, conditionalPower(test.P, t, last))
+	return s.Mutant[0] > s.Baseline[0]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
 	}
-	return best, best < r.FutilityPower
+	return many
 }
 
 // tieNote describes why a test's smallest reachable p-value is large.
@@ -196,19 +334,19 @@ func tieNote(s Sample) string {
 	return fmt.Sprintf("every value is %v", first)
 }
 
-// comparePoint runs the one-sided KS test and the effect size of one
+// comparePoint runs the rule's test and the effect size of one
 // Sample, without the bootstrap interval (addInterval adds it): D, P, the
 // median ratio and the sample sizes. PAdj is P (a family of one); Reject is
 // false. Ratios that do not fit JSON (a baseline median of 0) are recorded
 // as +-UnboundedRatio, or 0 for no ratio at all, with a warning.
-func comparePoint(s Sample) TestResult {
+func comparePoint(s Sample, test Test) TestResult {
 	t := TestResult{
 		Benchmark: s.Benchmark,
 		Metric:    s.Metric,
 		NBaseline: len(s.Baseline),
 		NMutant:   len(s.Mutant),
 	}
-	t.D, t.P = OneSidedKS(s.Baseline, s.Mutant)
+	t.D, t.P = test.PValue(s.Baseline, s.Mutant)
 	t.PAdj = t.P
 	if t.NBaseline == 0 || t.NMutant == 0 {
 		t.Warnings = append(t.Warnings, "no samples")

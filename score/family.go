@@ -1,40 +1,10 @@
 package score
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
-// ReachableP is the smallest p-value the one-sided KS test can give for any
-// split of the pooled values of baseline and mutant into samples of their
-// sizes: the split that gives the mutant the largest values. It is 1 when
-// every pooled value is the same (e.g. a constant allocs/op on both sides),
-// 1/C(n1+n2, n1) when all values differ, and in between with ties.
-//
-// Given the pooled values, the test's permutation distribution under "no
-// difference" puts every split at equal probability and the p-value is
-// valid (conservative with ties) conditionally on them; so a test whose
-// ReachableP exceeds its level can never reject, whatever the split, and
-// may be left out of the multiple-comparison family (Tarone 1990; see
-// AdjustFamily).
-func ReachableP(baseline, mutant []float64) float64 {
-	n1, n2 := len(baseline), len(mutant)
-	if n1 == 0 || n2 == 0 {
-		return 1
-	}
-	pooled := make([]float64, 0, n1+n2)
-	pooled = append(append(pooled, baseline...), mutant...)
-	slices.Sort(pooled)
-	if pooled[0] == pooled[len(pooled)-1] {
-		return 1
-	}
-	// Every x has F_baseline(x) <= min(1, #pooled<=x / n1) and
-	// F_mutant(x) >= max(0, (#pooled<=x - n1) / n2); the lowest-n1 split
-	// meets both bounds at every x, so it has the largest d, and the
-	// p-value falls with d for fixed sizes.
-	_, p := OneSidedKS(pooled[:n1], pooled[n1:])
-	return p
-}
+// ReachableP is KS.ReachableP: the smallest p-value the kill rule's
+// default test can give for any split of the pooled values.
+func ReachableP(baseline, mutant []float64) float64 { return KS.ReachableP(baseline, mutant) }
 
 // AdjustFamily is Adjust with Tarone's reduction of the family for discrete
 // tests (Tarone 1990), at a level: the tests whose smallest reachable
@@ -51,18 +21,27 @@ func ReachableP(baseline, mutant []float64) float64 {
 // valid and a left-out test can never reject, so the correction over a
 // fixed family applies. A nil pmins (or a pmin of 0) keeps every test.
 func AdjustFamily(ps, pmins []float64, level float64, c Correction) (adj []float64, in []bool) {
-	in = make([]bool, len(ps))
-	for i := range in {
-		in[i] = true
-	}
 	if c == None || pmins == nil {
+		in = make([]bool, len(ps))
+		for i := range in {
+			in[i] = true
+		}
 		return Adjust(ps, c), in
 	}
-	k := 1
-	for ; k < len(ps); k++ {
+	_, in = reduceFamily(pmins, func(k int) float64 { return level / float64(k) })
+	return adjustIn(ps, in, c), in
+}
+
+// reduceFamily is Tarone's reduction with per-test levels perTest(K) for
+// a family of K tests (non-increasing in K): the smallest K >= 1 with at
+// most K tests whose pmin is at most perTest(K), and those tests.
+func reduceFamily(pmins []float64, perTest func(k int) float64) (k int, in []bool) {
+	in = make([]bool, len(pmins))
+	k = 1
+	for ; k < len(pmins); k++ {
 		m := 0
 		for _, q := range pmins {
-			if q <= level/float64(k) {
+			if q <= perTest(k) {
 				m++
 			}
 		}
@@ -70,15 +49,24 @@ func AdjustFamily(ps, pmins []float64, level float64, c Correction) (adj []float
 			break
 		}
 	}
-	var family []float64
+	level := perTest(k)
 	for i, q := range pmins {
-		in[i] = q <= level/float64(k)
+		in[i] = q <= level
+	}
+	return k, in
+}
+
+// adjustIn adjusts the p-values of the tests in the family with c over the
+// family alone; the others get 1.
+func adjustIn(ps []float64, in []bool, c Correction) []float64 {
+	var family []float64
+	for i := range ps {
 		if in[i] {
 			family = append(family, ps[i])
 		}
 	}
 	fadj := Adjust(family, c)
-	adj = make([]float64, len(ps))
+	adj := make([]float64, len(ps))
 	j := 0
 	for i := range ps {
 		adj[i] = 1
@@ -87,10 +75,10 @@ func AdjustFamily(ps, pmins []float64, level float64, c Correction) (adj []float
 			j++
 		}
 	}
-	return adj, in
+	return adj
 }
 
-// conditionalPower is the probability that a test with one-sided p-value p
+// ConditionalPower is the probability that a test with one-sided p-value p
 // after a fraction t of the samples reaches the one-sided level at the last
 // look, if the effect continues as observed so far ("current trend"): with
 // z = Phi^-1(1-p) and the B-value z*sqrt(t) extrapolated to t = 1,
@@ -100,7 +88,7 @@ func AdjustFamily(ps, pmins []float64, level float64, c Correction) (adj []float
 // The KS p-value is turned into a z-score by the normal quantile: an
 // approximation that serves only the futility stop, which cannot raise the
 // false-kill rate (see Rule.FutilityPower).
-func conditionalPower(p, t, level float64) float64 {
+func ConditionalPower(p, t, level float64) float64 {
 	if t >= 1 {
 		if p <= level {
 			return 1

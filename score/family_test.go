@@ -17,12 +17,15 @@ func TestReachableP(t *testing.T) {
 		{"constant on both sides", []float64{181, 181, 181, 181, 181}, []float64{181, 181, 181, 181, 181}, 1},
 		{"all distinct, 5 and 5", []float64{5, 1, 9, 3, 7}, []float64{2, 8, 4, 6, 10}, 1.0 / 252},
 		{"all distinct, 6 and 5", []float64{1, 2, 3, 4, 5, 6}, []float64{1.5, 2.5, 3.5, 4.5, 5.5}, 1.0 / 462},
-		// Six 1s and four 2s: the best split gives the mutant one 1, d = 0.8,
-		// p = C(10, 1)/C(10, 5).
-		{"ties across the split", []float64{2, 1, 1, 2, 1}, []float64{1, 1, 2, 2, 1}, 10.0 / 252},
+		// Six 1s and four 2s: the best split gives the mutant one 1, d = 0.8;
+		// given the ties, d >= 0.8 needs five of the six 1s in the
+		// baseline: p = C(6, 5)/C(10, 5) (the continuous formula says
+		// C(10, 1)/C(10, 5)).
+		{"ties across the split", []float64{2, 1, 1, 2, 1}, []float64{1, 1, 2, 2, 1}, 6.0 / 252},
 		// Five 1s and five 2s split cleanly: d = 1.
 		{"ties within each side", []float64{2, 2, 2, 1, 1}, []float64{1, 1, 1, 2, 2}, 1.0 / 252},
-		{"one rare value", []float64{1024, 1024, 1024, 1024, 1024}, []float64{1024, 1025, 1024, 1024, 1024}, 210.0 / 252},
+		// The one 1025 is in the mutant's half of the splits.
+		{"one rare value", []float64{1024, 1024, 1024, 1024, 1024}, []float64{1024, 1025, 1024, 1024, 1024}, 0.5},
 		{"empty", nil, []float64{1}, 1},
 	}
 	for _, tt := range tests {
@@ -60,7 +63,7 @@ func TestReachablePEnumerated(t *testing.T) {
 			if len(b) != n1 {
 				continue
 			}
-			_, p := OneSidedKS(b, m)
+			_, p := KS.PValue(b, m)
 			best = min(best, p)
 		}
 		if got := ReachableP(pooled[:n1], pooled[n1:]); !close(got, best) {
@@ -112,13 +115,13 @@ func TestAdjustFamily(t *testing.T) {
 
 func TestConditionalPower(t *testing.T) {
 	// p = 0.5 is z = 0: CP = 1 - Phi(c / sqrt(1-t)); c = 1.959964 for 0.025.
-	if got, want := conditionalPower(0.5, 0.5, 0.025), 1-0.5*math.Erfc(-1.959964/math.Sqrt(0.5)/math.Sqrt2); math.Abs(got-want) > 1e-6 {
-		t.Errorf("conditionalPower(0.5, 0.5, 0.025) = %v, want %v", got, want)
+	if got, want := ConditionalPower(0.5, 0.5, 0.025), 1-0.5*math.Erfc(-1.959964/math.Sqrt(0.5)/math.Sqrt2); math.Abs(got-want) > 1e-6 {
+		t.Errorf("ConditionalPower(0.5, 0.5, 0.025) = %v, want %v", got, want)
 	}
-	if got := conditionalPower(1, 0.5, 0.025); got != 0 {
-		t.Errorf("conditionalPower(1, ...) = %v, want 0", got)
+	if got := ConditionalPower(1, 0.5, 0.025); got != 0 {
+		t.Errorf("ConditionalPower(1, ...) = %v, want 0", got)
 	}
-	if conditionalPower(0.01, 1, 0.025) != 1 || conditionalPower(0.03, 1, 0.025) != 0 {
+	if ConditionalPower(0.01, 1, 0.025) != 1 || ConditionalPower(0.03, 1, 0.025) != 0 {
 		t.Error("at t = 1 the conditional power is whether p reaches the level")
 	}
 	// The futility boundaries with the defaults (one test, the last look's
@@ -129,13 +132,13 @@ func TestConditionalPower(t *testing.T) {
 		p, t   float64
 		futile bool
 	}{{120.0 / 252, 1.0 / 6, true}, {45.0 / 252, 1.0 / 6, false}, {77520.0 / 184756, 1.0 / 3, true}, {38760.0 / 184756, 1.0 / 3, false}} {
-		if cp := conditionalPower(tt.p, tt.t, 0.05/6); (cp < DefaultFutilityPower) != tt.futile {
+		if cp := ConditionalPower(tt.p, tt.t, 0.05/6); (cp < DefaultFutilityPower) != tt.futile {
 			t.Errorf("p = %v at t = %v: conditional power %v, futile want %v", tt.p, tt.t, cp, tt.futile)
 		}
 	}
 	prev := 1.0
 	for p := 0.001; p < 1; p += 0.01 {
-		cp := conditionalPower(p, 1.0/3, 0.0125)
+		cp := ConditionalPower(p, 1.0/3, 0.0125)
 		if cp > prev || cp < 0 || cp > 1 {
 			t.Fatalf("conditional power %v at p = %v: not in [0, 1] or not falling with p", cp, p)
 		}

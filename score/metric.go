@@ -22,3 +22,9 @@ func HigherIsWorse(unit string, extra []string) bool {
 	}
 	return slices.Contains(extra, unit)
 }
+
+// IsCount reports whether the unit counts something per operation (B/op,
+// allocs/op) rather than timing it: such values do not vary with machine
+// noise, so a count that is constant on both sides and larger on the
+// mutant's is a real increase, and no minimum effect applies to it.
+func IsCount(unit string) bool { return unit == BytesPerOp || unit == AllocsPerOp }

@@ -11,41 +11,58 @@ import (
 // Samples arrive in rounds (one baseline and one mutant sample per
 // benchmark). The rule looks at the data only at the sample counts of
 // Looks: MinSamples, then doubling, then MaxSamples (with the defaults 5, 10,
-// 20, 30). The first look spends half of Alpha, the L-1 later looks share
-// the other half equally:
+// 20, 30). At look k each of the mutant's tests (benchmark x metric) that
+// can reach the level (Tarone's reduction, see AdjustFamily) is compared
+// with the look's level for a family of its size K (Levels): the mutant is
+// killed when one of them has an adjusted p-value (Correction over the
+// family) at most K times that level, and, for a metric that is not a
+// count (not B/op or allocs/op), a median ratio above MinEffect.
+//
+// Spending alpha. For the default looks of alpha 0.01, 0.05 and 0.1 the
+// levels are calibrated (Calibrated): for every family size K they were
+// chosen so that one test's chance of ever rejecting under the permutation
+// null is as close to Alpha/K as its discrete p-values allow, about half of
+// it at the first look; so the chance of a false kill over all looks and
+// tests is at most about Alpha (Bonferroni over the tests; a kill needs
+// only Holm's first step) and close to it for independent tests. The
+// calibration is a simulation on continuous data; on tied data the rule's
+// tests use exact conditional p-values, which keeps it close. Other
+// schedules share alpha by the union bound, half at the first look and the
+// rest equally over the later ones:
 //
 //	alpha_1 = Alpha / 2,   alpha_k = Alpha / (2 (L-1))   for k > 1
 //
-// (Bonferroni over the looks; with the defaults 0.025, then 0.0083 at 10,
-// 20 and 30; a single look spends all of Alpha). The mutant is killed at
-// look k when one of its tests (benchmark x metric) has an adjusted
-// p-value, after Correction over the mutant's tests that can reach the
-// look's level (Tarone's reduction, see AdjustFamily), at most alpha_k
-// (and, with MinEffect, a median ratio above MinEffect). The shares sum to
-// Alpha, so by the union bound the probability of a false kill over all
-// looks and all tests is at most Alpha, whatever the correlation between
-// looks.
+// which can only be conservative.
+//
+// Counts (B/op, allocs/op) that are constant on both sides are
+// deterministic: a larger mutant value is a real increase and kills at any
+// look, whatever its p-value (TestResult.Deterministic).
 //
 // At a look before the last the mutant survives early (futility) when no
-// test has a conditional power of FutilityPower or more to reject at the
-// last look (see Decide). The futility stop only turns
-// would-be later kills into survivals, so it cannot raise the false-kill
-// rate. At MaxSamples the rule always decides: kill or survive.
+// test can plausibly kill: its conditional power to reject at the last
+// look is below FutilityPower, or its effect is confidently below
+// MinEffect (see Decide). The futility stop only turns would-be later
+// kills into survivals, so it cannot raise the false-kill rate. At
+// MaxSamples the rule always decides: kill or survive.
 //
 // Zero fields take their defaults (see DefaultRule).
 type Rule struct {
 	Alpha      float64    // false-kill rate over all looks; default 0.05
 	Correction Correction // over the mutant's tests; default Holm
-	MaxSamples int        // samples each at the last look; default 30 (the paper's count)
+	// Test is the two-sample test of each benchmark and metric; default KS.
+	Test       Test
+	MaxSamples int // samples each at the last look; default 30 (the paper's count)
 	// MinSamples is the first look. The default is the smallest count at
 	// which the first look can kill with the three metrics of one
 	// benchmark (sec/op, B/op, allocs/op) in the family: 3/C(2n, n) <=
 	// Alpha/2 (5 for Alpha 0.05 and MaxSamples 30, 6 for Alpha 0.01, 4 for
 	// 0.1); MaxSamples (a single look) if no smaller count can.
 	MinSamples int
-	// MinEffect, when above 0, makes a kill also need the median ratio
-	// mutant/baseline of the rejecting test above it (e.g. 1.02), against
-	// code-layout noise.
+	// MinEffect is the minimum effect: a test of a metric other than B/op
+	// and allocs/op (time, custom units) kills only when the median ratio
+	// mutant/baseline is above it, against code-layout noise. 0 means the
+	// default, DefaultMinEffect; 1 turns it off (any significant increase
+	// kills). Counts are exempt: their increases are real.
 	MinEffect float64
 	// FutilityPower is the futility bound: at a look before the last, the
 	// mutant survives when every test's conditional power (under the
@@ -62,6 +79,11 @@ const (
 	DefaultMaxSamples = 30
 	// DefaultFutilityPower is the default Rule.FutilityPower.
 	DefaultFutilityPower = 0.1
+	// DefaultMinEffect is the default Rule.MinEffect: a kill on time needs
+	// the mutant's median 1% above the baseline's (docs/statistics.md has
+	// the A/A figures behind it; perfmut calibrate suggests one for a
+	// machine).
+	DefaultMinEffect = 1.01
 	// NoFutility as Rule.FutilityPower turns the futility stop off.
 	NoFutility = -1
 )
@@ -77,6 +99,12 @@ func (r Rule) WithDefaults() Rule {
 	}
 	if r.Correction == "" {
 		r.Correction = Holm
+	}
+	if r.Test == "" {
+		r.Test = KS
+	}
+	if r.MinEffect == 0 {
+		r.MinEffect = DefaultMinEffect
 	}
 	if r.MaxSamples == 0 {
 		r.MaxSamples = DefaultMaxSamples
@@ -109,13 +137,16 @@ func (r Rule) Validate() error {
 		return fmt.Errorf("-max-samples %d out of range: want at least 1, e.g. 30", r.MaxSamples)
 	case r.MinSamples < 1 || r.MinSamples > r.MaxSamples:
 		return fmt.Errorf("min samples %d out of range: want 1 to -max-samples (%d)", r.MinSamples, r.MaxSamples)
-	case r.MinEffect != 0 && !(r.MinEffect >= 1 && !math.IsInf(r.MinEffect, 1)):
-		return fmt.Errorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", r.MinEffect)
+	case !(r.MinEffect >= 1 && !math.IsInf(r.MinEffect, 1)):
+		return fmt.Errorf("-min-effect %v out of range: want a ratio of at least 1 (1 = off), e.g. 1.02", r.MinEffect)
 	case !(r.FutilityPower < 1):
 		return fmt.Errorf("futility power %v out of range: want below 1, e.g. 0.1, or negative for no futility stop", r.FutilityPower)
 	}
 	if _, err := ParseCorrection(string(r.Correction)); err != nil {
 		return fmt.Errorf("-correction: %w", err)
+	}
+	if _, err := ParseTest(string(r.Test)); err != nil {
+		return fmt.Errorf("-test: %w", err)
 	}
 	if !r.canKill() {
 		need := r.MaxSamples + 1
@@ -130,16 +161,15 @@ func (r Rule) Validate() error {
 			}
 		}
 		return fmt.Errorf("-max-samples %d can never kill at -alpha %v: with %d samples each the smallest p-value is %.3g, above the last look's share %.3g of alpha; use -max-samples %d or more",
-			r.MaxSamples, r.Alpha, r.MaxSamples, smallestP(r.MaxSamples), r.levels()[len(r.Looks())-1], need)
+			r.MaxSamples, r.Alpha, r.MaxSamples, smallestP(r.MaxSamples), r.perTestLevel(len(r.Looks())-1, 1), need)
 	}
 	return nil
 }
 
 // canKill reports whether some look can kill a mutant with a single test.
 func (r Rule) canKill() bool {
-	looks, levels := r.Looks(), r.levels()
-	for k, n := range looks {
-		if smallestP(n) <= levels[k] {
+	for k, n := range r.Looks() {
+		if smallestP(n) <= r.perTestLevel(k, 1) {
 			return true
 		}
 	}
@@ -166,9 +196,9 @@ func looks(first, last int) []int {
 	return append(ns, last)
 }
 
-// levels returns alpha_k, the share of Alpha spent at each look: half at
-// the first, the other half equally over the later ones (all of it with a
-// single look).
+// levels returns alpha_k, the union-bound share of Alpha spent at each
+// look: half at the first, the other half equally over the later ones (all
+// of it with a single look). Uncalibrated rules use it (see Levels).
 func (r Rule) levels() []float64 {
 	r = r.WithDefaults()
 	looks := r.Looks()

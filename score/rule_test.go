@@ -13,7 +13,7 @@ import (
 
 func TestDefaultRule(t *testing.T) {
 	r := DefaultRule()
-	want := Rule{Alpha: 0.05, Correction: Holm, MaxSamples: 30, MinSamples: 5, FutilityPower: 0.1}
+	want := Rule{Alpha: 0.05, Correction: Holm, Test: KS, MaxSamples: 30, MinSamples: 5, MinEffect: 1.01, FutilityPower: 0.1}
 	if r != want {
 		t.Fatalf("DefaultRule() = %+v, want %+v", r, want)
 	}
@@ -72,7 +72,11 @@ func TestValidate(t *testing.T) {
 		{Rule{Alpha: math.NaN()}, "-alpha NaN out of range: want a level between 0 and 1, e.g. 0.05"},
 		{Rule{MaxSamples: -3}, "-max-samples -3 out of range: want at least 1, e.g. 30"},
 		{Rule{MinSamples: 40}, "min samples 40 out of range: want 1 to -max-samples (30)"},
-		{Rule{MinEffect: 0.9}, "-min-effect 0.9 out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02"},
+		{Rule{MinEffect: 0.9}, "-min-effect 0.9 out of range: want a ratio of at least 1 (1 = off), e.g. 1.02"},
+		{Rule{MinEffect: math.Inf(1)}, "-min-effect +Inf out of range: want a ratio of at least 1 (1 = off), e.g. 1.02"},
+		{Rule{MinEffect: 1}, ""},
+		{Rule{Test: "t"}, `-test: unknown test "t" (want ks or mwu)`},
+		{Rule{Test: MWU}, ""},
 		{Rule{Correction: "fdr"}, `-correction: unknown correction "fdr" (want none, bonferroni or holm)`},
 		{Rule{MaxSamples: 2}, "-max-samples 2 can never kill at -alpha 0.05: with 2 samples each the smallest p-value is 0.167, above the last look's share 0.05 of alpha; use -max-samples 3 or more"},
 		{Rule{MaxSamples: 4, Alpha: 0.01}, "-max-samples 4 can never kill at -alpha 0.01: with 4 samples each the smallest p-value is 0.0143, above the last look's share 0.01 of alpha; use -max-samples 5 or more"},
@@ -219,8 +223,8 @@ func TestDecideAA(t *testing.T) {
 		benches int
 		maxN    float64 // bound on the mean sample count
 	}{
-		{DefaultRule(), 1, 8},
-		{DefaultRule(), 3, 11},
+		{DefaultRule(), 1, 9.5},
+		{DefaultRule(), 3, 14},
 		{Rule{FutilityPower: NoFutility}.WithDefaults(), 3, 30},
 	} {
 		r := tt.r
@@ -404,8 +408,9 @@ func TestDecideConstantMetrics(t *testing.T) {
 		t.Fatalf("constant B/op 1024 -> 2048: %+v", v)
 	}
 	got := v.Tests[0]
+	level := r.Levels(1)[0]
 	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
-		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: 0.025, PMin: 1.0 / 252}
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: level, PMin: 1.0 / 252, Deterministic: true}
 	if !equalResult(got, want) {
 		t.Errorf("test = %+v\nwant   %+v", got, want)
 	}
@@ -419,10 +424,10 @@ func TestDecideConstantMetrics(t *testing.T) {
 	// the family, and with nothing left the mutant survives for futility.
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
 	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
-		NBaseline: 5, NMutant: 5, Threshold: 0.025, PMin: 1, Excluded: true,
-		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.025; left out of the holm correction (Tarone)"}}
+		NBaseline: 5, NMutant: 5, Threshold: level, PMin: 1, Excluded: true,
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.00397; left out of the holm correction (Tarone)"}}
 	wantWarnings := []string{
-		"look 1 (5 samples) cannot kill: no test can reach the level 0.025 with these values",
+		"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values",
 		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
 	}
 	if v.Decision != Survive || !v.Futility || !equalResult(v.Tests[0], want) || !slices.Equal(v.Warnings, wantWarnings) {
@@ -439,7 +444,7 @@ func equalResult(a, b TestResult) bool {
 	return a.Benchmark == b.Benchmark && a.Metric == b.Metric && close(a.D, b.D) && close(a.P, b.P) &&
 		close(a.PAdj, b.PAdj) && close(a.Ratio, b.Ratio) && close(a.RatioLo, b.RatioLo) && close(a.RatioHi, b.RatioHi) &&
 		a.NBaseline == b.NBaseline && a.NMutant == b.NMutant && a.Reject == b.Reject && close(a.Threshold, b.Threshold) &&
-		a.BelowMinEffect == b.BelowMinEffect && close(a.PMin, b.PMin) && a.Excluded == b.Excluded && slices.Equal(a.Warnings, b.Warnings)
+		a.BelowMinEffect == b.BelowMinEffect && a.Deterministic == b.Deterministic && a.Closed == b.Closed && close(a.PMin, b.PMin) && a.Excluded == b.Excluded && slices.Equal(a.Warnings, b.Warnings)
 }
 
 // TestDecideTable checks exact verdicts on fixed data: looks, thresholds,
@@ -490,13 +495,37 @@ func TestDecideTable(t *testing.T) {
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"seven tests cannot kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(6)...),
 			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false},
-			[]string{"look 1 (5 samples) cannot kill: no test can reach the level 0.025 with these values"}},
+			[]string{"look 1 (5 samples) cannot kill: it spends no alpha on a family of 7 tests"}},
 		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},
 			Kill, 1, []float64{2.0 / 252, 2 * 0.5}, []bool{true, false}, nil},
-		{"min effect vetoes", Rule{MinEffect: 2.5}, []Sample{{"B", SecPerOp, low, high}},
+		// The median ratio 202/102 is below 2.5, and high/2.5 lies below
+		// every baseline value (p = 1/252 <= 0.1 that the effect reaches
+		// 2.5): the test is closed and the mutant stops for futility.
+		{"min effect vetoes and stops", Rule{MinEffect: 2.5}, []Sample{{"B", SecPerOp, low, high}},
+			Survive, 1, []float64{1.0 / 252}, []bool{false},
+			[]string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1; 1 test is confidently below the minimum effect x2.5 (p <= 0.1)"}},
+		{"min effect vetoes without futility", Rule{MinEffect: 2.5, FutilityPower: NoFutility}, []Sample{{"B", SecPerOp, low, high}},
 			Continue, 1, []float64{1.0 / 252}, []bool{false}, nil},
+		// A count constant on each side, one more on the mutant's: a
+		// deterministic increase kills whatever the level and the minimum
+		// effect (181 -> 182 is x1.0055).
+		{"deterministic count increase", Rule{MinEffect: 1.02}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 181}, []float64{182, 182, 182, 182, 182}}},
+			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
+		{"one varying count is not deterministic", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}},
+			Continue, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values"}},
+		// A 0.5% slowdown, far above its noise: significant, but below the
+		// default minimum effect 1.01, and mutant/1.01 lies below every
+		// baseline value: it stops at the first look.
+		{"0.5% slowdown on a quiet machine", Rule{}, []Sample{{"B", SecPerOp, []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
+			Survive, 1, []float64{1.0 / 252}, []bool{false},
+			[]string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1; 1 test is confidently below the minimum effect x1.01 (p <= 0.1)"}},
+		{"0.5% slowdown without a minimum effect", Rule{MinEffect: 1}, []Sample{{"B", SecPerOp, []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
+			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
+		// U = 24 of 25: two of the 252 splits reach it.
+		{"mwu kills at the first look", Rule{Test: MWU}, []Sample{{"B", SecPerOp, low, []float64{103.5, 104.5, 200, 201, 202}}},
+			Kill, 1, []float64{2.0 / 252}, []bool{true}, nil},
 		{"min effect passes", Rule{MinEffect: 1.02}, []Sample{{"B", SecPerOp, low, high}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		{"max samples decides", Rule{MaxSamples: 5, MinSamples: 5}, []Sample{{"B", SecPerOp, low, mid}},

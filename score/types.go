@@ -24,14 +24,15 @@ var Statuses = []Status{Killed, Survived, NoCoverage, CompileError, FNE, Timeout
 // Valid reports whether s counts in the mutation score.
 func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }
 
-// A TestResult is one KS test of a mutant: one benchmark, one metric.
+// A TestResult is one test of a mutant (KS or MWU, as the rule's Test):
+// one benchmark, one metric.
 type TestResult struct {
 	Benchmark string  `json:"name"`
 	Metric    string  `json:"metric"` // sec/op, B/op, allocs/op or a custom unit
-	D         float64 `json:"d"`
-	P         float64 `json:"p"`     // raw one-sided KS p-value
-	PAdj      float64 `json:"p_adj"` // after the multiple-comparison correction
-	Ratio     float64 `json:"ratio"` // median mutant / median baseline
+	D         float64 `json:"d"`      // the statistic: KS's d, or MWU's u/(n1 n2)
+	P         float64 `json:"p"`      // raw one-sided p-value
+	PAdj      float64 `json:"p_adj"`  // after the multiple-comparison correction
+	Ratio     float64 `json:"ratio"`  // median mutant / median baseline
 	RatioLo   float64 `json:"ratio_lo"`
 	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
 	NBaseline int     `json:"n_baseline"`
@@ -39,8 +40,16 @@ type TestResult struct {
 	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
 	// Threshold is the level PAdj was compared with: the share of the run's
 	// alpha spent at the look that decided (see Rule); 0 between looks.
-	// Reject == (PAdj <= Threshold && !BelowMinEffect).
+	// Reject == Deterministic || (PAdj <= Threshold && !BelowMinEffect && !Closed).
 	Threshold float64 `json:"threshold,omitempty"`
+	// Deterministic is set when the metric is a count (B/op, allocs/op)
+	// constant on each side and larger on the mutant's: a real increase,
+	// which rejects whatever its p-value.
+	Deterministic bool `json:"deterministic,omitempty"`
+	// Closed is set when the test was closed for futility at an earlier
+	// look (no plausible power to reject, or confidently below the minimum
+	// effect): it cannot reject any more.
+	Closed bool `json:"closed,omitempty"`
 	// BelowMinEffect is set when the median ratio is not above the rule's
 	// MinEffect, so the test cannot reject whatever its p-value.
 	BelowMinEffect bool `json:"below_min_effect,omitempty"`

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -286,6 +287,31 @@ func trialOverlay(m mutate.Mutant, pkgs map[string]*mutate.Package) (map[string]
 	return map[string][]byte{path: []byte(m.Helper)}, nil
 }
 
+// trialRatios returns, per level, each measured trial's largest time
+// median ratio (the metrics a minimum effect applies to), for
+// score.SuggestMinEffect.
+func trialRatios(rep *report.Report, levels []string) map[string][]float64 {
+	out := map[string][]float64{}
+	for _, l := range levels {
+		for _, m := range rep.Mutants {
+			r := m.Results[l]
+			if r == nil || (r.Status != score.Killed && r.Status != score.Survived) {
+				continue
+			}
+			best := 0.0
+			for _, t := range r.Benchmarks {
+				if !score.IsCount(t.Metric) {
+					best = max(best, t.Ratio)
+				}
+			}
+			if best > 0 {
+				out[l] = append(out[l], best)
+			}
+		}
+	}
+	return out
+}
+
 // A calibrationRow is the outcome of one kind of trial at one level.
 type calibrationRow struct {
 	Level, Kind string
@@ -327,6 +353,17 @@ func tallyCalibration(rep *report.Report, levels, kinds []string) []calibrationR
 		}
 	}
 	return rows
+}
+
+// levelsOf returns the rows' levels in order, once each.
+func levelsOf(rows []calibrationRow) []string {
+	var ls []string
+	for _, r := range rows {
+		if !slices.Contains(ls, r.Level) {
+			ls = append(ls, r.Level)
+		}
+	}
+	return ls
 }
 
 // clopperPearson is the exact (Clopper-Pearson) confidence interval of a
@@ -389,6 +426,13 @@ func writeCalibration(w io.Writer, rep *report.Report, rows []calibrationRow, al
 			nullSignificant = nullSignificant || r.Kind == trialNull
 		} else {
 			above = append(above, line)
+		}
+	}
+	ratios := trialRatios(rep, levelsOf(rows))
+	for _, l := range levelsOf(rows) {
+		if m := score.SuggestMinEffect(ratios[l], alpha); !math.IsNaN(m) {
+			fmt.Fprintf(w, "\nSuggested minimum effect at %s: -min-effect %.3f, the %g%% quantile of the largest time median ratio of %d measured trials (layout and noise alone); the default is %g.\n",
+				l, m, 100*(1-alpha), len(ratios[l]), score.DefaultMinEffect)
 		}
 	}
 	if len(significant) == 0 && len(above) == 0 {

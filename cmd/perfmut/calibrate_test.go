@@ -150,6 +150,21 @@ then run perfmut calibrate again with the same flags.
 		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
 	}
 
+	// With time ratios, it suggests a minimum effect: the 95% quantile of
+	// the trials' largest sec/op ratio; B/op ratios do not count. Ratios
+	// 0.981, 0.982, ..., 1.020 over the 40 self trials: the 38th, 1.018.
+	for i := range 40 {
+		rep.Mutants[i].Results[report.Opt].Benchmarks = []score.TestResult{
+			{Metric: score.SecPerOp, Ratio: 0.980 + 0.001*float64(i+1)},
+			{Metric: score.BytesPerOp, Ratio: 2},
+		}
+	}
+	buf.Reset()
+	writeCalibration(&buf, rep, rows[:1], 0.05)
+	if want := "\nSuggested minimum effect at opt: -min-effect 1.018, the 95% quantile of the largest time median ratio of 40 measured trials (layout and noise alone); the default is 1.01.\n"; !strings.Contains(buf.String(), want) {
+		t.Errorf("no suggestion %q in:\n%s", want, buf.String())
+	}
+
 	// 1 of 14 is above alpha, but not significantly: ask for more trials.
 	rows = []calibrationRow{{Level: report.NoOpt, Kind: trialSelf, Killed: 1, N: 14}}
 	rows[0].Lo, rows[0].Hi = clopperPearson(1, 14, 0.95)

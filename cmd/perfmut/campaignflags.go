@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"math"
 	"regexp"
 	"runtime"
 	"slices"
@@ -29,6 +30,7 @@ type campaignFlags struct {
 	seed       int64
 	alpha      float64
 	correction string
+	test       string
 	maxSamples int
 	minSamples int
 	minEffect  float64
@@ -52,7 +54,7 @@ type campaignFlags struct {
 // register registers the campaign flags; outDefault is -out's default.
 func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	f.load.register(fs)
-	f.registerMeasure(fs, outDefault, 0)
+	f.registerMeasure(fs, outDefault, score.DefaultMinEffect)
 	fs.BoolVar(&f.resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
 	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
 	fs.StringVar(&f.isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
@@ -73,7 +75,8 @@ func (f *campaignFlags) registerMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.correction, "correction", "holm", "multiple-comparison correction over the tests of a mutant (compare: of a benchmark): none, bonferroni or holm")
 	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant (compare: OLD and NEW) at most")
 	fs.IntVar(&f.minSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
-	fs.Float64Var(&f.minEffect, "min-effect", minEffect, "a kill (compare: slower or faster) also needs the median ratio beyond this `ratio` (e.g. 1.02); 0 = off")
+	fs.StringVar(&f.test, "test", string(score.KS), "two-sample `test` of the kill rule: ks (Kolmogorov-Smirnov, any stochastic increase) or mwu (Mann-Whitney U, more power for shifts of discretized timings)")
+	fs.Float64Var(&f.minEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
 	fs.Float64Var(&f.futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus 100ms) and count it as slower than every one of them; 0 = never")
@@ -95,13 +98,23 @@ func (f *campaignFlags) rule() (score.Rule, error) {
 	if !(f.alpha > 0 && f.alpha < 1) {
 		return score.Rule{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
 	}
+	test, err := score.ParseTest(f.test)
+	if err != nil {
+		return score.Rule{}, usageError(err)
+	}
+	if f.minEffect == 0 {
+		f.minEffect = 1 // off
+	}
+	if !(f.minEffect >= 1 && !math.IsInf(f.minEffect, 1)) {
+		return score.Rule{}, usageErrorf("-min-effect %v out of range: want a ratio of at least 1 (1 or 0 = off), e.g. 1.02", f.minEffect)
+	}
 	if f.maxSamples < 1 {
 		return score.Rule{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
 	}
 	if f.futility >= 1 {
 		return score.Rule{}, usageErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.futility)
 	}
-	rule := score.Rule{Alpha: f.alpha, Correction: corr, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed, FutilityPower: f.futility}
+	rule := score.Rule{Alpha: f.alpha, Correction: corr, Test: test, MaxSamples: f.maxSamples, MinSamples: f.minSamples, MinEffect: f.minEffect, Seed: f.seed, FutilityPower: f.futility}
 	if f.futility <= 0 {
 		rule.FutilityPower = score.NoFutility
 	}

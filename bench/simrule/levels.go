@@ -1,0 +1,351 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"io"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// maxFamily is the largest family the calibrated tables cover; larger
+// families fall back to the union-bound shares.
+const maxFamily = 30
+
+// A nullSim is a simulation of one test's p-values at a schedule of looks
+// under the null on continuous data: for each replicate, the rank of the
+// p-value at each look among the attainable ones (pvals[look], ascending).
+type nullSim struct {
+	looks []int
+	pvals [][]float64 // distinct p-values seen at each look, ascending
+	ranks [][]uint16  // ranks[rep][look]
+	lim   []int       // see closeTests
+	beta  float64     // the test's share of alpha being calibrated
+}
+
+// simulateNull draws reps replicates of MaxSamples rounds of one baseline
+// and one mutant value, uniform on (0, 1) (any continuous distribution
+// gives the same ranks), and records the test's p-value at every look.
+func simulateNull(test score.Test, looks []int, reps int, seed uint64) *nullSim {
+	last := looks[len(looks)-1]
+	ps := make([][]float64, reps) // ps[rep][look]
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			memo := map[[2]int]float64{}
+			x, y := make([]float64, last), make([]float64, last)
+			for r := w; r < reps; r += workers {
+				rng := rand.New(rand.NewPCG(seed, uint64(r)))
+				for i := range last {
+					x[i], y[i] = rng.Float64(), rng.Float64()
+				}
+				row := make([]float64, len(looks))
+				for k, n := range looks {
+					row[k] = nullP(test, x[:n], y[:n], memo)
+				}
+				ps[r] = row
+			}
+		})
+	}
+	wg.Wait()
+	sim := &nullSim{looks: looks, pvals: make([][]float64, len(looks)), ranks: make([][]uint16, reps)}
+	for k := range looks {
+		var vs []float64
+		for _, row := range ps {
+			vs = append(vs, row[k])
+		}
+		slices.Sort(vs)
+		sim.pvals[k] = slices.Compact(vs)
+	}
+	for r, row := range ps {
+		sim.ranks[r] = make([]uint16, len(looks))
+		for k, p := range row {
+			i, _ := slices.BinarySearch(sim.pvals[k], p)
+			sim.ranks[r][k] = uint16(i)
+		}
+	}
+	return sim
+}
+
+// nullP is the test's p-value, memoized by sample size and statistic
+// (without ties the p-value depends on nothing else).
+func nullP(test score.Test, x, y []float64, memo map[[2]int]float64) float64 {
+	if test == score.MWU {
+		u := 0
+		for _, b := range x {
+			for _, m := range y {
+				if m > b {
+					u++
+				}
+			}
+		}
+		key := [2]int{len(x), u}
+		if p, ok := memo[key]; ok {
+			return p
+		}
+		_, p := test.PValue(x, y)
+		memo[key] = p
+		return p
+	}
+	_, p := test.PValue(x, y)
+	return p
+}
+
+// spendTarget is the cumulative share of a test's alpha the calibration
+// aims to have spent by look k of L: half at the first look, the rest in
+// equal steps.
+func spendTarget(k, L int) float64 {
+	if L == 1 {
+		return 1
+	}
+	return 0.5 + 0.5*float64(k)/float64(L-1)
+}
+
+// calibrate chooses, for a per-test alpha beta, the rank threshold at every
+// look (reject when the p-value's rank is at most it; -1 never rejects),
+// keeping the cumulative rejection rate within beta less two standard
+// errors of the simulation: at the first look the largest threshold within
+// half of it; at the later looks one common nominal level, the largest
+// that fits; then the last look's threshold raised as far as the rest
+// allows; then refine. No level exceeds beta. It returns the levels (the p-values of the thresholds, 0 for
+// never) and the total rate.
+func (s *nullSim) calibrate(beta, futility float64) ([]float64, float64) {
+	L := len(s.looks)
+	reps := float64(len(s.ranks))
+	s.beta = beta
+	s.closeTests(beta, futility)
+	limit := beta - 2*math.Sqrt(beta/reps)
+	th := make([]int, L)
+	th[0] = s.bestLast(th[:1], limit*spendTarget(0, L))
+	if L > 1 {
+		var cands []float64
+		for k := 1; k < L; k++ {
+			for _, p := range s.pvals[k] {
+				if p <= limit {
+					cands = append(cands, p)
+				}
+			}
+		}
+		slices.Sort(cands)
+		cands = slices.Compact(cands)
+		at := func(c float64) []int {
+			t := slices.Clone(th)
+			for k := 1; k < L; k++ {
+				i, found := slices.BinarySearch(s.pvals[k], c)
+				if !found {
+					i--
+				}
+				t[k] = i
+			}
+			return t
+		}
+		// The largest common level c whose rate fits (the rate grows with c).
+		lo, hi := -1, len(cands) // cands[lo] fits, cands[hi] does not
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if s.rate(at(cands[mid])) <= limit {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		if lo >= 0 {
+			th = at(cands[lo])
+		} else {
+			for k := 1; k < L; k++ {
+				th[k] = -1
+			}
+		}
+		th[L-1] = s.bestLast(th, limit)
+		th = s.refine(th, limit, beta)
+	}
+	levels := make([]float64, L)
+	for k, t := range th {
+		if t >= 0 {
+			// A hair above the p-value, so that the same p-value computed
+			// another way (with ties, by the conditional count) still
+			// compares below it.
+			levels[k] = s.pvals[k][t] * (1 + 1e-9)
+		}
+	}
+	return levels, s.rate(th)
+}
+
+// refine tries moves of up to three attainable values of each middle
+// look's threshold, with the last look's raised as far as it fits, and
+// returns the combination with the largest last-look level among those
+// whose rate is within 3% of beta of the best rate found.
+func (s *nullSim) refine(th []int, limit, beta float64) []int {
+	L := len(th)
+	type cand struct {
+		th   []int
+		rate float64
+	}
+	cands := []cand{{th, s.rate(th)}}
+	moves := make([]int, L-2)
+	var try func(int)
+	try = func(i int) {
+		if i == len(moves) {
+			c := slices.Clone(th)
+			for j, m := range moves {
+				c[j+1] = max(-1, min(th[j+1]+m, s.maxRank(j+1)))
+			}
+			c[L-1] = s.bestLast(c, limit)
+			if r := s.rate(c); r <= limit {
+				cands = append(cands, cand{c, r})
+			}
+			return
+		}
+		for m := -3; m <= 3; m++ {
+			moves[i] = m
+			try(i + 1)
+		}
+	}
+	try(0)
+	best := 0.0
+	for _, c := range cands {
+		best = max(best, c.rate)
+	}
+	pick := cands[0]
+	lastLevel := func(c cand) float64 {
+		if t := c.th[L-1]; t >= 0 {
+			return s.pvals[L-1][t]
+		}
+		return 0
+	}
+	for _, c := range cands {
+		if c.rate < best-0.03*beta {
+			continue
+		}
+		if pick.rate < best-0.03*beta || lastLevel(c) > lastLevel(pick) || lastLevel(c) == lastLevel(pick) && c.rate > pick.rate {
+			pick = c
+		}
+	}
+	return pick.th
+}
+
+// closeTests sets s.lim: for each replicate the last look at which it can
+// reject, before the futility stop closes it (as score's Decide does:
+// conditional power against beta below the bound at a look before the
+// last); the last look when futility is 0.
+func (s *nullSim) closeTests(beta, futility float64) {
+	L := len(s.looks)
+	s.lim = make([]int, len(s.ranks))
+	for r, row := range s.ranks {
+		s.lim[r] = L - 1
+		if futility <= 0 {
+			continue
+		}
+		for k := 0; k < L-1; k++ {
+			t := float64(s.looks[k]) / float64(s.looks[L-1])
+			if score.ConditionalPower(s.pvals[k][row[k]], t, beta) < futility {
+				s.lim[r] = k
+				break
+			}
+		}
+	}
+}
+
+// bestLast returns the largest threshold for the last look of th (the
+// earlier ones fixed) whose cumulative rejection rate is at most target.
+func (s *nullSim) bestLast(th []int, target float64) int {
+	k := len(th) - 1
+	hist := make([]int, len(s.pvals[k]))
+	crossed := 0
+	for r, row := range s.ranks {
+		if earlier(row, th[:k], s.lim[r]) {
+			crossed++
+			continue
+		}
+		if k <= s.lim[r] {
+			hist[row[k]]++
+		}
+	}
+	reps := float64(len(s.ranks))
+	best, cum := -1, crossed
+	for t, c := range hist {
+		cum += c
+		if float64(cum)/reps > target || s.pvals[k][t] > s.beta {
+			break
+		}
+		best = t
+	}
+	return best
+}
+
+// rate is the fraction of replicates that reject at some look.
+func (s *nullSim) rate(th []int) float64 {
+	n := 0
+	for r, row := range s.ranks {
+		if earlier(row, th, s.lim[r]) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(s.ranks))
+}
+
+// maxRank is the largest rank at look k whose p-value is at most beta:
+// no look's level exceeds the test's share of alpha.
+func (s *nullSim) maxRank(k int) int {
+	i, found := slices.BinarySearch(s.pvals[k], s.beta)
+	if !found {
+		i--
+	}
+	return i
+}
+
+// earlier reports whether the replicate rejects at one of the looks of th
+// up to lim.
+func earlier(row []uint16, th []int, lim int) bool {
+	for k, t := range th {
+		if k <= lim && int(row[k]) <= t {
+			return true
+		}
+	}
+	return false
+}
+
+// writeLevels writes score/levels_table.go: calibrated levels for the
+// default looks of alpha 0.01, 0.05 and 0.1, both tests.
+func writeLevels(out io.Writer, log io.Writer, reps int) error {
+	w := new(bytes.Buffer)
+	fmt.Fprintf(w, "package score\n\n// Code generated by go run ./bench/simrule -levels -reps %d; DO NOT EDIT.\n\n", reps)
+	fmt.Fprintf(w, "// calibratedLevels: see levelTable. Each row is one family size K = 1, 2, ...;\n// the comment gives the simulated rate of one test ever rejecting, against Alpha/K.\nvar calibratedLevels = []levelTable{\n")
+	for _, test := range []score.Test{score.KS, score.MWU} {
+		for _, alpha := range []float64{0.01, 0.05, 0.1} {
+			looks := score.Rule{Alpha: alpha, Test: test}.Looks()
+			sim := simulateNull(test, looks, reps, 42)
+			for _, fut := range []float64{0, score.DefaultFutilityPower} {
+				fmt.Fprintf(w, "\t{Test: %q, Alpha: %v, Futility: %v, Looks: %#v, PerTest: [][]float64{\n", test, alpha, fut, looks)
+				for k := 1; k <= maxFamily; k++ {
+					beta := alpha / float64(k)
+					levels, rate := sim.calibrate(beta, fut)
+					fmt.Fprintf(w, "\t\t{")
+					for i, l := range levels {
+						if i > 0 {
+							fmt.Fprintf(w, ", ")
+						}
+						fmt.Fprintf(w, "%.10g", l)
+					}
+					fmt.Fprintf(w, "}, // K=%d: %.5f of %.5f\n", k, rate, beta)
+					fmt.Fprintf(log, "%s alpha %v futility %v K %d: rate %.5f of %.5f (%.3f) levels %v\n", test, alpha, fut, k, rate, beta, rate/beta, levels)
+				}
+				fmt.Fprintf(w, "\t}},\n")
+			}
+		}
+	}
+	fmt.Fprintf(w, "}\n")
+	src, err := format.Source(w.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(src)
+	return err
+}

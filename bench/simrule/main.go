@@ -1,0 +1,31 @@
+// Command simrule simulates perfmut's kill rule (package score) and prints
+// the tables of docs/statistics.md, or, with -levels, writes the
+// calibrated per-look levels of score/levels_table.go.
+//
+//	go run ./bench/simrule -levels -reps 2000000 > score/levels_table.go
+//	go run ./bench/simrule -runs 4000
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+)
+
+func main() {
+	levels := flag.Bool("levels", false, "write score/levels_table.go (Go source) to stdout")
+	reps := flag.Int("reps", 2000000, "null replicates for -levels")
+	runs := flag.Int("runs", 4000, "simulated campaigns per table cell")
+	flag.Parse()
+	if *levels {
+		if err := writeLevels(os.Stdout, os.Stderr, *reps); err != nil {
+			fmt.Fprintln(os.Stderr, "simrule:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := tables(os.Stdout, *runs); err != nil {
+		fmt.Fprintln(os.Stderr, "simrule:", err)
+		os.Exit(1)
+	}
+}

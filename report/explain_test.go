@@ -1,0 +1,102 @@
+package report
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+// explainReport is a report with one survivor at opt whose sec/op test is
+// t, measured against a baseline with a robust log-scale sigma of 0.03.
+func explainReport(op string, t score.TestResult) (*Report, *Mutant) {
+	d := 0.03 / 1.4826
+	base := []float64{math.Exp(-d), 1, math.Exp(d), math.Exp(-d), math.Exp(d)}
+	t.Benchmark, t.Metric, t.NBaseline, t.NMutant, t.PMin = "BenchmarkA", score.SecPerOp, 30, 30, 1e-6
+	rep := &Report{
+		Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, MinEffect: 1.01},
+		Mutants: []Mutant{{
+			Mutant: mutate.Mutant{ID: "m1", Operator: op, File: "a.go", Line: 3, Column: 2, Function: "F", Description: "d"},
+			Results: map[string]*LevelResult{Opt: {
+				Status:     score.Survived,
+				Benchmarks: []score.TestResult{t},
+				Samples:    []SampleSet{{Benchmark: "BenchmarkA", Metric: score.SecPerOp, Baseline: base}},
+			}},
+		}},
+	}
+	return rep, &rep.Mutants[0]
+}
+
+// TestExplain checks each kind of survivor explanation. The minimum
+// detectable effect of the baseline (sigma 0.03, 30 samples, KS at 0.05)
+// is exp(2.486475 * 0.03 * sqrt(2/30) / sqrt(2/pi)) = 1.0244.
+func TestExplain(t *testing.T) {
+	tests := []struct {
+		name string
+		op   string
+		test score.TestResult
+		want explanation
+	}{
+		{"faster", "call-replace", score.TestResult{Ratio: 0.43, RatioLo: 0.41, RatioHi: 0.45},
+			explanation{whyFaster, "the mutant is faster (×0.430 [×0.410, ×0.450] on BenchmarkA): the path it disables is slower than the one it forces",
+				"not a benchmark gap: the original code's choice looks slower here; worth a look on its own"}},
+		{"no effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect its benchmarks can see: with 30 samples they detect about ×1.024, and BenchmarkA measured ×1.002 [×0.990, ×1.015]", ""}},
+		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1},
+			explanation{whyUnderpowered, "underpowered: with 30 samples its benchmarks detect about ×1.024, and BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule that out",
+				"rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"}},
+		{"below the minimum effect", "loop-unbreaker", score.TestResult{Ratio: 1.005, RatioLo: 1.002, RatioHi: 1.008, P: 0.001, PAdj: 0.001, Threshold: 0.02, BelowMinEffect: true},
+			explanation{whyBelowMin, "slower by less than the minimum effect ×1.010: ×1.005 [×1.002, ×1.008] on BenchmarkA", ""}},
+		{"lock contention", lockOperator, score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect its benchmarks can see: with 30 samples they detect about ×1.024, and BenchmarkA measured ×1.002 [×0.990, ×1.015]",
+				"one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"}},
+	}
+	for _, tt := range tests {
+		rep, m := explainReport(tt.op, tt.test)
+		if got := explain(rep, m, Opt); got != tt.want {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestTextFasterApart checks that a faster survivor is listed apart from
+// the survivors, not ranked among the benchmark gaps.
+func TestTextFasterApart(t *testing.T) {
+	rep, _ := explainReport("call-replace", score.TestResult{Ratio: 0.43, RatioLo: 0.41, RatioHi: 0.45})
+	var b bytes.Buffer
+	if err := Text(&b, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "Survivors:") || !strings.Contains(out, "Faster: 1 surviving mutant ran faster than the original") ||
+		!strings.Contains(out, "opt    the mutant is faster (×0.430 [×0.410, ×0.450] on BenchmarkA)") {
+		t.Errorf("faster survivor not shown apart:\n%s", out)
+	}
+}
+
+// TestZeroValid checks the wording of a report whose mutants were all
+// excluded: no score of 0%, and no claim that every mutant was killed.
+func TestZeroValid(t *testing.T) {
+	rep := &Report{Mutants: []Mutant{{
+		Mutant:  mutate.Mutant{ID: "m1", Operator: "oblivion", File: "a.go", Line: 1, Column: 1},
+		Results: map[string]*LevelResult{Opt: {Status: score.CompileError, Reason: "x"}},
+	}}}
+	for name, render := range map[string]func(*bytes.Buffer) error{
+		"text":     func(b *bytes.Buffer) error { return Text(b, rep, Options{}) },
+		"markdown": func(b *bytes.Buffer) error { return Markdown(b, rep, Options{}) },
+	} {
+		var b bytes.Buffer
+		if err := render(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if strings.Contains(out, "0.0%") || strings.Contains(out, "Every valid mutant was killed") ||
+			!strings.Contains(out, "No valid mutant: every one was excluded (see the statuses), so there is no score.") ||
+			!strings.Contains(out, "No valid mutant to kill: every mutant was excluded.") {
+			t.Errorf("%s:\n%s", name, out)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package score
+
+import "slices"
+
+// A levelTable holds per-look levels calibrated by simulation for one test,
+// alpha, look schedule and futility bound (bench/simrule writes
+// levels_table.go): PerTest[K-1][k] is the level each test of a family of
+// K tests is compared with at look k. For every K the levels were chosen
+// so that one test's chance of ever rejecting under the permutation null
+// on continuous data is as close to Alpha/K as the test's discrete
+// p-values allow without exceeding it (see docs/statistics.md). With a
+// Futility bound the simulation closes the test as Decide does (binding
+// futility: a test whose conditional power against Alpha/K falls below the
+// bound at a look before the last can no longer reject); with 0 it never
+// closes, and the levels hold for any futility stop.
+type levelTable struct {
+	Test     Test
+	Alpha    float64
+	Futility float64
+	Looks    []int
+	PerTest  [][]float64
+}
+
+// calibration returns the calibrated levels of r's test, alpha and looks,
+// or nil when there are none (then the looks share alpha by the union
+// bound, see levels).
+func (r Rule) calibration() *levelTable {
+	test := r.Test
+	if test == "" {
+		test = KS
+	}
+	looks := r.Looks()
+	var nonBinding *levelTable
+	for i := range calibratedLevels {
+		t := &calibratedLevels[i]
+		if t.Test != test || t.Alpha != r.Alpha || !slices.Equal(t.Looks, looks) {
+			continue
+		}
+		switch t.Futility {
+		case r.FutilityPower:
+			return t
+		case 0:
+			nonBinding = t
+		}
+	}
+	return nonBinding
+}
+
+// Calibrated reports whether r's levels are calibrated by simulation (the
+// default looks of alpha 0.01, 0.05 or 0.1) rather than shared over the
+// looks by the union bound.
+func (r Rule) Calibrated() bool { return r.WithDefaults().calibration() != nil }
+
+// Levels returns the level each test of a family of k tests is compared
+// with at each look of r.Looks(): calibrated when Calibrated, else the
+// union-bound share of each look divided by k (Bonferroni over the tests).
+// With Correction None the family is a single test whatever k.
+func (r Rule) Levels(k int) []float64 {
+	r = r.WithDefaults()
+	looks := r.Looks()
+	out := make([]float64, len(looks))
+	for i := range looks {
+		out[i] = r.perTestLevel(i, k)
+	}
+	return out
+}
+
+// perTestLevel is Levels(k)[look] for a rule with its defaults.
+func (r Rule) perTestLevel(look, k int) float64 {
+	if r.Correction == None || k < 1 {
+		k = 1
+	}
+	if t := r.calibration(); t != nil && k <= len(t.PerTest) {
+		return t.PerTest[k-1][look]
+	}
+	return r.levels()[look] / float64(k)
+}
