@@ -77,6 +77,7 @@ func (r Rule) DecideChange(samples []Sample) Change {
 	for _, s := range samples {
 		both = append(both, Sample{Benchmark: s.Benchmark + " (reverse)", Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline})
 	}
+	r.nonBinding = true // sampling goes on past futility stops
 	v := r.Decide(both)
 	c := Change{Decision: v.Decision, Look: v.Look, Futility: v.Futility, Warnings: v.Warnings}
 	k := len(samples)

@@ -239,7 +239,7 @@ func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, be
 // calibrated levels count on it).
 func (r Rule) closedBefore(samples []Sample, look int) []bool {
 	closed := make([]bool, len(samples))
-	if r.FutilityPower <= 0 {
+	if r.FutilityPower <= 0 || r.nonBinding {
 		return closed
 	}
 	looks := r.Looks()

@@ -36,11 +36,11 @@ func (r Rule) calibration() *levelTable {
 		if t.Test != test || t.Alpha != r.Alpha || !slices.Equal(t.Looks, looks) {
 			continue
 		}
-		switch t.Futility {
-		case r.FutilityPower:
-			return t
-		case 0:
+		switch {
+		case t.Futility == 0:
 			nonBinding = t
+		case t.Futility == r.FutilityPower && !r.nonBinding:
+			return t
 		}
 	}
 	return nonBinding

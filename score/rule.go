@@ -71,6 +71,11 @@ type Rule struct {
 	// stop off (every survivor then runs to MaxSamples).
 	FutilityPower float64
 	Seed          int64 // seeds the bootstrap intervals of the effect sizes
+
+	// nonBinding makes the futility stop non-binding: no test is closed
+	// for good, and the levels are those calibrated without futility
+	// (DecideChange samples on past futility stops).
+	nonBinding bool
 }
 
 // Defaults of Rule.

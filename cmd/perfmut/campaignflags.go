@@ -106,7 +106,7 @@ func (f *campaignFlags) rule() (score.Rule, error) {
 		f.minEffect = 1 // off
 	}
 	if !(f.minEffect >= 1 && !math.IsInf(f.minEffect, 1)) {
-		return score.Rule{}, usageErrorf("-min-effect %v out of range: want a ratio of at least 1 (1 or 0 = off), e.g. 1.02", f.minEffect)
+		return score.Rule{}, usageErrorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", f.minEffect)
 	}
 	if f.maxSamples < 1 {
 		return score.Rule{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
