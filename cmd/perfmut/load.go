@@ -175,6 +175,11 @@ func (lf *loadFlags) config(dir, root string, known []string) (*config.Config, e
 // selectOperators returns the enabled operators: -operators, else the
 // config's operators:, else all.
 func (lf *loadFlags) selectOperators(cfg *config.Config) ([]*mutate.Operator, error) {
+	// The framework checks the operator list on every load, as
+	// analysis.Validate does for analyzers, not only in tests.
+	if err := operators.Validate(operators.All); err != nil {
+		return nil, fmt.Errorf("invalid operator list: %w", err)
+	}
 	names := cfg.Operators
 	if lf.operators != "" {
 		names = nil
