@@ -141,9 +141,6 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	}
 	if len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), why, rep); err != nil {
-			if ctx.Err() != nil {
-				return nil, errors.New("interrupted; nothing was written")
-			}
 			return nil, err
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
@@ -32,6 +31,7 @@ type compareFlags struct {
 func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.dir, "C", "", "change to `dir` before doing anything (like go -C)")
 	fs.StringVar(&f.load.tags, "tags", "", "comma-separated build `tags`")
+	fs.StringVar(&f.load.configPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
 	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
@@ -83,9 +83,14 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return loadError(err)
 	}
+	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
+	cfg, err := f.load.config(dir, root, operatorNames())
+	if err != nil {
+		return err
+	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	c := &runner.Comparison{
-		Campaign:    *f.campaign([]string{report.Opt}, rule, config.Default(), pos[2:]),
+		Campaign:    *f.campaign([]string{report.Opt}, rule, cfg, pos[2:]),
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
@@ -99,6 +104,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	c.Module.Dir = root
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	rep, err := c.Compare(ctx)
+	if err != nil && ctx.Err() != nil {
+		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
+	}
 	if err != nil {
 		var ie *runner.InputError
 		if errors.As(err, &ie) {

@@ -119,8 +119,8 @@ func TestCompareInterrupted(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
 	code, stdout, stderr, _ := compareRun(t, ctx, repo, "-all", "-sample-time", "50ms", "-max-samples", "100", "HEAD~3", "WORKTREE")
-	if code == 0 {
-		t.Errorf("interrupted compare exited 0\n%s%s", stdout, stderr)
+	if code != exitError || !strings.HasSuffix(stderr, "perfmut compare: interrupted: no verdict (the repository is as it was; the temporary directory is removed)\n") {
+		t.Errorf("interrupted compare: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if testutil.HashTree(t, repo) != before {
 		t.Errorf("the repository changed")
