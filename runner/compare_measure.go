@@ -65,6 +65,12 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 			continue
 		}
 		st.it = it
+		// iters warmed OLD's binary up (page cache, first run); NEW gets
+		// one unrecorded sample too, so that neither side starts cold.
+		nb := sides[1].r.baseBins[report.Opt][b.Pkg]
+		if _, _, err := old.benchOnce(ctx, nb, sides[1].r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), max(100*it.Wall, time.Minute)); err != nil {
+			return err
+		}
 	}
 	old.prog.logf("perfmut: measuring %s on OLD and NEW, interleaved, up to %d samples each (%s each sample)",
 		english.Plural(len(sel), "benchmark"), rule.MaxSamples, c.sampleDesc())

@@ -88,7 +88,11 @@ func TestCompareHistory(t *testing.T) {
 		t.Errorf("unbenchmarked change: exit %d, output\n%s%s", code, stdout, stderr)
 	}
 
-	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "HEAD~1", "HEAD")
+	// The rule's false-change rate is at most -alpha per comparison (5% by
+	// default: 5 samples each entirely above the other side, p = 1/252,
+	// happen by chance); this case runs at 0.001 so that the test fails
+	// for a defect, not for luck.
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "-alpha", "0.001", "HEAD~1", "HEAD")
 	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 {
 		t.Fatalf("1%% change: exit %d\n%s%s", code, stdout, stderr)
 	}
