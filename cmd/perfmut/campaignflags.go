@@ -60,7 +60,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	fs.StringVar(&f.isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
 	fs.IntVar(&f.maxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
 	fs.BoolVar(&f.fullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for the inert Q3 operators (default: only the tests whose baseline coverage reaches the mutant, none for spin-loop, sleep, alloc-churn, lock-contention, critical-spin and tail-spike); for tests that depend on timing")
-	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of spin-loop, sleep and alloc-churn at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
+	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of a sized injection (spin-loop, sleep, alloc-churn, critical-spin, tail-spike) at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 }
 
