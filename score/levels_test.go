@@ -109,3 +109,33 @@ func TestCalibratedSpend(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibrationTable checks which table a rule uses: the binding one
+// for the default futility bound, the one without futility otherwise and
+// for DecideChange, which samples on past futility stops.
+func TestCalibrationTable(t *testing.T) {
+	for _, tt := range []struct {
+		r        Rule
+		futility float64
+	}{
+		{Rule{}, DefaultFutilityPower},
+		{Rule{FutilityPower: NoFutility}, 0},
+		{Rule{FutilityPower: 0.2}, 0},
+		{Rule{nonBinding: true}, 0},
+		{Rule{Test: MWU}, DefaultFutilityPower},
+	} {
+		tab := tt.r.WithDefaults().calibration()
+		if tab == nil || tab.Futility != tt.futility {
+			t.Errorf("%+v: table %+v, want futility %v", tt.r, tab, tt.futility)
+		}
+	}
+	// A non-binding rule closes no test.
+	low := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	s := []Sample{{"A", SecPerOp, low, []float64{0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5}}}
+	if c := (Rule{nonBinding: true}).WithDefaults().closedBefore(s, 1); c[0] {
+		t.Errorf("non-binding rule closed a test")
+	}
+	if c := DefaultRule().closedBefore(s, 1); !c[0] {
+		t.Errorf("default rule did not close a test with no power at the first look")
+	}
+}
