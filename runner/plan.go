@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -23,11 +24,12 @@ import (
 //
 // The estimate assumes every measured mutant of an inert operator
 // (mutate.Operator.Inert) is decided at the first look (MinSamples rounds)
-// and every other one at the second (twice as many); that the larger sizes
-// at a site whose smallest is measured are killed by inference (-infer);
-// and that each mutant build costs what the baseline build of the same
-// test binaries cost. Equivalent and duplicate mutants are not foreseen:
-// the estimate is an upper bound there.
+// with its samples running to the censoring cap, and every other one at
+// the second look (twice as many rounds) at the baseline's speed; that
+// the larger sizes at a site whose smallest is measured are killed by
+// inference (-infer); that each mutant build costs what one real mutant build of its package
+// cost, alone, times the number of builds sharing the CPUs. Equivalent and
+// duplicate mutants are not foreseen: the estimate is an upper bound there.
 func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan, error) {
 	cc := *c
 	c = &cc
@@ -93,7 +95,9 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 				continue
 			}
 			rounds := float64(2 * c.Rule.MinSamples)
-			if op := operators.ByName(m.Operator); op != nil && op.Inert {
+			op := operators.ByName(m.Operator)
+			inert := op != nil && op.Inert
+			if inert {
 				rounds = float64(c.Rule.MinSamples)
 			}
 			pl.Measured++
@@ -106,7 +110,14 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 					continue // the campaign leaves it out too
 				}
 				s := it.Wall.Seconds()
-				pl.MeasureSeconds += rounds * 2 * s
+				// A round is a baseline and a mutant sample. An inert
+				// operator's mutant is assumed slow enough to run until
+				// it is censored (an upper bound for small injections).
+				mut := s
+				if cap := r.censorCap(it, it.Wall); inert && cap > 0 {
+					mut = cap.Seconds()
+				}
+				pl.MeasureSeconds += rounds * (s + mut)
 				if k := b.Pkg + "\x00" + b.Name; !tuned[k] {
 					tuned[k] = true
 					pl.MeasureSeconds += 2 * s
@@ -116,6 +127,11 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 		if pl.Measured > 0 {
 			pl.MeasureRounds /= float64(pl.Measured)
 		}
+		// The sample build ran alone; Jobs builds and tests at once share
+		// the CPUs and each takes about that many times longer.
+		share := float64(min(c.Jobs, runtime.NumCPU()))
+		pl.BuildSeconds *= share
+		pl.TestSeconds *= share
 		p.ByLevel[level] = pl
 		work += pl.BuildSeconds + pl.TestSeconds
 		measure += pl.MeasureSeconds
