@@ -66,6 +66,7 @@ type compareSide struct {
 	modPath string
 	benches map[benchmark]bool // every benchmark listed in its binaries
 	listed  map[string]bool    // packages whose benchmarks are in benches
+	modPkgs map[string]bool    // every package of the module (import paths)
 }
 
 // Compare runs the comparison and writes compare.json and the benchfmt
@@ -224,6 +225,17 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 	}
 	for _, p := range s.list {
 		r.pkgs[p.ImportPath] = &mutate.Package{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir}
+	}
+	// Changed code outside the patterns counts too: a benchmark of ./cmd
+	// runs the module's other packages.
+	s.modPkgs = map[string]bool{}
+	if all, _, err := listPackages(ctx, dir, c.Tags, []string{"./..."}); err == nil {
+		for _, p := range all {
+			s.modPkgs[p.ImportPath] = true
+		}
+	}
+	for _, p := range s.list {
+		s.modPkgs[p.ImportPath] = true
 	}
 	return s, nil
 }

@@ -299,7 +299,7 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		}
 		coverpkg := make([]string, 0, len(changed))
 		for p := range changed {
-			if s.r.pkgs[p] != nil {
+			if s.modPkgs[p] {
 				coverpkg = append(coverpkg, p)
 			}
 		}

@@ -136,7 +136,8 @@ func TestCompareInterrupted(t *testing.T) {
 
 // TestCompareSelection: a changed test file selects its package's
 // benchmarks (a new one is reported, not compared); a changed go.mod
-// selects every benchmark.
+// selects every benchmark; a change outside the package patterns selects
+// the benchmarks in them that run it.
 func TestCompareSelection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures two versions of a module")
@@ -151,18 +152,27 @@ func TestCompareSelection(t *testing.T) {
 		}
 		return strings.Join(out, "; ")
 	}
-	code, stdout, stderr, rep := compareRun(t, ctx, repo, append(fast, "HEAD~2", "HEAD~1")...)
+	code, stdout, stderr, rep := compareRun(t, ctx, repo, append(fast, "HEAD~3", "HEAD~2")...)
 	if code != 0 || rep == nil {
 		t.Fatalf("test file change: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if got, want := status(rep), "BenchmarkCount measured (its package's test files changed); BenchmarkCountShort only-new (its package's test files changed)"; got != want {
 		t.Errorf("test file change: %s\nwant %s", got, want)
 	}
-	code, stdout, stderr, rep = compareRun(t, ctx, repo, append(fast, "HEAD~1", "HEAD")...)
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, append(fast, "HEAD~2", "HEAD~1")...)
 	if code != 0 || rep == nil || !rep.Selection.All {
 		t.Fatalf("go.mod change: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if got, want := status(rep), "BenchmarkTwice measured (go.mod or go.sum changed); BenchmarkCount measured (go.mod or go.sum changed); BenchmarkCountShort measured (go.mod or go.sum changed)"; got != want {
+	if got, want := status(rep), "BenchmarkTwice measured (go.mod or go.sum changed); BenchmarkBoth measured (go.mod or go.sum changed); BenchmarkCount measured (go.mod or go.sum changed); BenchmarkCountShort measured (go.mod or go.sum changed)"; got != want {
 		t.Errorf("go.mod change: %s\nwant %s", got, want)
+	}
+	// A change outside the package patterns is found through the
+	// packages in them that use it.
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, append(fast, "HEAD~1", "HEAD", "./use/...")...)
+	if code == exitError || code == exitUsage || rep == nil {
+		t.Fatalf("change outside the patterns: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if got, want := status(rep), "BenchmarkBoth measured (runs changed lines of words/words.go (OLD) in its timed loop)"; got != want {
+		t.Errorf("change outside the patterns: %s\nwant %s", got, want)
 	}
 }
