@@ -100,3 +100,16 @@ func TestZeroValid(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLWhy checks that report.html says why a survivor survived.
+func TestHTMLWhy(t *testing.T) {
+	rep, _ := explainReport(lockOperator, score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1})
+	var b bytes.Buffer
+	if err := HTML(&b, rep, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := `<p class="why">Why: underpowered: with 30 samples its benchmarks detect about ×1.024, and BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule that out. Hint: one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel.</p>`
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("report.html lacks %q", want)
+	}
+}

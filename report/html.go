@@ -88,6 +88,7 @@ type htmlMutantLevel struct {
 	Plots    []template.HTML
 	Constant []string // sample sets with one value throughout, said in words instead of a plot
 	Commands []string
+	Why      explanation // why a survivor survived (explain), zero otherwise
 }
 
 type diffLine struct {
@@ -172,6 +173,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 				continue
 			}
 			ml.Commands = benchstatCommands(r, opts.Dir)
+			ml.Why = explain(rep, m.M, l)
 			if i < MaxPlottedMutants {
 				for _, s := range r.Samples {
 					if v, ok := constantSamples(s); ok {
