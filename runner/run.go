@@ -367,46 +367,10 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	for _, i := range todo {
 		mutated[c.Mutants[i].Package] = true
 	}
-	// Reverse dependencies among the loaded packages.
-	importers := map[string][]string{}
-	for _, p := range c.Packages {
-		for _, imp := range p.Imports {
-			importers[imp] = append(importers[imp], p.ImportPath)
-		}
+	pkgs, err := r.judgingPackages(mutated)
+	if err != nil {
+		return err
 	}
-	r.affected = map[string][]string{}
-	needed := map[string]bool{}
-	for pkg := range mutated {
-		if r.pkgs[pkg] == nil {
-			return fmt.Errorf("mutated package %s is not among the loaded packages", pkg)
-		}
-		seen := map[string]bool{pkg: true}
-		queue := []string{pkg}
-		for len(queue) > 0 {
-			p := queue[0]
-			queue = queue[1:]
-			for _, q := range importers[p] {
-				if !seen[q] && r.pkgs[q] != nil {
-					seen[q] = true
-					queue = append(queue, q)
-				}
-			}
-		}
-		var list []string
-		for p := range seen {
-			if p != pkg {
-				list = append(list, p)
-			}
-			needed[p] = true
-		}
-		sort.Strings(list)
-		r.affected[pkg] = append([]string{pkg}, list...) // the mutated package first
-	}
-	var pkgs []*mutate.Package
-	for p := range needed {
-		pkgs = append(pkgs, r.pkgs[p])
-	}
-	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ImportPath < pkgs[j].ImportPath })
 
 	// Build.
 	r.hasTests = map[string]bool{}
@@ -436,7 +400,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	t0 := time.Now()
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
-	err := r.parallel(ctx, len(jobs), func(i int) error {
+	err = r.parallel(ctx, len(jobs), func(i int) error {
 		jb := jobs[i]
 		bin := filepath.Join(r.tmp, "base", jb.level, safeName(jb.pkg.ImportPath)+".test")
 		bstart := time.Now()
@@ -504,14 +468,70 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 	}
 
+	r.baseTimes.BuildTestSeconds = time.Since(t0).Seconds()
+	return r.baselineCoverage(ctx, pkgs, mutated, len(todo))
+}
+
+// judgingPackages finds, for each mutated package, the loaded packages that
+// import it directly or not (r.affected: the mutated package first), and
+// returns all of them: the packages whose tests and benchmarks judge.
+func (r *run) judgingPackages(mutated map[string]bool) ([]*mutate.Package, error) {
+	// Reverse dependencies among the loaded packages.
+	importers := map[string][]string{}
+	for _, p := range r.c.Packages {
+		for _, imp := range p.Imports {
+			importers[imp] = append(importers[imp], p.ImportPath)
+		}
+	}
+	r.affected = map[string][]string{}
+	needed := map[string]bool{}
+	for pkg := range mutated {
+		if r.pkgs[pkg] == nil {
+			return nil, fmt.Errorf("mutated package %s is not among the loaded packages", pkg)
+		}
+		seen := map[string]bool{pkg: true}
+		queue := []string{pkg}
+		for len(queue) > 0 {
+			p := queue[0]
+			queue = queue[1:]
+			for _, q := range importers[p] {
+				if !seen[q] && r.pkgs[q] != nil {
+					seen[q] = true
+					queue = append(queue, q)
+				}
+			}
+		}
+		var list []string
+		for p := range seen {
+			if p != pkg {
+				list = append(list, p)
+			}
+			needed[p] = true
+		}
+		sort.Strings(list)
+		r.affected[pkg] = append([]string{pkg}, list...) // the mutated package first
+	}
+	var pkgs []*mutate.Package
+	for p := range needed {
+		pkgs = append(pkgs, r.pkgs[p])
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ImportPath < pkgs[j].ImportPath })
+
+	return pkgs, nil
+}
+
+// baselineCoverage records each benchmark's coverage and, unless every
+// test runs on every mutant, each test's.
+func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, mutated map[string]bool, todo int) error {
+	c := r.c
 	// Coverage of each benchmark.
 	var coverpkg []string
 	for p := range mutated {
 		coverpkg = append(coverpkg, p)
 	}
 	sort.Strings(coverpkg)
-	r.baseTimes.BuildTestSeconds = time.Since(t0).Seconds()
-	t0 = time.Now()
+	t0 := time.Now()
+	var err error
 	r.covs, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
 	if err != nil {
 		return err
@@ -531,7 +551,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 		return fmt.Errorf("no benchmarks in scope (packages %s): perfmut measures Benchmark functions; add benchmarks that exercise the code, or widen the package patterns", strings.Join(names, ", "))
 	}
-	r.prog.logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(len(todo), "mutant"), strings.Join(c.Levels, " and "))
+	r.prog.logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 

@@ -64,31 +64,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	var shardK, shardN int
-	if f.shard != "" {
-		if shardK, shardN, err = runner.ParseShard(f.shard); err != nil {
-			return usageError(err)
-		}
-	}
-	if f.sample < 0 {
-		return usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
-	}
-	minScore := -1.0
-	if f.minScore != "" {
-		if minScore, err = report.ParseMinScore(f.minScore); err != nil {
-			return usageError(err)
-		}
-	}
-	if err := checkOutDir(f.out); err != nil {
-		return usageError(err)
-	}
-	if f.within < 0 || f.within > 0 && !f.plan {
-		return usageErrorf("-within %s needs -plan and a positive duration", f.within)
-	}
-	if f.since != "" {
-		if _, err := os.Stat(filepath.Join(f.since, runner.ReportFile)); err != nil {
-			return usageErrorf("-since %s: no %s there; give the results directory of an earlier perfmut run", f.since, runner.ReportFile)
-		}
+	shardK, shardN, minScore, err := f.checkRun()
+	if err != nil {
+		return err
 	}
 
 	patterns := fs.Args()
@@ -176,6 +154,37 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		}
 	}
 	return nil
+}
+
+// checkRun checks run's own flags (the campaign flags are checked by
+// check) and returns the shard, if any, and -min-score (-1 for none).
+func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) {
+	if f.shard != "" {
+		if shardK, shardN, err = runner.ParseShard(f.shard); err != nil {
+			return 0, 0, 0, usageError(err)
+		}
+	}
+	if f.sample < 0 {
+		return 0, 0, 0, usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
+	}
+	minScore = -1.0
+	if f.minScore != "" {
+		if minScore, err = report.ParseMinScore(f.minScore); err != nil {
+			return 0, 0, 0, usageError(err)
+		}
+	}
+	if err := checkOutDir(f.out); err != nil {
+		return 0, 0, 0, usageError(err)
+	}
+	if f.within < 0 || f.within > 0 && !f.plan {
+		return 0, 0, 0, usageErrorf("-within %s needs -plan and a positive duration", f.within)
+	}
+	if f.since != "" {
+		if _, err := os.Stat(filepath.Join(f.since, runner.ReportFile)); err != nil {
+			return 0, 0, 0, usageErrorf("-since %s: no %s there; give the results directory of an earlier perfmut run", f.since, runner.ReportFile)
+		}
+	}
+	return shardK, shardN, minScore, nil
 }
 
 // checkOutDir says early, in one line, when -out cannot be written (see
