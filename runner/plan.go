@@ -102,7 +102,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 			}
 			pl.Measured++
 			pl.MeasureRounds += rounds
-			for _, b := range sel.benches {
+			for _, b := range withCPUs(sel.benches, c.CPU) {
 				// The step that finds N times one whole baseline sample,
 				// process start included; the campaign does it anyway.
 				it, err := r.iters(ctx, level, b)
@@ -118,7 +118,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 					mut = cap.Seconds()
 				}
 				pl.MeasureSeconds += rounds * (s + mut)
-				if k := b.Pkg + "\x00" + b.Name; !tuned[k] {
+				if k := b.Pkg + "\x00" + b.cpuName(); !tuned[k] {
 					tuned[k] = true
 					pl.MeasureSeconds += 2 * s
 				}
