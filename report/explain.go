@@ -40,7 +40,8 @@ func (r *Report) rule() score.Rule {
 	}.WithDefaults()
 }
 
-// explain says why m survived at level: it measured faster; it was slower
+// explain says why m survived at level: it measured faster (some time
+// test's bootstrap interval lies below 1 and none lies above); it was slower
 // by less than the minimum effect; its effect is below the minimum
 // detectable effect of its benchmarks at the samples taken (no effect
 // they can see); or a detectable effect is not ruled out (underpowered).
@@ -54,8 +55,8 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 		return explanation{}
 	}
 	var e explanation
-	best := -1
-	faster := true
+	best, fastest := -1, -1
+	slower := false
 	k := 0
 	for i, t := range r.Benchmarks {
 		if t.PMin < 1 {
@@ -67,16 +68,18 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 		if best < 0 || t.Ratio > r.Benchmarks[best].Ratio {
 			best = i
 		}
-		if !(t.RatioHi > 0 && t.RatioHi < 1) {
-			faster = false
+		if t.RatioHi > 0 && t.RatioHi < 1 && (fastest < 0 || t.Ratio < r.Benchmarks[fastest].Ratio) {
+			fastest = i
 		}
+		slower = slower || t.RatioLo > 1
 	}
+	faster := fastest >= 0 && !slower
 	rule := rep.rule()
 	switch {
 	case best < 0:
 		e.Why = whyUnknown
 	case faster:
-		t := r.Benchmarks[best]
+		t := r.Benchmarks[fastest]
 		e.Why = whyFaster
 		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
 		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"

@@ -113,3 +113,19 @@ func TestHTMLWhy(t *testing.T) {
 		t.Errorf("report.html lacks %q", want)
 	}
 }
+
+// TestExplainFasterMixed: one benchmark clearly faster and another unclear
+// (its interval straddles 1) reads as faster; one clearly slower does not.
+func TestExplainFasterMixed(t *testing.T) {
+	rep, m := explainReport("call-replace", score.TestResult{Ratio: 0.457, RatioLo: 0.333, RatioHi: 0.711})
+	r := m.Results[Opt]
+	other := score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 5, NMutant: 5, Ratio: 0.562, RatioLo: 0.371, RatioHi: 1.553}
+	r.Benchmarks = append(r.Benchmarks, other)
+	if got := explain(rep, m, Opt); got.Why != whyFaster || !strings.Contains(got.Text, "×0.457 [×0.333, ×0.711] on BenchmarkA") {
+		t.Errorf("mixed: %+v, want faster on BenchmarkA", got)
+	}
+	r.Benchmarks[1].RatioLo, r.Benchmarks[1].Ratio = 1.1, 1.3
+	if got := explain(rep, m, Opt); got.Why == whyFaster {
+		t.Errorf("one benchmark clearly slower: %+v, want not faster", got)
+	}
+}
