@@ -142,36 +142,7 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		Dir:     dir,
 		Fset:    p.fset,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			inModule := under(filename, root)
-			if inModule {
-				p.srcMu.Lock()
-				p.srcs[filename] = src
-				p.srcMu.Unlock()
-			}
-			if inModule || !under(filename, env.modcache) && !under(filename, env.goroot) {
-				// The module's files, cgo-generated files in the build
-				// cache, local replacements: keep everything.
-				f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-				if f != nil && inModule {
-					elideData(f)
-				}
-				return f, err
-			}
-			// A dependency: only its declarations matter.
-			f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
-			if f != nil {
-				for i, d := range f.Decls {
-					switch d := d.(type) {
-					case *ast.FuncDecl:
-						d.Body = nil
-					case *ast.GenDecl:
-						if d.Tok == token.VAR {
-							f.Decls[i] = withoutInitializers(d)
-						}
-					}
-				}
-			}
-			return f, err
+			return p.parseFile(fset, filename, src, env)
 		},
 	}
 	if len(opts.Tags) > 0 {
@@ -214,6 +185,67 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			return nil, fmt.Errorf("an operator's helper imports %q, which is not a standard-library package", imp)
 		}
 	}
+	if err := loadErrors(pkgs, extra, root); err != nil {
+		return nil, err
+	}
+	if main == nil {
+		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
+	}
+	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
+	if p.Module.Dir == "" {
+		p.Module.Dir = root
+	}
+	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
+	p.addPackages(pkgs, cfg.Packages)
+	if len(p.Packages) == 0 {
+		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
+	}
+	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
+	return p, nil
+}
+
+// parseFile parses a file for packages.Load: the module's files in full
+// (recording their content), a dependency's without function bodies and
+// variable initializers.
+func (p *Program) parseFile(fset *token.FileSet, filename string, src []byte, env goEnvironment) (*ast.File, error) {
+	root := env.root
+	inModule := under(filename, root)
+	if inModule {
+		p.srcMu.Lock()
+		p.srcs[filename] = src
+		p.srcMu.Unlock()
+	}
+	if inModule || !under(filename, env.modcache) && !under(filename, env.goroot) {
+		// The module's files, cgo-generated files in the build
+		// cache, local replacements: keep everything.
+		f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		if f != nil && inModule {
+			elideData(f)
+		}
+		return f, err
+	}
+	// A dependency: only its declarations matter.
+	f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	if f != nil {
+		for i, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				d.Body = nil
+			case *ast.GenDecl:
+				if d.Tok == token.VAR {
+					f.Decls[i] = withoutInitializers(d)
+				}
+			}
+		}
+	}
+	return f, err
+}
+
+// loadErrors returns the first error of the loaded packages that is the
+// input's fault: a pattern matching nothing, a package of the module that
+// does not type-check. Packages outside the module were type-checked
+// without bodies and the helper imports (extra) only need their types.
+func loadErrors(pkgs []*packages.Package, extra map[string]bool, root string) error {
 	for _, lp := range pkgs {
 		if extra[lp.PkgPath] && (lp.Module == nil || !lp.Module.Main) {
 			continue
@@ -229,27 +261,25 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			if len(lp.GoFiles) == 0 && len(lp.CompiledGoFiles) == 0 && e.Kind == packages.ListError {
 				msg := oneLine(e.Msg)
 				if pat, detail, ok := strings.Cut(strings.TrimPrefix(msg, "pattern "), ": "); ok && strings.HasPrefix(msg, "pattern ") {
-					return nil, inputErrorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
+					return inputErrorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
 				}
-				return nil, inputErrorf("%s", msg)
+				return inputErrorf("%s", msg)
 			}
 			msg := strings.TrimPrefix(oneLine(e.Error()), root+string(filepath.Separator))
-			return nil, inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)
+			return inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)
 		}
 	}
-	if main == nil {
-		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
-	}
-	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
-	if p.Module.Dir == "" {
-		p.Module.Dir = root
-	}
-	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
+	return nil
+}
+
+// addPackages adds the main module's packages in scope, with their
+// mutable files.
+func (p *Program) addPackages(pkgs []*packages.Package, scope config.Packages) {
 	for _, lp := range pkgs {
 		if lp.Module == nil || !lp.Module.Main || lp.Types == nil {
 			continue
 		}
-		if !inScope(lp.PkgPath, main.Path, cfg.Packages) {
+		if !inScope(lp.PkgPath, p.Module.Path, scope) {
 			continue
 		}
 		if _, dup := p.byPath[lp.PkgPath]; dup {
@@ -277,11 +307,6 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		p.Packages = append(p.Packages, pkg)
 		p.byPath[pkg.ImportPath] = pkg
 	}
-	if len(p.Packages) == 0 {
-		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
-	}
-	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
-	return p, nil
 }
 
 // ModuleRoot returns the root of the module containing dir, or an
