@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfmut/perfmut/internal/testutil"
+	"github.com/perfmut/perfmut/report"
+)
+
+// compareIn runs perfmut compare in dir with its reports in out and
+// returns the exit code, the output and the comparison it wrote.
+func compareIn(t *testing.T, dir, out string, args ...string) (int, string, *report.Comparison) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), &stdout, &stderr, append([]string{"compare", "-C", dir, "-out", out}, args...))
+	data, err := os.ReadFile(filepath.Join(out, report.CompareFile))
+	if err != nil {
+		t.Fatalf("exit %d, no %s\n%s%s", code, report.CompareFile, stdout.String(), stderr.String())
+	}
+	rep := new(report.Comparison)
+	if err := json.Unmarshal(data, rep); err != nil {
+		t.Fatal(err)
+	}
+	return code, stdout.String() + stderr.String(), rep
+}
+
+// benchfmtSecPerOp reads a benchfmt file and returns the sec/op values of
+// the named benchmark (without its "Benchmark" prefix), in file order.
+func benchfmtSecPerOp(t *testing.T, file, name string) []float64 {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []float64
+	rd := benchfmt.NewReader(f, file)
+	for rd.Scan() {
+		res, ok := rd.Result().(*benchfmt.Result)
+		if !ok || string(res.Name.Base()) != name {
+			continue
+		}
+		if v, ok := res.Value("sec/op"); ok {
+			out = append(out, v)
+		}
+	}
+	if err := rd.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestCompareHistoryDrift: with -history, a comparison of two identical
+// versions of the 2x slower Sum warns that NEW drifted from the recorded
+// distributions of the version before it, whatever OLD -> NEW says (a
+// slow creep), without changing the exit status. Each comparison's
+// old.txt and new.txt hold, in the benchmark format, the very samples of
+// compare.json, so benchstat shows the same numbers.
+func TestCompareHistoryDrift(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures two versions of a module")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	before := testutil.HashTree(t, repo)
+	hist := filepath.Join(t.TempDir(), "history")
+	flags := []string{"-all", "-sample-time", "5ms", "-history", hist}
+
+	out := filepath.Join(t.TempDir(), "first")
+	code, output, rep := compareIn(t, repo, out, append(flags, "HEAD~3", "HEAD~3", "./sum")...)
+	if code != 0 && code != exitThreshold || len(rep.Benchmarks) != 1 || len(rep.Drift) != 0 {
+		t.Fatalf("first comparison: exit %d, %d benchmarks, drift %v\n%s", code, len(rep.Benchmarks), rep.Drift, output)
+	}
+	for i, side := range []struct {
+		file   string
+		values []float64
+	}{{rep.Old.Samples, rep.Benchmarks[0].Metrics[0].OldValues}, {rep.New.Samples, rep.Benchmarks[0].Metrics[0].NewValues}} {
+		if m := rep.Benchmarks[0].Metrics[0].Metric; m != "sec/op" {
+			t.Fatalf("first metric %s, want sec/op", m)
+		}
+		got := benchfmtSecPerOp(t, filepath.Join(out, side.file), "Sum")
+		if len(got) != len(side.values) || len(got) < 5 {
+			data, _ := os.ReadFile(filepath.Join(out, side.file))
+			t.Fatalf("side %d: %s has %d sec/op results of Sum, compare.json %d:\n%.600s", i, side.file, len(got), len(side.values), data)
+		}
+		for j := range got {
+			if math.Abs(got[j]-side.values[j]) > 1e-9*side.values[j] {
+				t.Errorf("side %d sample %d: %s says %g sec/op, compare.json %g", i, j, side.file, got[j], side.values[j])
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(hist, "history.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n != 6 {
+		t.Errorf("history.jsonl has %d lines after the first comparison, want 6 (3 metrics x 2 sides)", n)
+	}
+
+	out = filepath.Join(t.TempDir(), "second")
+	code, output, rep = compareIn(t, repo, out, append(flags, "HEAD~2", "HEAD~2", "./sum")...)
+	if code != 0 && code != exitThreshold {
+		t.Fatalf("second comparison: exit %d\n%s", code, output)
+	}
+	if len(rep.Drift) != 1 || rep.Drift[0].Benchmark != "BenchmarkSum" || rep.Drift[0].Metric != "sec/op" {
+		t.Fatalf("second comparison: drift %+v, want BenchmarkSum sec/op\n%s", rep.Drift, output)
+	}
+	if want := "warning: drift: BenchmarkSum sec/op of NEW is "; !strings.Contains(output, want) {
+		t.Errorf("second comparison: no %q in\n%s", want, output)
+	}
+	if md, err := os.ReadFile(filepath.Join(out, report.CompareMarkdownFile)); err != nil || !strings.Contains(string(md), "drift: BenchmarkSum sec/op") {
+		t.Errorf("compare.md does not warn of the drift (%v):\n%s", err, md)
+	}
+	if testutil.HashTree(t, repo) != before {
+		t.Errorf("the repository changed")
+	}
+}
