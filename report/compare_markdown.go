@@ -33,12 +33,12 @@ func CompareMarkdown(c *Comparison) string {
 	for _, bm := range c.Benchmarks {
 		name := mdEscape(benchName(c, bm))
 		if bm.Status != Measured {
-			rest = append(rest, fmt.Sprintf("| %s | | | | | | %s: %s |", name, bm.Status, mdEscape(bm.Reason)))
+			rest = append(rest, fmt.Sprintf("| %s | | | | | | | %s: %s |", name, bm.Status, mdEscape(bm.Reason)))
 			continue
 		}
 		for _, m := range bm.Metrics {
-			row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %s |", name, m.Metric,
-				formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m), verdictMark[m.Verdict])
+			row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %.2g | %s |", name, m.Metric,
+				formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m), m.P, verdictMark[m.Verdict])
 			if m.Verdict == score.Slower || m.Verdict == score.Faster {
 				changed = append(changed, row)
 			} else {
@@ -46,12 +46,12 @@ func CompareMarkdown(c *Comparison) string {
 			}
 		}
 	}
-	const head = "| Benchmark | Metric | Old | New | New/Old | 95% interval | Verdict |\n|---|---|--:|--:|--:|---|---|\n"
+	const head = "| Benchmark | Metric | Old | New | New/Old | 95% interval | p | Verdict |\n|---|---|--:|--:|--:|---|--:|---|\n"
 	if len(changed) > 0 {
 		b.WriteString("\n" + head + strings.Join(changed, "\n") + "\n")
 	}
 	if len(rest) > maxFoldedRows { // GitHub's comment limit is 65,536 characters
-		rest = append(rest[:maxFoldedRows:maxFoldedRows], fmt.Sprintf("| … %d more rows in %s | | | | | | |", len(rest)-maxFoldedRows, CompareFile))
+		rest = append(rest[:maxFoldedRows:maxFoldedRows], fmt.Sprintf("| … %d more rows in %s | | | | | | | |", len(rest)-maxFoldedRows, CompareFile))
 	}
 	if len(rest) > 0 {
 		n := c.Counts()
@@ -64,9 +64,18 @@ func CompareMarkdown(c *Comparison) string {
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
 	}
-	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided KS tests in both directions with early stopping, alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
-		c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
+	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided %s tests in both directions with early stopping (p before the correction), alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
+		testName(c.Settings.Test), c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
 	return b.String()
+}
+
+// testName names the two-sample test of a -test value ("" is the default,
+// KS).
+func testName(test string) string {
+	if test == string(score.MWU) {
+		return "Mann-Whitney U"
+	}
+	return "KS"
 }
 
 // mdGate is the heading's verdict.
