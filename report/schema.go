@@ -220,6 +220,23 @@ type Inputs struct {
 	// Packages maps each loaded package to a hash of its directory's
 	// files (sources, tests, testdata).
 	Packages map[string]string `json:"packages"`
+	// Code is each package's code function by function, and Reach what
+	// each benchmark and test ran on the baseline: with them, a change
+	// to function bodies re-runs only the mutants of the changed
+	// functions and those judged by a benchmark or test that runs one.
+	Code map[string]PackageCode `json:"code,omitempty"`
+	// Reach maps each benchmark and test ("pkg BenchmarkX", "pkg TestY")
+	// to the functions its baseline coverage ran ("pkg file.go:Func").
+	Reach map[string][]string `json:"reach,omitempty"`
+}
+
+// PackageCode is a package's code split into its functions and the rest.
+type PackageCode struct {
+	Rest  string            `json:"rest"`  // hash of the package's files with the function bodies left out
+	Funcs map[string]string `json:"funcs"` // "pkg file.go:Func" -> hash of the function's source
+	// Covered is set when Reach knows which benchmarks and tests run the
+	// package's functions (its code was instrumented in their coverage).
+	Covered bool `json:"covered,omitempty"`
 }
 
 // SampleSet holds the raw values of one benchmark and metric, for plots and

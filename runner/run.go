@@ -56,6 +56,9 @@ type run struct {
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
 	inputsRec  *report.Inputs              // what the verdicts depend on (since.go)
+	sincePrev  *report.Report              // the -since campaign's report
+	sinceWhy   string                      // why none of its results can be reused, or ""
+	spans      map[string][]funcSpan       // coverage file -> its functions' lines (sincefunc.go)
 	built      map[string]map[string]bool  // mutant ID -> packages its binaries were built for; under mu
 	baseTimes  report.BaselineTimes        // baseline steps' wall times
 	codeOwners map[string]*codeOwner       // level, package, code fingerprint -> first mutant (duplicate.go); under mu
@@ -143,6 +146,9 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 			}
 			return nil, err
 		}
+		if todo, err = r.sinceAfterBaseline(todo); err != nil {
+			return nil, err
+		}
 		r.prog.begin()
 		// With subsumption, the smallest injection at a site runs first;
 		// each wave waits for the verdicts of the one before.
@@ -159,6 +165,9 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 				return nil, err
 			}
 		}
+	}
+	if len(todo) == 0 {
+		r.recordReach(r.prevInputs(), nil)
 	}
 	rep, err = r.report(ctx, started)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -48,12 +47,17 @@ func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
 		h.Write(data)
 	}
 	in.Settings = hex.EncodeToString(h.Sum(nil))
+	in.Code = map[string]report.PackageCode{}
+	r.spans = map[string][]funcSpan{}
 	for _, p := range c.Packages {
 		sum, err := dirHash(p.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("hashing package %s: %w", p.ImportPath, err)
 		}
 		in.Packages[p.ImportPath] = sum
+		if in.Code[p.ImportPath], err = packageCode(p.ImportPath, p.Dir, r.spans); err != nil {
+			return nil, fmt.Errorf("hashing package %s: %w", p.ImportPath, err)
+		}
 	}
 	return in, nil
 }
@@ -61,18 +65,27 @@ func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
 // dirHash hashes the regular files of a package directory and, recursively,
 // of its testdata directory, which tests may read.
 func dirHash(dir string) (string, error) {
+	return hashDir(dir, nil)
+}
+
+// hashDir is dirHash of the files' contents as transform (if not nil)
+// returns them, given their slash-separated path relative to dir.
+func hashDir(dir string, transform func(rel string, data []byte) []byte) (string, error) {
 	h := sha256.New()
 	add := func(path string) error {
-		f, err := os.Open(path)
+		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
 		rel, _ := filepath.Rel(dir, path)
-		fmt.Fprintf(h, "%s\x00", filepath.ToSlash(rel))
-		_, err = io.Copy(h, f)
+		rel = filepath.ToSlash(rel)
+		if transform != nil {
+			data = transform(rel, data)
+		}
+		fmt.Fprintf(h, "%s\x00", rel)
+		h.Write(data)
 		h.Write([]byte{0})
-		return err
+		return nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -131,6 +144,7 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 	if err != nil {
 		return 0, "", &InputError{fmt.Errorf("-since %s: %w", dir, err)}
 	}
+	r.sincePrev = prev
 	switch p := prev.Inputs; {
 	case p == nil:
 		return 0, "", &InputError{fmt.Errorf("-since %s: its report.json records no inputs (it was made by an older perfmut); run a full campaign first", dir)}
@@ -142,35 +156,57 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 		why = "the settings that affect verdicts, go.mod or go.sum differ"
 	}
 	if why != "" {
+		r.sinceWhy = why
 		return 0, why, nil
 	}
 	byID := map[string]report.Mutant{}
 	for _, m := range prev.Mutants {
 		byID[m.ID] = m
 	}
+	// A benchmark or test of an unchanged package may still run a
+	// changed function of another package.
+	var fr *funcReuse
+	if prev.Inputs.Code != nil {
+		fr = newFuncReuse(prev.Inputs, cur)
+	}
 	for _, m := range c.Mutants {
 		pm, ok := byID[m.ID]
 		if !ok {
 			continue
+		}
+		fn, err := r.mutantFunc(m)
+		if err != nil {
+			return n, "", err
 		}
 		for _, level := range c.Levels {
 			lr := pm.Results[level]
 			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !sameInputs(prev.Inputs, cur, m.Package, lr.Judges) {
 				continue
 			}
-			if err := copySamples(dir, c.Out, lr); err != nil {
-				continue // measured again
+			if fr != nil && fr.hotIn(fn, m.Package, lr.Judges) {
+				continue
 			}
-			reused := *lr
-			reused.Reused = true
-			r.results[resultKey{m.ID, level}] = &reused
-			if err := r.journal.append(JournalEntry{ID: m.ID, Level: level, Result: &reused, Time: time.Now().UTC()}); err != nil {
+			if ok, err := r.take(dir, m.ID, level, lr); err != nil {
 				return n, "", err
+			} else if ok {
+				n++
 			}
-			n++
 		}
 	}
 	return n, "", nil
+}
+
+// take reuses lr, the result of mutant id at level in the campaign in dir:
+// it copies its sample files and appends it to the journal. It reports
+// false if a sample file is missing (the mutant is then run again).
+func (r *run) take(dir, id, level string, lr *report.LevelResult) (bool, error) {
+	if err := copySamples(dir, r.c.Out, lr); err != nil {
+		return false, nil
+	}
+	reused := *lr
+	reused.Reused = true
+	r.results[resultKey{id, level}] = &reused
+	return true, r.journal.append(JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
 }
 
 // sameInputs reports whether the mutated package and every judge hash the

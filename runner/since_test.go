@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -16,8 +17,11 @@ import (
 // TestSince: a campaign with -since an earlier one reuses the results whose
 // inputs did not change: all of them when nothing changed; after a
 // benchmark file of app changes, the mutants app judged run again and
-// calc's Find mutant (judged by calc alone) is reused; after calc changes,
-// every calc mutant runs; with another Go version, everything runs.
+// calc's Find mutant (judged by calc alone) is reused; after calc changes
+// outside a function, every calc mutant runs; after a function body
+// changes, its mutants and those judged by a benchmark or test that runs
+// it run (also app's, whose package did not change); with another Go
+// version, everything runs.
 func TestSince(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures modules")
@@ -108,8 +112,34 @@ func TestSince(t *testing.T) {
 		t.Errorf("calc changed: reused %v, want [total-spin]", got)
 	}
 
+	// A changed function body: its mutants run again, and those judged
+	// by a benchmark or test that runs it; the others are reused.
+	replaceIn := func(file, old, new string) {
+		path := filepath.Join(mod.Dir, file)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	replaceIn("calc/calc.go", "idx := -1", "idx := -2") // run by BenchmarkFind and TestFind
+	_, res = campaign("find-changed", "calc-changed")
+	if got := reused(res); !slices.Equal(got, []string{"sum-spin", "total-spin", "unused-spin"}) {
+		t.Errorf("Find changed: reused %v, want [sum-spin total-spin unused-spin]", got)
+	}
+	// Prepare runs in the setup of every benchmark, also app's (whose
+	// package did not change): only unused-spin's judge (TestUnused)
+	// does not run it.
+	replaceIn("calc/calc.go", "xs[i] = i", "xs[i] = 1")
+	_, res = campaign("prepare-changed", "find-changed")
+	if got := reused(res); !slices.Equal(got, []string{"unused-spin"}) {
+		t.Errorf("Prepare changed: reused %v, want [unused-spin]", got)
+	}
+
 	// Another Go version: nothing is reused.
-	path := filepath.Join(dir, "calc-changed", ReportFile)
+	path := filepath.Join(dir, "prepare-changed", ReportFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -119,7 +149,7 @@ func TestSince(t *testing.T) {
 	raw["inputs"].(map[string]any)["go"] = "go1.0"
 	data, _ = json.Marshal(raw)
 	os.WriteFile(path, data, 0o644)
-	_, res = campaign("other-go", "calc-changed")
+	_, res = campaign("other-go", "prepare-changed")
 	if got := reused(res); len(got) != 0 {
 		t.Errorf("other Go version: reused %v, want none", got)
 	}

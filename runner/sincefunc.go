@@ -1,0 +1,339 @@
+package runner
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+)
+
+// Function-level reuse (-since). When a package changed only inside
+// function bodies, its package hash differs but most verdicts still hold:
+// a mutant's verdict depends on the code its benchmarks and tests run.
+// Execution is the same up to the first call of a changed function, so a
+// benchmark or test whose baseline coverage (then or now) runs no changed
+// function ran the same code in both campaigns. A mutant's result is
+// reused when its own function is unchanged, the rest of every package it
+// depends on (declarations, comments outside bodies, test files, testdata)
+// is the same, and no benchmark or test of those packages that runs its
+// function, then or now, runs a changed one.
+
+// A funcSpan is one function of a package file and its lines.
+type funcSpan struct {
+	key    string // "pkg file.go:Func"
+	sl, el int
+}
+
+// splitFuncs splits a non-test Go file of package pkg into its functions
+// (key -> hash of the declaration's source, and their lines) and the rest:
+// the file with every function body replaced by {}. A file that does not
+// parse is all rest.
+func splitFuncs(pkg, base string, src []byte, funcs map[string]string) (rest []byte, spans []funcSpan) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, base, src, parser.SkipObjectResolution)
+	if err != nil {
+		return src, nil
+	}
+	var out bytes.Buffer
+	last := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		key := pkg + " " + base + ":" + mutate.FuncName(fd)
+		for i := 2; funcs[key] != ""; i++ {
+			key = fmt.Sprintf("%s %s:%s#%d", pkg, base, mutate.FuncName(fd), i)
+		}
+		start, end := fset.Position(fd.Pos()).Offset, fset.Position(fd.End()).Offset
+		sum := sha256.Sum256(src[start:end])
+		funcs[key] = hex.EncodeToString(sum[:])
+		spans = append(spans, funcSpan{key: key, sl: fset.Position(fd.Pos()).Line, el: fset.Position(fd.End()).Line})
+		lb, rb := fset.Position(fd.Body.Lbrace).Offset, fset.Position(fd.Body.Rbrace).Offset
+		out.Write(src[last:lb])
+		out.WriteString("{}")
+		last = rb + 1
+	}
+	out.Write(src[last:])
+	return out.Bytes(), spans
+}
+
+// packageCode hashes the package pkg in dir function by function; spans
+// gets its functions' lines by coverage file name (pkg/file.go).
+func packageCode(pkg, dir string, spans map[string][]funcSpan) (report.PackageCode, error) {
+	pc := report.PackageCode{Funcs: map[string]string{}}
+	var err error
+	pc.Rest, err = hashDir(dir, func(rel string, data []byte) []byte {
+		if strings.Contains(rel, "/") || !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return data
+		}
+		rest, fs := splitFuncs(pkg, rel, data, pc.Funcs)
+		spans[pkg+"/"+rel] = fs
+		return rest
+	})
+	return pc, err
+}
+
+// funcAt is the key of the function of file (a coverage file name) whose
+// lines hold line, or "".
+func funcAt(spans map[string][]funcSpan, file string, line int) string {
+	for _, s := range spans[file] {
+		if s.sl <= line && line <= s.el {
+			return s.key
+		}
+	}
+	return ""
+}
+
+// reachOf is the sorted function keys that blocks (coverage file -> blocks
+// run) lie in.
+func reachOf(spans map[string][]funcSpan, blocks map[string][]covBlock) []string {
+	set := map[string]bool{}
+	for file, bs := range blocks {
+		for _, b := range bs {
+			if k := funcAt(spans, file, b.sl); k != "" {
+				set[k] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// recordReach fills the campaign's inputs with what each benchmark and
+// test ran on this baseline (instrumented: the packages whose code the
+// coverage counted), keeping from the earlier campaign (prev, may be nil)
+// what this one did not measure again: the benchmarks and tests not run
+// now, and the functions of packages not instrumented now.
+func (r *run) recordReach(prev *report.Inputs, instrumented map[string]bool) {
+	cur := r.inputsRec
+	cur.Reach = map[string][]string{}
+	if prev != nil {
+		for k, fs := range prev.Reach {
+			cur.Reach[k] = slices.DeleteFunc(slices.Clone(fs), func(f string) bool { return instrumented[funcPkg(f)] })
+		}
+		for p, pc := range cur.Code {
+			if old, ok := prev.Code[p]; ok && old.Covered && old.Rest == pc.Rest && maps.Equal(old.Funcs, pc.Funcs) {
+				pc.Covered = true
+				cur.Code[p] = pc
+			}
+		}
+	}
+	for p := range instrumented {
+		if pc, ok := cur.Code[p]; ok {
+			pc.Covered = true
+			cur.Code[p] = pc
+		}
+	}
+	add := func(key string, fs []string) {
+		cur.Reach[key] = slices.Compact(slices.Sorted(slices.Values(append(cur.Reach[key], fs...))))
+	}
+	for _, bc := range r.covs {
+		add(bc.bench.Pkg+" "+bc.bench.Name, reachOf(r.spans, bc.blocks))
+	}
+	for pkg, tc := range r.tcov {
+		for name, blocks := range tc.tests {
+			add(pkg+" "+name, reachOf(r.spans, blocks))
+		}
+	}
+}
+
+// funcPkg is the package of a function key.
+func funcPkg(key string) string {
+	pkg, _, _ := strings.Cut(key, " ")
+	return pkg
+}
+
+// changedFuncs is the functions added, removed or changed between two
+// campaigns' packages.
+func changedFuncs(prev, cur *report.Inputs) map[string]bool {
+	out := map[string]bool{}
+	for p, pc := range cur.Code {
+		old := prev.Code[p]
+		for k, h := range pc.Funcs {
+			if old.Funcs[k] != h {
+				out[k] = true
+			}
+		}
+		for k := range old.Funcs {
+			if _, ok := pc.Funcs[k]; !ok {
+				out[k] = true
+			}
+		}
+	}
+	return out
+}
+
+// funcReuse decides, after the baseline's coverage, which results of the
+// earlier campaign still hold although their packages changed.
+type funcReuse struct {
+	prev, cur *report.Inputs
+	changed   map[string]bool
+	// hot maps a function to the benchmarks and tests that run it and
+	// a changed function, then or now.
+	hot map[string][]string
+}
+
+func newFuncReuse(prev, cur *report.Inputs) *funcReuse {
+	fr := &funcReuse{prev: prev, cur: cur, changed: changedFuncs(prev, cur), hot: map[string][]string{}}
+	for _, reach := range []map[string][]string{prev.Reach, cur.Reach} {
+		for key, fs := range reach {
+			if !slices.ContainsFunc(fs, func(f string) bool { return fr.changed[f] }) {
+				continue
+			}
+			for _, f := range fs {
+				fr.hot[f] = append(fr.hot[f], key)
+			}
+		}
+	}
+	return fr
+}
+
+// holds reports whether the earlier result lr of a mutant in package pkg,
+// in function fn ("" if unknown), still holds. unknownTests reports
+// whether a package's tests were not covered one by one.
+func (fr *funcReuse) holds(pkg, fn string, lr *report.LevelResult, unknownTests func(string) bool) bool {
+	if fn == "" || fr.changed[fn] || len(lr.Judges) == 0 {
+		return false
+	}
+	deps := map[string]bool{pkg: true}
+	for _, p := range lr.Judges {
+		deps[p] = true
+	}
+	for p := range deps {
+		old, ok1 := fr.prev.Code[p]
+		now, ok2 := fr.cur.Code[p]
+		if !ok1 || !ok2 || old.Rest != now.Rest {
+			return false
+		}
+		if fr.prev.Packages[p] != fr.cur.Packages[p] && (!old.Covered || !now.Covered || unknownTests(p)) {
+			return false
+		}
+	}
+	return !fr.hotIn(fn, pkg, lr.Judges)
+}
+
+// hotIn reports whether a benchmark or test of pkg or judges runs fn and
+// a changed function, then or now (as far as Reach knows), or fn is
+// unknown while functions changed.
+func (fr *funcReuse) hotIn(fn, pkg string, judges []string) bool {
+	if len(fr.changed) == 0 {
+		return false
+	}
+	if fn == "" {
+		return true
+	}
+	for _, key := range fr.hot[fn] {
+		if p := funcPkg(key); p == pkg || slices.Contains(judges, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// mutantFunc is the key of the function holding m's first edit, or "".
+func (r *run) mutantFunc(m mutate.Mutant) (string, error) {
+	src, err := r.source(m.File)
+	if err != nil {
+		return "", err
+	}
+	pos := mutantPositions(src, m)
+	return funcAt(r.spans, coverFile(m), pos[0][0]), nil
+}
+
+// reuseFuncs reuses, after the baseline's coverage, the results of the
+// earlier campaign (prev) that function-level comparison shows unchanged,
+// for the mutants todo. It returns how many it took.
+func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
+	if prev == nil || prev.Inputs == nil || prev.Inputs.Code == nil || r.sinceWhy != "" {
+		return 0, nil
+	}
+	c := r.c
+	fr := newFuncReuse(prev.Inputs, r.inputsRec)
+	byID := map[string]report.Mutant{}
+	for _, m := range prev.Mutants {
+		byID[m.ID] = m
+	}
+	unknownTests := func(p string) bool {
+		if !r.hasTests[p] {
+			return false
+		}
+		tc := r.tcov[p]
+		return tc == nil || tc.all || len(tc.always) > 0
+	}
+	n := 0
+	for _, i := range todo {
+		m := c.Mutants[i]
+		pm, ok := byID[m.ID]
+		if !ok {
+			continue
+		}
+		fn, err := r.mutantFunc(m)
+		if err != nil {
+			return n, err
+		}
+		for _, level := range c.Levels {
+			lr := pm.Results[level]
+			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !fr.holds(m.Package, fn, lr, unknownTests) {
+				continue
+			}
+			if ok, err := r.take(c.Since, m.ID, level, lr); err != nil {
+				return n, err
+			} else if ok {
+				n++
+			}
+		}
+	}
+	return n, nil
+}
+
+// untilDone is the mutant indexes of todo with a level still to run.
+func (r *run) untilDone(todo []int) []int {
+	var out []int
+	for _, i := range todo {
+		for _, l := range r.c.Levels {
+			if r.results[resultKey{r.c.Mutants[i].ID, l}] == nil {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// prevInputs is the inputs of the -since campaign, or nil.
+func (r *run) prevInputs() *report.Inputs {
+	if r.sincePrev == nil {
+		return nil
+	}
+	return r.sincePrev.Inputs
+}
+
+// sinceAfterBaseline records what the baseline's benchmarks and tests ran
+// and, with -since, reuses the results function-level comparison shows
+// unchanged. It returns the mutants of todo still to run.
+func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
+	instrumented := map[string]bool{}
+	for _, i := range todo {
+		instrumented[r.c.Mutants[i].Package] = true
+	}
+	r.recordReach(r.prevInputs(), instrumented)
+	n, err := r.reuseFuncs(r.sincePrev, todo)
+	if err != nil || n == 0 {
+		return todo, err
+	}
+	r.prog.mu.Lock()
+	r.prog.total -= n
+	left := r.prog.total
+	r.prog.mu.Unlock()
+	r.prog.logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
+	return r.untilDone(todo), nil
+}
