@@ -196,6 +196,12 @@ type LevelResult struct {
 	// mutated package compiled to the same code at this level: its ID.
 	// The samples are that mutant's.
 	DuplicateOf string `json:"duplicate_of,omitempty"`
+	// Skipped names the benchmarks reaching the mutant that were not
+	// brought to the look that killed it: the benchmarks measured before
+	// them (the most sensitive first) already rejected at a level whose
+	// family counts their tests. Their samples, if any, are from earlier
+	// looks.
+	Skipped []string `json:"skipped,omitempty"`
 	// Warnings are measurement caveats, e.g. a benchmark whose samples run
 	// fewer than 10 iterations.
 	Warnings []string `json:"warnings,omitempty"`

@@ -2,11 +2,13 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -118,5 +120,50 @@ func TestGrowingBenchmark(t *testing.T) {
 	}
 	if r := rep.Mutants[0].Results[report.Opt]; r.Status != score.Killed {
 		t.Errorf("insert-spin: %s (%s), want killed", r.Status, r.Reason)
+	}
+}
+
+// TestCensorSlack: the slack is 3 x the baseline samples' spread, between
+// 20 ms and 100 ms; the cap adds it to 3 x the slowest baseline sample.
+func TestCensorSlack(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct{ fastest, slowest, want time.Duration }{
+		{30 * ms, 31 * ms, 20 * ms},
+		{30 * ms, 40 * ms, 30 * ms},
+		{30 * ms, 90 * ms, 100 * ms},
+	} {
+		if got := censorSlack(tc.fastest, tc.slowest); got != tc.want {
+			t.Errorf("censorSlack(%s, %s) = %s, want %s", tc.fastest, tc.slowest, got, tc.want)
+		}
+	}
+	r := &run{c: &Campaign{CensorFactor: 3}}
+	it := benchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
+	if got := r.censorCap(it, 50*ms); got != 180*ms {
+		t.Errorf("cap with slowest 50ms = %s, want 180ms", got)
+	}
+	if got := r.censorCap(benchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
+		t.Errorf("cap without a derived slack = %s, want 220ms (100ms slack)", got)
+	}
+	if got := r.censorCap(benchIters{Wall: 40 * ms}, 0); got != 0 {
+		t.Errorf("time-based cap = %s, want none", got)
+	}
+}
+
+// TestMeasureOrder: the benchmark running the site most often per second
+// of baseline time comes first; without heat, the cheaper sample.
+func TestMeasureOrder(t *testing.T) {
+	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
+	its := map[benchmark]benchIters{
+		a: {Wall: 30 * time.Millisecond, SecPerOp: 1e-6},
+		b: {Wall: 20 * time.Millisecond, SecPerOp: 1e-7},
+		c: {Wall: 10 * time.Millisecond, SecPerOp: 1e-6},
+	}
+	heat := map[benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
+	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); C's sample is cheaper than A's.
+	if got := fmt.Sprint(measureOrder([]benchmark{a, b, c}, heat, its)); got != "[BenchmarkB BenchmarkC BenchmarkA]" {
+		t.Errorf("order = %s, want [BenchmarkB BenchmarkC BenchmarkA]", got)
+	}
+	if got := fmt.Sprint(measureOrder([]benchmark{a, b, c}, nil, its)); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
+		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
 }

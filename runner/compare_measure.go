@@ -157,7 +157,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		case limit > 0 && res.TimedOut:
 			perOp := res.Elapsed.Seconds() / float64(it.N)
 			_, err = fmt.Fprintf(outs[side], "# censored: %s stopped after %s (cap %s = %g x slowest %s sample + %s) at %dx; sec/op >= %g\n",
-				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, CensorSlack, it.N, perOp)
+				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, it.slack(), it.N, perOp)
 			out, censored[side] = map[string]float64{"sec/op": perOp}, true
 		case !res.ok() || out == nil:
 			st.failed = fmt.Sprintf("%s: %s", s.name, benchFailure(res).Reason)

@@ -1,10 +1,12 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -18,20 +20,55 @@ const DefaultSampleTime = 20 * time.Millisecond
 // first, cold iterations of the benchmark; the result then says so.
 const LowIterations = 10
 
-// CensorSlack is added to CensorFactor times the slowest baseline sample
-// to give the time after which a mutant sample is stopped (censored): a
-// process start and a scheduling hiccup on a loaded machine fit in it.
+// CensorSlack is the time added to CensorFactor times the slowest
+// baseline sample when the baseline's spread is unknown (a benchIters made
+// without iters), and the most slack iters derives from a benchmark's
+// baseline samples (see censorSlack).
 const CensorSlack = 100 * time.Millisecond
+
+// MinCensorSlack is the least slack of a censoring cap: a process start
+// (about 3 ms on the development machine) and a scheduler time slice or two
+// on a loaded machine fit in it.
+const MinCensorSlack = 20 * time.Millisecond
+
+// SlackSpread is how many times the spread of the baseline's timing
+// samples (slowest minus fastest wall time) the slack is at least.
+const SlackSpread = 3
+
+// itersSamples is how many whole baseline samples iters times at the
+// chosen count: their slowest is the first censoring cap's base, their
+// spread the slack's.
+const itersSamples = 3
 
 // fixedNRE matches a -benchtime that fixes the iteration count (1000x).
 var fixedNRE = regexp.MustCompile(`^([1-9][0-9]*)x$`)
 
 // benchIters is how one benchmark is sampled at one level: the iteration
-// count both sides run with, and how long a baseline sample took when the
-// count was chosen (the first censoring cap).
+// count both sides run with, how long the slowest of the baseline samples
+// timed when the count was chosen took (the first censoring cap's base),
+// the censoring slack derived from them, the time per iteration and the
+// metrics the baseline reports.
 type benchIters struct {
-	N    int
-	Wall time.Duration
+	N        int
+	Wall     time.Duration
+	Slack    time.Duration // 0: CensorSlack
+	SecPerOp float64
+	Units    []string
+}
+
+// slack is the time added to the censoring cap's multiple.
+func (it benchIters) slack() time.Duration {
+	if it.Slack > 0 {
+		return it.Slack
+	}
+	return CensorSlack
+}
+
+// censorSlack is the slack of a benchmark whose baseline samples took
+// fastest to slowest: SlackSpread times their spread, at least
+// MinCensorSlack and at most CensorSlack.
+func censorSlack(fastest, slowest time.Duration) time.Duration {
+	return min(max(MinCensorSlack, SlackSpread*(slowest-fastest)), CensorSlack)
 }
 
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run
@@ -49,10 +86,11 @@ func (r *run) benchtimeArg(it benchIters) string {
 // for time-based samples (a duration), the count N is the one that makes a
 // sample take about SampleTime: one run at -test.benchtime=SampleTime
 // gives the time per iteration, N = SampleTime / that, at least 1. Then
-// one baseline sample at N (not kept) times a whole sample, process start
-// included. Baseline and mutant samples all run N iterations, so per-op
-// costs that depend on b.N are the same on both sides and there is no b.N
-// ramp in a sample.
+// itersSamples baseline samples at N (not kept) time a whole sample,
+// process start included: the slowest is Wall, and their spread gives the
+// censoring slack. Baseline and mutant samples all run N iterations, so
+// per-op costs that depend on b.N are the same on both sides and there is
+// no b.N ramp in a sample.
 func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters, error) {
 	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
 	if it, ok := r.benchIters[key]; ok {
@@ -75,14 +113,19 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 		}
 		it.N = itersFor(r.c.SampleTime, vals["sec/op"])
 	}
-	_, res, err := r.benchOnce(ctx, bin, dir, b, r.benchtimeArg(it), 0)
-	if err != nil {
-		return it, err
+	fastest := time.Duration(math.MaxInt64)
+	for range itersSamples {
+		vals, res, err := r.benchOnce(ctx, bin, dir, b, r.benchtimeArg(it), 0)
+		if err != nil {
+			return it, err
+		}
+		if !res.ok() || vals == nil {
+			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
+		}
+		it.Wall, fastest = max(it.Wall, res.Elapsed), min(fastest, res.Elapsed)
+		it.SecPerOp, it.Units = vals["sec/op"], sortedUnits(vals)
 	}
-	if !res.ok() {
-		return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
-	}
-	it.Wall = res.Elapsed
+	it.Slack = censorSlack(fastest, it.Wall)
 	r.benchIters[key] = it
 	return it, nil
 }
@@ -99,12 +142,45 @@ func itersFor(target time.Duration, secPerOp float64) int {
 
 // censorCap is how long a mutant sample may run before it is stopped and
 // recorded as censored: CensorFactor times the slowest baseline sample of
-// the benchmark so far, plus CensorSlack; 0 (no cap) when censoring is off
-// or the samples are time-based (a slower mutant then runs fewer
-// iterations, not longer).
+// the benchmark so far, plus the benchmark's slack; 0 (no cap) when
+// censoring is off or the samples are time-based (a slower mutant then
+// runs fewer iterations, not longer).
 func (r *run) censorCap(it benchIters, slowestBase time.Duration) time.Duration {
 	if r.c.CensorFactor <= 0 || it.N == 0 {
 		return 0
 	}
-	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + CensorSlack
+	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + it.slack()
+}
+
+// measureOrder orders a job's benchmarks for measuring: the most sensitive
+// first, by how often its timed loop runs the mutated site per second of
+// baseline time (heat per iteration over sec/op: an injected cost per
+// execution shows most there), then the cheapest sample, then the given
+// order.
+func measureOrder(bs []benchmark, heat map[benchmark]benchHeat, its map[benchmark]benchIters) []benchmark {
+	rate := func(b benchmark) float64 {
+		it := its[b]
+		b.CPU = 0
+		if it.SecPerOp > 0 {
+			return heat[b].perIter / it.SecPerOp
+		}
+		return 0
+	}
+	out := slices.Clone(bs)
+	slices.SortStableFunc(out, func(a, b benchmark) int {
+		return cmp.Or(cmp.Compare(rate(b), rate(a)), cmp.Compare(its[a].Wall, its[b].Wall))
+	})
+	return out
+}
+
+// heatByBench maps each benchmark of sel (CPU 0) to its heat.
+func heatByBench(sel selection) map[benchmark]benchHeat {
+	out := map[benchmark]benchHeat{}
+	for i, b := range sel.benches {
+		if i < len(sel.heat) {
+			b.CPU = 0
+			out[b] = sel.heat[i]
+		}
+	}
+	return out
 }

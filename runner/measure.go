@@ -29,9 +29,10 @@ type measureJob struct {
 	m       mutate.Mutant
 	level   string
 	benches []benchmark
-	note    string            // benchmarks left out by -max-benchmarks
-	mutBins map[string]string // package -> mutant test binary
-	prep    time.Duration     // build and tests
+	note    string                  // benchmarks left out by -max-benchmarks
+	mutBins map[string]string       // package -> mutant test binary
+	heat    map[benchmark]benchHeat // by benchmark (CPU 0): how often it runs the site
+	prep    time.Duration           // build and tests
 	phases  phaseTimes
 	cleanup func()
 }
@@ -41,152 +42,260 @@ func defaultMetric(unit string) bool {
 	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
 }
 
-// measure runs the job's benchmarks, baseline and mutant alternately in
-// rounds (order randomized per round, seeded by the campaign seed, the
-// mutant and the level), one process per sample, until the Rule decides.
-// The raw outputs go to benchfmt files in the output directory, so that
+// A measurement is the state of measuring one job: the benchfmt files,
+// the round order's random source, and each benchmark's samples so far.
+type measurement struct {
+	r      *run
+	j      *measureJob
+	rng    *rand.Rand
+	files  [2]string // relative to the output directory: base.txt, mut.txt
+	outs   [2]*os.File
+	metric func(unit string) bool
+	names  map[benchmark]string
+	its    map[benchmark]benchIters
+	series map[benchmark]*series
+	order  []benchmark         // the measuring order (see measureOrder)
+	lr     *report.LevelResult // Status set when a mutant sample fails
+}
+
+// A series is every sample so far of one benchmark of a job.
+type series struct {
+	units    []string // in order of first appearance
+	samples  map[string]*score.Sample
+	censored map[string][]int // indices of censored mutant samples
+	rounds   int
+	slowest  time.Duration // slowest baseline sample
+}
+
+// measure runs the job's benchmarks, baseline and mutant alternately, one
+// process per sample (the order of the two sides randomized per round,
+// seeded by the campaign seed, the mutant and the level), until the Rule
+// decides. It works look by look: each benchmark in turn, the most
+// sensitive first (measureOrder), is brought to the look's sample count,
+// and once the benchmarks so far kill the mutant whatever the others'
+// values (score.Rule.DecideAhead) the others are not brought to it
+// (LevelResult.Skipped); otherwise the rule decides on all of them. The
+// raw outputs go to benchfmt files in the output directory, so that
 // benchstat base.txt mut.txt reproduces the comparison.
 func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
-	h := fnv.New64a()
-	h.Write([]byte(j.m.ID + "\x00" + j.level))
-	rng := rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64()))
-
-	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
-	dir := filepath.Join(r.c.Out, relDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	ms, err := r.newMeasurement(ctx, j)
+	if err != nil {
 		return nil, err
 	}
-	files := [2]string{relDir + "/base.txt", relDir + "/mut.txt"}
-	var outs [2]*os.File
-	for i, f := range files {
+	defer ms.outs[0].Close()
+	defer ms.outs[1].Close()
+	v, skipped, err := ms.sample(ctx)
+	if err != nil || ms.lr.Status != "" {
+		return ms.lr, err
+	}
+	lr := ms.result(v, skipped)
+	for _, fh := range ms.outs {
+		if err := fh.Close(); err != nil {
+			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+		}
+	}
+	return lr, nil
+}
+
+// newMeasurement creates the job's benchfmt files and finds each
+// benchmark's iteration count (see iters), with a warning for a count
+// dominated by cold first iterations.
+func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, error) {
+	h := fnv.New64a()
+	h.Write([]byte(j.m.ID + "\x00" + j.level))
+	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
+		metric: r.c.Metric, names: displayNames(j.benches), its: map[benchmark]benchIters{},
+		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}}}
+	if ms.metric == nil {
+		ms.metric = defaultMetric
+	}
+	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
+	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
+		return nil, err
+	}
+	ms.files = [2]string{relDir + "/base.txt", relDir + "/mut.txt"}
+	for i, f := range ms.files {
 		fh, err := os.Create(filepath.Join(r.c.Out, f))
 		if err != nil {
+			if i == 1 {
+				ms.outs[0].Close()
+			}
 			return nil, err
 		}
-		defer fh.Close()
-		outs[i] = fh
+		ms.outs[i] = fh
 	}
-
-	metric := r.c.Metric
-	if metric == nil {
-		metric = defaultMetric
-	}
-	type key struct {
-		bench  benchmark
-		metric string
-	}
-	names := displayNames(j.benches)
-	var order []key
-	samples := map[key]*score.Sample{}
-	maxRounds := r.c.Rule.MaxSamples
-	// Every benchmark runs a fixed number of iterations per sample, the
-	// same on both sides (see iters). A mutant sample that runs past the
-	// censoring cap is stopped and recorded as censored: slower than every
-	// baseline sample. Without a cap (time-based samples, -censor 0) the
-	// mutant's timeout is generous: a slowdown is to be measured, not a
-	// timeout.
-	its := map[benchmark]benchIters{}
-	slowest := map[benchmark]time.Duration{}
-	censored := map[key][]int{} // indices of censored mutant samples
-	lr := &report.LevelResult{Iterations: map[string]int{}}
 	for _, b := range j.benches {
 		it, err := r.iters(ctx, j.level, b)
 		if err != nil {
+			ms.outs[0].Close()
+			ms.outs[1].Close()
 			return nil, err
 		}
-		its[b] = it
+		ms.its[b] = it
+		ms.series[b] = &series{samples: map[string]*score.Sample{}, censored: map[string][]int{}}
 		if it.N > 0 {
-			lr.Iterations[names[b]] = it.N
+			ms.lr.Iterations[ms.names[b]] = it.N
 			if it.N < LowIterations {
-				lr.Warnings = append(lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
-					names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
+				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
+					ms.names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}
 		}
 	}
+	ms.order = measureOrder(j.benches, j.heat, ms.its)
+	return ms, nil
+}
+
+// sample takes rounds look by look until the rule decides, and returns its
+// verdict and the benchmarks left behind by a kill ahead of them.
+func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, error) {
+	rule := ms.r.c.Rule
 	var v score.Verdict
-	for round := 1; ; round++ {
-		for _, b := range j.benches {
-			it := its[b]
-			bins := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}
-			var vals [2]map[string]float64
-			cens := false
-			for _, side := range rng.Perm(2) {
-				timeout := time.Duration(0)
-				cap := r.censorCap(it, slowest[b])
-				if side == 1 {
-					timeout = cap
-					if cap == 0 {
-						timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
-					}
+	for _, n := range rule.Looks() {
+		for i, b := range ms.order {
+			for ms.series[b].rounds < n {
+				if err := ms.round(ctx, b); err != nil || ms.lr.Status != "" {
+					return v, nil, err
 				}
-				out, res, err := r.benchOnce(ctx, bins[side], r.pkgs[b.Pkg].Dir, b, r.benchtimeArg(it), timeout)
-				if err != nil {
-					return nil, err
-				}
-				if side == 1 && cap > 0 && res.TimedOut {
-					// Censored: with N iterations on both sides, running
-					// past the cap orders this sample above every
-					// baseline sample; only the time metric gets a value.
-					perOp := res.Elapsed.Seconds() / float64(it.N)
-					_, err := fmt.Fprintf(outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
-						b.Name, res.Elapsed.Round(time.Millisecond), cap.Round(time.Millisecond), r.c.CensorFactor, CensorSlack, it.N, perOp)
-					if err != nil {
-						return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
-					}
-					out = map[string]float64{"sec/op": perOp}
-					cens = true
-				} else if !res.ok() || out == nil {
-					if side == 0 {
-						return nil, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
-					}
-					st := benchFailure(res)
-					lr.Status, lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
-					lr.Benchmarks = []score.TestResult{}
-					return lr, nil
-				} else if _, err := outs[side].Write(res.Output); err != nil {
-					return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
-				}
-				if side == 0 {
-					slowest[b] = max(slowest[b], res.Elapsed)
-				}
-				vals[side] = out
 			}
-			for _, unit := range sortedUnits(vals[0]) {
-				bv := vals[0][unit]
-				mv, ok := vals[1][unit]
-				if !ok || !metric(unit) {
-					continue
+			if rest := ms.order[i+1:]; len(rest) > 0 {
+				if va := rule.DecideAhead(ms.complete(ms.order[:i+1]), ms.pending(rest)); va.Decision == score.Kill {
+					return va, rest, nil
 				}
-				k := key{b, unit}
-				s := samples[k]
-				if s == nil {
-					s = &score.Sample{Benchmark: names[b], Metric: unit}
-					samples[k] = s
-					order = append(order, k)
-				}
-				if cens {
-					censored[k] = append(censored[k], len(s.Mutant))
-				}
-				s.Baseline = append(s.Baseline, bv)
-				s.Mutant = append(s.Mutant, mv)
 			}
 		}
-		var list []score.Sample
-		for _, k := range order {
-			list = append(list, censoredSample(*samples[k], censored[k]))
-		}
-		v = r.c.Rule.Decide(completeSamples(list, round))
-		if v.Decision != score.Continue || round >= maxRounds {
+		if v = rule.Decide(ms.complete(ms.j.benches)); v.Decision != score.Continue {
 			break
 		}
 	}
+	return v, nil, nil
+}
+
+// round takes one sample of each side of benchmark b, in random order.
+// A failing mutant sample sets ms.lr's status.
+func (ms *measurement) round(ctx context.Context, b benchmark) error {
+	var vals [2]map[string]float64
+	cens := false
+	for _, side := range ms.rng.Perm(2) {
+		out, c, err := ms.sampleOnce(ctx, b, side)
+		if err != nil || out == nil {
+			return err
+		}
+		vals[side], cens = out, cens || c
+	}
+	s := ms.series[b]
+	s.rounds++
+	for _, unit := range sortedUnits(vals[0]) {
+		mv, ok := vals[1][unit]
+		if !ok || !ms.metric(unit) {
+			continue
+		}
+		sm := s.samples[unit]
+		if sm == nil {
+			sm = &score.Sample{Benchmark: ms.names[b], Metric: unit}
+			s.samples[unit] = sm
+			s.units = append(s.units, unit)
+		}
+		if cens {
+			s.censored[unit] = append(s.censored[unit], len(sm.Mutant))
+		}
+		sm.Baseline = append(sm.Baseline, vals[0][unit])
+		sm.Mutant = append(sm.Mutant, mv)
+	}
+	return nil
+}
+
+// sampleOnce runs one sample of b on one side (0 baseline, 1 mutant) and
+// returns its values by unit, and whether it was censored: with N
+// iterations on both sides, a mutant sample running past the censoring cap
+// is stopped and ordered above every baseline sample; only the time metric
+// gets a value. Without a cap (time-based samples, -censor 0) the mutant's
+// timeout is generous: a slowdown is to be measured, not a timeout. A
+// failing mutant sample sets ms.lr's status and returns nil values.
+func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (map[string]float64, bool, error) {
+	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
+	bin := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
+	timeout, limit := time.Duration(0), r.censorCap(it, s.slowest)
+	if side == 1 {
+		timeout = limit
+		if limit == 0 {
+			timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
+		}
+	}
+	out, res, err := r.benchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.benchtimeArg(it), timeout)
+	switch {
+	case err != nil:
+		return nil, false, err
+	case side == 1 && limit > 0 && res.TimedOut:
+		perOp := res.Elapsed.Seconds() / float64(it.N)
+		if _, err := fmt.Fprintf(ms.outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
+			b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), r.c.CensorFactor, it.slack(), it.N, perOp); err != nil {
+			return nil, false, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+		}
+		return map[string]float64{"sec/op": perOp}, true, nil
+	case !res.ok() || out == nil:
+		if side == 0 {
+			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
+		}
+		st := benchFailure(res)
+		ms.lr.Status, ms.lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
+		ms.lr.Benchmarks = []score.TestResult{}
+		return nil, false, nil
+	}
+	if _, err := ms.outs[side].Write(res.Output); err != nil {
+		return nil, false, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+	}
+	if side == 0 {
+		s.slowest = max(s.slowest, res.Elapsed)
+	}
+	return out, false, nil
+}
+
+// complete returns the samples of the benchmarks bs that have a value in
+// every one of their rounds, censored values raised above the baseline's
+// (see completeSamples and censoredSample).
+func (ms *measurement) complete(bs []benchmark) []score.Sample {
+	var out []score.Sample
+	for _, b := range bs {
+		s := ms.series[b]
+		var list []score.Sample
+		for _, u := range s.units {
+			list = append(list, censoredSample(*s.samples[u], s.censored[u]))
+		}
+		out = append(out, completeSamples(list, s.rounds)...)
+	}
+	return out
+}
+
+// pending returns the tests of benchmarks bs, not yet at the current look,
+// for DecideAhead: their complete samples so far, or, before their first
+// round, one empty sample per metric of the baseline's (every one counts
+// in the family).
+func (ms *measurement) pending(bs []benchmark) []score.Sample {
+	var out []score.Sample
+	for _, b := range bs {
+		if ms.series[b].rounds > 0 {
+			out = append(out, ms.complete([]benchmark{b})...)
+			continue
+		}
+		for _, u := range ms.its[b].Units {
+			if ms.metric(u) {
+				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
+			}
+		}
+	}
+	return out
+}
+
+// result is the job's result from the rule's verdict.
+func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.LevelResult {
+	r, j, lr := ms.r, ms.j, ms.lr
 	switch v.Decision {
 	case score.Kill:
 		lr.Status = score.Killed
 	default:
 		lr.Status = score.Survived
 		if v.Decision == score.Continue {
-			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", maxRounds)
+			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", r.c.Rule.MaxSamples)
 		}
 	}
 	lr.Benchmarks = v.Tests
@@ -195,6 +304,12 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	}
 	if len(v.Warnings) > 0 && lr.Reason == "" {
 		lr.Reason = strings.Join(v.Warnings, "; ")
+	}
+	if len(skipped) > 0 {
+		lr.Reason = strings.TrimPrefix(lr.Reason+"; "+ms.skipNote(v, skipped), "; ")
+		for _, b := range skipped {
+			lr.Skipped = append(lr.Skipped, ms.names[b])
+		}
 	}
 	if len(lr.Iterations) == 0 {
 		lr.Iterations = nil
@@ -207,20 +322,36 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}
-	for _, k := range order {
-		s := samples[k]
-		lr.Samples = append(lr.Samples, report.SampleSet{
-			Benchmark: s.Benchmark, Metric: s.Metric,
-			Baseline: s.Baseline, Mutant: s.Mutant, Files: files,
-			MutantCensored: censored[k],
-		})
-	}
-	for _, fh := range outs {
-		if err := fh.Close(); err != nil {
-			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+	for _, b := range j.benches {
+		s := ms.series[b]
+		for _, u := range s.units {
+			sm := s.samples[u]
+			lr.Samples = append(lr.Samples, report.SampleSet{
+				Benchmark: sm.Benchmark, Metric: sm.Metric,
+				Baseline: sm.Baseline, Mutant: sm.Mutant, Files: ms.files,
+				MutantCensored: s.censored[u],
+			})
 		}
 	}
-	return lr, nil
+	return lr
+}
+
+// skipNote says why the benchmarks skipped were not brought to the look
+// that killed.
+func (ms *measurement) skipNote(v score.Verdict, skipped []benchmark) string {
+	var names []string
+	for _, b := range skipped {
+		n := ms.names[b]
+		if k := ms.series[b].rounds; k > 0 {
+			n += fmt.Sprintf(" (%s)", english.Plural(k, "sample"))
+		}
+		names = append(names, n)
+	}
+	n := 0
+	if len(v.Tests) > 0 {
+		n = v.Tests[0].NBaseline
+	}
+	return fmt.Sprintf("killed at look %d (%d samples) before %s reached it: the rejecting test's level counts their tests in the family", v.Look, n, strings.Join(names, ", "))
 }
 
 // displayNames names each benchmark for the report: its name (with -N

@@ -168,7 +168,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), heat: heatByBench(sel), note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
 			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
 		select {
 		case queue <- j:

@@ -25,16 +25,20 @@ func TestSubsumers(t *testing.T) {
 		at("sl2", "sleep", 10, map[string]any{"duration": "2ms"}),
 		at("ub", "loop-unbreaker", 10, map[string]any{}),
 		at("a1", "alloc-churn", 10, map[string]any{"bytes": 1024}),
+		at("sl-short", "sleep", 11, map[string]any{"duration": "1ms"}),
 	}
 	got := subsumers(ms)
-	want := map[string]string{"s5": "s4", "s6": "s5", "sl2": "sl1"}
+	// The smallest sleep at line 10 (1ms) follows the 1e4 spin-loop there
+	// (1e4 x 2 ns x 16 = 0.32 ms <= 1 ms; 1e5 would be 3.2 ms); at line 11
+	// the 1e5 spin-loop is too dear for the 1ms sleep.
+	want := map[string]string{"s5": "s4", "s6": "s5", "sl2": "sl1", "sl1": "s4"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("subsumers = %v, want %v", got, want)
 	}
-	// Waves: s4 first; s5 after it; s6 after s5. With s4 done already
-	// (not in todo), s5 is in the first wave.
-	w := waves(ms, []int{0, 1, 2, 3, 4, 5, 6, 7}, got)
-	if fmt.Sprint(w) != "[[1 3 4 6 7] [2 5] [0]]" {
+	// Waves: s4 first; s5 and sl1 after it; s6 and sl2 after those. With
+	// s4 done already (not in todo), s5 is in the first wave.
+	w := waves(ms, []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, got)
+	if fmt.Sprint(w) != "[[1 3 6 7 8] [2 4] [0 5]]" {
 		t.Errorf("waves = %v", w)
 	}
 	if w := waves(ms, []int{0, 2}, got); fmt.Sprint(w) != "[[2] [0]]" {
@@ -99,5 +103,36 @@ func TestCompleteSamples(t *testing.T) {
 	got := completeSamples(ss, 3)
 	if len(got) != 2 || got[0].Metric != "sec/op" || got[1].Metric != "p99/op" {
 		t.Errorf("completeSamples = %+v, want sec/op and p99/op", got)
+	}
+}
+
+// TestInferredAcrossOperators: a sleep at a loop whose 1e4 spin-loop was
+// killed is an inferred kill, with a reason naming the spin-loop; not
+// while the spin-loop is unjudged or survived, nor with Infer off.
+func TestInferredAcrossOperators(t *testing.T) {
+	at := func(id, op, desc string, params map[string]any) mutate.Mutant {
+		return mutate.Mutant{ID: id, Operator: op, Description: desc, Package: "p", File: "f.go", Function: "F", Line: 10, Column: 2, Params: params}
+	}
+	spin := at("spin", "spin-loop", "spin 10000 iterations per loop iteration", map[string]any{"iterations": 10000})
+	sleep := at("sleep", "sleep", "sleep 1ms per loop iteration", map[string]any{"duration": "1ms"})
+	c := &Campaign{Mutants: []mutate.Mutant{spin, sleep}, Infer: true}
+	r := newRun(c)
+	r.subsumer = subsumers(c.Mutants)
+	if lr := r.inferred(sleep, report.Opt); lr != nil {
+		t.Fatalf("spin-loop not judged yet: %+v, want nil", lr)
+	}
+	r.results[resultKey{"spin", report.Opt}] = &report.LevelResult{Status: score.Survived}
+	if lr := r.inferred(sleep, report.Opt); lr != nil {
+		t.Fatalf("spin-loop survived: %+v, want nil", lr)
+	}
+	r.results[resultKey{"spin", report.Opt}] = &report.LevelResult{Status: score.Killed}
+	lr := r.inferred(sleep, report.Opt)
+	want := "inferred from spin: spin 10000 iterations per loop iteration at the same loop was killed, and it costs at most a 16th of this sleep per execution"
+	if lr == nil || lr.Status != score.Killed || lr.InferredFrom != "spin" || lr.Reason != want || len(lr.Samples) != 0 {
+		t.Fatalf("spin-loop killed: %+v, want killed inferred from spin: %q", lr, want)
+	}
+	c.Infer = false
+	if lr := r.inferred(sleep, report.Opt); lr != nil {
+		t.Fatalf("-infer=false: %+v, want nil", lr)
 	}
 }

@@ -105,14 +105,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		pmins[i] = r.Test.ReachableP(s.Baseline, s.Mutant)
 		tests[i].PMin = pmins[i]
 	}
-	v := Verdict{Decision: Continue, Tests: tests}
-	looks := r.Looks()
+	v := Verdict{Decision: Continue, Tests: tests, Look: r.lookAt(n) + 1}
 	final := n >= r.MaxSamples
-	for k, nk := range looks {
-		if nk == n || final && k == len(looks)-1 {
-			v.Look = k + 1
-		}
-	}
 	if v.Look == 0 {
 		for i, p := range Adjust(ps, r.Correction) {
 			tests[i].PAdj = p
