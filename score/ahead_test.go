@@ -104,4 +104,3 @@ func TestDecideAheadImpliesDecide(t *testing.T) {
 		t.Errorf("only %d of 3000 trials killed ahead: the test exercises too little", kills)
 	}
 }
-
