@@ -63,7 +63,9 @@ type Campaign struct {
 	// Infer runs the smallest injection of a sized operator at each site
 	// first and, when it is killed, records the larger ones at the site as
 	// killed, inferred, without measuring them (they are still built and
-	// tested: a larger injection can make the tests time out).
+	// tested when tests run on them: a larger injection can make the tests
+	// time out; with no test to run they are not built). A sleep follows
+	// a far cheaper spin-loop at the same loop (see subsumers).
 	Infer      bool
 	MaxSamples int // hard cap on rounds per mutant and level (the Decider normally stops first)
 	// MaxBenchmarks measures each mutant on at most this many of the

@@ -130,6 +130,18 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		}
 		r.built[m.ID] = build
 		r.mu.Unlock()
+		if !tests.runs() {
+			// No test runs on it (an inert injection): a kill inferred
+			// from a cheaper injection at the site needs no build either.
+			if lr := r.inferred(m, level); lr != nil {
+				os.RemoveAll(ldir)
+				lr.Seconds = time.Since(start).Seconds()
+				if err := r.record(m, level, lr); err != nil {
+					return err
+				}
+				continue
+			}
+		}
 		// Between build and tests: a mutant that compiles to the
 		// baseline's code, or to the code of a mutant seen before, needs
 		// neither tests nor measurement.
