@@ -86,6 +86,11 @@ func TestSubsumption(t *testing.T) {
 				if measured := len(r.Samples) > 0; measured != (from == "") {
 					t.Errorf("%s: measured %v, want %v", id, measured, from == "")
 				}
+				// No test runs on an inert spin-loop: an inferred kill
+				// is not even built.
+				if built := r.BuildSeconds > 0; built != (from == "") {
+					t.Errorf("%s: built %v (%gs), want %v", id, built, r.BuildSeconds, from == "")
+				}
 			}
 		})
 	}
