@@ -228,18 +228,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			}
 			os.Remove(f)
 		}
-		bc := &benchCoverage{bench: j.bench, blocks: map[string][]covBlock{}, iters: iters, secPerOp: j.spo}
-		for file, b2 := range prof[0] {
-			b3 := prof[1][file]
-			for bi, b := range b2 {
-				if bi < len(b3) && b3[bi].sl == b.sl && b3[bi].sc == b.sc {
-					b.c3 = b3[bi].c2
-				}
-				if b.c2 > 0 || b.c3 > 0 {
-					bc.blocks[file] = append(bc.blocks[file], b)
-				}
-			}
-		}
+		bc := &benchCoverage{bench: j.bench, blocks: timedRuns(prof[0], prof[1]), iters: iters, secPerOp: j.spo}
 		mu.Lock()
 		all = append(all, bc)
 		mu.Unlock()
@@ -340,6 +329,25 @@ func readProfile(name string) (map[string][]covBlock, error) {
 		out[p.FileName] = bs
 	}
 	return out, nil
+}
+
+// timedRuns pairs the profiles of a run at N (p2) and 2N (p3) iterations
+// (readProfile): the blocks that ran in either, with p3's count in c3;
+// covBlock.growth tells the timed loop's blocks from setup's.
+func timedRuns(p2, p3 map[string][]covBlock) map[string][]covBlock {
+	out := map[string][]covBlock{}
+	for file, b2 := range p2 {
+		b3 := p3[file]
+		for bi, b := range b2 {
+			if bi < len(b3) && b3[bi].sl == b.sl && b3[bi].sc == b.sc {
+				b.c3 = b3[bi].c2
+			}
+			if b.c2 > 0 || b.c3 > 0 {
+				out[file] = append(out[file], b)
+			}
+		}
+	}
+	return out
 }
 
 // A selection is the benchmarks that run a mutant's site in their timed

@@ -140,13 +140,3 @@ func (c *capWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// GroupCmd makes cmd (from exec.CommandContext) start in a process group
-// of its own, where the platform has them, and kill the whole group when
-// its context is cancelled, so that what it started dies with it.
-func GroupCmd(cmd *exec.Cmd) {
-	setGroup(cmd)
-	cmd.Cancel = func() error {
-		killGroup(cmd.Process)
-		return nil
-	}
-}

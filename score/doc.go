@@ -18,6 +18,8 @@
 //     futility stop for mutants that cannot plausibly be killed.
 //   - Summarize and CountStatuses: the mutation score by level, operator,
 //     quadrant, package and metric, at several alphas.
+//   - ClopperPearson: the exact interval of a false-kill rate, for
+//     perfmut calibrate's A/A trials.
 //
 // docs/statistics.md explains the choices and the simulations behind them.
 package score

@@ -48,11 +48,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		fmt.Fprintln(stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	rule, err := f.checkMeasure()
 	if err != nil {
@@ -63,7 +60,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usageError(err)
 	}
 	cpus := f.cpus // parsed by checkMeasure
-	if err := checkOutDir(f.out); err != nil {
+	if err := runner.CheckOutDir(f.out); err != nil {
 		return usageError(err)
 	}
 	pos := fs.Args()
@@ -75,10 +72,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if len(pos) < 2 {
 		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
 	}
-	dir := f.load.dir
-	if dir == "" {
-		dir = "."
-	}
+	dir := f.load.dirOrDot()
 	root, err := mutate.ModuleRoot(ctx, dir)
 	if err != nil {
 		return loadError(err)

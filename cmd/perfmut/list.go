@@ -28,11 +28,8 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "\nList every mutant that would be generated (default packages: ./...).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	prog, mutants, _, err := lf.load(ctx, fs.Args())
 	if err != nil {

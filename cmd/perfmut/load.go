@@ -56,10 +56,7 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 			return nil, nil, nil, usageErrorf("flag %s after the packages: put flags before the package patterns (%s ./...)", p, p)
 		}
 	}
-	dir := lf.dir
-	if dir == "" {
-		dir = "."
-	}
+	dir := lf.dirOrDot()
 	if fi, err := os.Stat(dir); err != nil {
 		return nil, nil, nil, usageErrorf("-C %s: no such directory", lf.dir)
 	} else if !fi.IsDir() {
@@ -274,4 +271,21 @@ func (lf *loadFlags) tagList() []string {
 		}
 	}
 	return tags
+}
+
+// dirOrDot is -C, or "." without it: the directory package patterns are
+// relative to.
+func (lf *loadFlags) dirOrDot() string {
+	if lf.dir == "" {
+		return "."
+	}
+	return lf.dir
+}
+
+// patternsOrAll is the package patterns given, or ./... without any.
+func patternsOrAll(patterns []string) []string {
+	if len(patterns) == 0 {
+		return []string{"./..."}
+	}
+	return patterns
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -93,6 +94,18 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	}
 	fmt.Fprintf(stderr, "perfmut: unknown command %q; run 'perfmut help' for the list\n", args[0])
 	return exitUsage
+}
+
+// parseFlags parses args into fs: -h (after printing the usage) and bad
+// flags come back as usage errors.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return usageError(errHelp)
+		}
+		return usageError(err)
+	}
+	return nil
 }
 
 // errHelp is returned (wrapped as a usage error) after -h printed the usage.

@@ -19,11 +19,8 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		fmt.Fprintln(stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *out == "" {
 		return usageErrorf("-out is required: perfmut merge -out DIR DIR...")

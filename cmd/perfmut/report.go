@@ -30,11 +30,8 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		fmt.Fprintln(stderr, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score.")
 		fset.PrintDefaults()
 	}
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fset, args); err != nil {
+		return err
 	}
 	if fset.NArg() != 1 {
 		return usageErrorf("want one results directory (the -out of perfmut run), got %d arguments; see perfmut report -h", fset.NArg())

@@ -52,11 +52,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		fmt.Fprintln(stderr, "Usage: perfmut run [flags] [packages]\n\nRuns a mutation campaign: builds every mutant, filters it with the module's tests,\nmeasures the benchmarks that reach it and writes the verdicts to -out.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 
 	// Check every flag before loading anything.
@@ -69,14 +66,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 
-	patterns := fs.Args()
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
-	}
-	dir := f.load.dir
-	if dir == "" {
-		dir = "."
-	}
+	patterns := patternsOrAll(fs.Args())
+	dir := f.load.dirOrDot()
 	if root, err := mutate.ModuleRoot(ctx, dir); err == nil {
 		// Say so before loading: overlays cannot replace files there.
 		if err := runner.CheckModuleDir(root); err != nil {
@@ -173,7 +164,7 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 			return 0, 0, 0, usageError(err)
 		}
 	}
-	if err := checkOutDir(f.out); err != nil {
+	if err := runner.CheckOutDir(f.out); err != nil {
 		return 0, 0, 0, usageError(err)
 	}
 	if f.within < 0 || f.within > 0 && !f.plan {
@@ -186,10 +177,6 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	}
 	return shardK, shardN, minScore, nil
 }
-
-// checkOutDir says early, in one line, when -out cannot be written (see
-// runner.CheckOutDir).
-func checkOutDir(dir string) error { return runner.CheckOutDir(dir) }
 
 // printScores prints the score per level.
 func printScores(w io.Writer, rep *report.Report, out string) {

@@ -21,11 +21,8 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() == 0 {
 		return usageErrorf("no mutant IDs given; run 'perfmut list' to see them")

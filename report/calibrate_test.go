@@ -1,0 +1,92 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestTallyAndWriteCalibration(t *testing.T) {
+	rep := &Report{Module: "example.com/m", Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, SampleTime: "20ms", Censor: 3}}
+	add := func(kind string, statuses ...score.Status) {
+		for _, s := range statuses {
+			m := Mutant{Results: map[string]*LevelResult{Opt: {Status: s}}}
+			m.Operator = kind
+			rep.Mutants = append(rep.Mutants, m)
+		}
+	}
+	self := make([]score.Status, 40)
+	null := make([]score.Status, 40)
+	for i := range self {
+		self[i], null[i] = score.Survived, score.Survived
+	}
+	self[3] = score.Killed
+	for i := 0; i < 8; i++ {
+		null[i] = score.Killed
+	}
+	null[39] = score.NoCoverage
+	add(TrialSelf, self...)
+	add(TrialNull, null...)
+	rows := TallyCalibration(rep, []string{Opt}, []string{TrialSelf, TrialNull})
+	if rows[0].Killed != 1 || rows[0].N != 40 || rows[1].Killed != 8 || rows[1].N != 39 || rows[1].Unmeasured["no-coverage"] != 1 {
+		t.Fatalf("rows %+v", rows)
+	}
+	var buf bytes.Buffer
+	WriteCalibration(&buf, rep, rows, 0.05)
+	want := `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, fixed iterations of about 20ms a sample, censored past 3x the slowest baseline
+
+level   comparison               trials  false kills    rate  95% interval       alpha
+opt     baseline vs itself           40            1    2.5%  [0.1%, 13.2%]       5.0%  ok
+opt     baseline vs null mutant      39            8   20.5%  [9.3%, 36.5%]       5.0%  ABOVE alpha (not measured: 1 no-coverage)
+
+warning: mutants that change nothing are killed more often than alpha allows:
+  opt, baseline vs null mutant: 8 of 39 trials killed (20.5%, 95% interval 9.3%-36.5%), alpha 0.05
+This machine is too noisy for these settings. Try:
+  - a longer -sample-time (e.g. 100ms), so each sample averages more iterations;
+  - -min-effect 1.02 (or more), so code-layout shifts of a few percent do not kill;
+  - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;
+then run perfmut calibrate again with the same flags.
+`
+	if buf.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+
+	// With time ratios, it suggests a minimum effect: the 95% quantile of
+	// the trials' largest sec/op ratio; B/op ratios do not count. Ratios
+	// 0.981, 0.982, ..., 1.020 over the 40 self trials: the 38th, 1.018.
+	for i := range 40 {
+		rep.Mutants[i].Results[Opt].Benchmarks = []score.TestResult{
+			{Metric: score.SecPerOp, Ratio: 0.980 + 0.001*float64(i+1)},
+			{Metric: score.BytesPerOp, Ratio: 2},
+		}
+	}
+	buf.Reset()
+	WriteCalibration(&buf, rep, rows[:1], 0.05)
+	if want := "\nSuggested minimum effect at opt: -min-effect 1.018, the 95% quantile of the largest time median ratio of 40 measured trials (layout and noise alone); the default is 1.01.\n"; !strings.Contains(buf.String(), want) {
+		t.Errorf("no suggestion %q in:\n%s", want, buf.String())
+	}
+
+	// 1 of 14 is above alpha, but not significantly: ask for more trials.
+	rows = []CalibrationRow{{Level: NoOpt, Kind: TrialSelf, Killed: 1, N: 14}}
+	rows[0].Lo, rows[0].Hi = score.ClopperPearson(1, 14, 0.95)
+	buf.Reset()
+	WriteCalibration(&buf, rep, rows, 0.05)
+	want = `A/A calibration of example.com/m: alpha 0.05 (holm), up to 30 samples, fixed iterations of about 20ms a sample, censored past 3x the slowest baseline
+
+level   comparison               trials  false kills    rate  95% interval       alpha
+noopt   baseline vs itself           14            1    7.1%  [0.2%, 33.9%]       5.0%  above alpha, not significantly
+
+warning: the false-kill rate is above alpha, but its interval still includes alpha:
+  noopt, baseline vs itself: 1 of 14 trials killed (7.1%, 95% interval 0.2%-33.9%), alpha 0.05
+Run more -trials (e.g. -trials 100) to tell noise from chance. If it stays above alpha, try:
+  - a longer -sample-time (e.g. 100ms), so each sample averages more iterations;
+  - -min-effect 1.02, so tiny shifts do not kill;
+  - fewer background jobs: stop other builds and tests, pin the CPU frequency, avoid shared CI runners;
+then run perfmut calibrate again with the same flags.
+`
+	if buf.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
