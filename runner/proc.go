@@ -139,4 +139,3 @@ func (c *capWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
-
