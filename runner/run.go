@@ -25,15 +25,17 @@ type run struct {
 	c   *Campaign
 	tmp string // private temp dir, removed at the end
 
-	pkgs      map[string]*mutate.Package
-	affected  map[string][]string // mutated package -> it and the loaded packages importing it
-	hasTests  map[string]bool     // package has a test binary
-	baseBins  map[string]map[string]string
-	baseTime  map[string]map[string]time.Duration // level -> package -> test time
-	baseBuild map[string]map[string]time.Duration // level -> package -> test binary build time
-	tceBase   sync.Map                            // baseline binary + package -> funcCode (tce.go)
-	covs      []*benchCoverage
-	tcov      map[string]*testCoverage // package -> what its tests run (testcover.go)
+	pkgs        map[string]*mutate.Package
+	affected    map[string][]string // mutated package -> it and the loaded packages importing it
+	hasTests    map[string]bool     // package has a test binary
+	baseBins    map[string]map[string]string
+	baseTime    map[string]map[string]time.Duration // level -> package -> test time
+	baseBuild   map[string]map[string]time.Duration // level -> package -> test binary build time
+	tceBase     sync.Map                            // baseline binary + package -> funcCode (tce.go)
+	objdumpOnce sync.Once
+	objdumpCmd  []string // how to run go tool objdump (tce.go)
+	covs        []*benchCoverage
+	tcov        map[string]*testCoverage // package -> what its tests run (testcover.go)
 	// instrumented holds every coverage block of each mutated file, run
 	// or not: a position outside all of them is package-level code.
 	instrumented map[string][]covBlock

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"os"
 	"regexp"
 	"slices"
 	"sort"
@@ -142,9 +143,31 @@ func pkgSymbols(pkg string) string {
 	return "^" + regexp.QuoteMeta(pkg) + `\.`
 }
 
+// objdumpCommand is the objdump tool's own path (go tool -n objdump), so
+// that each disassembly runs it directly: through go tool, each one also
+// paid for a go command (about three times objdump's CPU time on a
+// btree test binary); "go tool objdump" if the path is not found.
+func (r *run) objdumpCommand(ctx context.Context) []string {
+	r.objdumpOnce.Do(func() {
+		r.objdumpCmd = []string{"go", "tool", "objdump"}
+		res, err := runProc(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
+		if err != nil || !res.ok() {
+			return
+		}
+		if p := strings.TrimSpace(string(res.Output)); p != "" && !strings.Contains(p, "\n") {
+			if _, err := os.Stat(p); err == nil {
+				r.objdumpCmd = []string{p}
+			}
+		}
+	})
+	return r.objdumpCmd
+}
+
 // objdump disassembles the functions of pkg in bin.
 func (r *run) objdump(ctx context.Context, bin, pkg string) (funcCode, error) {
-	res, err := r.goCmd(ctx, "", "tool", "objdump", "-s", pkgSymbols(pkg), bin)
+	cmd := append(slices.Clone(r.objdumpCommand(ctx)), "-s", pkgSymbols(pkg), bin)
+	r.logCmd("", cmd[0], cmd[1:]...)
+	res, err := runProc(ctx, "", nil, 0, cmd[0], cmd[1:]...)
 	if err != nil {
 		return nil, err
 	}
