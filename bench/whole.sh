@@ -32,7 +32,8 @@ for mv in "${mods[@]}"; do
 	echo "== $mv, -opt $OPT, $(uptime | sed 's/.*load/load/')"
 	start=$(date +%s)
 	(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -out "$work/$name-out" ./... >"$work/$name.log" 2>&1) || true
-	echo "wall $(( $(date +%s) - start )) s; $(grep 'done in' "$work/$name.log" || tail -1 "$work/$name.log")"
+	first=$(( $(date +%s) - start ))
+	echo "wall $first s; $(grep 'done in' "$work/$name.log" || tail -1 "$work/$name.log"); at the end $(uptime | sed 's/.*load/load/')"
 	python3 - "$work/$name-out/report.json" <<'PY'
 import collections, json, sys
 r = json.load(open(sys.argv[1]))
@@ -76,6 +77,8 @@ open(path, "w").write(s)
 PY
 		start=$(date +%s)
 		(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -since "$work/$name-out" -out "$work/$name-since" ./... >"$work/$name-since.log" 2>&1) || true
-		echo "-since after changing $SINCE_FUNC in $SINCE_FILE: wall $(( $(date +%s) - start )) s; $(grep -- '-since' "$work/$name-since.log" | head -1)"
+		again=$(( $(date +%s) - start ))
+		echo "-since after changing $SINCE_FUNC in $SINCE_FILE: wall $again s ($(( 100 * again / (first > 0 ? first : 1) )) % of the first run), $(uptime | sed 's/.*load/load/')"
+		grep -- '-since' "$work/$name-since.log" || true
 	fi
 done
