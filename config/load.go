@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/perf/benchunit"
 	"gopkg.in/yaml.v3"
@@ -33,9 +33,9 @@ func (e *Error) Error() string {
 
 // Load reads the configuration file at path. Keys it does not set keep
 // their Default values. display is the name used in error messages (e.g.
-// the path relative to the working directory; "" means path). known lists
-// the valid operator names; nil skips that check.
-func Load(path, display string, known []string) (*Config, error) {
+// the path relative to the working directory; "" means path). schema says
+// which operators and operator sections the file may name.
+func Load(path, display string, schema Schema) (*Config, error) {
 	if display == "" {
 		display = path
 	}
@@ -46,7 +46,7 @@ func Load(path, display string, known []string) (*Config, error) {
 		}
 		return nil, &Error{Path: display, Msg: err.Error()}
 	}
-	c, err := Parse(data, display, known)
+	c, err := Parse(data, display, schema)
 	if err != nil {
 		return nil, err
 	}
@@ -57,26 +57,121 @@ var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // Parse decodes and validates a configuration. name is used as Path and in
 // error messages.
-func Parse(data []byte, name string, known []string) (*Config, error) {
+func Parse(data []byte, name string, schema Schema) (*Config, error) {
+	if err := schema.Validate(); err != nil {
+		return nil, fmt.Errorf("the operators' configuration sections: %w", err)
+	}
+	secs := schema.sections()
 	c := Default()
 	c.Path = name
+	c.order = secs
+	c.sections = make(map[string]any, len(secs))
+	// The file is one struct: Config's own keys inline, then one field per
+	// section holding its defaults, so that one strict decode checks every
+	// key and type.
+	fields := []reflect.StructField{{Name: "Config", Type: reflect.TypeOf(Config{}), Tag: `yaml:",inline"`}}
+	for i, s := range secs {
+		fields = append(fields, reflect.StructField{
+			Name: fmt.Sprintf("S%d", i),
+			Type: reflect.TypeOf(s.New()),
+			Tag:  reflect.StructTag(fmt.Sprintf("yaml:%q", s.Key)),
+		})
+	}
+	file := reflect.New(reflect.StructOf(fields)).Elem()
+	file.Field(0).Set(reflect.ValueOf(*c))
+	for i, s := range secs {
+		file.Field(i + 1).Set(reflect.ValueOf(s.New()))
+	}
+	p := &parser{c: c, secs: secs, keys: map[string]string{}, kinds: map[string]string{}}
+	p.addTypes(file.Type(), secs)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(c); err != nil && err != io.EOF {
-		return nil, yamlError(name, err)
+	if err := dec.Decode(file.Addr().Interface()); err != nil && err != io.EOF {
+		return nil, p.yamlError(err)
+	}
+	*c = file.Field(0).Interface().(Config)
+	for i, s := range secs {
+		v := file.Field(i + 1)
+		if v.IsNil() { // "key:" without a value
+			c.sections[s.Key] = s.New()
+		} else {
+			c.sections[s.Key] = v.Interface()
+		}
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, yamlError(name, err)
+		return nil, p.yamlError(err)
 	}
-	if err := c.validate(&root, known); err != nil {
+	if err := p.validate(mappingRoot(&root), schema.Operators); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
+// A parser decodes one file.
+type parser struct {
+	c     *Config
+	secs  []*Section
+	keys  map[string]string // Go struct type -> its keys, for messages
+	kinds map[string]string // Go type -> "a mapping" or "a list"
+}
+
+// addTypes records the Go types the file decodes into (the file's own
+// struct and every named type in a section) with their keys and kinds, for
+// error messages.
+func (p *parser) addTypes(file reflect.Type, secs []*Section) {
+	keys := []string{"operators", "packages"}
+	for _, s := range secs {
+		keys = append(keys, s.Key)
+	}
+	keys = append(keys, "metrics", "skip-benchmarks")
+	p.keys[file.String()] = strings.Join(keys, ", ")
+	p.kinds[file.String()] = "a mapping"
+	var add func(t reflect.Type)
+	add = func(t reflect.Type) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+			if t.Kind() == reflect.Slice && t.Name() != "" {
+				p.kinds[t.String()] = "a list"
+			}
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || p.kinds[t.String()] != "" {
+			return
+		}
+		p.kinds[t.String()] = "a mapping"
+		var names []string
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if k := yamlKey(f); k != "" {
+				names = append(names, k)
+				add(f.Type)
+			}
+		}
+		p.keys[t.String()] = strings.Join(names, ", ")
+	}
+	add(reflect.TypeOf(Packages{}))
+	for _, s := range secs {
+		add(reflect.TypeOf(s.New()))
+	}
+}
+
+// yamlKey returns the key of a struct field, or "" if it has none.
+func yamlKey(f reflect.StructField) string {
+	if !f.IsExported() {
+		return ""
+	}
+	k, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if k == "-" {
+		return ""
+	}
+	if k == "" {
+		k = strings.ToLower(f.Name)
+	}
+	return k
+}
+
 // yamlError turns a yaml.v3 error into an Error with a line.
-func yamlError(name string, err error) error {
+func (p *parser) yamlError(err error) error {
 	var msgs []string
 	var te *yaml.TypeError
 	if errors.As(err, &te) {
@@ -90,19 +185,23 @@ func yamlError(name string, err error) error {
 		line, _ = strconv.Atoi(m[1])
 		msg = m[2]
 	}
-	return &Error{Path: name, Line: line, Msg: friendlier(msg)}
+	return &Error{Path: p.c.Path, Line: line, Msg: p.friendlier(msg)}
 }
 
 var (
-	unknownFieldRE = regexp.MustCompile(`^field (\S+) not found in type config\.(\w+)$`)
+	unknownFieldRE = regexp.MustCompile(`^field (\S+) not found in type (.+)$`)
 	cannotRE       = regexp.MustCompile("^cannot unmarshal !!(\\w+) (?:`(.*)` )?into (.*)$")
 )
 
 // friendlier rewrites yaml.v3's messages about Go types into ones about
 // the file.
-func friendlier(msg string) string {
+func (p *parser) friendlier(msg string) string {
 	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
-		return fmt.Sprintf("unknown key %q%s", m[1], validKeys(m[2]))
+		valid := ""
+		if keys := p.keys[m[2]]; keys != "" {
+			valid = " (valid keys: " + keys + ")"
+		}
+		return fmt.Sprintf("unknown key %q%s", m[1], valid)
 	}
 	if m := cannotRE.FindStringSubmatch(msg); m != nil {
 		want := m[3]
@@ -115,8 +214,8 @@ func friendlier(msg string) string {
 			want = "an integer"
 		case want == "string":
 			want = "a string"
-		case strings.HasPrefix(want, "config."):
-			want = "a mapping"
+		case p.kinds[want] != "":
+			want = p.kinds[want]
 		}
 		what := m[1]
 		if what == "seq" {
@@ -132,29 +231,11 @@ func friendlier(msg string) string {
 	return msg
 }
 
-// validKeys lists the keys of the named config type for an error message.
-func validKeys(typ string) string {
-	keys := map[string]string{
-		"Config":       "operators, packages, spin-loop, sleep, alloc-churn, oblivion, critical-spin, tail-spike, call-replace, var-replace, metrics, skip-benchmarks",
-		"Packages":     "include, exclude",
-		"SpinLoop":     "iterations",
-		"Sleep":        "durations",
-		"AllocChurn":   "bytes",
-		"Oblivion":     "blacklist",
-		"CriticalSpin": "iterations",
-		"TailSpike":    "every, durations",
-		"CallReplace":  "func, value, callers",
-		"VarReplace":   "var, value, callers",
-	}[typ]
-	if keys == "" {
-		return ""
-	}
-	return " (valid keys: " + keys + ")"
-}
-
-// validate checks values the decoder cannot: operator names, positive
-// sizes, Q2 entries' fields. It also records the Q2 entries' lines.
-func (c *Config) validate(root *yaml.Node, known []string) error {
+// validate checks values the decoder cannot: operator names, empty lists
+// that would silence an operator, what each section's Validate says. It
+// also records the lines of the sections' entries.
+func (p *parser) validate(top *yaml.Node, known []string) error {
+	c := p.c
 	errAt := func(n *yaml.Node, format string, args ...any) error {
 		line := 0
 		if n != nil {
@@ -162,7 +243,6 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 		}
 		return &Error{Path: c.Path, Line: line, Msg: fmt.Sprintf(format, args...)}
 	}
-	top := mappingRoot(root)
 	if known != nil {
 		set := make(map[string]bool, len(known))
 		for _, k := range known {
@@ -177,43 +257,29 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 			}
 		}
 	}
-	for i, n := range c.SpinLoop.Iterations {
-		if n <= 0 || n > 1e9 {
-			return errAt(item(seqItems(lookup(lookup(top, "spin-loop"), "iterations")), i, top), "spin-loop iterations must be between 1 and 1e9, got %d", n)
+	for _, s := range p.secs {
+		n := lookup(top, s.Key)
+		if n == nil {
+			continue
 		}
-	}
-	for i, d := range c.Sleep.Durations {
-		if d <= 0 || d > time.Minute {
-			return errAt(item(seqItems(lookup(lookup(top, "sleep"), "durations")), i, top), "sleep duration must be positive and at most 1m, got %v", d)
+		if at, msg := emptyOverDefault(s, n); at != nil {
+			return errAt(at, "%s", msg)
 		}
-	}
-	for i, n := range c.AllocChurn.Bytes {
-		if n <= 0 || n > 1<<30 {
-			return errAt(item(seqItems(lookup(lookup(top, "alloc-churn"), "bytes")), i, top), "alloc-churn bytes must be between 1 and 1GiB, got %d", n)
+		v := c.sections[s.Key]
+		setLines(reflect.ValueOf(v), n)
+		val, ok := v.(Validator)
+		if !ok {
+			continue
 		}
-	}
-	for i, n := range c.CriticalSpin.Iterations {
-		if n <= 0 || n > 1e9 {
-			return errAt(item(seqItems(lookup(lookup(top, "critical-spin"), "iterations")), i, top), "critical-spin iterations must be between 1 and 1e9, got %d", n)
-		}
-	}
-	for i, n := range c.TailSpike.Every {
-		if n < 1 || n > 1e9 {
-			return errAt(item(seqItems(lookup(lookup(top, "tail-spike"), "every")), i, top), "tail-spike every must be between 1 and 1e9 (1 sleeps at every execution), got %d", n)
-		}
-	}
-	for i, d := range c.TailSpike.Durations {
-		if d <= 0 || d > time.Minute {
-			return errAt(item(seqItems(lookup(lookup(top, "tail-spike"), "durations")), i, top), "tail-spike duration must be positive and at most 1m, got %v", d)
-		}
-	}
-	for _, key := range []string{"spin-loop", "sleep", "alloc-churn", "critical-spin", "tail-spike"} {
-		if n := lookup(top, key); n != nil && n.Kind == yaml.MappingNode {
-			for i := 1; i < len(n.Content); i += 2 {
-				if v := n.Content[i]; v.Kind == yaml.SequenceNode && len(v.Content) == 0 {
-					return errAt(v, "%s.%s is empty; remove the key to use the defaults or disable the operator with operators:", key, n.Content[i-1].Value)
-				}
+		if err := val.Validate(); err != nil {
+			var ve *ValueError
+			if !errors.As(err, &ve) {
+				return errAt(n, "%s: %v", s.Key, err)
 			}
+			if ve.Line > 0 {
+				return &Error{Path: c.Path, Line: ve.Line, Msg: ve.Msg}
+			}
+			return errAt(locate(n, ve.At), "%s", ve.Msg)
 		}
 	}
 	for i, u := range c.Metrics {
@@ -229,118 +295,81 @@ func (c *Config) validate(root *yaml.Node, known []string) error {
 			}
 		}
 	}
-	callItems := seqItems(lookup(top, "call-replace"))
-	for i := range c.CallReplace {
-		e := &c.CallReplace[i]
-		n := item(callItems, i, top)
-		e.Line = n.Line
-		if e.Func == "" {
-			return errAt(n, "call-replace entry needs func: (e.g. example.com/m/pkg.isASCII or (*example.com/m/pkg.T).M)")
-		}
-		if !validFuncName(e.Func) {
-			return errAt(n, "call-replace func %q must be pkg/path.Func, (*pkg/path.T).M or (pkg/path.T).M", e.Func)
-		}
-		if strings.TrimSpace(e.Value) == "" {
-			return errAt(n, "call-replace entry for %s needs value: (a Go expression, e.g. \"false\")", e.Func)
-		}
-	}
-	varItems := seqItems(lookup(top, "var-replace"))
-	for i := range c.VarReplace {
-		e := &c.VarReplace[i]
-		n := item(varItems, i, top)
-		e.Line = n.Line
-		if e.Var == "" {
-			return errAt(n, "var-replace entry needs var: (the name of a local variable)")
-		}
-		if strings.TrimSpace(e.Value) == "" {
-			return errAt(n, "var-replace entry for %s needs value: (a Go expression, e.g. \"false\")", e.Var)
-		}
-	}
 	return nil
 }
 
-// validFuncName checks the syntax of a Q2 function name.
-func validFuncName(s string) bool {
-	_, _, _, _, ok := ParseFuncName(s)
-	return ok
-}
-
-// ParseFuncName splits a function name of the forms pkg/path.Func,
-// (*pkg/path.T).M and (pkg/path.T).M into its package path, receiver type
-// name ("" for a function), whether the receiver is a pointer, and the
-// function or method name.
-func ParseFuncName(name string) (path, recv string, ptr bool, fn string, ok bool) {
-	if rest, found := strings.CutPrefix(name, "("); found {
-		end := strings.Index(rest, ").")
-		if end < 0 {
-			return "", "", false, "", false
+// emptyOverDefault returns a list key of section s (whose value is n)
+// that is set to an empty list where its default is not: the operator
+// would report nothing.
+func emptyOverDefault(s *Section, n *yaml.Node) (*yaml.Node, string) {
+	def := reflect.ValueOf(s.New()).Elem()
+	if n.Kind != yaml.MappingNode || def.Kind() != reflect.Struct {
+		return nil, ""
+	}
+	for i := 1; i < len(n.Content); i += 2 {
+		v, key := n.Content[i], n.Content[i-1].Value
+		if v.Kind != yaml.SequenceNode || len(v.Content) > 0 {
+			continue
 		}
-		t, m := rest[:end], rest[end+2:]
-		t, ptr = strings.CutPrefix(t, "*")
-		dot := strings.LastIndex(t, ".")
-		if dot <= 0 || dot < strings.LastIndex(t, "/") || dot == len(t)-1 || m == "" || strings.Contains(m, ".") {
-			return "", "", false, "", false
-		}
-		return t[:dot], t[dot+1:], ptr, m, true
-	}
-	dot := strings.LastIndex(name, ".")
-	if dot <= 0 || dot < strings.LastIndex(name, "/") || dot == len(name)-1 {
-		return "", "", false, "", false
-	}
-	return name[:dot], "", false, name[dot+1:], true
-}
-
-// A Resolver answers whether names exist in the loaded program;
-// mutate.Program implements it.
-type Resolver interface {
-	HasFunc(name string) bool                       // pkg/path.Func or (*pkg/path.T).M
-	HasFunction(name string) bool                   // a declared function: Lower, T.M, (*T).M
-	HasLocalVar(name string, callers []string) bool // a local variable, in callers if any
-	PackageLoaded(path string) bool                 // the package was loaded (in scope or a dependency)
-	// Complete reports whether the whole module was loaded. When it was
-	// not, entries about code that was not loaded cannot be checked and
-	// are skipped (they cannot apply to the loaded code either).
-	Complete() bool
-}
-
-// CheckNames reports the first Q2 entry naming a function, caller or
-// variable that r does not know, as path:line: msg.
-func (c *Config) CheckNames(r Resolver) error {
-	errAt := func(line int, format string, args ...any) error {
-		return &Error{Path: c.Path, Line: line, Msg: fmt.Sprintf(format, args...)}
-	}
-	checkCallers := func(line int, what string, callers []string) error {
-		for _, fn := range callers {
-			if !r.HasFunction(fn) && r.Complete() {
-				return errAt(line, "%s: caller %s is not a function of the loaded packages (write it as Lower, T.M or (*T).M)", what, fn)
+		for _, f := range reflect.VisibleFields(def.Type()) {
+			if yamlKey(f) == key && f.Type.Kind() == reflect.Slice && def.FieldByIndex(f.Index).Len() > 0 {
+				return v, fmt.Sprintf("%s.%s is empty; remove the key to use the defaults or disable the operator with operators:", s.Key, key)
 			}
 		}
-		return nil
 	}
-	for _, e := range c.CallReplace {
-		if !r.HasFunc(e.Func) {
-			path, _, _, _, _ := ParseFuncName(e.Func)
-			if r.Complete() || r.PackageLoaded(path) {
-				return errAt(e.Line, "call-replace: function %s does not exist in the loaded packages", e.Func)
+	return nil, ""
+}
+
+// setLines sets the Line fields (int, yaml:"-") of the structs in v, which
+// was decoded from n, to the lines of their mappings.
+func setLines(v reflect.Value, n *yaml.Node) {
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return
+		}
+		v = v.Elem()
+	}
+	if n == nil {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Slice:
+		items := seqItems(n)
+		for i := 0; i < v.Len() && i < len(items); i++ {
+			setLines(v.Index(i), items[i])
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Name == "Line" && f.Type.Kind() == reflect.Int && f.Tag.Get("yaml") == "-" && v.Field(i).CanSet() {
+				v.Field(i).SetInt(int64(n.Line))
+			} else if k := yamlKey(f); k != "" {
+				setLines(v.Field(i), lookup(n, k))
 			}
 		}
-		if err := checkCallers(e.Line, "call-replace", e.Callers); err != nil {
-			return err
-		}
 	}
-	for _, e := range c.VarReplace {
-		if err := checkCallers(e.Line, "var-replace", e.Callers); err != nil {
-			return err
-		}
-		if !r.HasLocalVar(e.Var, e.Callers) && r.Complete() {
-			where := "any function of the loaded packages"
-			if len(e.Callers) > 0 {
-				where = strings.Join(e.Callers, ", ")
+}
+
+// locate returns the node at path below n (map keys and list indexes), or
+// the deepest node on the way that exists.
+func locate(n *yaml.Node, path []any) *yaml.Node {
+	for _, step := range path {
+		var next *yaml.Node
+		switch step := step.(type) {
+		case string:
+			next = lookup(n, step)
+		case int:
+			if items := seqItems(n); step >= 0 && step < len(items) {
+				next = items[step]
 			}
-			return errAt(e.Line, "var-replace: no local variable %s in %s", e.Var, where)
 		}
+		if next == nil {
+			break
+		}
+		n = next
 	}
-	return nil
+	return n
 }
 
 // mappingRoot returns the top-level mapping node of a document, or nil.

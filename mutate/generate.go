@@ -392,6 +392,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 			continue
 		}
 		cur = op
+		pass.Options = p.cfg.Section(op.Options)
 		op.Run(pass)
 	}
 	if len(sites) == 0 {

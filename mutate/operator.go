@@ -47,6 +47,13 @@ type Operator struct {
 	// build, unless the campaign asks for every test (runner FullFilter).
 	Inert bool
 
+	// Options, if not nil, is the operator's section of the configuration
+	// (perfmut.yaml), as an analysis.Analyzer's Flags are its options:
+	// config decodes the section through it, strictly, and the operator
+	// finds the result in Pass.Options. Operators sharing options share one
+	// Section (oblivion and global-oblivion read oblivion's blacklist).
+	Options *config.Section
+
 	// Run reports the operator's sites in one file through pass.Report.
 	// It must not modify the syntax tree.
 	Run func(pass *Pass)
@@ -74,6 +81,10 @@ type Pass struct {
 	Info   *types.Info
 	Config *config.Config
 
+	// Options is Config.Section(Operator.Options): the operator's decoded
+	// options, of the type its Section.New returns, or nil if it has none.
+	Options any
+
 	// Report is called by the operator for every site it finds.
 	Report func(Site)
 }
@@ -95,4 +106,17 @@ type Edit struct {
 	Start int    `json:"start"`
 	End   int    `json:"end"`
 	New   string `json:"new"`
+}
+
+// Schema returns what a configuration file may name for the operators
+// ops: their names and their option sections, in the order of ops.
+func Schema(ops []*Operator) config.Schema {
+	var s config.Schema
+	for _, op := range ops {
+		s.Operators = append(s.Operators, op.Name)
+		if op.Options != nil {
+			s.Sections = append(s.Sections, op.Options)
+		}
+	}
+	return s
 }

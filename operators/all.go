@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -97,6 +98,9 @@ func Validate(ops []*mutate.Operator) error {
 			}
 			helperIDs[id] = op.Name
 		}
+	}
+	if err := mutate.Schema(slices.DeleteFunc(slices.Clone(ops), func(op *mutate.Operator) bool { return op == nil })).Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

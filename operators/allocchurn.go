@@ -3,6 +3,7 @@ package operators
 import (
 	"fmt"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -12,6 +13,9 @@ var AllocChurn = &mutate.Operator{
 	Quadrant: mutate.Q3,
 	Inert:    true,
 	Size:     "bytes",
+	Options: &config.Section{Key: "alloc-churn", New: func() any {
+		return &AllocChurnOptions{Bytes: []int{1024}}
+	}},
 	Doc: mutate.Doc{
 		Title: "allocate at the start of every loop iteration",
 		Body: `Inserts a heap allocation of N bytes (alloc-churn.bytes; default 1024) at the
@@ -45,9 +49,20 @@ func perfmut_alloc(n int) {
 // allocNames are the helper's identifiers and import names.
 var allocNames = helperNames{calls: []string{"perfmut_alloc"}, pkgLevel: []string{"perfmut_allocSink", "atomic", "unsafe"}}
 
+// AllocChurnOptions are alloc-churn's options, the alloc-churn: section of
+// the configuration.
+type AllocChurnOptions struct {
+	Bytes []int `yaml:"bytes"` // default 1024
+}
+
+// Validate checks the sizes.
+func (o *AllocChurnOptions) Validate() error {
+	return inRange("bytes", o.Bytes, 1, 1<<30, "alloc-churn bytes must be between 1 and 1GiB")
+}
+
 func runAllocChurn(pass *mutate.Pass) {
 	var sizes []q3Size
-	for _, n := range uniqueSorted(pass.Config.AllocChurn.Bytes, func(n int) bool { return n > 0 }) {
+	for _, n := range uniqueSorted(pass.Options.(*AllocChurnOptions).Bytes, func(n int) bool { return n > 0 }) {
 		sizes = append(sizes, q3Size{
 			stmt:   fmt.Sprintf("perfmut_alloc(%d)", n),
 			params: map[string]any{"bytes": n},

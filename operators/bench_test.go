@@ -23,11 +23,11 @@ import (
 //	go test ./operators -run '^$' -bench Run -benchtime 10x
 func BenchmarkRun(b *testing.B) {
 	m := &testModule{dir: b.TempDir(), cfg: config.Default()}
-	m.cfg.CallReplace = []config.CallReplace{
+	m.cfg.SetSection(CallReplace.Options, &CallReplaceOptions{
 		{Func: "unicode/utf8.RuneLen", Value: "1"},
 		{Func: "unicode.IsSpace", Value: "false"},
-	}
-	m.cfg.VarReplace = []config.VarReplace{{Var: "n", Value: "0"}}
+	})
+	m.cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}})
 	m.load(b, stdlibPackages, func(p *packages.Package) bool { return slices.Contains(stdlibPackages, p.PkgPath) })
 	type input struct {
 		p    *packages.Package
@@ -57,7 +57,7 @@ func BenchmarkRun(b *testing.B) {
 		for _, in := range inputs {
 			for _, op := range All {
 				pass := &mutate.Pass{
-					Fset: in.p.Fset, File: in.p.Syntax[in.i], Src: in.src, Pkg: in.p.Types, Info: in.p.TypesInfo, Config: m.cfg,
+					Fset: in.p.Fset, File: in.p.Syntax[in.i], Src: in.src, Pkg: in.p.Types, Info: in.p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
 					Report: func(mutate.Site) { total++ },
 				}
 				op.Run(pass)

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"strings"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -33,7 +34,54 @@ if false {
 	return lowerASCII(s)
 }`,
 	},
-	Run: runCallReplace,
+	Options: &config.Section{Key: "call-replace", New: func() any { return &CallReplaceOptions{} }},
+	Run:     runCallReplace,
+}
+
+// CallReplaceOptions are call-replace's options, the call-replace: section
+// of the configuration.
+type CallReplaceOptions []CallReplaceEntry
+
+// A CallReplaceEntry replaces calls to Func with Value, optionally only
+// inside the named caller functions.
+type CallReplaceEntry struct {
+	Func    string   `yaml:"func"`    // pkg/path.Func or (*pkg/path.T).M
+	Value   string   `yaml:"value"`   // a Go expression
+	Callers []string `yaml:"callers"` // function names, e.g. Lower or (*T).M; empty = everywhere
+	Line    int      `yaml:"-"`       // line of the entry in the file, for errors
+}
+
+// Validate checks that every entry has a well-formed func and a value.
+func (o *CallReplaceOptions) Validate() error {
+	for i, e := range *o {
+		at := []any{i}
+		if e.Func == "" {
+			return config.Invalid(at, "call-replace entry needs func: (e.g. example.com/m/pkg.isASCII or (*example.com/m/pkg.T).M)")
+		}
+		if _, _, _, _, ok := config.ParseFuncName(e.Func); !ok {
+			return config.Invalid(at, "call-replace func %q must be pkg/path.Func, (*pkg/path.T).M or (pkg/path.T).M", e.Func)
+		}
+		if blank(e.Value) {
+			return config.Invalid(at, "call-replace entry for %s needs value: (a Go expression, e.g. \"false\")", e.Func)
+		}
+	}
+	return nil
+}
+
+// CheckNames checks that the functions and callers exist.
+func (o *CallReplaceOptions) CheckNames(r config.Resolver) error {
+	for _, e := range *o {
+		if !r.HasFunc(e.Func) {
+			path, _, _, _, _ := config.ParseFuncName(e.Func)
+			if r.Complete() || r.PackageLoaded(path) {
+				return config.InvalidAtLine(e.Line, "call-replace: function %s does not exist in the loaded packages", e.Func)
+			}
+		}
+		if err := checkCallers(r, "call-replace", e.Line, e.Callers); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 type callEntry struct {
@@ -44,7 +92,7 @@ type callEntry struct {
 
 func runCallReplace(pass *mutate.Pass) {
 	var entries []callEntry
-	for _, e := range pass.Config.CallReplace {
+	for _, e := range *pass.Options.(*CallReplaceOptions) {
 		if v, ok := parseValue(e.Value); ok {
 			entries = append(entries, callEntry{strings.ReplaceAll(e.Func, " ", ""), v, e.Callers})
 		}

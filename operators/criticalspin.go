@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -14,6 +15,9 @@ var CriticalSpin = &mutate.Operator{
 	Quadrant: mutate.Q3,
 	Inert:    true,
 	Size:     "iterations",
+	Options: &config.Section{Key: "critical-spin", New: func() any {
+		return &CriticalSpinOptions{Iterations: []int{1e3, 1e4}}
+	}},
 	Doc: mutate.Doc{
 		Title: "spin inside a critical section",
 		Body: `Inserts a useless loop of N iterations (critical-spin.iterations in the
@@ -38,9 +42,20 @@ sum += x`,
 // critSpinNames are the helper's identifiers and import names.
 var critSpinNames = helperNames{calls: []string{"perfmut_critSpin"}, pkgLevel: []string{"perfmut_critSpinData", "perfmut_critSpinSink", "atomic"}}
 
+// CriticalSpinOptions are critical-spin's options, the critical-spin:
+// section of the configuration.
+type CriticalSpinOptions struct {
+	Iterations []int `yaml:"iterations"` // default 1e3, 1e4
+}
+
+// Validate checks the sizes.
+func (o *CriticalSpinOptions) Validate() error {
+	return inRange("iterations", o.Iterations, 1, 1e9, "critical-spin iterations must be between 1 and 1e9")
+}
+
 func runCriticalSpin(pass *mutate.Pass) {
 	var sizes []q3Size
-	for _, n := range uniqueSorted(pass.Config.CriticalSpin.Iterations, func(n int) bool { return n > 0 }) {
+	for _, n := range uniqueSorted(pass.Options.(*CriticalSpinOptions).Iterations, func(n int) bool { return n > 0 }) {
 		sizes = append(sizes, q3Size{
 			stmt:   fmt.Sprintf("perfmut_critSpin(%d)", n),
 			params: map[string]any{"iterations": n},

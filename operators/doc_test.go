@@ -43,14 +43,14 @@ func TestDocExamples(t *testing.T) {
 			before: "func isASCII(s string) bool { return true }\nfunc lowerASCII(s string) string { return s }\nfunc Lower(s string) string {\n",
 			after:  "\nreturn s\n}\n",
 			config: func(c *config.Config) {
-				c.CallReplace = []config.CallReplace{{Func: "example.com/m/text.isASCII", Value: "false", Callers: []string{"Lower"}}}
+				c.SetSection(CallReplace.Options, &CallReplaceOptions{{Func: "example.com/m/text.isASCII", Value: "false", Callers: []string{"Lower"}}})
 			},
 		},
 		"var-replace": {
 			before: "func isASCII(s string) bool { return true }\nfunc searchFast(s string) {}\nfunc main() {\npattern := \"x\"\n",
 			after:  "\n}\n",
 			config: func(c *config.Config) {
-				c.VarReplace = []config.VarReplace{{Var: "dfafast", Value: "false", Callers: []string{"main"}}}
+				c.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "dfafast", Value: "false", Callers: []string{"main"}}})
 			},
 		},
 	}

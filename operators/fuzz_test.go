@@ -56,12 +56,12 @@ func FuzzOperators(f *testing.F) {
 			t.Skip()
 		}
 		cfg := config.Default()
-		cfg.SpinLoop.Iterations = []int{100}
-		cfg.CallReplace = []config.CallReplace{{Func: "example.com/p.g", Value: "0"}, {Func: "example.com/p.mk", Value: "nil"}}
-		cfg.VarReplace = []config.VarReplace{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "1"}}
+		cfg.SetSection(SpinLoop.Options, &SpinLoopOptions{Iterations: []int{100}})
+		cfg.SetSection(CallReplace.Options, &CallReplaceOptions{{Func: "example.com/p.g", Value: "0"}, {Func: "example.com/p.mk", Value: "nil"}})
+		cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "1"}})
 		for _, op := range All {
 			var sites []mutate.Site
-			op.Run(&mutate.Pass{Fset: fset, File: file, Src: []byte(src), Pkg: pkg, Info: info, Config: cfg,
+			op.Run(&mutate.Pass{Fset: fset, File: file, Src: []byte(src), Pkg: pkg, Info: info, Config: cfg, Options: cfg.Section(op.Options),
 				Report: func(s mutate.Site) { sites = append(sites, s) }})
 			for _, s := range sites {
 				if s.Node == nil || s.Description == "" || len(s.Edits) == 0 {

@@ -15,6 +15,7 @@ import (
 var GlobalOblivion = &mutate.Operator{
 	Name:     "global-oblivion",
 	Quadrant: mutate.Q4,
+	Options:  oblivionOptions,
 	Doc: mutate.Doc{
 		Title: "recompute a package-level value at every use",
 		Body: `For a package-level var x = f(args) (typically regexp.MustCompile or a
@@ -92,7 +93,7 @@ func (f *file) globalCandidate(v *types.Var, call *ast.CallExpr) bool {
 	case *types.Interface, *types.Chan, *types.TypeParam:
 		return false
 	}
-	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist, true) {
+	if !f.reEvaluable(call, f.Options.(*OblivionOptions).Blacklist, true) {
 		return false
 	}
 	ok := true

@@ -18,7 +18,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/txtar"
-	"gopkg.in/yaml.v3"
 
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
@@ -27,7 +26,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // A golden file testdata/<operator>.txtar holds a small module (go.mod and
-// Go files), an optional config.yaml (decoded over config.Default) and a
+// Go files), an optional config.yaml (a perfmut.yaml) and a
 // "want" section: one block per mutant with its position, params and
 // description and the unified diff of the mutated file.
 
@@ -69,11 +68,11 @@ func loadModule(t testing.TB, path string) *testModule {
 		case wantSection:
 			continue
 		case "config.yaml":
-			dec := yaml.NewDecoder(bytes.NewReader(f.Data))
-			dec.KnownFields(true)
-			if err := dec.Decode(m.cfg); err != nil {
-				t.Fatalf("%s: config.yaml: %v", path, err)
+			cfg, err := config.Parse(f.Data, path+": config.yaml", mutate.Schema(All))
+			if err != nil {
+				t.Fatal(err)
 			}
+			m.cfg = cfg
 			continue
 		}
 		p := filepath.Join(m.dir, filepath.FromSlash(f.Name))
@@ -165,7 +164,7 @@ func (m *testModule) run(t testing.TB, op *mutate.Operator) []result {
 			rel, _ := filepath.Rel(m.dir, file)
 			var sites []mutate.Site
 			pass := &mutate.Pass{
-				Fset: p.Fset, File: p.Syntax[i], Src: src, Pkg: p.Types, Info: p.TypesInfo, Config: m.cfg,
+				Fset: p.Fset, File: p.Syntax[i], Src: src, Pkg: p.Types, Info: p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
 				Report: func(s mutate.Site) { sites = append(sites, s) },
 			}
 			op.Run(pass)

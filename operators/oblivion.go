@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -14,6 +15,7 @@ import (
 var Oblivion = &mutate.Operator{
 	Name:     "oblivion",
 	Quadrant: mutate.Q4,
+	Options:  oblivionOptions,
 	Doc: mutate.Doc{
 		Title: "forget a memoized call result",
 		Body: `For a local v := f(args) (or var v = f(args)) every read of v becomes the
@@ -93,6 +95,17 @@ func runOblivion(pass *mutate.Pass) {
 	})
 }
 
+// oblivionOptions is the oblivion: section of the configuration, which
+// oblivion and global-oblivion share.
+var oblivionOptions = &config.Section{Key: "oblivion", New: func() any { return &OblivionOptions{} }}
+
+// OblivionOptions are the options of oblivion and global-oblivion.
+type OblivionOptions struct {
+	// Blacklist names functions whose results are never un-memoized, as
+	// "pkg/path.Func" or "(*pkg/path.T).M" or a bare "Func".
+	Blacklist []string `yaml:"blacklist"`
+}
+
 func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack []ast.Node) {
 	v, _ := f.Info.Defs[id].(*types.Var)
 	if v == nil {
@@ -102,7 +115,7 @@ func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack [
 	if ct := f.Info.TypeOf(call); ct == nil || !types.Identical(ct, t) || !safeEqual(t) {
 		return
 	}
-	if !f.reEvaluable(call, f.Config.Oblivion.Blacklist, false) {
+	if !f.reEvaluable(call, f.Options.(*OblivionOptions).Blacklist, false) {
 		return
 	}
 	body := enclosingBody(stack)

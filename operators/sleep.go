@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -14,6 +15,9 @@ var Sleep = &mutate.Operator{
 	Quadrant: mutate.Q3,
 	Inert:    true,
 	Size:     "duration",
+	Options: &config.Section{Key: "sleep", New: func() any {
+		return &SleepOptions{Durations: []time.Duration{time.Millisecond}}
+	}},
 	Doc: mutate.Doc{
 		Title: "sleep at the start of every loop iteration",
 		Body: `Inserts time.Sleep(d) (through a helper, since the mutated file cannot gain
@@ -38,9 +42,20 @@ func perfmut_sleep(ns int64) {
 // sleepNames are the helper's identifiers and import names.
 var sleepNames = helperNames{calls: []string{"perfmut_sleep"}, pkgLevel: []string{"time"}}
 
+// SleepOptions are sleep's options, the sleep: section of the
+// configuration.
+type SleepOptions struct {
+	Durations []time.Duration `yaml:"durations"` // default 1ms
+}
+
+// Validate checks the durations.
+func (o *SleepOptions) Validate() error {
+	return inRange("durations", o.Durations, 1, time.Minute, "sleep duration must be positive and at most 1m")
+}
+
 func runSleep(pass *mutate.Pass) {
 	var ns []int64
-	for _, d := range pass.Config.Sleep.Durations {
+	for _, d := range pass.Options.(*SleepOptions).Durations {
 		ns = append(ns, int64(d))
 	}
 	var sizes []q3Size

@@ -3,6 +3,7 @@ package operators
 import (
 	"fmt"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -12,6 +13,9 @@ var SpinLoop = &mutate.Operator{
 	Quadrant: mutate.Q3,
 	Inert:    true,
 	Size:     "iterations",
+	Options: &config.Section{Key: "spin-loop", New: func() any {
+		return &SpinLoopOptions{Iterations: []int{1e4, 1e5, 1e6}}
+	}},
 	Doc: mutate.Doc{
 		Title: "spin at the start of every loop iteration",
 		Body: `Inserts a call to a useless loop of N iterations (spin-loop.iterations in
@@ -34,9 +38,20 @@ compiler cannot drop the work and -race has nothing to report.`,
 // spinNames are the helper's identifiers and import names.
 var spinNames = helperNames{calls: []string{"perfmut_spin"}, pkgLevel: []string{"perfmut_spinData", "perfmut_spinSink", "atomic"}}
 
+// SpinLoopOptions are spin-loop's options, the spin-loop: section of the
+// configuration.
+type SpinLoopOptions struct {
+	Iterations []int `yaml:"iterations"` // default 1e4, 1e5, 1e6
+}
+
+// Validate checks the sizes.
+func (o *SpinLoopOptions) Validate() error {
+	return inRange("iterations", o.Iterations, 1, 1e9, "spin-loop iterations must be between 1 and 1e9")
+}
+
 func runSpinLoop(pass *mutate.Pass) {
 	var sizes []q3Size
-	for _, n := range uniqueSorted(pass.Config.SpinLoop.Iterations, func(n int) bool { return n > 0 }) {
+	for _, n := range uniqueSorted(pass.Options.(*SpinLoopOptions).Iterations, func(n int) bool { return n > 0 }) {
 		sizes = append(sizes, q3Size{
 			stmt:   fmt.Sprintf("perfmut_spin(%d)", n),
 			params: map[string]any{"iterations": n},

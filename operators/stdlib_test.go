@@ -30,14 +30,14 @@ func TestStdlibMutantsTypeCheck(t *testing.T) {
 		t.Skip("type-checks thousands of mutants; skipped with -short")
 	}
 	m := &testModule{dir: t.TempDir(), cfg: config.Default()}
-	m.cfg.SpinLoop.Iterations = []int{1000}
-	m.cfg.CallReplace = []config.CallReplace{
+	m.cfg.SetSection(SpinLoop.Options, &SpinLoopOptions{Iterations: []int{1000}})
+	m.cfg.SetSection(CallReplace.Options, &CallReplaceOptions{
 		{Func: "unicode/utf8.RuneLen", Value: "1"},
 		{Func: "(*strings.Builder).Len", Value: "0"},
 		{Func: "unicode.IsSpace", Value: "false"},
 		{Func: "bytes.IndexByte", Value: "-1"},
-	}
-	m.cfg.VarReplace = []config.VarReplace{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "0"}}
+	})
+	m.cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "0"}})
 	pkgs := stdlibPackages
 	if env := os.Getenv("PERFMUT_OPERATORS_STD"); env != "" {
 		pkgs = strings.Split(env, ",") // e.g. encoding/json,math/big

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -14,6 +15,9 @@ var TailSpike = &mutate.Operator{
 	Quadrant: mutate.Q3,
 	Inert:    true,
 	Size:     "duration",
+	Options: &config.Section{Key: "tail-spike", New: func() any {
+		return &TailSpikeOptions{Every: []int{1000}, Durations: []time.Duration{time.Millisecond}}
+	}},
 	Doc: mutate.Doc{
 		Title: "sleep at every k-th execution of a critical section or loop body",
 		Body: `Inserts a call that counts executions in a package-level atomic counter
@@ -48,13 +52,30 @@ func perfmut_tail(every uint64, ns int64) {
 // tailNames are the helper's identifiers and import names.
 var tailNames = helperNames{calls: []string{"perfmut_tail"}, pkgLevel: []string{"perfmut_tailCount", "atomic", "time"}}
 
+// TailSpikeOptions are tail-spike's options, the tail-spike: section of
+// the configuration: every Every-th execution of a site sleeps one of
+// Durations.
+type TailSpikeOptions struct {
+	Every     []int           `yaml:"every"`     // default 1000
+	Durations []time.Duration `yaml:"durations"` // default 1ms
+}
+
+// Validate checks the sizes.
+func (o *TailSpikeOptions) Validate() error {
+	if err := inRange("every", o.Every, 1, 1e9, "tail-spike every must be between 1 and 1e9 (1 sleeps at every execution)"); err != nil {
+		return err
+	}
+	return inRange("durations", o.Durations, 1, time.Minute, "tail-spike duration must be positive and at most 1m")
+}
+
 func runTailSpike(pass *mutate.Pass) {
+	opts := pass.Options.(*TailSpikeOptions)
 	var ns []int64
-	for _, d := range pass.Config.TailSpike.Durations {
+	for _, d := range opts.Durations {
 		ns = append(ns, int64(d))
 	}
 	var loops, sections []q3Size
-	for _, k := range uniqueSorted(pass.Config.TailSpike.Every, func(k int) bool { return k > 0 }) {
+	for _, k := range uniqueSorted(opts.Every, func(k int) bool { return k > 0 }) {
 		for _, n := range uniqueSorted(ns, func(n int64) bool { return n > 0 }) {
 			d := time.Duration(n)
 			size := q3Size{

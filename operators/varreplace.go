@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
+	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -38,7 +40,51 @@ if false {
 	searchFast(pattern)
 }`,
 	},
-	Run: runVarReplace,
+	Options: &config.Section{Key: "var-replace", New: func() any { return &VarReplaceOptions{} }},
+	Run:     runVarReplace,
+}
+
+// VarReplaceOptions are var-replace's options, the var-replace: section of
+// the configuration.
+type VarReplaceOptions []VarReplaceEntry
+
+// A VarReplaceEntry replaces reads of the local variable Var with Value,
+// optionally only inside the named functions.
+type VarReplaceEntry struct {
+	Var     string   `yaml:"var"`
+	Value   string   `yaml:"value"`
+	Callers []string `yaml:"callers"`
+	Line    int      `yaml:"-"` // line of the entry in the file, for errors
+}
+
+// Validate checks that every entry has a var and a value.
+func (o *VarReplaceOptions) Validate() error {
+	for i, e := range *o {
+		if e.Var == "" {
+			return config.Invalid([]any{i}, "var-replace entry needs var: (the name of a local variable)")
+		}
+		if blank(e.Value) {
+			return config.Invalid([]any{i}, "var-replace entry for %s needs value: (a Go expression, e.g. \"false\")", e.Var)
+		}
+	}
+	return nil
+}
+
+// CheckNames checks that the callers exist and declare the variable.
+func (o *VarReplaceOptions) CheckNames(r config.Resolver) error {
+	for _, e := range *o {
+		if err := checkCallers(r, "var-replace", e.Line, e.Callers); err != nil {
+			return err
+		}
+		if !r.HasLocalVar(e.Var, e.Callers) && r.Complete() {
+			where := "any function of the loaded packages"
+			if len(e.Callers) > 0 {
+				where = strings.Join(e.Callers, ", ")
+			}
+			return config.InvalidAtLine(e.Line, "var-replace: no local variable %s in %s", e.Var, where)
+		}
+	}
+	return nil
 }
 
 func runVarReplace(pass *mutate.Pass) {
@@ -48,7 +94,7 @@ func runVarReplace(pass *mutate.Pass) {
 		callers []string
 	}
 	var entries []entry
-	for _, e := range pass.Config.VarReplace {
+	for _, e := range *pass.Options.(*VarReplaceOptions) {
 		if v, ok := parseValue(e.Value); ok && e.Var != "" {
 			entries = append(entries, entry{e.Var, v, e.Callers})
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -78,7 +79,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return loadError(err)
 	}
 	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
-	cfg, err := f.load.config(dir, root, operatorNames())
+	cfg, err := f.load.config(dir, root, mutate.Schema(operators.All))
 	if err != nil {
 		return err
 	}

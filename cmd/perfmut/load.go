@@ -66,8 +66,7 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*mutate.Progr
 	if err != nil {
 		return nil, nil, nil, loadError(err)
 	}
-	known := operatorNames()
-	cfg, err := lf.config(dir, root, known)
+	cfg, err := lf.config(dir, root, mutate.Schema(operators.All))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -145,7 +144,7 @@ func loadError(err error) error {
 
 // config reads -config, or perfmut.yaml at the module root, or returns the
 // defaults.
-func (lf *loadFlags) config(dir, root string, known []string) (*config.Config, error) {
+func (lf *loadFlags) config(dir, root string, schema config.Schema) (*config.Config, error) {
 	path := lf.configPath
 	display := path
 	if path == "" {
@@ -162,7 +161,7 @@ func (lf *loadFlags) config(dir, root string, known []string) (*config.Config, e
 	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	cfg, err := config.Load(path, display, known)
+	cfg, err := config.Load(path, display, schema)
 	if err != nil {
 		return nil, usageError(err)
 	}
