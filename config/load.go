@@ -8,7 +8,6 @@ import (
 	"os"
 	"reflect"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -112,6 +111,7 @@ func Parse(data []byte, name string, schema Schema) (*Config, error) {
 type parser struct {
 	c     *Config
 	secs  []*Section
+	top   string            // the Go type of the whole file
 	keys  map[string]string // Go struct type -> its keys, for messages
 	kinds map[string]string // Go type -> "a mapping" or "a list"
 }
@@ -120,13 +120,8 @@ type parser struct {
 // struct and every named type in a section) with their keys and kinds, for
 // error messages.
 func (p *parser) addTypes(file reflect.Type, secs []*Section) {
-	keys := []string{"operators", "packages"}
-	for _, s := range secs {
-		keys = append(keys, s.Key)
-	}
-	keys = append(keys, "metrics", "skip-benchmarks")
-	p.keys[file.String()] = strings.Join(keys, ", ")
-	p.kinds[file.String()] = "a mapping"
+	p.top = file.String()
+	p.kinds[p.top] = "a mapping"
 	var add func(t reflect.Type)
 	add = func(t reflect.Type) {
 		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
@@ -197,6 +192,9 @@ var (
 // the file.
 func (p *parser) friendlier(msg string) string {
 	if m := unknownFieldRE.FindStringSubmatch(msg); m != nil {
+		if m[2] == p.top {
+			return p.unknownTopKey(m[1])
+		}
 		valid := ""
 		if keys := p.keys[m[2]]; keys != "" {
 			valid = " (valid keys: " + keys + ")"
@@ -231,6 +229,24 @@ func (p *parser) friendlier(msg string) string {
 	return msg
 }
 
+// unknownTopKey says that key is not a key of the file. It does not list
+// the operators' sections, which change with the operators: it names the
+// closest key if one is close, else the file's own keys and one section.
+func (p *parser) unknownTopKey(key string) string {
+	keys := fixedKeys()
+	for _, s := range p.secs {
+		keys = append(keys, s.Key)
+	}
+	if s := closest(key, keys); s != "" {
+		return fmt.Sprintf("unknown key %q (did you mean %q?)", key, s)
+	}
+	msg := fmt.Sprintf("unknown key %q (valid keys: %s", key, strings.Join(fixedKeys(), ", "))
+	if len(p.secs) > 0 {
+		msg += fmt.Sprintf(", and an operator's options such as %s:; perfmut list -h lists them", p.secs[0].Key)
+	}
+	return msg + ")"
+}
+
 // validate checks values the decoder cannot: operator names, empty lists
 // that would silence an operator, what each section's Validate says. It
 // also records the lines of the sections' entries.
@@ -251,9 +267,7 @@ func (p *parser) validate(top *yaml.Node, known []string) error {
 		items := seqItems(lookup(top, "operators"))
 		for i, name := range c.Operators {
 			if !set[name] {
-				sorted := append([]string(nil), known...)
-				sort.Strings(sorted)
-				return errAt(item(items, i, top), "unknown operator %q (known: %s)", name, strings.Join(sorted, ", "))
+				return errAt(item(items, i, top), "unknown operator %q %s", name, OperatorHint(name, known))
 			}
 		}
 	}

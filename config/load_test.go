@@ -117,11 +117,14 @@ func TestParseEmptyIsDefault(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"operatorz: [spin]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, spin, replace, metrics, skip-benchmarks)`},
+		{"operatorz: [spin]\n", `perfmut.yaml:1: unknown key "operatorz" (did you mean "operators"?)`},
+		{"sppin:\n  counts: [1]\n", `perfmut.yaml:1: unknown key "sppin" (did you mean "spin"?)`},
+		{"spinach:\n", `perfmut.yaml:1: unknown key "spinach" (valid keys: operators, packages, metrics, skip-benchmarks, and an operator's options such as spin:; perfmut list -h lists them)`},
 		{"packages:\n  includes: [a]\n", `perfmut.yaml:2: unknown key "includes" (valid keys: include, exclude)`},
 		{"spin:\n  count: [1]\n", `perfmut.yaml:2: unknown key "count" (valid keys: counts, waits, names)`},
 		{"replace:\n  - fun: a.F\n", `perfmut.yaml:2: unknown key "fun" (valid keys: func)`},
-		{"operators: [spin, nap]\n", `perfmut.yaml:1: unknown operator "nap" (known: loop-unbreaker, replace, spin)`},
+		{"operators: [spin, nap]\n", `perfmut.yaml:1: unknown operator "nap" (perfmut list -h lists the operators)`},
+		{"operators: [spin, loop-unbraker]\n", `perfmut.yaml:1: unknown operator "loop-unbraker" (did you mean "loop-unbreaker"? perfmut list -h lists the operators)`},
 		{"operators:\n  - spin\n  - nap\n", `perfmut.yaml:3: unknown operator "nap"`},
 		{"operators: spin\n", `perfmut.yaml:1: got str "spin", want a list`},
 		{"spin:\n  counts: [10, lots]\n", `perfmut.yaml:2: got str "lots", want an integer`},

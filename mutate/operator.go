@@ -47,6 +47,17 @@ type Operator struct {
 	// build, unless the campaign asks for every test (runner FullFilter).
 	Inert bool
 
+	// Contention says how the cost of the operator's change depends on
+	// goroutines running its site at once. A survivor of an operator whose
+	// cost grows with contention, judged by no concurrent benchmark, gets
+	// a hint saying so.
+	Contention Contention
+
+	// Tail reports that the operator's cost lands in rare long pauses (a
+	// latency tail) rather than in the mean: a survivor whose benchmarks
+	// report only means gets a hint to report a percentile.
+	Tail bool
+
 	// Options, if not nil, is the operator's section of the configuration
 	// (perfmut.yaml), as an analysis.Analyzer's Flags are its options:
 	// config decodes the section through it, strictly, and the operator
@@ -58,6 +69,17 @@ type Operator struct {
 	// It must not modify the syntax tree.
 	Run func(pass *Pass)
 }
+
+// Contention is how an operator's cost depends on goroutines running its
+// site at once.
+type Contention int
+
+// The kinds of Contention.
+const (
+	ContentionNone  Contention = iota // the same cost in one goroutine (the default)
+	ContentionWorse                   // more when goroutines run the site at once: waiters pay it too
+	ContentionOnly                    // next to nothing unless goroutines contend (an uncontended lock)
+)
 
 // HelperPrefix starts every identifier an operator's Helper declares.
 const HelperPrefix = "perfmut_"

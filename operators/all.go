@@ -43,6 +43,19 @@ func ByName(name string) *mutate.Operator {
 	return nil
 }
 
+// Names returns the names of the operators of All for which keep is true,
+// in catalogue order, comma-separated: for help texts that name, say, the
+// inert operators.
+func Names(keep func(*mutate.Operator) bool) string {
+	var names []string
+	for _, op := range All {
+		if keep(op) {
+			names = append(names, op.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
 // Validate checks a list of operators: unique kebab-case names, a known
@@ -71,6 +84,9 @@ func Validate(ops []*mutate.Operator) error {
 		case mutate.Q2, mutate.Q3, mutate.Q4:
 		default:
 			errs = append(errs, fmt.Errorf("%s: unknown quadrant %q", where, op.Quadrant))
+		}
+		if op.Contention < mutate.ContentionNone || op.Contention > mutate.ContentionOnly {
+			errs = append(errs, fmt.Errorf("%s: unknown Contention %d", where, op.Contention))
 		}
 		if op.Inert && op.Quadrant != mutate.Q3 {
 			// Q2 and Q4 change which code runs: the tests must judge them.

@@ -8,8 +8,9 @@ import (
 
 // AtomicToMutex runs an atomic operation under a shared mutex.
 var AtomicToMutex = &mutate.Operator{
-	Name:     "atomic-to-mutex",
-	Quadrant: mutate.Q4,
+	Name:       "atomic-to-mutex",
+	Quadrant:   mutate.Q4,
+	Contention: mutate.ContentionWorse,
 	Doc: mutate.Doc{
 		Title: "guard an atomic operation with a shared mutex",
 		Body: `Wraps a call of a sync/atomic function or of a method of its types

@@ -11,10 +11,11 @@ import (
 // CriticalSpin burns CPU right after a lock is taken, inside the critical
 // section.
 var CriticalSpin = &mutate.Operator{
-	Name:     "critical-spin",
-	Quadrant: mutate.Q3,
-	Inert:    true,
-	Size:     "iterations",
+	Name:       "critical-spin",
+	Quadrant:   mutate.Q3,
+	Contention: mutate.ContentionWorse,
+	Inert:      true,
+	Size:       "iterations",
 	Options: &config.Section{Key: "critical-spin", New: func() any {
 		return &CriticalSpinOptions{Iterations: []int{1e3, 1e4}}
 	}},

@@ -1,7 +1,8 @@
 // Package operators holds perfmut's catalogue of performance mutation
 // operators (after SlowCoach, ISSRE 2022). Each operator is a plain
 // *mutate.Operator value in its own file; All lists them explicitly and
-// Validate checks the list.
+// Validate checks the list (the command checks it on every load, as
+// analysis.Validate checks analyzers).
 //
 // Operators only find sites and describe them as textual edits on the
 // original file content; the engine (package mutate) gives each site its ID,
@@ -12,15 +13,77 @@
 // (an unused variable or import, a shadowed helper or package name, an
 // unnameable type, a value of the wrong type) is skipped rather than reported.
 //
-// The quadrants:
+// The quadrants: Q4, developer errors without context (a loop that no
+// longer breaks early, a memoized result computed again, a dropped capacity
+// hint, a write lock where a read lock suffices, ...); Q3, effect simulation
+// (work injected at the start of every loop body or inside critical
+// sections, once per configured size); Q2, fast-path disablers from the
+// configuration, which report nothing without configuration entries.
+// Catalogue lists the operators of All with their quadrant, title and
+// options; perfmut list -h prints it.
 //
-//   - Q4, developer errors without context: loop-unbreaker, oblivion,
-//     global-oblivion, cap-hint-drop; and in concurrent code rlock-to-lock,
-//     pool-bypass, chan-unbuffer, atomic-to-mutex.
-//   - Q3, effect simulation at the start of every loop body, once per
-//     configured size: spin-loop, sleep, alloc-churn, lock-contention; and
-//     inside critical sections (after a Lock or RLock whose unlock follows
-//     in the same function): critical-spin; at both: tail-spike.
-//   - Q2, fast-path disablers from the configuration: call-replace and
-//     var-replace; without configuration entries they report nothing.
+// # Options
+//
+// An operator with options owns a section of perfmut.yaml, as an
+// analysis.Analyzer owns its Flags: its Options field is a *config.Section
+// whose New returns the options at their defaults, a pointer to a struct
+// with yaml tags (or to a slice of such structs for a list of entries). The
+// config package decodes the section strictly through it (unknown keys and
+// bad types are path:line: errors), checks the values with the options'
+// Validate method if they have one (returning config.Invalid errors, which
+// locate the bad value) and their names against the loaded program with
+// CheckNames if they have one. The operator reads its options in Run as
+// pass.Options.(*TheirType).
+//
+// # Adding an operator
+//
+// Adding an operator touches three places and nothing else. First, its
+// own file, say operators/nopyield.go, declaring the value, its options and
+// its Run:
+//
+//	// NopYield yields the processor at the start of every loop body.
+//	var NopYield = &mutate.Operator{
+//		Name:     "nop-yield",
+//		Quadrant: mutate.Q3,
+//		Inert:    true,    // the edit cannot change what the program computes
+//		Size:     "times", // mutants differing only in times are ordered by cost
+//		Options: &config.Section{Key: "nop-yield", New: func() any {
+//			return &NopYieldOptions{Times: []int{1}}
+//		}},
+//		Doc:           mutate.Doc{Title: "...", Body: "...", Before: "...", After: "..."},
+//		Helper:        "func perfmut_yield(n int) { for range n { runtime.Gosched() } }\n",
+//		HelperImports: []string{"runtime"},
+//		Run:           runNopYield,
+//	}
+//
+//	// NopYieldOptions are nop-yield's options, the nop-yield: section.
+//	type NopYieldOptions struct {
+//		Times []int `yaml:"times"` // default 1
+//	}
+//
+//	func (o *NopYieldOptions) Validate() error {
+//		return inRange("times", o.Times, 1, 1000, "nop-yield times must be between 1 and 1000")
+//	}
+//
+//	func runNopYield(pass *mutate.Pass) {
+//		for _, n := range pass.Options.(*NopYieldOptions).Times {
+//			// ... find the sites, pass.Report(site) for each
+//		}
+//	}
+//
+// The fields say what the rest of perfmut needs to know: Inert skips the
+// functional tests (the -full-filter help lists the inert operators), Size
+// enables subsumption (-infer), Contention and Tail choose the hints for
+// survivors, Options the configuration section (perfmut list -h shows it
+// with its defaults).
+//
+// Second, its golden file operators/testdata/nop-yield.txtar: a small
+// module (go.mod, Go files, an optional config.yaml), the context of the doc
+// example (a doc-example.go section holding a package with the line
+// //<example> where Doc.Before goes, and an optional doc-config.yaml), and
+// the want section, which go test ./operators -run TestGolden -update
+// writes: every mutant's position, params, description and diff.
+// TestDocExamples checks that the mutant of Doc.Before is Doc.After.
+//
+// Third, operators.All, where its place sets the catalogue order.
 package operators

@@ -26,9 +26,11 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // A golden file testdata/<operator>.txtar holds a small module (go.mod and
-// Go files), an optional config.yaml (a perfmut.yaml) and a
-// "want" section: one block per mutant with its position, params and
-// description and the unified diff of the mutated file.
+// Go files), an optional config.yaml (a perfmut.yaml), the context of the
+// operator's doc example (doc-example.go and optionally doc-config.yaml,
+// which TestDocExamples reads) and a "want" section: one block per mutant
+// with its position, params and description and the unified diff of the
+// mutated file.
 
 const wantSection = "want"
 
@@ -65,7 +67,7 @@ func loadModule(t testing.TB, path string) *testModule {
 	m := &testModule{dir: t.TempDir(), cfg: config.Default(), archive: ar}
 	for _, f := range ar.Files {
 		switch f.Name {
-		case wantSection:
+		case wantSection, docExampleSection, docConfigSection:
 			continue
 		case "config.yaml":
 			cfg, err := config.Parse(f.Data, path+": config.yaml", mutate.Schema(All))

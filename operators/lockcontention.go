@@ -6,9 +6,10 @@ import (
 
 // LockContention takes a global lock at the start of every loop body.
 var LockContention = &mutate.Operator{
-	Name:     "lock-contention",
-	Quadrant: mutate.Q3,
-	Inert:    true,
+	Name:       "lock-contention",
+	Quadrant:   mutate.Q3,
+	Contention: mutate.ContentionOnly,
+	Inert:      true,
 	Doc: mutate.Doc{
 		Title: "lock a shared mutex at the start of every loop iteration",
 		Body: `Inserts a Lock and Unlock of one package-level sync.Mutex, shared by all

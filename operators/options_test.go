@@ -100,9 +100,11 @@ func TestDefaultOptions(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (valid keys: operators, packages, oblivion, spin-loop, sleep, alloc-churn, critical-spin, tail-spike, call-replace, var-replace, metrics, skip-benchmarks)`},
+		{"operatorz: [sleep]\n", `perfmut.yaml:1: unknown key "operatorz" (did you mean "operators"?)`},
+		{"spin-lop:\n  iterations: [1]\n", `perfmut.yaml:1: unknown key "spin-lop" (did you mean "spin-loop"?)`},
+		{"spinning: [1]\n", `perfmut.yaml:1: unknown key "spinning" (valid keys: operators, packages, metrics, skip-benchmarks, and an operator's options such as oblivion:; perfmut list -h lists them)`},
 		{"spin-loop:\n  iteration: [1]\n", `perfmut.yaml:2: unknown key "iteration" (valid keys: iterations)`},
-		{"operators: [sleep, nap]\n", `perfmut.yaml:1: unknown operator "nap" (known: alloc-churn, call-replace, loop-unbreaker, oblivion, sleep, spin-loop, var-replace)`},
+		{"operators: [sleep, nap]\n", `perfmut.yaml:1: unknown operator "nap" (perfmut list -h lists the operators)`},
 		{"operators:\n  - sleep\n  - nap\n", `perfmut.yaml:3: unknown operator "nap"`},
 		{"spin-loop:\n  iterations: [10, lots]\n", `perfmut.yaml:2: got str "lots", want an integer`},
 		{"spin-loop:\n  iterations:\n    - 10\n    - -5\n", `perfmut.yaml:4: spin-loop iterations must be between 1 and 1e9, got -5`},

@@ -10,8 +10,9 @@ import (
 
 // RLockToLock turns a read lock of a sync.RWMutex into the write lock.
 var RLockToLock = &mutate.Operator{
-	Name:     "rlock-to-lock",
-	Quadrant: mutate.Q4,
+	Name:       "rlock-to-lock",
+	Quadrant:   mutate.Q4,
+	Contention: mutate.ContentionWorse,
 	Doc: mutate.Doc{
 		Title: "take the write lock where a read lock suffices",
 		Body: `Replaces RLock of a sync.RWMutex with Lock, and every RUnlock of the same

@@ -14,6 +14,7 @@ var TailSpike = &mutate.Operator{
 	Name:     "tail-spike",
 	Quadrant: mutate.Q3,
 	Inert:    true,
+	Tail:     true,
 	Size:     "duration",
 	Options: &config.Section{Key: "tail-spike", New: func() any {
 		return &TailSpikeOptions{Every: []int{1000}, Durations: []time.Duration{time.Millisecond}}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -22,10 +24,6 @@ type explanation struct {
 	Text string // one sentence, without a trailing period
 	Hint string // what to do about it, or ""
 }
-
-// lockOperator is the operator whose survivors single-goroutine benchmarks
-// cannot kill.
-const lockOperator = "lock-contention"
 
 // rule returns the kill rule of the report's settings (a minimum effect of
 // 0, from reports before it had a default, was off).
@@ -107,7 +105,9 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 			e.Hint = "rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"
 		}
 	}
-	if m.Operator == lockOperator && e.Why != whyFaster {
+	// An operator that costs next to nothing uncontended: single-goroutine
+	// benchmarks cannot kill it.
+	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why != whyFaster {
 		e.Hint = "one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"
 	}
 	return e

@@ -50,7 +50,7 @@ func TestExplain(t *testing.T) {
 				"rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"}},
 		{"below the minimum effect", "loop-unbreaker", score.TestResult{Ratio: 1.005, RatioLo: 1.002, RatioHi: 1.008, P: 0.001, PAdj: 0.001, Threshold: 0.02, BelowMinEffect: true},
 			explanation{whyBelowMin, "slower by less than the minimum effect ×1.010: ×1.005 [×1.002, ×1.008] on BenchmarkA", ""}},
-		{"lock contention", lockOperator, score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
+		{"lock contention", "lock-contention", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
 			explanation{whyNoEffect, "no effect its benchmarks can see: with 30 samples they detect about ×1.024, and BenchmarkA measured ×1.002 [×0.990, ×1.015]",
 				"one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"}},
 	}
@@ -103,7 +103,7 @@ func TestZeroValid(t *testing.T) {
 
 // TestHTMLWhy checks that report.html says why a survivor survived.
 func TestHTMLWhy(t *testing.T) {
-	rep, _ := explainReport(lockOperator, score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1})
+	rep, _ := explainReport("lock-contention", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1})
 	var b bytes.Buffer
 	if err := HTML(&b, rep, Options{}); err != nil {
 		t.Fatal(err)

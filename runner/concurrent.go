@@ -7,23 +7,23 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
-// lockOps are the operators whose change costs most where the site runs
-// from several goroutines at once: a survivor of theirs that no concurrent
-// benchmark reached says so.
-var lockOps = map[string]bool{
-	"critical-spin": true, "rlock-to-lock": true, "atomic-to-mutex": true, "lock-contention": true,
-}
-
-// survivorHint returns what a survivor of operator op, judged by the
-// benchmarks bs (whose results are tests), lacks in the benchmarks, or "":
-// for a lock operator, a benchmark that runs the site from two goroutines
-// at once; for tail-spike, a metric other than the mean.
-func (r *run) survivorHint(op string, bs []benchmark, tests []score.TestResult) string {
+// survivorHint returns what a survivor of the operator called name, judged
+// by the benchmarks bs (whose results are tests), lacks in the benchmarks,
+// or "": for an operator whose cost grows with contention
+// (mutate.Operator.Contention), a benchmark that runs the site from two
+// goroutines at once; for one whose cost lands in the tail
+// (mutate.Operator.Tail), a metric other than the mean.
+func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult) string {
+	op := operators.ByName(name)
 	switch {
-	case lockOps[op]:
+	case op == nil:
+		return ""
+	case op.Contention != mutate.ContentionNone:
 		for _, b := range bs {
 			if b.CPU == 1 {
 				continue
@@ -33,7 +33,7 @@ func (r *run) survivorHint(op string, bs []benchmark, tests []score.TestResult) 
 			}
 		}
 		return "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"
-	case op == "tail-spike":
+	case op.Tail:
 		for _, t := range tests {
 			switch t.Metric {
 			case score.SecPerOp, score.BytesPerOp, score.AllocsPerOp:

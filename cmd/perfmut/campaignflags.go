@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
@@ -59,8 +61,10 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	fs.StringVar(&f.opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
 	fs.StringVar(&f.isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
 	fs.IntVar(&f.maxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
-	fs.BoolVar(&f.fullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for the inert Q3 operators (default: only the tests whose baseline coverage reaches the mutant, none for spin-loop, sleep, alloc-churn, lock-contention, critical-spin and tail-spike); for tests that depend on timing")
-	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of a sized injection (spin-loop, sleep, alloc-churn, critical-spin, tail-spike) at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
+	inert := operators.Names(func(op *mutate.Operator) bool { return op.Inert })
+	sized := operators.Names(func(op *mutate.Operator) bool { return op.Size != "" })
+	fs.BoolVar(&f.fullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for the inert operators (default: only the tests whose baseline coverage reaches the mutant, none for the inert "+inert+"); for tests that depend on timing")
+	fs.BoolVar(&f.infer, "infer", true, "measure the smallest size of a sized injection ("+sized+") at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 )
 
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -27,6 +28,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprintln(stderr, "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]")
 		fmt.Fprintln(stderr, "\nList every mutant that would be generated (default packages: ./...).")
 		fs.PrintDefaults()
+		fmt.Fprint(stderr, "\nOperators (go doc github.com/perfmut/perfmut/operators shows each one's example):\n"+operators.Catalogue(operators.All))
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err

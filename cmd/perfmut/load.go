@@ -185,7 +185,7 @@ func (lf *loadFlags) selectOperators(cfg *config.Config) ([]*mutate.Operator, er
 			}
 		}
 		if len(names) == 0 {
-			return nil, usageErrorf("-operators is empty; name at least one of: %s", strings.Join(operatorNames(), ", "))
+			return nil, usageErrorf("-operators is empty; name at least one operator (perfmut list -h lists them)")
 		}
 	}
 	if len(names) == 0 {
@@ -208,7 +208,7 @@ func (lf *loadFlags) selectOperators(cfg *config.Config) ([]*mutate.Operator, er
 			unknown = append(unknown, n)
 		}
 		sort.Strings(unknown)
-		return nil, usageErrorf("unknown operator %q in -operators (known: %s)", unknown[0], strings.Join(operatorNames(), ", "))
+		return nil, usageErrorf("unknown operator %q in -operators %s", unknown[0], config.OperatorHint(unknown[0], operatorNames()))
 	}
 	return ops, nil
 }
