@@ -82,7 +82,10 @@
 // example (a doc-example.go section holding a package with the line
 // //<example> where Doc.Before goes, and an optional doc-config.yaml), and
 // the want section, which go test ./operators -run TestGolden -update
-// writes: every mutant's position, params, description and diff.
+// writes: every mutant's position, params, description and diff. As in
+// analysistest, each line of the module where a mutant is expected ends in
+// a comment // want "regexp" (one pattern per mutant, matching its
+// description); TestGolden checks them both ways.
 // TestDocExamples checks that the mutant of Doc.Before is Doc.After.
 //
 // Third, operators.All, where its place sets the catalogue order.

@@ -30,7 +30,8 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // operator's doc example (doc-example.go and optionally doc-config.yaml,
 // which TestDocExamples reads) and a "want" section: one block per mutant
 // with its position, params and description and the unified diff of the
-// mutated file.
+// mutated file. The module's lines also say which mutants they expect, in
+// // want comments (see want_test.go).
 
 const wantSection = "want"
 
@@ -322,6 +323,7 @@ func testGolden(t *testing.T, op *mutate.Operator, path string) {
 			t.Errorf("%s:%d:%d %s: %v\n%s", r.rel, r.pos.Line, r.pos.Column, r.site.Description, err, r.mutated)
 		}
 	}
+	checkExpectations(t, m.archive, rs)
 	got := format(rs)
 	if *update {
 		writeWant(t, path, m.archive, got)
@@ -350,8 +352,8 @@ func checkSite(t *testing.T, op *mutate.Operator, r result) {
 	if bytes.Equal(r.src, r.mutated) {
 		t.Errorf("%s: %s: mutant equals the original", where, s.Description)
 	}
-	if op.Quadrant == mutate.Q3 && len(s.Params) == 0 && op != LockContention {
-		t.Errorf("%s: Q3 site without params", where)
+	if _, ok := s.Params[op.Size]; op.Size != "" && !ok {
+		t.Errorf("%s: site of a sized operator without its %s param", where, op.Size)
 	}
 }
 
