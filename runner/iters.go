@@ -36,16 +36,16 @@ const MinCensorSlack = 20 * time.Millisecond
 const SlackSpread = 3
 
 // itersSamples is how many whole baseline samples iters times at the
-// chosen count: their slowest is the first censoring cap's base, their
-// spread the slack's.
+// chosen count: their median is the first censoring cap's base, their
+// spread gives the slack.
 const itersSamples = 3
 
 // fixedNRE matches a -benchtime that fixes the iteration count (1000x).
 var fixedNRE = regexp.MustCompile(`^([1-9][0-9]*)x$`)
 
 // benchIters is how one benchmark is sampled at one level: the iteration
-// count both sides run with, how long the slowest of the baseline samples
-// timed when the count was chosen took (the first censoring cap's base),
+// count both sides run with, how long the baseline samples timed when the
+// count was chosen took (their median: the first censoring cap's base),
 // the censoring slack derived from them, the time per iteration and the
 // metrics the baseline reports.
 type benchIters struct {
@@ -87,8 +87,9 @@ func (r *run) benchtimeArg(it benchIters) string {
 // sample take about SampleTime: one run at -test.benchtime=SampleTime
 // gives the time per iteration, N = SampleTime / that, at least 1. Then
 // itersSamples baseline samples at N (not kept) time a whole sample,
-// process start included: the slowest is Wall, and their spread gives the
-// censoring slack. Baseline and mutant samples all run N iterations, so
+// process start included: their median is Wall (a stall of one sample on
+// a loaded machine does not raise every cap of the campaign), and their
+// spread gives the censoring slack. Baseline and mutant samples all run N iterations, so
 // per-op costs that depend on b.N are the same on both sides and there is
 // no b.N ramp in a sample.
 func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters, error) {
@@ -113,7 +114,7 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 		}
 		it.N = itersFor(r.c.SampleTime, vals["sec/op"])
 	}
-	fastest := time.Duration(math.MaxInt64)
+	var walls []time.Duration
 	for range itersSamples {
 		vals, res, err := r.benchOnce(ctx, bin, dir, b, r.benchtimeArg(it), 0)
 		if err != nil {
@@ -122,10 +123,11 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 		if !res.ok() || vals == nil {
 			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
 		}
-		it.Wall, fastest = max(it.Wall, res.Elapsed), min(fastest, res.Elapsed)
+		walls = append(walls, res.Elapsed)
 		it.SecPerOp, it.Units = vals["sec/op"], sortedUnits(vals)
 	}
-	it.Slack = censorSlack(fastest, it.Wall)
+	slices.Sort(walls)
+	it.Wall, it.Slack = walls[len(walls)/2], censorSlack(walls[0], walls[len(walls)-1])
 	r.benchIters[key] = it
 	return it, nil
 }
