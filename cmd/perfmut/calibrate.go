@@ -50,21 +50,19 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
-	prog, mutants, cfg, err := f.load.load(ctx, patterns)
+	ld, err := f.load.load(ctx, patterns)
 	if err != nil {
 		return err
 	}
-	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
+	if err := runner.CheckModuleDir(ld.Program.Module.Dir); err != nil {
 		return usageError(err)
 	}
-	c := &runner.Calibration{Campaign: *f.campaign(levels, rule, cfg, patterns), Dir: f.load.dirOrDot(), Trials: *trials, Kinds: kindList}
-	c.Module, c.Packages, c.Mutants = prog.Module, prog.Packages, mutants
+	c := &runner.Calibration{Campaign: *f.campaign(levels, rule, ld.Config, patterns), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
+	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	rep, err := c.Calibrate(ctx)
-	if errors.As(err, new(*runner.InputError)) {
-		return usageError(err)
-	} else if err != nil {
-		return err
+	if err != nil {
+		return inputError(err)
 	}
 	rows := report.TallyCalibration(rep, levels, kindList)
 	report.WriteCalibration(stdout, rep, rows, rule.Alpha)

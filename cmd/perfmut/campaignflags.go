@@ -199,7 +199,7 @@ func (f *campaignFlags) campaign(levels []string, rule score.Rule, cfg *config.C
 		Timeout:       f.timeout,
 		Jobs:          f.jobs,
 		Isolate:       f.isolate,
-		Tags:          f.load.tagList(),
+		Tags:          f.load.TagList(),
 		Seed:          f.seed,
 		Out:           f.out,
 		Resume:        f.resume,

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/runner"
 )
 
 // TestAllMutantsCompile generates every mutant of operators.All for the
@@ -35,11 +36,12 @@ func TestAllMutantsCompile(t *testing.T) {
 // operators must have produced mutants.
 func checkModule(t *testing.T, dir string, minOps int) {
 	before := hashTree(t, dir)
-	lf := loadFlags{dir: dir}
-	prog, mutants, _, err := lf.load(context.Background(), nil)
+	lf := loadFlags{runner.Loader{Dir: dir}}
+	ld, err := lf.load(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	prog, mutants := ld.Program, ld.Mutants
 	byOp := map[string][]mutate.Mutant{}
 	for i, err := range prog.CheckAll(context.Background(), mutants) {
 		m := mutants[i]

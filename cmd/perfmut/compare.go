@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -30,9 +28,9 @@ type compareFlags struct {
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.load.dir, "C", "", "change to `dir` before doing anything (like go -C)")
-	fs.StringVar(&f.load.tags, "tags", "", "comma-separated build `tags`")
-	fs.StringVar(&f.load.configPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
+	fs.StringVar(&f.load.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
+	fs.StringVar(&f.load.Tags, "tags", "", "comma-separated build `tags`")
+	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
 	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
@@ -60,7 +58,6 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return usageError(err)
 	}
-	cpus := f.cpus // parsed by checkMeasure
 	if err := runner.CheckOutDir(f.out); err != nil {
 		return usageError(err)
 	}
@@ -73,15 +70,10 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if len(pos) < 2 {
 		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
 	}
-	dir := f.load.dirOrDot()
-	root, err := mutate.ModuleRoot(ctx, dir)
-	if err != nil {
-		return loadError(err)
-	}
 	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
-	cfg, err := f.load.config(dir, root, mutate.Schema(operators.All))
+	root, cfg, err := f.load.Config(ctx)
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	c := &runner.Comparison{
@@ -94,7 +86,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
 		HistoryDir:  f.historyDir,
-		CPU:         cpus,
+		CPU:         f.cpus, // parsed by checkMeasure
 	}
 	c.Module.Dir = root
 	c.Log, c.Progress = stderr, isTerminal(stderr)
@@ -103,11 +95,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
 	}
 	if err != nil {
-		var ie *runner.InputError
-		if errors.As(err, &ie) {
-			return usageError(err)
-		}
-		return err
+		return inputError(err)
 	}
 	if err := report.CompareText(stdout, rep); err != nil {
 		return err

@@ -21,7 +21,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var lf loadFlags
 	lf.register(fs)
 	lf.registerMutants(fs)
-	fs.StringVar(&lf.changedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
+	fs.StringVar(&lf.ChangedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
 	fs.Usage = func() {
@@ -33,10 +33,11 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	prog, mutants, _, err := lf.load(ctx, fs.Args())
+	ld, err := lf.load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
+	prog, mutants := ld.Program, ld.Mutants
 	for _, w := range prog.Warnings {
 		fmt.Fprintf(stderr, "perfmut list: warning: %s\n", w)
 	}

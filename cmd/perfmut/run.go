@@ -67,17 +67,17 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 
 	patterns := patternsOrAll(fs.Args())
-	dir := f.load.dirOrDot()
-	if root, err := mutate.ModuleRoot(ctx, dir); err == nil {
+	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
 		// Say so before loading: overlays cannot replace files there.
 		if err := runner.CheckModuleDir(root); err != nil {
 			return usageError(err)
 		}
 	}
-	prog, mutants, cfg, err := f.load.load(ctx, patterns)
+	ld, err := f.load.load(ctx, patterns)
 	if err != nil {
 		return err
 	}
+	prog, mutants := ld.Program, ld.Mutants
 	if err := runner.CheckModuleDir(prog.Module.Dir); err != nil {
 		return usageError(err)
 	}
@@ -96,24 +96,14 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if shardN > 0 {
 		mutants = runner.Shard(mutants, shardK, shardN)
 	}
-	var opNames []string
-	if f.load.operators != "" {
-		for _, n := range strings.Split(f.load.operators, ",") {
-			if n = strings.TrimSpace(n); n != "" {
-				opNames = append(opNames, n)
-			}
-		}
-	} else {
-		opNames = cfg.Operators
-	}
-	c := f.campaign(levels, rule, cfg, patterns)
+	c := f.campaign(levels, rule, ld.Config, patterns)
 	c.Since = f.since
 	judges, err := prog.Judges(ctx)
 	if err != nil {
 		return err
 	}
 	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
-	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, opNames, f.changed
+	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.changed
 	c.Log, c.Progress = stderr, isTerminal(stderr)
 	for _, w := range prog.Warnings {
 		fmt.Fprintf(stderr, "perfmut: warning: %s\n", w)

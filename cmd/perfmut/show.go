@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/runner"
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -32,10 +33,11 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			return usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as printed by 'perfmut list'; a unique prefix of at least 4 works)", id)
 		}
 	}
-	prog, mutants, _, err := lf.load(ctx, nil)
+	ld, err := lf.load(ctx, nil)
 	if err != nil {
 		return err
 	}
+	prog, mutants := ld.Program, ld.Mutants
 	ids := make([]string, len(mutants))
 	for i, m := range mutants {
 		ids[i] = m.ID
@@ -48,7 +50,7 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	}
 	var show []mutate.Mutant
 	for _, id := range fs.Args() {
-		full, err := resolveID(sorted, id)
+		full, err := runner.ResolveID(sorted, id)
 		if err != nil {
 			return usageError(err)
 		}
@@ -66,19 +68,4 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		io.WriteString(stdout, diff)
 	}
 	return nil
-}
-
-// resolveID finds the ID in sorted that equals id or starts with it.
-func resolveID(sorted []string, id string) (string, error) {
-	i := sort.SearchStrings(sorted, id)
-	if i < len(sorted) && sorted[i] == id {
-		return id, nil
-	}
-	if i >= len(sorted) || !strings.HasPrefix(sorted[i], id) {
-		return "", fmt.Errorf("unknown mutant ID %s; run 'perfmut list' to see the IDs (they change when the mutated code changes)", id)
-	}
-	if i+1 < len(sorted) && strings.HasPrefix(sorted[i+1], id) {
-		return "", fmt.Errorf("mutant ID prefix %s is ambiguous (%s, %s, ...); give more digits", id, sorted[i], sorted[i+1])
-	}
-	return sorted[i], nil
 }
