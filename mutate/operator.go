@@ -58,6 +58,13 @@ type Operator struct {
 	// report only means gets a hint to report a percentile.
 	Tail bool
 
+	// LoopCost, if not nil, is the time in nanoseconds that a mutant with
+	// params adds to each iteration of the loop it mutates (optimized: built
+	// with the compiler's optimizations), for an operator injecting a known
+	// cost at the start of loop bodies. The reports turn the verdicts of a
+	// loop's mutants into the time per iteration its benchmarks notice.
+	LoopCost func(params map[string]any, optimized bool) (nanos float64, ok bool)
+
 	// Options, if not nil, is the operator's section of the configuration
 	// (perfmut.yaml), as an analysis.Analyzer's Flags are its options:
 	// config decodes the section through it, strictly, and the operator

@@ -74,8 +74,8 @@
 // The fields say what the rest of perfmut needs to know: Inert skips the
 // functional tests (the -full-filter help lists the inert operators), Size
 // enables subsumption (-infer), Contention and Tail choose the hints for
-// survivors, Options the configuration section (perfmut list -h shows it
-// with its defaults).
+// survivors, LoopCost feeds the reports' sensitivity per loop site, Options
+// the configuration section (perfmut list -h shows it with its defaults).
 //
 // Second, its golden file operators/testdata/nop-yield.txtar: a small
 // module (go.mod, Go files, an optional config.yaml), the context of the doc

@@ -35,6 +35,9 @@ func perfmut_sleep(ns int64) {
 	time.Sleep(time.Duration(ns))
 }
 `,
+	LoopCost: func(params map[string]any, _ bool) (float64, bool) {
+		return mutate.ParamNumber(params["duration"])
+	},
 	HelperImports: []string{"time"},
 	Run:           runSleep,
 }

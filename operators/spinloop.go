@@ -30,9 +30,23 @@ compiler cannot drop the work and -race has nothing to report.`,
 	sum += x
 }`,
 	},
+	LoopCost: func(params map[string]any, optimized bool) (float64, bool) {
+		n, ok := mutate.ParamNumber(params["iterations"])
+		return n * spinNanos(optimized), ok
+	},
 	Helper:        spinHelper,
 	HelperImports: []string{"sync/atomic"},
 	Run:           runSpinLoop,
+}
+
+// spinNanos is the cost of one iteration of spin-loop's helper, from Table
+// III of docs/evaluation.md (bench/q3overhead): 0.7 ns with optimizations,
+// about twice that without.
+func spinNanos(optimized bool) float64 {
+	if optimized {
+		return 0.7
+	}
+	return 1.4
 }
 
 // spinNames are the helper's identifiers and import names.

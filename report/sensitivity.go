@@ -7,12 +7,14 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
 // Sensitivity is how much injected time per loop iteration the benchmarks
-// notice at one loop site and level, read from the verdicts of the
-// spin-loop and sleep mutants there (each size a mutant of its own).
+// notice at one loop site and level, read from the verdicts of the mutants
+// there whose operator has a LoopCost (spin-loop and sleep; each size a
+// mutant of its own).
 type Sensitivity struct {
 	File     string `json:"file"`
 	Line     int    `json:"line"`
@@ -27,31 +29,19 @@ type Sensitivity struct {
 	Text          string  `json:"text"` // e.g. "benchmarks notice +7µs per iteration here"
 }
 
-// SpinNanos is the cost of one spin-loop iteration at a level, from Table
-// III of docs/evaluation.md (bench/q3overhead): 0.7 ns with optimizations,
-// about twice that without.
-func SpinNanos(level string) float64 {
-	if level == NoOpt {
-		return 1.4
-	}
-	return 0.7
-}
-
-// injectedNanos is the time a spin-loop or sleep mutant adds to each
-// iteration of its loop at level.
+// injectedNanos is the time a mutant adds to each iteration of its loop at
+// level, for an operator with a LoopCost (spin-loop, sleep).
 func injectedNanos(m mutate.Mutant, level string) (float64, bool) {
-	switch m.Operator {
-	case "spin-loop":
-		n, ok := mutate.ParamNumber(m.Params["iterations"])
-		return n * SpinNanos(level), ok
-	case "sleep":
-		return mutate.ParamNumber(m.Params["duration"])
+	op := operators.ByName(m.Operator)
+	if op == nil || op.LoopCost == nil {
+		return 0, false
 	}
-	return 0, false
+	return op.LoopCost(m.Params, level != NoOpt)
 }
 
 // Sensitivities computes the Sensitivity of every loop site and level that
-// has a killed or survived spin-loop or sleep mutant, in source order.
+// has a killed or survived mutant of an operator with a LoopCost, in source
+// order.
 func Sensitivities(ms []Mutant) []Sensitivity {
 	type key struct {
 		file, level string
