@@ -150,11 +150,6 @@ func interval(m CompareMetric) string {
 	return "[" + formatRatio(m.RatioLo) + ", " + formatRatio(m.RatioHi) + "]"
 }
 
-// sideLine is "OLD -> NEW" for the report headings.
-func (c *Comparison) sideLine() string {
-	return c.Old.label() + " -> " + c.New.label()
-}
-
 func (s CompareSide) label() string {
 	c := s.Commit
 	if len(c) > 12 {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -85,4 +86,28 @@ func minEffect(m float64) string {
 		return "off"
 	}
 	return pct(m - 1)
+}
+
+// WriteCompare prints the comparison's table to w, writes compare.md into
+// dir (beside compare.json) and says where the results are.
+func WriteCompare(w io.Writer, dir string, c *Comparison) error {
+	if err := CompareText(w, c); err != nil {
+		return err
+	}
+	if err := WriteCompareMarkdown(filepath.Join(dir, CompareMarkdownFile), c); err != nil {
+		return fmt.Errorf("writing the reports: %w (%s is complete)", err, CompareFile)
+	}
+	_, err := fmt.Fprintf(w, "results in %s\n", dir)
+	return err
+}
+
+// FailedCount is the number of benchmarks that failed on a side.
+func (c *Comparison) FailedCount() int {
+	n := 0
+	for _, b := range c.Benchmarks {
+		if b.Status == Failed {
+			n++
+		}
+	}
+	return n
 }

@@ -184,8 +184,7 @@ func statusCounts(rep *Report, level string) map[score.Status]int {
 type opRow struct {
 	Operator string
 	Quadrant string
-	Killed   int
-	Valid    int
+	score.Counts
 }
 
 // operatorScores returns, per operator (sorted by name), the killed and
@@ -202,12 +201,7 @@ func operatorScores(rep *Report, levels []string) (ops []string, rows map[string
 			s := m.status(l)
 			r := rows[m.Operator][l]
 			r.Operator, r.Quadrant = m.Operator, string(m.Quadrant)
-			if s.Valid() {
-				r.Valid++
-			}
-			if s == score.Killed {
-				r.Killed++
-			}
+			r.Add(s)
 			rows[m.Operator][l] = r
 		}
 	}
@@ -221,13 +215,12 @@ func levelScore(rep *Report, level string) LevelScore {
 	if s, ok := rep.Score[level]; ok {
 		return s
 	}
-	c := statusCounts(rep, level)
-	ls := LevelScore{Killed: c[score.Killed], Valid: c[score.Killed] + c[score.Survived] + c[score.NoCoverage]}
-	if ls.Valid > 0 {
-		ls.Score = float64(ls.Killed) / float64(ls.Valid)
+	var statuses []score.Status
+	for i := range rep.Mutants {
+		if s := rep.Mutants[i].status(level); s != "" {
+			statuses = append(statuses, s)
+		}
 	}
-	if kv := c[score.Killed] + c[score.Survived]; kv > 0 {
-		ls.Covered = float64(ls.Killed) / float64(kv)
-	}
-	return ls
+	c := score.CountStatuses(statuses)
+	return LevelScore{Killed: c.Killed, Valid: c.Valid, Score: c.Score, Covered: c.CoveredScore}
 }

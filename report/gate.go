@@ -119,3 +119,14 @@ func ParseLevels(s string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// CheckLevels says which of levels (from ParseLevels) the report has no
+// results at.
+func (r *Report) CheckLevels(levels []string) error {
+	for _, l := range levels {
+		if !slices.Contains(r.Levels(), l) {
+			return fmt.Errorf("-levels: the report has no results at level %s (it has %s)", l, strings.Join(r.Levels(), ", "))
+		}
+	}
+	return nil
+}

@@ -139,10 +139,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 		r := htmlOpRow{Operator: op, Quadrant: rows[op][lv[0]].Quadrant}
 		for _, l := range lv {
 			c := rows[op][l]
-			cell := htmlOpCell{Killed: c.Killed, Valid: c.Valid}
-			if c.Valid > 0 {
-				cell.Score = float64(c.Killed) / float64(c.Valid)
-			}
+			cell := htmlOpCell{Killed: c.Killed, Valid: c.Valid, Score: c.Score}
 			r.Cells = append(r.Cells, cell)
 		}
 		page.Operators = append(page.Operators, r)
@@ -312,7 +309,7 @@ func operatorScoresByAlpha(rep *Report, level string) (ops []string, valid []int
 		}
 		ops = append(ops, op)
 		valid = append(valid, r.Valid)
-		scores[a] = append(scores[a], 100*float64(r.Killed)/float64(r.Valid))
+		scores[a] = append(scores[a], 100*r.Score)
 	}
 	return ops, valid, []float64{a}, scores, "The report has no score summary, so the bars show the run's alpha only."
 }

@@ -27,6 +27,32 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 		limit = GitHubCommentLimit
 	}
 	lv := levels(rep, opts)
+	head := mdHead(rep, lv)
+	chunks, total := mdChunks(rep, lv, opts.Dir)
+
+	// rest[i] is the length of chunks[i:].
+	rest := make([]int, len(chunks)+1)
+	for i := len(chunks) - 1; i >= 0; i-- {
+		rest[i] = rest[i+1] + len(chunks[i].text)
+	}
+	out := head
+	shown := 0
+	for i, c := range chunks {
+		// Everything left fits, or this chunk fits with room for the note.
+		if len(out)+rest[i] > limit && len(out)+len(c.text)+len(truncNote(total, total, limit)) > limit {
+			out += truncNote(total-shown, total, limit)
+			break
+		}
+		out += c.text
+		shown += c.count
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// mdHead is the comment's head: the scores, and the operator and status
+// tables folded.
+func mdHead(rep *Report, lv []string) string {
 	var head strings.Builder
 	fmt.Fprintf(&head, "%s\n### perfmut: performance mutation score\n\n", MarkdownMarker)
 	fmt.Fprintf(&head, "**%s** · %d mutants", mdEscape(orUnknown(rep.Module)), len(rep.Mutants))
@@ -56,7 +82,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 				head.WriteString(" 0/0 |")
 				continue
 			}
-			fmt.Fprintf(&head, " %d/%d (%s) |", r.Killed, r.Valid, pct(float64(r.Killed)/float64(r.Valid)))
+			fmt.Fprintf(&head, " %d/%d (%s) |", r.Killed, r.Valid, pct(r.Score))
 		}
 		head.WriteString("\n")
 	}
@@ -91,31 +117,37 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 	}
 	head.WriteString("\n</details>\n")
 
-	// The findings, each a chunk that is kept whole or left out.
+	return head.String()
+}
+
+// An mdChunk is a piece of the findings, kept whole or left out.
+type mdChunk struct {
+	text  string
+	count int // findings in it
+}
+
+// mdChunks are the findings and the sensitivity table, each a chunk, and
+// the number of findings.
+func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int) {
 	covered, uncovered := findings(rep, lv)
 	covered, faster := splitFaster(rep, covered)
-	type chunk struct {
-		text  string
-		count int // findings in it
-	}
-	var chunks []chunk
-	total := len(covered)
+	total = len(covered)
 	if len(covered) > 0 {
-		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### Survivors (%d): a benchmark ran the code and did not notice\n", len(covered))})
+		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Survivors (%d): a benchmark ran the code and did not notice\n", len(covered))})
 		for i, f := range covered {
-			chunks = append(chunks, chunk{text: mdSurvivor(rep, i+1, f, lv, opts.Dir), count: 1})
+			chunks = append(chunks, mdChunk{text: mdSurvivor(rep, i+1, f, lv, dir), count: 1})
 		}
 	}
 	if len(faster) > 0 {
 		total += len(faster)
-		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### Faster (%d): no benchmark gap, the path each disables is slower than the one it forces\n\n", len(faster))})
+		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Faster (%d): no benchmark gap, the path each disables is slower than the one it forces\n\n", len(faster))})
 		for _, f := range faster {
 			var b strings.Builder
 			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
 			for _, l := range f.Levels {
 				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(explain(rep, f.M, l).Text))
 			}
-			chunks = append(chunks, chunk{text: b.String(), count: 1})
+			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
 		}
 	}
 	if len(uncovered) > 0 {
@@ -124,7 +156,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 			n += len(g)
 		}
 		total += n
-		chunks = append(chunks, chunk{text: fmt.Sprintf("\n#### No coverage (%d): no benchmark reaches these mutants\n\n", n)})
+		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### No coverage (%d): no benchmark reaches these mutants\n\n", n)})
 		for _, g := range uncovered {
 			var b strings.Builder
 			fmt.Fprintf(&b, "- %s (%d)\n", codeSpan(funcName(g[0].M)), len(g))
@@ -136,7 +168,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 				}
 				b.WriteString("\n")
 			}
-			chunks = append(chunks, chunk{text: b.String(), count: len(g)})
+			chunks = append(chunks, mdChunk{text: b.String(), count: len(g)})
 		}
 	}
 	if len(rep.Sensitivity) > 0 {
@@ -145,30 +177,13 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 		for _, s := range rep.Sensitivity {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", codeSpan(fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column)), codeSpan(s.Function), s.Level, mdEscape(s.Text))
 		}
-		chunks = append(chunks, chunk{text: b.String()})
+		chunks = append(chunks, mdChunk{text: b.String()})
 	}
 	if total == 0 && len(rep.Mutants) > 0 {
-		chunks = append(chunks, chunk{text: "\n" + allKilledLine(rep, lv) + "\n"})
+		chunks = append(chunks, mdChunk{text: "\n" + allKilledLine(rep, lv) + "\n"})
 	}
 
-	// rest[i] is the length of chunks[i:].
-	rest := make([]int, len(chunks)+1)
-	for i := len(chunks) - 1; i >= 0; i-- {
-		rest[i] = rest[i+1] + len(chunks[i].text)
-	}
-	out := head.String()
-	shown := 0
-	for i, c := range chunks {
-		// Everything left fits, or this chunk fits with room for the note.
-		if len(out)+rest[i] > limit && len(out)+len(c.text)+len(truncNote(total, total, limit)) > limit {
-			out += truncNote(total-shown, total, limit)
-			break
-		}
-		out += c.text
-		shown += c.count
-	}
-	_, err := io.WriteString(w, out)
-	return err
+	return chunks, total
 }
 
 func truncNote(hidden, total, limit int) string {

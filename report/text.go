@@ -31,6 +31,30 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		fmt.Fprintf(bw, "  ran %s\n", s)
 	}
 
+	textTables(bw, rep, lv)
+	covered, uncovered := findings(rep, lv)
+	gaps, faster := splitFaster(rep, covered)
+	textSurvivors(bw, rep, gaps, lv, opts.Dir)
+	if len(faster) > 0 {
+		fmt.Fprintf(bw, "\nFaster: %s ran faster than the original, so no benchmark gap: the path each disables is slower than the one it forces:\n", english.Plural(len(faster), "surviving mutant"))
+		for _, f := range faster {
+			m := f.M
+			fmt.Fprintf(bw, "\n     %s  %s  %s  [%s]\n", position(m), m.Operator, m.Function, m.ID)
+			fmt.Fprintf(bw, "     %s\n", m.Description)
+			for _, l := range f.Levels {
+				fmt.Fprintf(bw, "     %-6s %s\n", l, explain(rep, m, l).Text)
+			}
+		}
+	}
+	textUncovered(bw, uncovered)
+	if len(covered) == 0 && len(uncovered) == 0 && len(rep.Mutants) > 0 {
+		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
+	}
+	return bw.Flush()
+}
+
+// textTables writes the score, operator and status tables.
+func textTables(bw io.Writer, rep *Report, lv []string) {
 	fmt.Fprintln(bw, "\nMutation score (killed / (killed + survived + no-coverage)):")
 	t := &table{indent: "  "}
 	t.add("level", "killed", "valid", "score", "covered")
@@ -57,7 +81,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 				row = append(row, "0/0", "-")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%d/%d", r.Killed, r.Valid), pct(float64(r.Killed)/float64(r.Valid)))
+			row = append(row, fmt.Sprintf("%d/%d", r.Killed, r.Valid), pct(r.Score))
 		}
 		t.add(row...)
 	}
@@ -91,75 +115,69 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		fmt.Fprintf(bw, "\n%s.\n", s)
 	}
 
-	covered, uncovered := findings(rep, lv)
-	gaps, faster := splitFaster(rep, covered)
-	if len(gaps) > 0 {
-		fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", english.Plural(len(gaps), "mutant"))
-		for i, f := range gaps {
+}
+
+// textSurvivors writes the covered survivors, each with its results,
+// explanation, hint and the benchstat commands that show its samples.
+func textSurvivors(bw io.Writer, rep *Report, gaps []finding, lv []string, dir string) {
+	if len(gaps) == 0 {
+		return
+	}
+	fmt.Fprintf(bw, "\nSurvivors: %s a benchmark ran without noticing (hardest first):\n", english.Plural(len(gaps), "mutant"))
+	for i, f := range gaps {
+		m := f.M
+		fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
+		fmt.Fprintf(bw, "     %s\n", m.Description)
+		for _, l := range lv {
+			r := m.Results[l]
+			if r == nil {
+				continue
+			}
+			if parts := testsByBenchmark(r.Benchmarks); len(parts) > 1 && (r.Status == score.Killed || r.Status == score.Survived) {
+				fmt.Fprintf(bw, "     %-6s %s\n", l, r.Status)
+				for _, p := range parts {
+					fmt.Fprintf(bw, "              %s\n", p)
+				}
+				continue
+			}
+			fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
+		}
+		for _, l := range f.Levels {
+			if e := explain(rep, m, l); e.Text != "" {
+				fmt.Fprintf(bw, "     why %s: %s\n", l, e.Text)
+			}
+		}
+		if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
+			fmt.Fprintf(bw, "     hint: %s\n", e.Hint)
+		}
+		for _, l := range f.Levels {
+			for _, c := range benchstatCommands(m.Results[l], dir) {
+				fmt.Fprintf(bw, "     reproduce %s: %s\n", l, c)
+			}
+		}
+	}
+}
+
+// textUncovered writes the mutants no benchmark reaches, by function.
+func textUncovered(bw io.Writer, uncovered [][]finding) {
+	if len(uncovered) == 0 {
+		return
+	}
+	n := 0
+	for _, g := range uncovered {
+		n += len(g)
+	}
+	fmt.Fprintf(bw, "\nNo coverage: %s no benchmark reaches, by function:\n", english.Plural(n, "mutant"))
+	for _, g := range uncovered {
+		fmt.Fprintf(bw, "\n  %s (%d)\n", funcName(g[0].M), len(g))
+		for _, f := range g {
 			m := f.M
-			fmt.Fprintf(bw, "\n%3d. %s  %s  %s  [%s]\n", i+1, position(m), m.Operator, m.Function, m.ID)
-			fmt.Fprintf(bw, "     %s\n", m.Description)
-			for _, l := range lv {
-				r := m.Results[l]
-				if r == nil {
-					continue
-				}
-				if parts := testsByBenchmark(r.Benchmarks); len(parts) > 1 && (r.Status == score.Killed || r.Status == score.Survived) {
-					fmt.Fprintf(bw, "     %-6s %s\n", l, r.Status)
-					for _, p := range parts {
-						fmt.Fprintf(bw, "              %s\n", p)
-					}
-					continue
-				}
-				fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
-			}
-			for _, l := range f.Levels {
-				if e := explain(rep, m, l); e.Text != "" {
-					fmt.Fprintf(bw, "     why %s: %s\n", l, e.Text)
-				}
-			}
-			if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
-				fmt.Fprintf(bw, "     hint: %s\n", e.Hint)
-			}
-			for _, l := range f.Levels {
-				for _, c := range benchstatCommands(m.Results[l], opts.Dir) {
-					fmt.Fprintf(bw, "     reproduce %s: %s\n", l, c)
-				}
+			fmt.Fprintf(bw, "    %s  %s  %s  [%s]\n", position(m), m.Operator, m.Description, m.ID)
+			if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
+				fmt.Fprintf(bw, "      %s\n", firstLine(r.Reason))
 			}
 		}
 	}
-	if len(faster) > 0 {
-		fmt.Fprintf(bw, "\nFaster: %s ran faster than the original, so no benchmark gap: the path each disables is slower than the one it forces:\n", english.Plural(len(faster), "surviving mutant"))
-		for _, f := range faster {
-			m := f.M
-			fmt.Fprintf(bw, "\n     %s  %s  %s  [%s]\n", position(m), m.Operator, m.Function, m.ID)
-			fmt.Fprintf(bw, "     %s\n", m.Description)
-			for _, l := range f.Levels {
-				fmt.Fprintf(bw, "     %-6s %s\n", l, explain(rep, m, l).Text)
-			}
-		}
-	}
-	if len(uncovered) > 0 {
-		n := 0
-		for _, g := range uncovered {
-			n += len(g)
-		}
-		fmt.Fprintf(bw, "\nNo coverage: %s no benchmark reaches, by function:\n", english.Plural(n, "mutant"))
-		for _, g := range uncovered {
-			fmt.Fprintf(bw, "\n  %s (%d)\n", funcName(g[0].M), len(g))
-			for _, f := range g {
-				m := f.M
-				fmt.Fprintf(bw, "    %s  %s  %s  [%s]\n", position(m), m.Operator, m.Description, m.ID)
-				if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
-					fmt.Fprintf(bw, "      %s\n", firstLine(r.Reason))
-				}
-			}
-		}
-	}
-	if len(covered) == 0 && len(uncovered) == 0 && len(rep.Mutants) > 0 {
-		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
-	}
-	return bw.Flush()
 }
 
 // levelDetail is the part of a mutant's line after its status: the tests
@@ -184,4 +202,24 @@ func orUnknown(s string) string {
 		return "(unknown module)"
 	}
 	return s
+}
+
+// WriteScores prints one line per level: the mutation score and the count
+// of every status (perfmut run's and merge's summary).
+func WriteScores(w io.Writer, rep *Report) {
+	for _, l := range []string{Opt, NoOpt} {
+		s, ok := rep.Score[l]
+		if !ok {
+			continue
+		}
+		counts := statusCounts(rep, l)
+		var parts []string
+		for _, st := range score.Statuses {
+			if counts[st] > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
+			}
+		}
+		fmt.Fprintf(w, "%-5s score %5.1f%% (%d killed of %d valid; covered %.1f%%): %s\n",
+			l, 100*s.Score, s.Killed, s.Valid, 100*s.Covered, strings.Join(parts, ", "))
+	}
 }

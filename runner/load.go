@@ -3,7 +3,9 @@ package runner
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -32,8 +34,25 @@ type Loader struct {
 	// since that git revision (see package changes).
 	ChangedSince string
 	// Mutants, if set, keeps only the mutants with these comma-separated
-	// IDs (or unique ID prefixes).
+	// IDs (or unique ID prefixes); it applies before ChangedSince.
 	Mutants string
+	// ChangeLog, if not nil, gets ChangedSince's summary of the changed
+	// lines and the mutants on them (changes.Summary).
+	ChangeLog io.Writer
+}
+
+// Register adds -C, -config, -operators and -tags to fs.
+func (lf *Loader) Register(fs *flag.FlagSet) {
+	fs.StringVar(&lf.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
+	fs.StringVar(&lf.ConfigPath, "config", "", "configuration `file` (default: perfmut.yaml at the module root, if any)")
+	fs.StringVar(&lf.Operators, "operators", "", "comma-separated operator `names` to enable (default: the config's operators:, else all)")
+	fs.StringVar(&lf.Tags, "tags", "", "comma-separated build `tags`")
+}
+
+// RegisterMutants adds -mutants to fs, for the commands that act on a
+// selection of mutants (list, run).
+func (lf *Loader) RegisterMutants(fs *flag.FlagSet) {
+	fs.StringVar(&lf.Mutants, "mutants", "", "comma-separated mutant `IDs` (or unique prefixes, as printed by perfmut list) to keep; e.g. re-run the survivors after adding a benchmark")
 }
 
 // A Loaded is what Loader.Load loaded.
@@ -97,17 +116,23 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 		return nil, fmt.Errorf("generating mutants: %w", err)
 	}
 	mutants = dropUntestedMains(prog, cfg, mutants)
+	if l.Mutants != "" {
+		if mutants, err = selectMutants(mutants, l.Mutants); err != nil {
+			return nil, &InputError{err}
+		}
+	}
 	if l.ChangedSince != "" {
 		lines, err := changes.Lines(ctx, prog.Module.Dir, l.ChangedSince)
 		if err != nil {
 			return nil, &InputError{err}
 		}
-		mutants = changes.Filter(mutants, lines)
-	}
-	if l.Mutants != "" {
-		if mutants, err = selectMutants(mutants, l.Mutants); err != nil {
-			return nil, &InputError{err}
+		kept := changes.Filter(mutants, lines)
+		if l.ChangeLog != nil {
+			if err := changes.Summary(l.ChangeLog, l.ChangedSince, lines, mutants, kept); err != nil {
+				return nil, err
+			}
 		}
+		mutants = kept
 	}
 	return &Loaded{Program: prog, Mutants: mutants, Config: cfg, Operators: names}, nil
 }
@@ -203,21 +228,16 @@ func operatorNames() []string {
 // selectMutants keeps the mutants named in list (comma-separated IDs or
 // unique ID prefixes), in their generated order.
 func selectMutants(mutants []mutate.Mutant, list string) ([]mutate.Mutant, error) {
-	ids := make([]string, len(mutants))
-	for i, m := range mutants {
-		ids[i] = m.ID
+	named, err := FindMutants(mutants, SplitList(list))
+	if err != nil {
+		return nil, fmt.Errorf("-mutants: %w", err)
 	}
-	sort.Strings(ids)
-	want := map[string]bool{}
-	for _, id := range SplitList(list) {
-		full, err := ResolveID(ids, id)
-		if err != nil {
-			return nil, fmt.Errorf("-mutants: %w", err)
-		}
-		want[full] = true
-	}
-	if len(want) == 0 {
+	if len(named) == 0 {
 		return nil, fmt.Errorf("-mutants %q names no mutant ID; give IDs as printed by perfmut list, e.g. -mutants 1f238fb2b4fb,075215b5af18", list)
+	}
+	want := map[string]bool{}
+	for _, m := range named {
+		want[m.ID] = true
 	}
 	var kept []mutate.Mutant
 	for _, m := range mutants {
@@ -228,8 +248,29 @@ func selectMutants(mutants []mutate.Mutant, list string) ([]mutate.Mutant, error
 	return kept, nil
 }
 
-// ResolveID finds the ID in sorted that equals id or starts with it.
-func ResolveID(sorted []string, id string) (string, error) {
+// FindMutants returns the mutants with the given IDs or unique ID
+// prefixes, in the order of ids.
+func FindMutants(mutants []mutate.Mutant, ids []string) ([]mutate.Mutant, error) {
+	sorted := make([]string, len(mutants))
+	byID := make(map[string]mutate.Mutant, len(mutants))
+	for i, m := range mutants {
+		sorted[i] = m.ID
+		byID[m.ID] = m
+	}
+	sort.Strings(sorted)
+	var found []mutate.Mutant
+	for _, id := range ids {
+		full, err := resolveID(sorted, id)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, byID[full])
+	}
+	return found, nil
+}
+
+// resolveID finds the ID in sorted that equals id or starts with it.
+func resolveID(sorted []string, id string) (string, error) {
 	i := sort.SearchStrings(sorted, id)
 	if i < len(sorted) && sorted[i] == id {
 		return id, nil
@@ -279,4 +320,26 @@ func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mut
 			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), names))
 	}
 	return kept
+}
+
+// CheckMutants type-checks every mutant (in parallel, see
+// mutate.Program.CheckAll) and reports the failures to w (perfmut list -check).
+func CheckMutants(ctx context.Context, stderr io.Writer, prog *mutate.Program, mutants []mutate.Mutant) error {
+	errs := prog.CheckAll(ctx, mutants)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	failed := 0
+	for i, err := range errs {
+		if err != nil {
+			failed++
+			m := mutants[i]
+			fmt.Fprintf(stderr, "FAIL %s %s %s:%d: %s\n", m.ID, m.Operator, m.File, m.Line, strings.TrimPrefix(err.Error(), "mutant "+m.ID+" "))
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d mutants do not type-check", failed, len(mutants))
+	}
+	fmt.Fprintf(stderr, "all %d mutants type-check\n", len(mutants))
+	return nil
 }

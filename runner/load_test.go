@@ -75,13 +75,13 @@ func TestResolveID(t *testing.T) {
 		{"1234", "", "unknown mutant ID 1234; run 'perfmut list' to see the IDs (they change when the mutated code changes)"},
 		{"fffff", "", "unknown mutant ID fffff; run 'perfmut list' to see the IDs (they change when the mutated code changes)"},
 	} {
-		got, err := ResolveID(ids, tc.in)
+		got, err := resolveID(ids, tc.in)
 		gotErr := ""
 		if err != nil {
 			gotErr = err.Error()
 		}
 		if got != tc.want || gotErr != tc.err {
-			t.Errorf("ResolveID(%s) = %q, %q; want %q, %q", tc.in, got, gotErr, tc.want, tc.err)
+			t.Errorf("resolveID(%s) = %q, %q; want %q, %q", tc.in, got, gotErr, tc.want, tc.err)
 		}
 	}
 }

@@ -23,16 +23,8 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, dir := range dirs {
-		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
-			return nil, &InputError{fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)}
-		}
-		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return nil, &InputError{fmt.Errorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)}
-		}
-	}
-	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
-		return nil, &InputError{fmt.Errorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)}
+	if err := checkMergeDirs(out, absOut, dirs); err != nil {
+		return nil, err
 	}
 	// Everything is written to a private directory beside out, renamed to
 	// out at the end: a failed merge leaves no half-filled -out.
@@ -55,92 +47,16 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 			os.RemoveAll(out)
 		}
 	}()
-	var merged *report.Report
-	owner := map[string]string{}
-	shards := map[int]string{}
-	shardN := 0
-	var journal []byte
+	m := &merger{out: out, owner: map[string]string{}, shards: map[int]string{}}
 	for _, dir := range dirs {
-		rep, err := report.ReadFile(filepath.Join(dir, ReportFile))
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, &InputError{fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)}
-			}
-			return nil, &InputError{err}
-		}
-		if rep.Settings.Shard != "" {
-			k, n, err := ParseShard(rep.Settings.Shard)
-			if err != nil {
-				return nil, &InputError{fmt.Errorf("%s: %w", dir, err)}
-			}
-			if shardN != 0 && n != shardN {
-				return nil, &InputError{fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, shardN)}
-			}
-			if prev, ok := shards[k]; ok {
-				return nil, &InputError{fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)}
-			}
-			shardN, shards[k] = n, dir
-		}
-		if merged == nil {
-			head := *rep
-			merged = &head
-			merged.Mutants = nil
-			merged.Settings.Shard = ""
-		} else {
-			if rep.Module != merged.Module {
-				return nil, &InputError{fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, merged.Module)}
-			}
-			s := rep.Settings
-			s.Shard = ""
-			if d := settingsDiff(merged.Settings, s); d != "" {
-				return nil, &InputError{fmt.Errorf("%s was run with other settings: %s", dir, d)}
-			}
-			if rep.Started.Before(merged.Started) {
-				merged.Started = rep.Started
-			}
-			if rep.Finished.After(merged.Finished) {
-				merged.Finished = rep.Finished
-			}
-		}
-		for _, m := range rep.Mutants {
-			if prev, ok := owner[m.ID]; ok {
-				return nil, &InputError{fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", m.ID, prev, dir)}
-			}
-			owner[m.ID] = dir
-			for _, lr := range m.Results {
-				for _, s := range lr.Samples {
-					for _, f := range s.Files {
-						if err := copyFile(filepath.Join(dir, f), filepath.Join(out, f)); err != nil {
-							return nil, fmt.Errorf("copying samples: %w", err)
-						}
-					}
-				}
-			}
-			merged.Mutants = append(merged.Mutants, m)
-		}
-		entries, _, err := ReadJournal(filepath.Join(dir, JournalFile))
-		if err != nil {
-			return nil, &InputError{err}
-		}
-		for _, e := range entries {
-			line, err := json.Marshal(e)
-			if err != nil {
-				return nil, err
-			}
-			journal = append(append(journal, line...), '\n')
+		if err := m.add(dir); err != nil {
+			return nil, err
 		}
 	}
-	if shardN > 0 {
-		var missing []string
-		for k := 1; k <= shardN; k++ {
-			if shards[k] == "" {
-				missing = append(missing, fmt.Sprintf("%d/%d", k, shardN))
-			}
-		}
-		if len(missing) > 0 {
-			return nil, &InputError{fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))}
-		}
+	if err := m.checkShards(); err != nil {
+		return nil, err
 	}
+	merged := m.merged
 	sortMutants(merged.Mutants)
 	if merged.Mutants == nil {
 		merged.Mutants = []report.Mutant{}
@@ -150,13 +66,137 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 	merged.Sensitivity = report.Sensitivities(merged.Mutants)
 	sum := score.Summarize(outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
 	merged.Summary = &sum
-	if err := os.WriteFile(filepath.Join(out, JournalFile), journal, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, JournalFile), m.journal, 0o644); err != nil {
 		return nil, err
 	}
 	if err := report.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
 		return nil, err
 	}
 	return merged, report.WriteJSON(filepath.Join(out, ReportFile), merged)
+}
+
+// checkMergeDirs checks Merge's input: directories that exist, none of
+// them out, and out new or empty.
+func checkMergeDirs(out, absOut string, dirs []string) error {
+	for _, dir := range dirs {
+		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
+			return &InputError{fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)}
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return &InputError{fmt.Errorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)}
+		}
+	}
+	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
+		return &InputError{fmt.Errorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)}
+	}
+	return nil
+}
+
+// A merger accumulates the shards Merge reads.
+type merger struct {
+	out     string            // where samples are copied
+	merged  *report.Report    // the first shard's report with every shard's mutants
+	owner   map[string]string // mutant ID -> the directory it came from
+	shards  map[int]string    // shard k -> its directory
+	shardN  int               // n of the shards k/n, 0 if unsharded
+	journal []byte            // every shard's journal entries, checked
+}
+
+// add merges the results directory dir: its report's mutants, their
+// samples and its journal.
+func (m *merger) add(dir string) error {
+	rep, err := report.ReadFile(filepath.Join(dir, ReportFile))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return &InputError{fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)}
+		}
+		return &InputError{err}
+	}
+	if err := m.addShard(dir, rep); err != nil {
+		return err
+	}
+	for _, mu := range rep.Mutants {
+		if prev, ok := m.owner[mu.ID]; ok {
+			return &InputError{fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", mu.ID, prev, dir)}
+		}
+		m.owner[mu.ID] = dir
+		for _, lr := range mu.Results {
+			for _, s := range lr.Samples {
+				for _, f := range s.Files {
+					if err := copyFile(filepath.Join(dir, f), filepath.Join(m.out, f)); err != nil {
+						return fmt.Errorf("copying samples: %w", err)
+					}
+				}
+			}
+		}
+		m.merged.Mutants = append(m.merged.Mutants, mu)
+	}
+	entries, _, err := ReadJournal(filepath.Join(dir, JournalFile))
+	if err != nil {
+		return &InputError{err}
+	}
+	for _, e := range entries {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		m.journal = append(append(m.journal, line...), '\n')
+	}
+	return nil
+}
+
+// addShard checks that rep (of dir) is a distinct shard of the same
+// campaign as those before it, and merges its head: the time span.
+func (m *merger) addShard(dir string, rep *report.Report) error {
+	if rep.Settings.Shard != "" {
+		k, n, err := ParseShard(rep.Settings.Shard)
+		if err != nil {
+			return &InputError{fmt.Errorf("%s: %w", dir, err)}
+		}
+		if m.shardN != 0 && n != m.shardN {
+			return &InputError{fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, m.shardN)}
+		}
+		if prev, ok := m.shards[k]; ok {
+			return &InputError{fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)}
+		}
+		m.shardN, m.shards[k] = n, dir
+	}
+	if m.merged == nil {
+		head := *rep
+		m.merged = &head
+		m.merged.Mutants = nil
+		m.merged.Settings.Shard = ""
+		return nil
+	}
+	if rep.Module != m.merged.Module {
+		return &InputError{fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, m.merged.Module)}
+	}
+	s := rep.Settings
+	s.Shard = ""
+	if d := settingsDiff(m.merged.Settings, s); d != "" {
+		return &InputError{fmt.Errorf("%s was run with other settings: %s", dir, d)}
+	}
+	if rep.Started.Before(m.merged.Started) {
+		m.merged.Started = rep.Started
+	}
+	if rep.Finished.After(m.merged.Finished) {
+		m.merged.Finished = rep.Finished
+	}
+	return nil
+}
+
+// checkShards reports the shards missing from a sharded campaign.
+func (m *merger) checkShards() error {
+	var missing []string
+	for k := 1; k <= m.shardN; k++ {
+		if m.shards[k] == "" {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, m.shardN))
+		}
+	}
+	if len(missing) > 0 {
+		return &InputError{fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))}
+	}
+	return nil
 }
 
 // settingsLevels is the levels a run with settings s measured.

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -178,4 +179,15 @@ func (r *run) stepProgress(step string, n int) (done *atomic.Int64, stop func())
 		r.prog.logf("perfmut: %s: %d of %d done (%s)", step, done.Load(), n, time.Since(start).Round(time.Second))
 	})
 	return done, stop
+}
+
+// IsTerminal reports whether w is a terminal, where a Campaign can draw its
+// progress line (Campaign.Progress).
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,21 +11,11 @@ import (
 )
 
 func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("calibrate", stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]\n\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A\nruns: the baseline against itself and against null mutants (an added function that changes the\nbinary's layout but not the work), K trials each at benchmarked sites. Prints the empirical\nfalse-kill rate with its exact 95% interval next to alpha, per optimization level, and warns\nwhen it exceeds alpha.\n")
 	var f campaignFlags
 	f.register(fs, "")
 	trials := fs.Int("trials", 40, "trials `K` of each kind (baseline vs itself, baseline vs null mutant) per level")
 	kinds := fs.String("kinds", "both", "which comparisons: both, self (baseline vs itself) or null (baseline vs null mutants)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]")
-		fmt.Fprintln(stderr, "\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A")
-		fmt.Fprintln(stderr, "runs: the baseline against itself and against null mutants (an added function that changes the")
-		fmt.Fprintln(stderr, "binary's layout but not the work), K trials each at benchmarked sites. Prints the empirical")
-		fmt.Fprintln(stderr, "false-kill rate with its exact 95% interval next to alpha, per optimization level, and warns")
-		fmt.Fprintln(stderr, "when it exceeds alpha.")
-		fs.PrintDefaults()
-	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -37,37 +26,34 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return usageError(err)
 	}
-	levels, rule, err := f.check()
+	levels, rule, err := f.Check()
 	if err != nil {
-		return err
+		return inputError(err)
 	}
-	if f.resume && f.out == "" {
+	if f.Resume && f.Out == "" {
 		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
-	if f.out != "" {
-		if err := runner.CheckOutDir(f.out); err != nil {
+	if f.Out != "" {
+		if err := runner.CheckOutDir(f.Out); err != nil {
 			return usageError(err)
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
-	ld, err := f.load.load(ctx, patterns)
+	ld, err := f.loadModule(ctx, patterns)
 	if err != nil {
 		return err
 	}
-	if err := runner.CheckModuleDir(ld.Program.Module.Dir); err != nil {
-		return usageError(err)
-	}
-	c := &runner.Calibration{Campaign: *f.campaign(levels, rule, ld.Config, patterns), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
+	c := &runner.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
-	c.Log, c.Progress = stderr, isTerminal(stderr)
+	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
 		return inputError(err)
 	}
 	rows := report.TallyCalibration(rep, levels, kindList)
 	report.WriteCalibration(stdout, rep, rows, rule.Alpha)
-	if f.out != "" {
-		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.out)
+	if f.Out != "" {
+		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.Out)
 	}
 	for _, r := range rows {
 		if r.N > 0 {

@@ -175,9 +175,9 @@ func TestCheckAllReportsFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr strings.Builder
-	err = checkAll(context.Background(), &stderr, prog, ms)
+	err = runner.CheckMutants(context.Background(), &stderr, prog, ms)
 	if err == nil || err.Error() != "2 of 2 mutants do not type-check" {
-		t.Errorf("checkAll error = %v", err)
+		t.Errorf("CheckMutants error = %v", err)
 	}
 	want := fmt.Sprintf("FAIL %s test-undefined m.go:4: does not type-check: m.go:4:9: undefined: undefinedName\nFAIL %s test-undefined m.go:8: does not type-check: m.go:8:9: undefined: undefinedName\n", ms[0].ID, ms[1].ID)
 	if stderr.String() != want {

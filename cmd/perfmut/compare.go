@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/perfmut/perfmut/report"
@@ -31,7 +30,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
 	fs.StringVar(&f.load.Tags, "tags", "", "comma-separated build `tags`")
 	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
-	f.registerMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
+	f.RegisterMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
@@ -39,26 +38,21 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 }
 
 func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("perfmut compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perfmut compare", stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n\nFlags:\n")
 	var f compareFlags
 	f.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	rule, err := f.checkMeasure()
+	rule, err := f.CheckMeasure()
 	if err != nil {
-		return err
+		return inputError(err)
 	}
 	maxSlow, err := report.ParseSlowdown(f.maxSlowdown)
 	if err != nil {
 		return usageError(err)
 	}
-	if err := runner.CheckOutDir(f.out); err != nil {
+	if err := runner.CheckOutDir(f.Out); err != nil {
 		return usageError(err)
 	}
 	pos := fs.Args()
@@ -77,19 +71,19 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	c := &runner.Comparison{
-		Campaign:    *f.campaign([]string{report.Opt}, rule, cfg, pos[2:]),
+		Campaign:    *f.Campaign([]string{report.Opt}, rule, cfg, pos[2:], f.load.TagList()),
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
 		All:         f.all,
-		MinSamples:  f.minSamples,
+		MinSamples:  f.MinSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
 		HistoryDir:  f.historyDir,
-		CPU:         f.cpus, // parsed by checkMeasure
+		CPU:         f.CPUs(),
 	}
 	c.Module.Dir = root
-	c.Log, c.Progress = stderr, isTerminal(stderr)
+	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
@@ -97,29 +91,14 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return inputError(err)
 	}
-	if err := report.CompareText(stdout, rep); err != nil {
+	if err := report.WriteCompare(stdout, c.Out, rep); err != nil {
 		return err
 	}
-	if err := report.WriteCompareMarkdown(filepath.Join(c.Out, report.CompareMarkdownFile), rep); err != nil {
-		return fmt.Errorf("writing the reports: %w (%s is complete)", err, report.CompareFile)
-	}
-	fmt.Fprintf(stdout, "results in %s\n", c.Out)
 	if len(rep.Failures) > 0 {
 		return &exitErr{exitThreshold, fmt.Errorf("%d slower beyond -max-slowdown %s", len(rep.Failures), f.maxSlowdown)}
 	}
-	if n := countFailed(rep); n > 0 {
+	if n := rep.FailedCount(); n > 0 {
 		return fmt.Errorf("%d benchmarks failed on a side (see the table)", n)
 	}
 	return nil
-}
-
-// countFailed counts the benchmarks that failed on a side.
-func countFailed(rep *report.Comparison) int {
-	n := 0
-	for _, b := range rep.Benchmarks {
-		if b.Status == report.Failed {
-			n++
-		}
-	}
-	return n
 }

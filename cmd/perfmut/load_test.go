@@ -12,7 +12,7 @@ import (
 func TestLoadFlagsRegister(t *testing.T) {
 	fs := flag.NewFlagSet("x", flag.ContinueOnError)
 	var lf loadFlags
-	lf.register(fs)
+	lf.Register(fs)
 	if err := fs.Parse([]string{"-C", "d", "-config", "c.yaml", "-operators", "a,b", "-tags", "t1,t2", "./..."}); err != nil {
 		t.Fatal(err)
 	}

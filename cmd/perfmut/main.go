@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/perfmut/perfmut/runner"
 )
 
 func main() {
@@ -21,13 +23,9 @@ func main() {
 	os.Exit(code)
 }
 
-// Exit codes.
-const (
-	exitOK        = 0
-	exitError     = 1
-	exitUsage     = 2
-	exitThreshold = 3
-)
+// Exit codes: ok, an error, bad usage or input, a score (compare: a
+// slowdown) beyond its threshold.
+const exitOK, exitError, exitUsage, exitThreshold = 0, 1, 2, 3
 
 // A command is one perfmut subcommand.
 type command struct {
@@ -96,6 +94,18 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	return exitUsage
 }
 
+// newFlagSet is a command's flag set: errors and -h print usage, then
+// the flags, to stderr.
+func newFlagSet(name string, stderr io.Writer, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseFlags parses args into fs: -h (after printing the usage) and bad
 // flags come back as usage errors.
 func parseFlags(fs *flag.FlagSet, args []string) error {
@@ -119,4 +129,20 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun 'perfmut <command> -h' for a command's flags.")
 	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score (compare: slower beyond -max-slowdown).")
+}
+
+// inputError makes a *runner.InputError a usage error (exit 2).
+func inputError(err error) error {
+	if errors.As(err, new(*runner.InputError)) {
+		return usageError(err)
+	}
+	return err
+}
+
+// patternsOrAll is the package patterns given, or ./... without any.
+func patternsOrAll(patterns []string) []string {
+	if len(patterns) == 0 {
+		return []string{"./..."}
+	}
+	return patterns
 }

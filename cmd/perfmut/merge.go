@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,13 +11,8 @@ import (
 )
 
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("perfmut merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("perfmut merge", stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n\nFlags:\n")
 	out := fs.String("out", "", "`dir`ectory for the merged results (required)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n\nFlags:")
-		fs.PrintDefaults()
-	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -39,6 +33,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 	if err := report.WriteAll(*out, rep); err != nil {
 		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", err, *out)
 	}
-	printScores(stdout, rep, *out)
+	report.WriteScores(stdout, rep)
+	fmt.Fprintf(stdout, "results in %s\n", *out)
 	return nil
 }

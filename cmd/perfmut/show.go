@@ -2,26 +2,17 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
-	"sort"
 	"strings"
 
-	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("show", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("show", stderr, "usage: perfmut show [-C dir] [-config file] [-operators a,b] [-tags t] ID...\n\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.\n")
 	var lf loadFlags
-	lf.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: perfmut show [-C dir] [-config file] [-operators a,b] [-tags t] ID...")
-		fmt.Fprintln(stderr, "\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.")
-		fs.PrintDefaults()
-	}
+	lf.Register(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -38,34 +29,9 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	prog, mutants := ld.Program, ld.Mutants
-	ids := make([]string, len(mutants))
-	for i, m := range mutants {
-		ids[i] = m.ID
+	show, err := runner.FindMutants(mutants, fs.Args())
+	if err != nil {
+		return usageError(err)
 	}
-	sorted := append([]string(nil), ids...)
-	sort.Strings(sorted)
-	byID := make(map[string]mutate.Mutant, len(mutants))
-	for _, m := range mutants {
-		byID[m.ID] = m
-	}
-	var show []mutate.Mutant
-	for _, id := range fs.Args() {
-		full, err := runner.ResolveID(sorted, id)
-		if err != nil {
-			return usageError(err)
-		}
-		show = append(show, byID[full])
-	}
-	for i, m := range show {
-		diff, err := prog.Diff(m)
-		if err != nil {
-			return err
-		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		fmt.Fprintf(stdout, "# %s %s %s:%d:%d %s: %s\n", m.ID, m.Operator, m.File, m.Line, m.Column, m.Function, m.Description)
-		io.WriteString(stdout, diff)
-	}
-	return nil
+	return report.WriteDiffs(stdout, show, prog.Diff)
 }

@@ -1,0 +1,222 @@
+package runner
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// CampaignFlags are the settings of how a campaign builds, measures and
+// decides, as the perfmut commands take them on the command line. perfmut
+// registers them once for every command that measures (run, calibrate,
+// compare), so that calibrate vets exactly the rule run applies (as x/tools
+// registers an analysis driver's flags in one place); Check validates them
+// and Campaign turns them into a Campaign. To add one: a field here, its
+// registration in Register or RegisterMeasure, its check in Check or CheckMeasure, its
+// Campaign field in Campaign and, if it changes verdicts, its
+// report.Settings field (resume and merge compare those).
+type CampaignFlags struct {
+	Opt        string // -opt both|on|off
+	Jobs       int
+	Isolate    string
+	Seed       int64
+	Alpha      float64
+	Correction string
+	Test       string
+	MaxSamples int
+	MinSamples int
+	MinEffect  float64 // 0 = off
+	Futility   float64 // 0 = no futility stop
+	MaxBenches int
+	CPU        string // comma-separated GOMAXPROCS values
+	SampleTime time.Duration
+	Censor     float64
+	Benchtime  string
+	Infer      bool
+	FullFilter bool
+	SkipBench  string
+	BenchTO    time.Duration
+	Timeout    time.Duration
+	Out        string
+	Resume     bool
+	Verbose    bool
+
+	cpus []int // parsed from CPU by CheckMeasure
+}
+
+// Register registers the campaign flags on fs (perfmut run and
+// calibrate); outDefault is -out's default.
+func (f *CampaignFlags) Register(fs *flag.FlagSet, outDefault string) {
+	f.RegisterMeasure(fs, outDefault, score.DefaultMinEffect)
+	fs.BoolVar(&f.Resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
+	fs.StringVar(&f.Opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
+	fs.StringVar(&f.Isolate, "isolate", IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
+	fs.IntVar(&f.MaxBenches, "max-benchmarks", DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
+	inert := operators.Names(func(op *mutate.Operator) bool { return op.Inert })
+	sized := operators.Names(func(op *mutate.Operator) bool { return op.Size != "" })
+	fs.BoolVar(&f.FullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for the inert operators (default: only the tests whose baseline coverage reaches the mutant, none for the inert "+inert+"); for tests that depend on timing")
+	fs.BoolVar(&f.Infer, "infer", true, "measure the smallest size of a sized injection ("+sized+") at a site first; when it is killed, count the larger ones there as killed without measuring them (false = measure every mutant)")
+	fs.DurationVar(&f.Timeout, "timeout", 0, "functional-test timeout per test binary (0 = max(10 x baseline test time, 10s))")
+}
+
+// RegisterMeasure registers the flags of how benchmarks are sampled and
+// decided, which compare shares with run and calibrate; minEffect is
+// -min-effect's default.
+func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, minEffect float64) {
+	fs.StringVar(&f.Out, "out", outDefault, "results `dir`ectory")
+	fs.IntVar(&f.Jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
+	fs.Int64Var(&f.Seed, "seed", 1, "`seed` for sampling, the measurement order and the bootstrap")
+	fs.Float64Var(&f.Alpha, "alpha", score.DefaultAlpha, "false-kill (compare: false-change) rate over all looks of the early-stopping rule")
+	fs.StringVar(&f.Correction, "correction", "holm", "multiple-comparison correction over the tests of a mutant (compare: of a benchmark): none, bonferroni or holm")
+	fs.IntVar(&f.MaxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant (compare: OLD and NEW) at most")
+	fs.IntVar(&f.MinSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
+	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: ks (Kolmogorov-Smirnov, any stochastic increase) or mwu (Mann-Whitney U, more power for shifts of discretized timings)")
+	fs.Float64Var(&f.MinEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
+	fs.Float64Var(&f.Futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
+	fs.DurationVar(&f.SampleTime, "sample-time", DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.Float64Var(&f.Censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus 100ms) and count it as slower than every one of them; 0 = never")
+	fs.StringVar(&f.Benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
+	fs.StringVar(&f.CPU, "cpu", "", "measure each benchmark at each of these comma-separated GOMAXPROCS `values`, as separate benchmarks of its family (as go test -cpu 1,2,4; default: GOMAXPROCS)")
+	fs.StringVar(&f.SkipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
+	fs.DurationVar(&f.BenchTO, "bench-timeout", DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
+	fs.BoolVar(&f.Verbose, "v", false, "show every command run")
+}
+
+var benchtimeRE = regexp.MustCompile(`^[0-9]+x$`)
+
+// rule checks the statistics flags and returns the kill rule they define.
+func (f *CampaignFlags) rule() (score.Rule, error) {
+	corr, err := score.ParseCorrection(f.Correction)
+	if err != nil {
+		return score.Rule{}, &InputError{err}
+	}
+	if !(f.Alpha > 0 && f.Alpha < 1) {
+		return score.Rule{}, inputErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
+	}
+	test, err := score.ParseTest(f.Test)
+	if err != nil {
+		return score.Rule{}, &InputError{err}
+	}
+	if f.MinEffect == 0 {
+		f.MinEffect = 1 // off
+	}
+	switch {
+	case !(f.MinEffect >= 1 && !math.IsInf(f.MinEffect, 1)):
+		return score.Rule{}, inputErrorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", f.MinEffect)
+	case f.MaxSamples < 1:
+		return score.Rule{}, inputErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.MaxSamples)
+	case f.Futility >= 1:
+		return score.Rule{}, inputErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.Futility)
+	}
+	rule := score.Rule{Alpha: f.Alpha, Correction: corr, Test: test, MaxSamples: f.MaxSamples, MinSamples: f.MinSamples, MinEffect: f.MinEffect, Seed: f.Seed, FutilityPower: f.Futility}
+	if f.Futility <= 0 {
+		rule.FutilityPower = score.NoFutility
+	}
+	if err := rule.Validate(); err != nil {
+		return score.Rule{}, &InputError{err}
+	}
+	return rule.WithDefaults(), nil
+}
+
+// Check checks every campaign flag (before anything is loaded) and returns
+// the levels and the kill rule they define; bad values are *InputErrors.
+func (f *CampaignFlags) Check() (levels []string, rule score.Rule, err error) {
+	if levels, err = ParseOpt(f.Opt); err != nil {
+		return nil, rule, &InputError{err}
+	}
+	if f.Isolate != IsolateOverlay && f.Isolate != IsolateCopy {
+		return nil, rule, inputErrorf("bad -isolate %q: want overlay or copy", f.Isolate)
+	}
+	if rule, err = f.CheckMeasure(); err != nil {
+		return nil, rule, err
+	}
+	switch {
+	case f.MaxBenches < 0:
+		return nil, rule, inputErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.MaxBenches)
+	case f.Timeout < 0:
+		return nil, rule, inputErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.Timeout)
+	}
+	return levels, rule, nil
+}
+
+// CheckMeasure checks the flags of how benchmarks are sampled and decided
+// (those compare shares with run and calibrate) and returns the kill rule.
+func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
+	if rule, err = f.rule(); err != nil {
+		return rule, err
+	}
+	if f.cpus, err = ParseCPU(f.CPU); err != nil {
+		return rule, &InputError{err}
+	}
+	switch {
+	case f.SampleTime <= 0:
+		return rule, inputErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.SampleTime)
+	case f.Censor < 0 || f.Censor > 0 && f.Censor < 1.5:
+		return rule, inputErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.Censor)
+	case f.Jobs < 1:
+		return rule, inputErrorf("bad -j %d: want at least 1", f.Jobs)
+	case f.BenchTO <= 0:
+		return rule, inputErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
+	}
+	if _, err := time.ParseDuration(f.Benchtime); f.Benchtime != "" && err != nil && !benchtimeRE.MatchString(f.Benchtime) {
+		return rule, inputErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.Benchtime)
+	}
+	for _, part := range strings.Split(f.SkipBench, "/") {
+		if _, err := regexp.Compile(part); f.SkipBench != "" && err != nil {
+			return rule, inputErrorf("bad -skip-bench %q: %v", f.SkipBench, err)
+		}
+	}
+	return rule, nil
+}
+
+// Campaign returns the Campaign the flags (checked) define, without its
+// module, mutants and overlay; Campaign.Run records the settings it used.
+func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.Config, patterns, tags []string) *Campaign {
+	skip := slices.Clone(cfg.SkipBenchmarks)
+	if f.SkipBench != "" {
+		skip = append(skip, f.SkipBench)
+	}
+	return &Campaign{
+		Rule:   rule,
+		Metric: func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+
+		Levels:        levels,
+		Benchtime:     f.Benchtime,
+		SampleTime:    f.SampleTime,
+		CensorFactor:  f.Censor,
+		Infer:         f.Infer,
+		FullFilter:    f.FullFilter,
+		SkipBench:     strings.Join(skip, "|"),
+		BenchTimeout:  f.BenchTO,
+		MaxBenchmarks: f.MaxBenches,
+		CPU:           f.cpus,
+		Timeout:       f.Timeout,
+		Jobs:          f.Jobs,
+		Isolate:       f.Isolate,
+		Tags:          tags,
+		Seed:          f.Seed,
+		Out:           f.Out,
+		Resume:        f.Resume,
+		Settings:      report.Settings{Patterns: patterns, Opt: f.Opt},
+		Verbose:       f.Verbose,
+	}
+}
+
+// inputErrorf is an *InputError with a formatted message.
+func inputErrorf(format string, args ...any) error {
+	return &InputError{fmt.Errorf(format, args...)}
+}
+
+// CPUs is -cpu as parsed by CheckMeasure.
+func (f *CampaignFlags) CPUs() []int { return f.cpus }
