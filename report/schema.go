@@ -234,6 +234,9 @@ type Inputs struct {
 	// Reach maps each benchmark and test ("pkg BenchmarkX", "pkg TestY")
 	// to the functions its baseline coverage ran ("pkg file.go:Func").
 	Reach map[string][]string `json:"reach,omitempty"`
+	// Timed maps each benchmark to the functions its timed loop ran: it
+	// judges only mutants there.
+	Timed map[string][]string `json:"timed,omitempty"`
 }
 
 // PackageCode is a package's code split into its functions and the rest.

@@ -37,9 +37,10 @@ func TestSince(t *testing.T) {
 		return m
 	}
 	ms := []mutate.Mutant{
-		spin("sum-spin", calc, "calc/calc.go", "func Sum(", "s += x"),       // judged by calc and app benchmarks
-		spin("find-spin", calc, "calc/calc.go", "func Find(", "idx = i"),    // calc only
-		spin("unused-spin", calc, "calc/calc.go", "func Unused(", "p *= 3"), // no-coverage: every importer judges
+		spin("sum-spin", calc, "calc/calc.go", "func Sum(", "s += x"),                       // judged by calc and app benchmarks
+		spin("find-spin", calc, "calc/calc.go", "func Find(", "idx = i"),                    // calc only
+		spin("unused-spin", calc, "calc/calc.go", "func Unused(", "p *= 3"),                 // no-coverage: every importer judges
+		spin("prepare-spin", calc, "calc/calc.go", "func Prepare(", "xs := make([]int, n)"), // in benchmark setup only
 		spin("total-spin", app, "app/app.go", "func Total(", "return 2 * calc.Sum(xs)"),
 	}
 	dir := t.TempDir()
@@ -69,7 +70,7 @@ func TestSince(t *testing.T) {
 	}
 
 	_, first := campaign("first", "")
-	want := map[string]score.Status{"sum-spin": score.Killed, "find-spin": score.Killed, "unused-spin": score.NoCoverage, "total-spin": score.Killed}
+	want := map[string]score.Status{"sum-spin": score.Killed, "find-spin": score.Killed, "unused-spin": score.NoCoverage, "total-spin": score.Killed, "prepare-spin": score.NoCoverage}
 	for id, st := range want {
 		if first[id].Status != st {
 			t.Fatalf("first run: %s is %s (%s), want %s", id, first[id].Status, first[id].Reason, st)
@@ -80,10 +81,10 @@ func TestSince(t *testing.T) {
 	}
 
 	rep, again := campaign("again", "first")
-	if got := reused(again); len(got) != 4 {
-		t.Errorf("nothing changed: reused %v, want all 4", got)
+	if got := reused(again); len(got) != 5 {
+		t.Errorf("nothing changed: reused %v, want all 5", got)
 	}
-	if p := rep.Phases[report.Opt]; p.Reused != 4 || p.BuildSeconds != 0 || rep.Baseline != nil {
+	if p := rep.Phases[report.Opt]; p.Reused != 5 || p.BuildSeconds != 0 || rep.Baseline != nil {
 		t.Errorf("nothing changed: phases %+v, baseline %+v; want 4 reused, nothing built", p, rep.Baseline)
 	}
 	for _, s := range again["sum-spin"].Samples {
@@ -124,10 +125,12 @@ func TestSince(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// BenchmarkFind runs Find and, in its setup, Prepare: it judges no
+	// mutant of Prepare.
 	replaceIn("calc/calc.go", "idx := -1", "idx := -2") // run by BenchmarkFind and TestFind
 	_, res = campaign("find-changed", "calc-changed")
-	if got := reused(res); !slices.Equal(got, []string{"sum-spin", "total-spin", "unused-spin"}) {
-		t.Errorf("Find changed: reused %v, want [sum-spin total-spin unused-spin]", got)
+	if got, want := reused(res), []string{"prepare-spin", "sum-spin", "total-spin", "unused-spin"}; !slices.Equal(got, want) {
+		t.Errorf("Find changed: reused %v, want %v", got, want)
 	}
 	// Prepare runs in the setup of every benchmark, also app's (whose
 	// package did not change): only unused-spin's judge (TestUnused)

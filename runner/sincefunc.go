@@ -115,10 +115,13 @@ func reachOf(spans map[string][]funcSpan, blocks map[string][]covBlock) []string
 // now, and the functions of packages not instrumented now.
 func (r *run) recordReach(prev *report.Inputs, instrumented map[string]bool) {
 	cur := r.inputsRec
-	cur.Reach = map[string][]string{}
+	cur.Reach, cur.Timed = map[string][]string{}, map[string][]string{}
 	if prev != nil {
 		for k, fs := range prev.Reach {
 			cur.Reach[k] = slices.DeleteFunc(slices.Clone(fs), func(f string) bool { return instrumented[funcPkg(f)] })
+		}
+		for k, fs := range prev.Timed {
+			cur.Timed[k] = slices.DeleteFunc(slices.Clone(fs), func(f string) bool { return instrumented[funcPkg(f)] })
 		}
 		for p, pc := range cur.Code {
 			if old, ok := prev.Code[p]; ok && old.Covered && old.Rest == pc.Rest && maps.Equal(old.Funcs, pc.Funcs) {
@@ -133,15 +136,21 @@ func (r *run) recordReach(prev *report.Inputs, instrumented map[string]bool) {
 			cur.Code[p] = pc
 		}
 	}
-	add := func(key string, fs []string) {
-		cur.Reach[key] = slices.Compact(slices.Sorted(slices.Values(append(cur.Reach[key], fs...))))
+	add := func(m map[string][]string, key string, fs []string) {
+		m[key] = slices.Compact(slices.Sorted(slices.Values(append(m[key], fs...))))
 	}
 	for _, bc := range r.covs {
-		add(bc.bench.Pkg+" "+bc.bench.Name, reachOf(r.spans, bc.blocks))
+		key := bc.bench.Pkg + " " + bc.bench.Name
+		add(cur.Reach, key, reachOf(r.spans, bc.blocks))
+		timed := map[string][]covBlock{}
+		for file, bs := range bc.blocks {
+			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b covBlock) bool { return b.growth() <= 0 })
+		}
+		add(cur.Timed, key, reachOf(r.spans, timed))
 	}
 	for pkg, tc := range r.tcov {
 		for name, blocks := range tc.tests {
-			add(pkg+" "+name, reachOf(r.spans, blocks))
+			add(cur.Reach, pkg+" "+name, reachOf(r.spans, blocks))
 		}
 	}
 }
@@ -177,19 +186,24 @@ func changedFuncs(prev, cur *report.Inputs) map[string]bool {
 type funcReuse struct {
 	prev, cur *report.Inputs
 	changed   map[string]bool
-	// hot maps a function to the benchmarks and tests that run it and
-	// a changed function, then or now.
+	// hot maps a function to the benchmarks and tests that would judge a
+	// mutant there (a benchmark's timed loop, a test's coverage runs it)
+	// and that run a changed function (in setup too), then or now.
 	hot map[string][]string
 }
 
 func newFuncReuse(prev, cur *report.Inputs) *funcReuse {
 	fr := &funcReuse{prev: prev, cur: cur, changed: changedFuncs(prev, cur), hot: map[string][]string{}}
-	for _, reach := range []map[string][]string{prev.Reach, cur.Reach} {
-		for key, fs := range reach {
+	for _, in := range []*report.Inputs{prev, cur} {
+		for key, fs := range in.Reach {
 			if !slices.ContainsFunc(fs, func(f string) bool { return fr.changed[f] }) {
 				continue
 			}
-			for _, f := range fs {
+			judged := fs
+			if t, ok := in.Timed[key]; ok {
+				judged = t
+			}
+			for _, f := range judged {
 				fr.hot[f] = append(fr.hot[f], key)
 			}
 		}
@@ -197,10 +211,16 @@ func newFuncReuse(prev, cur *report.Inputs) *funcReuse {
 	return fr
 }
 
+// isBenchmark reports whether a Reach key names a benchmark.
+func isBenchmark(key string) bool {
+	_, name, _ := strings.Cut(key, " ")
+	return strings.HasPrefix(name, "Benchmark")
+}
+
 // holds reports whether the earlier result lr of a mutant in package pkg,
 // in function fn ("" if unknown), still holds. unknownTests reports
 // whether a package's tests were not covered one by one.
-func (fr *funcReuse) holds(pkg, fn string, lr *report.LevelResult, unknownTests func(string) bool) bool {
+func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool) bool {
 	if fn == "" || fr.changed[fn] || len(lr.Judges) == 0 {
 		return false
 	}
@@ -214,17 +234,18 @@ func (fr *funcReuse) holds(pkg, fn string, lr *report.LevelResult, unknownTests 
 		if !ok1 || !ok2 || old.Rest != now.Rest {
 			return false
 		}
-		if fr.prev.Packages[p] != fr.cur.Packages[p] && (!old.Covered || !now.Covered || unknownTests(p)) {
+		if fr.prev.Packages[p] != fr.cur.Packages[p] && (!old.Covered || !now.Covered || !untested && unknownTests(p)) {
 			return false
 		}
 	}
-	return !fr.hotIn(fn, pkg, lr.Judges)
+	return !fr.hotIn(fn, pkg, untested, lr.Judges)
 }
 
-// hotIn reports whether a benchmark or test of pkg or judges runs fn and
-// a changed function, then or now (as far as Reach knows), or fn is
-// unknown while functions changed.
-func (fr *funcReuse) hotIn(fn, pkg string, judges []string) bool {
+// hotIn reports whether a benchmark or test (unless untested: the mutant
+// runs no tests) of pkg or judges would judge a mutant in fn and runs a
+// changed function, then or now (as far as Reach knows), or fn is unknown
+// while functions changed.
+func (fr *funcReuse) hotIn(fn, pkg string, untested bool, judges []string) bool {
 	if len(fr.changed) == 0 {
 		return false
 	}
@@ -232,6 +253,9 @@ func (fr *funcReuse) hotIn(fn, pkg string, judges []string) bool {
 		return true
 	}
 	for _, key := range fr.hot[fn] {
+		if untested && !isBenchmark(key) {
+			continue
+		}
 		if p := funcPkg(key); p == pkg || slices.Contains(judges, p) {
 			return true
 		}
@@ -282,7 +306,7 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 		}
 		for _, level := range c.Levels {
 			lr := pm.Results[level]
-			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !fr.holds(m.Package, fn, lr, unknownTests) {
+			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests) {
 				continue
 			}
 			if ok, err := r.take(c.Since, m.ID, level, lr); err != nil {

@@ -195,7 +195,7 @@ func (s testSelection) args(pkg string) []string {
 func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
 	sel := testSelection{}
 	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
-	if op := operators.ByName(m.Operator); op != nil && op.Inert && !full {
+	if r.untested(m) {
 		return sel
 	}
 	file := coverFile(m)
@@ -238,4 +238,12 @@ func reaches(blocks []covBlock, pos [][2]int) bool {
 		}
 	}
 	return false
+}
+
+// untested reports whether m runs no tests: its operator is inert and the
+// campaign does not run every test on every mutant.
+func (r *run) untested(m mutate.Mutant) bool {
+	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
+	op := operators.ByName(m.Operator)
+	return op != nil && op.Inert && !full
 }
