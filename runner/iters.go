@@ -86,8 +86,8 @@ func (r *run) benchtimeArg(it benchIters) string {
 // for time-based samples (a duration), the count N is the one that makes a
 // sample take about SampleTime: one run at -test.benchtime=SampleTime
 // gives the time per iteration, N = SampleTime / that, at least 1. Then
-// itersSamples baseline samples at N (not kept) time a whole sample,
-// process start included: their median is Wall (a stall of one sample on
+// itersSamples baseline samples at N (not kept; one when there is no
+// censoring cap) time a whole sample, process start included: their median is Wall (a stall of one sample on
 // a loaded machine does not raise every cap of the campaign), and their
 // spread gives the censoring slack. Baseline and mutant samples all run N iterations, so
 // per-op costs that depend on b.N are the same on both sides and there is
@@ -114,8 +114,12 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 		}
 		it.N = itersFor(r.c.SampleTime, vals["sec/op"])
 	}
+	samples := itersSamples
+	if r.censorCap(it, 0) == 0 {
+		samples = 1 // no cap: one sample times it (the mutant's timeout, the low-iterations warning)
+	}
 	var walls []time.Duration
-	for range itersSamples {
+	for range samples {
 		vals, res, err := r.benchOnce(ctx, bin, dir, b, r.benchtimeArg(it), 0)
 		if err != nil {
 			return it, err
