@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -20,17 +18,11 @@ import (
 // returns the exit code, the output and the comparison it wrote.
 func compareIn(t *testing.T, dir, out string, args ...string) (int, string, *report.Comparison) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), &stdout, &stderr, append([]string{"compare", "-C", dir, "-out", out}, args...))
-	data, err := os.ReadFile(filepath.Join(out, report.CompareFile))
-	if err != nil {
-		t.Fatalf("exit %d, no %s\n%s%s", code, report.CompareFile, stdout.String(), stderr.String())
+	code, stdout, stderr, rep := compareOut(t, context.Background(), dir, out, args...)
+	if rep == nil {
+		t.Fatalf("exit %d, no %s\n%s%s", code, report.CompareFile, stdout, stderr)
 	}
-	rep := new(report.Comparison)
-	if err := json.Unmarshal(data, rep); err != nil {
-		t.Fatal(err)
-	}
-	return code, stdout.String() + stderr.String(), rep
+	return code, stdout + stderr, rep
 }
 
 // benchfmtSecPerOp reads a benchfmt file and returns the sec/op values of

@@ -19,7 +19,12 @@ import (
 // code, the output and the comparison it wrote (nil if none).
 func compareRun(t *testing.T, ctx context.Context, dir string, args ...string) (int, string, string, *report.Comparison) {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "out")
+	return compareOut(t, ctx, dir, filepath.Join(t.TempDir(), "out"), args...)
+}
+
+// compareOut is compareRun with the reports in out.
+func compareOut(t *testing.T, ctx context.Context, dir, out string, args ...string) (int, string, string, *report.Comparison) {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := run(ctx, &stdout, &stderr, append([]string{"compare", "-C", dir, "-out", out}, args...))
 	var rep *report.Comparison
