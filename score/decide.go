@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math"
 	"slices"
+
+	"github.com/perfmut/perfmut/internal/english"
 )
 
 // A Sample is every sample so far of one benchmark and metric of a mutant:
@@ -181,10 +183,10 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 			v.Futility = true
 			msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
 			if nb := count(below); nb > 0 {
-				msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, plural(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
+				msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
 			}
 			if nc := count(closed); nc > 0 {
-				msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, plural(nc, "test was", "tests were"))
+				msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
 			}
 			v.Warnings = append(v.Warnings, msg)
 		}
@@ -304,13 +306,6 @@ func deterministicIncrease(s Sample) bool {
 		}
 	}
 	return s.Mutant[0] > s.Baseline[0]
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // tieNote describes why a test's smallest reachable p-value is large.

@@ -11,9 +11,13 @@ func Plural(n int, word string) string {
 }
 
 // Word returns word with an s unless n is 1.
-func Word(n int, word string) string {
+func Word(n int, word string) string { return Choose(n, word, word+"s") }
+
+// Choose returns one if n is 1, else many: for plurals that are more than
+// an s, such as "test is" and "tests are".
+func Choose(n int, one, many string) string {
 	if n == 1 {
-		return word
+		return one
 	}
-	return word + "s"
+	return many
 }
