@@ -52,6 +52,11 @@ func TestCalibrated(t *testing.T) {
 // continuous noise and no difference under r, calling the rule at its
 // looks, and returns the false-kill rate.
 func spend(r Rule, k, campaigns int, seed uint64) float64 {
+	return spendWith(r, k, campaigns, seed, func(rng *rand.Rand) float64 { return math.Exp(0.05 * rng.NormFloat64()) })
+}
+
+// spendWith is spend with the samples drawn by draw.
+func spendWith(r Rule, k, campaigns int, seed uint64, draw func(*rand.Rand) float64) float64 {
 	looks := r.Looks()
 	kills := 0
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -63,8 +68,8 @@ func spend(r Rule, k, campaigns int, seed uint64) float64 {
 		for _, n := range looks {
 			for i := range samples {
 				for len(samples[i].Baseline) < n {
-					samples[i].Baseline = append(samples[i].Baseline, math.Exp(0.05*rng.NormFloat64()))
-					samples[i].Mutant = append(samples[i].Mutant, math.Exp(0.05*rng.NormFloat64()))
+					samples[i].Baseline = append(samples[i].Baseline, draw(rng))
+					samples[i].Mutant = append(samples[i].Mutant, draw(rng))
 				}
 			}
 			if v := r.decide(samples, false); v.Decision != Continue {
