@@ -62,23 +62,19 @@ func subsumers(ms []mutate.Mutant) map[string]string {
 	return out
 }
 
-// SpinCeilNs bounds the cost of one spin iteration of the spin-loop
-// helper, in nanoseconds: Table III of docs/evaluation.md measures 0.7 ns
-// with optimizations and 1.4 ns without.
-const SpinCeilNs = 2
-
 // SleepSpinMargin is how many times a sleep's duration must exceed a
-// spin-loop's bounded cost (iterations x SpinCeilNs) at the same loop for a
-// kill of the spin-loop to imply the sleep's: a sleeping goroutine leaves
-// its core to others, so when k goroutines run the loop at once the sleeps
-// can overlap k-fold where spinning cannot; the margin covers up to that
-// many.
+// spin-loop's cost (its LoopCost without optimizations, the larger: Table
+// III of docs/evaluation.md) at the same loop for a kill of the spin-loop
+// to imply the sleep's. It covers an error in the spin's measured cost,
+// and concurrency: a sleeping goroutine leaves its core to others, so when
+// k goroutines run the loop at once the sleeps can overlap k-fold where
+// spinning cannot.
 const SleepSpinMargin = 16
 
 // cheaperSpins maps each sleep mutant to the largest spin-loop mutant at
-// the same loop (same package, file, function and position) whose bounded
-// cost per execution, iterations x SpinCeilNs x SleepSpinMargin, is at
-// most the sleep's duration: every execution of the loop body then adds
+// the same loop (same package, file, function and position) whose cost per
+// execution times SleepSpinMargin is at most the sleep's duration (both by
+// the operators' LoopCost): every execution of the loop body then adds
 // more wall time with the sleep than with the spin, on the same
 // benchmarks, so a kill of the spin implies the sleep's.
 func cheaperSpins(ms []mutate.Mutant) map[string]string {
@@ -88,24 +84,24 @@ func cheaperSpins(ms []mutate.Mutant) map[string]string {
 	}
 	type spin struct {
 		id string
-		n  float64
+		n  float64 // cost per execution, ns
 	}
 	spins := map[loop][]spin{}
 	at := func(m mutate.Mutant) loop { return loop{m.Package, m.File, m.Function, m.Line, m.Column} }
 	for _, m := range ms {
-		if n, ok := mutate.ParamNumber(m.Params["iterations"]); ok && m.Operator == operators.SpinLoop.Name && len(m.Params) == 1 {
-			spins[at(m)] = append(spins[at(m)], spin{m.ID, n})
+		if cost, ok := operators.SpinLoop.LoopCost(m.Params, false); ok && m.Operator == operators.SpinLoop.Name {
+			spins[at(m)] = append(spins[at(m)], spin{m.ID, cost})
 		}
 	}
 	out := map[string]string{}
 	for _, m := range ms {
-		d, ok := mutate.ParamNumber(m.Params["duration"])
-		if !ok || m.Operator != operators.Sleep.Name || len(m.Params) != 1 {
+		d, ok := operators.Sleep.LoopCost(m.Params, true)
+		if !ok || m.Operator != operators.Sleep.Name {
 			continue
 		}
 		best := spin{n: -1}
 		for _, s := range spins[at(m)] {
-			if s.n*SpinCeilNs*SleepSpinMargin <= d && (s.n > best.n || s.n == best.n && s.id < best.id) {
+			if s.n*SleepSpinMargin <= d && (s.n > best.n || s.n == best.n && s.id < best.id) {
 				best = s
 			}
 		}

@@ -29,7 +29,7 @@ func TestSubsumers(t *testing.T) {
 	}
 	got := subsumers(ms)
 	// The smallest sleep at line 10 (1ms) follows the 1e4 spin-loop there
-	// (1e4 x 2 ns x 16 = 0.32 ms <= 1 ms; 1e5 would be 3.2 ms); at line 11
+	// (1e4 x 1.4 ns x 16 = 0.22 ms <= 1 ms; 1e5 would be 2.2 ms); at line 11
 	// the 1e5 spin-loop is too dear for the 1ms sleep.
 	want := map[string]string{"s5": "s4", "s6": "s5", "sl2": "sl1", "sl1": "s4"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
