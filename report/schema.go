@@ -147,7 +147,7 @@ type Settings struct {
 	// was chosen to take about this long per sample.
 	SampleTime string `json:"sample_time,omitempty"`
 	// Censor is -censor: a mutant sample running longer than Censor times
-	// the slowest baseline sample plus a slack (20 to 100ms, from the baseline spread) was stopped (0 = never).
+	// the slowest baseline sample plus a slack (50 to 100ms, from the baseline spread) was stopped (0 = never).
 	Censor float64 `json:"censor,omitempty"`
 	// NoInfer is -infer=false: every mutant was measured, none inferred.
 	NoInfer bool `json:"no_infer,omitempty"`
