@@ -2,7 +2,6 @@ package runner
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -66,7 +65,6 @@ type series struct {
 	censored map[string][]int // indices of censored mutant samples
 	rounds   int
 	slowest  time.Duration // slowest baseline sample
-	fastest  time.Duration // fastest baseline sample
 }
 
 // measure runs the job's benchmarks, baseline and mutant alternately, one
@@ -216,11 +214,6 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (map[string]float64, bool, error) {
 	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
 	bin := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
-	if s.fastest > 0 {
-		// The slack grows with the spread of this mutant's baseline
-		// samples: the load may have changed since iters timed them.
-		it.Slack = max(it.slack(), censorSlack(s.fastest, s.slowest))
-	}
 	timeout, limit := time.Duration(0), r.censorCap(it, s.slowest)
 	if side == 1 {
 		timeout = limit
@@ -253,7 +246,6 @@ func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (m
 	}
 	if side == 0 {
 		s.slowest = max(s.slowest, res.Elapsed)
-		s.fastest = min(cmp.Or(s.fastest, res.Elapsed), res.Elapsed)
 	}
 	return out, false, nil
 }
