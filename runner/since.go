@@ -183,7 +183,7 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !sameInputs(prev.Inputs, cur, m.Package, lr.Judges) {
 				continue
 			}
-			if fr != nil && fr.hotIn(fn, m.Package, r.untested(m), lr.Judges) {
+			if fr != nil && fr.hotIn(fn, m.Package, r.untested(m), lr.Judges, false) {
 				continue
 			}
 			if ok, err := r.take(dir, m.ID, level, lr); err != nil {

@@ -190,15 +190,19 @@ type funcReuse struct {
 	// mutant there (a benchmark's timed loop, a test's coverage runs it)
 	// and that run a changed function (in setup too), then or now.
 	hot map[string][]string
+	// runsChanged is the benchmarks and tests that run a changed
+	// function, then or now.
+	runsChanged map[string]bool
 }
 
 func newFuncReuse(prev, cur *report.Inputs) *funcReuse {
-	fr := &funcReuse{prev: prev, cur: cur, changed: changedFuncs(prev, cur), hot: map[string][]string{}}
+	fr := &funcReuse{prev: prev, cur: cur, changed: changedFuncs(prev, cur), hot: map[string][]string{}, runsChanged: map[string]bool{}}
 	for _, in := range []*report.Inputs{prev, cur} {
 		for key, fs := range in.Reach {
 			if !slices.ContainsFunc(fs, func(f string) bool { return fr.changed[f] }) {
 				continue
 			}
+			fr.runsChanged[key] = true
 			judged := fs
 			if t, ok := in.Timed[key]; ok {
 				judged = t
@@ -219,8 +223,10 @@ func isBenchmark(key string) bool {
 
 // holds reports whether the earlier result lr of a mutant in package pkg,
 // in function fn ("" if unknown), still holds. unknownTests reports
-// whether a package's tests were not covered one by one.
-func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool) bool {
+// whether a package's tests were not covered one by one. measuredBy, if
+// not nil, is the benchmarks that measured the mutant then or would now:
+// only they judge its measured verdict.
+func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool, measuredBy []string) bool {
 	if fn == "" || fr.changed[fn] || len(lr.Judges) == 0 {
 		return false
 	}
@@ -238,14 +244,50 @@ func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult
 			return false
 		}
 	}
-	return !fr.hotIn(fn, pkg, untested, lr.Judges)
+	if measuredBy != nil {
+		if slices.ContainsFunc(measuredBy, func(k string) bool { return fr.runsChanged[k] }) {
+			return false
+		}
+		return untested || !fr.hotIn(fn, pkg, false, lr.Judges, true)
+	}
+	return !fr.hotIn(fn, pkg, untested, lr.Judges, false)
 }
 
-// hotIn reports whether a benchmark or test (unless untested: the mutant
-// runs no tests) of pkg or judges would judge a mutant in fn and runs a
-// changed function, then or now (as far as Reach knows), or fn is unknown
-// while functions changed.
-func (fr *funcReuse) hotIn(fn, pkg string, untested bool, judges []string) bool {
+// measuredBy is the Reach keys of the benchmarks that measured lr (a
+// measured verdict, not inferred or copied) and of those that would
+// measure m now, or nil when lr was not measured.
+func (r *run) measuredBy(m mutate.Mutant, lr *report.LevelResult, judges []string) ([]string, error) {
+	if len(lr.Benchmarks) == 0 || lr.InferredFrom != "" || lr.DuplicateOf != "" {
+		return nil, nil
+	}
+	sel, _, err := r.selection(m)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for _, b := range limitSelection(sel, r.c.MaxBenchmarks).benches {
+		keys = append(keys, b.Pkg+" "+b.Name)
+	}
+	for _, t := range lr.Benchmarks {
+		// The name as measured, and without a -cpu suffix (-N).
+		names := []string{t.Benchmark}
+		if i := strings.LastIndexByte(t.Benchmark, '-'); i > 0 && i+1 < len(t.Benchmark) && strings.Trim(t.Benchmark[i+1:], "0123456789") == "" {
+			names = append(names, t.Benchmark[:i])
+		}
+		for _, p := range append([]string{m.Package}, judges...) {
+			for _, n := range names {
+				keys = append(keys, p+" "+n)
+			}
+		}
+	}
+	return keys, nil
+}
+
+// hotIn reports whether a benchmark (unless testsOnly) or test (unless
+// untested: the mutant runs no tests) of pkg or judges would judge a
+// mutant in fn and runs a changed function, then or now (as far as Reach
+// knows), or fn is unknown while functions changed.
+func (fr *funcReuse) hotIn(fn, pkg string, untested bool, judges []string, testsOnly bool) bool {
 	if len(fr.changed) == 0 {
 		return false
 	}
@@ -253,7 +295,7 @@ func (fr *funcReuse) hotIn(fn, pkg string, untested bool, judges []string) bool 
 		return true
 	}
 	for _, key := range fr.hot[fn] {
-		if untested && !isBenchmark(key) {
+		if untested && !isBenchmark(key) || testsOnly && isBenchmark(key) {
 			continue
 		}
 		if p := funcPkg(key); p == pkg || slices.Contains(judges, p) {
@@ -306,7 +348,14 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 		}
 		for _, level := range c.Levels {
 			lr := pm.Results[level]
-			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests) {
+			if lr == nil || r.results[resultKey{m.ID, level}] != nil {
+				continue
+			}
+			by, err := r.measuredBy(m, lr, lr.Judges)
+			if err != nil {
+				return n, err
+			}
+			if !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests, by) {
 				continue
 			}
 			if ok, err := r.take(c.Since, m.ID, level, lr); err != nil {
