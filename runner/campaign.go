@@ -66,8 +66,7 @@ type Campaign struct {
 	// tested when tests run on them: a larger injection can make the tests
 	// time out; with no test to run they are not built). A sleep follows
 	// a far cheaper spin-loop at the same loop (see subsumers).
-	Infer      bool
-	MaxSamples int // hard cap on rounds per mutant and level (the Decider normally stops first)
+	Infer bool
 	// MaxBenchmarks measures each mutant on at most this many of the
 	// benchmarks that reach its site, the hottest ones; 0 = all of them.
 	MaxBenchmarks int
