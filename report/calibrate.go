@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -106,7 +107,37 @@ func WriteCalibration(w io.Writer, rep *Report, rows []CalibrationRow, alpha flo
 				l, m, 100*(1-alpha), len(ratios[l]), score.DefaultMinEffect)
 		}
 	}
+	if len(significant) == 0 && len(above) == 0 {
+		writeWithinAlpha(w, rows, alpha)
+		return
+	}
 	writeCalibrationAdvice(w, significant, above, nullSignificant)
+}
+
+// writeWithinAlpha closes a calibration in which no rate is above alpha.
+// Kills can be trusted when every measured row's 95% upper bound is at
+// most alpha; with fewer trials the rate is only not above alpha, and it
+// says how many trials (with no false kill) would show it within.
+func writeWithinAlpha(w io.Writer, rows []CalibrationRow, alpha float64) {
+	hi, n := 0.0, 0
+	for _, r := range rows {
+		if r.N > 0 && r.Hi > hi {
+			hi, n = r.Hi, r.N
+		}
+	}
+	if hi <= alpha {
+		fmt.Fprintln(w, "\nThe false-kill rate is within alpha: kills on this machine can be trusted at these settings.")
+		return
+	}
+	need := n
+	for need < 10000 {
+		if _, h := score.ClopperPearson(0, need, 0.95); h <= alpha {
+			break
+		}
+		need++
+	}
+	fmt.Fprintf(w, "\nNo false-kill rate is above alpha, but %s cannot show it within alpha (the 95%% upper bound reaches %.1f%%); -trials %d with no false kill would.\n",
+		english.Plural(n, "trial"), 100*hi, need)
 }
 
 // writeCalibrationRow prints one row of the calibration table.
@@ -137,10 +168,6 @@ func writeCalibrationRow(w io.Writer, r CalibrationRow, alpha float64) {
 // writeCalibrationAdvice prints the warnings about rates above alpha
 // (significantly, or not) and what to try.
 func writeCalibrationAdvice(w io.Writer, significant, above []string, nullSignificant bool) {
-	if len(significant) == 0 && len(above) == 0 {
-		fmt.Fprintln(w, "\nThe false-kill rate is within alpha: kills on this machine can be trusted at these settings.")
-		return
-	}
 	if len(significant) > 0 {
 		fmt.Fprintln(w, "\nwarning: mutants that change nothing are killed more often than alpha allows:")
 		for _, s := range significant {

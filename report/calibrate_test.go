@@ -90,3 +90,27 @@ then run perfmut calibrate again with the same flags.
 		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
 	}
 }
+
+// TestCalibrationWithinAlpha: kills are called trustworthy only when every
+// measured row's 95% upper bound is at most alpha; a rate not above alpha
+// on too few trials says how many trials with no false kill would show it
+// (0 of 72: upper bound 1-0.025^(1/72) = 4.995%; of 71: 5.06%).
+func TestCalibrationWithinAlpha(t *testing.T) {
+	rep := &Report{Module: "example.com/m", Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30}}
+	for _, c := range []struct {
+		killed, n int
+		want      string
+	}{
+		{0, 80, "\nThe false-kill rate is within alpha: kills on this machine can be trusted at these settings.\n"},
+		{1, 40, "\nNo false-kill rate is above alpha, but 40 trials cannot show it within alpha (the 95% upper bound reaches 13.2%); -trials 72 with no false kill would.\n"},
+		{0, 2, "\nNo false-kill rate is above alpha, but 2 trials cannot show it within alpha (the 95% upper bound reaches 84.2%); -trials 72 with no false kill would.\n"},
+	} {
+		row := CalibrationRow{Level: Opt, Kind: TrialSelf, Killed: c.killed, N: c.n}
+		row.Lo, row.Hi = score.ClopperPearson(c.killed, c.n, 0.95)
+		var buf bytes.Buffer
+		WriteCalibration(&buf, rep, []CalibrationRow{row}, 0.05)
+		if !strings.HasSuffix(buf.String(), c.want) {
+			t.Errorf("%d of %d: got\n%s\nwant it to end with\n%s", c.killed, c.n, buf.String(), c.want)
+		}
+	}
+}
