@@ -102,7 +102,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		}
 	}
 	for _, st := range states {
-		cb := st.result(c.Seed, rule.MinEffect)
+		cb := st.result(rule.MinEffect)
 		cb.Why = why[benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
 		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
@@ -210,16 +210,15 @@ func (st *compared) samples() []score.Sample {
 func (st *compared) summary() string {
 	line := st.b.cpuName() + ":"
 	for _, m := range st.change.Metrics {
-		t := m.Test()
-		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, t.Ratio)
+		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, m.Ratio)
 	}
 	return fmt.Sprintf("%s n=%d", line, st.rounds)
 }
 
-// result is st as a report entry; seed seeds the bootstrap of metrics
-// left out of the decision, which can be Same (within the band of
-// minEffect) or Undecided, never Slower or Faster.
-func (st *compared) result(seed int64, minEffect float64) report.CompareBenchmark {
+// result is st as a report entry. Metrics left out of the decision can be
+// Same (their interval within the band of minEffect) or Undecided, never
+// Slower or Faster.
+func (st *compared) result(minEffect float64) report.CompareBenchmark {
 	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: report.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = report.Failed, st.failed
@@ -240,7 +239,7 @@ func (st *compared) result(seed int64, minEffect float64) report.CompareBenchmar
 			// Censored rounds have only sec/op: the metric's counts fell
 			// behind the rounds and it left the decision. Its values are
 			// still shown.
-			cm.Ratio, cm.RatioLo, cm.RatioHi = score.MedianRatio(v[0], v[1], seed)
+			cm.Ratio, cm.RatioLo, cm.RatioHi = score.PairedRatio(v[0], v[1]) // v's rounds are the same on both sides
 			_, cm.P = score.OneSidedKS(v[0], v[1])
 			cm.PAdj = cm.P
 			if score.WithinBand(cm.RatioLo, cm.RatioHi, minEffect) {
@@ -254,7 +253,7 @@ func (st *compared) result(seed int64, minEffect float64) report.CompareBenchmar
 			cm.Verdict = m.Verdict
 		}
 		t := m.Test()
-		cm.Ratio, cm.RatioLo, cm.RatioHi = m.Forward.Ratio, m.Forward.RatioLo, m.Forward.RatioHi
+		cm.Ratio, cm.RatioLo, cm.RatioHi = m.Ratio, m.RatioLo, m.RatioHi
 		cm.P, cm.PAdj, cm.Threshold = t.P, t.PAdj, t.Threshold
 		cm.Warnings = append(cm.Warnings, t.Warnings...)
 		cb.Metrics = append(cb.Metrics, cm)

@@ -24,7 +24,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		cens: map[string]*[2][]int{"sec/op": {nil, {2}}, "B/op": {}},
 	}
 	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 3, MinSamples: 3}.DecideChange(completeSamples(st.samples(), 3))
-	cb := st.result(1, 1.05)
+	cb := st.result(1.05)
 	if cb.Status != report.Measured || len(cb.Metrics) != 2 {
 		t.Fatalf("result %+v", cb)
 	}
@@ -37,7 +37,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 	}
 	// A constant metric that missed a round is same: no test rejects.
 	st.vals["B/op"] = &[2][]float64{{0, 0}, {0, 0}}
-	if b := st.result(1, 1.05).Metrics[1]; b.Verdict != score.Same {
+	if b := st.result(1.05).Metrics[1]; b.Verdict != score.Same {
 		t.Errorf("constant B/op missing a round: %s, want same", b.Verdict)
 	}
 	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.1 {

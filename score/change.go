@@ -12,13 +12,14 @@ type ChangeVerdict string
 // The change verdicts.
 const (
 	// Slower: NEW is slower than OLD (the one-sided test rejects, after the
-	// correction, and the median ratio NEW/OLD is above MinEffect).
+	// correction, and the ratio NEW/OLD is above MinEffect).
 	Slower ChangeVerdict = "slower"
 	// Faster: OLD is slower than NEW by the same test with the sides
 	// swapped.
 	Faster ChangeVerdict = "faster"
-	// Same: neither test rejects and the interval of the median ratio lies
-	// within [1/MinEffect, MinEffect] (without a MinEffect: contains 1).
+	// Same: neither test rejects and the interval of the ratio NEW/OLD
+	// (PairedRatio) lies within [1/MinEffect, MinEffect] (without a
+	// MinEffect: contains 1).
 	Same ChangeVerdict = "same"
 	// Undecided: neither test rejects, but the interval reaches beyond the
 	// band of Same: the samples cannot tell a change from noise.
@@ -39,16 +40,19 @@ type Change struct {
 type MetricChange struct {
 	Metric  string
 	Verdict ChangeVerdict // "" while Decision is Continue
+	// Ratio is the median of the per-round ratios NEW/OLD, with its 95%
+	// interval [RatioLo, RatioHi] (see PairedRatio).
+	Ratio, RatioLo, RatioHi float64
 	// Forward tests NEW slower than OLD; Reverse tests OLD slower than NEW
 	// (its Ratio is OLD/NEW).
 	Forward, Reverse TestResult
 }
 
 // Test is the test behind the verdict: Reverse for Faster, Forward
-// otherwise, except that a Same or Undecided metric whose median ratio
-// points to NEW being faster shows Reverse.
+// otherwise, except that a Same or Undecided metric whose ratio points to
+// NEW being faster shows Reverse.
 func (m MetricChange) Test() TestResult {
-	if m.Verdict == Faster || m.Verdict != Slower && m.Forward.Ratio < 1 && m.Reverse.P < m.Forward.P {
+	if m.Verdict == Faster || m.Verdict != Slower && m.Ratio < 1 && m.Reverse.P < m.Forward.P {
 		return m.Reverse
 	}
 	return m.Forward
@@ -56,18 +60,20 @@ func (m MetricChange) Test() TestResult {
 
 // DecideChange applies the rule to every sample so far of one benchmark of
 // a comparison of two versions of the code: Baseline holds OLD's values,
-// Mutant NEW's, one Sample per metric. Each metric is tested in both
-// directions (NEW slower, and OLD slower); the 2k tests form one family
-// for the correction, and the early-stopping rule (Rule.Decide) runs on it
-// as on a mutant: sampling stops at the first look where a test rejects
-// (some metric changed) or none can (futility), and always at MaxSamples.
-// Each metric's verdict is then Slower or Faster if one of its tests
-// rejected, else Same when the bootstrap interval of its median ratio
-// NEW/OLD lies within [1/MinEffect, MinEffect] (contains 1 without a
-// MinEffect), else Undecided. While a metric would be Undecided, the rule
-// goes on to its next look (Continue) up to MaxSamples, even after a
-// rejection or a futility stop; and a look where every metric is Same
-// stops. The verdicts are those of the look that stops.
+// Mutant NEW's, one Sample per metric, Baseline[i] and Mutant[i] measured
+// in the same round. Each metric is tested in both directions (NEW slower,
+// and OLD slower); the 2k tests form one family for the correction, and
+// the early-stopping rule (Rule.Decide) runs on it as on a mutant: sampling
+// stops at the first look where a test rejects (some metric changed) or
+// none can (futility), and always at MaxSamples. Each metric's verdict is
+// then Slower or Faster if one of its tests rejected and its ratio
+// (PairedRatio) is beyond MinEffect in that direction (counts: any
+// ratio), else Same when the interval of that ratio lies within
+// [1/MinEffect, MinEffect] (contains 1 without a MinEffect), else
+// Undecided. While a metric would be Undecided, the rule goes on to its
+// next look (Continue) up to MaxSamples, even after a rejection or a
+// futility stop; and a look where every metric is Same stops. The
+// verdicts are those of the look that stops.
 //
 // To keep the false-change rate of a whole comparison of K benchmarks at
 // Alpha, call it with Alpha/K (see ForBenchmarks).
@@ -85,11 +91,8 @@ func (r Rule) DecideChange(samples []Sample) Change {
 		return c
 	}
 	if v.Decision == Continue && v.Look > 0 {
-		// No test rejects at this look: if every interval already lies in
-		// the band of Same, the benchmark is decided.
-		for i, s := range samples {
-			v.Tests[i].addInterval(s, testSeed(r.Seed, s.Benchmark, s.Metric))
-		}
+		// No test rejects at this look: if every metric is already Same,
+		// the benchmark is decided.
 		c.Decision = Survive
 	}
 	r = r.WithDefaults()
@@ -99,8 +102,9 @@ func (r Rule) DecideChange(samples []Sample) Change {
 		n = min(n, len(s.Baseline), len(s.Mutant))
 		mc := MetricChange{Metric: s.Metric, Forward: v.Tests[i], Reverse: v.Tests[k+i]}
 		mc.Reverse.Benchmark = s.Benchmark
+		mc.Ratio, mc.RatioLo, mc.RatioHi = PairedRatio(s.Baseline, s.Mutant)
 		if c.Decision != Continue {
-			mc.Verdict = changeVerdict(mc.Forward, mc.Reverse, r.MinEffect)
+			mc.Verdict = mc.verdict(r.MinEffect)
 			undecided = undecided || mc.Verdict == Undecided
 		}
 		c.Metrics = append(c.Metrics, mc)
@@ -119,18 +123,74 @@ func (r Rule) DecideChange(samples []Sample) Change {
 	return c
 }
 
-// changeVerdict is the verdict of one metric from its two final tests.
-func changeVerdict(fwd, rev TestResult, minEffect float64) ChangeVerdict {
+// verdict is the verdict of one metric from its two final tests and its
+// ratio: a rejection counts only with the ratio beyond minEffect in the
+// test's direction (counts, B/op and allocs/op, are exempt, as in Decide),
+// so that a slower metric's NEW/OLD is always above it.
+func (m MetricChange) verdict(minEffect float64) ChangeVerdict {
+	beyond := func(ratio float64) bool { return IsCount(m.Metric) || ratio > max(minEffect, 1) }
 	switch {
-	case fwd.Reject:
+	case m.Forward.Reject && beyond(m.Ratio):
 		return Slower
-	case rev.Reject:
+	case m.Reverse.Reject && m.Ratio > 0 && beyond(1/m.Ratio):
 		return Faster
-	}
-	if WithinBand(fwd.RatioLo, fwd.RatioHi, minEffect) {
+	case !m.Forward.Reject && !m.Reverse.Reject && WithinBand(m.RatioLo, m.RatioHi, minEffect):
 		return Same
 	}
 	return Undecided
+}
+
+// PairedRatio is the effect size of a comparison measured in rounds, where
+// baseline[i] (OLD) and mutant[i] (NEW) were sampled back to back in
+// random order: the median of the per-round ratios mutant[i]/baseline[i]
+// (0/0 is 1, x/0 unbounded), and its distribution-free 95% interval, the
+// order statistics of the sign test: [r(k), r(n+1-k)] of the n sorted
+// ratios for the largest k with 2 P(Binomial(n, 1/2) < k) <= 0.05. The
+// interval needs only that the rounds are independent; the random order
+// within a round makes an A/A ratio's median 1. A machine's load that both
+// samples of a round share (another process, a frequency change) cancels
+// in their ratio, where the ratio of the two sides' medians and its
+// bootstrap interval take it in full. Rounds beyond the shorter side are
+// ignored. Below 6 rounds no interval reaches 95%: [0, UnboundedRatio],
+// unless every round's ratio is the same (constant counts), which is then
+// the interval. Unbounded values are UnboundedRatio, as in TestResult.
+func PairedRatio(baseline, mutant []float64) (ratio, lo, hi float64) {
+	n := min(len(baseline), len(mutant))
+	if n == 0 {
+		return 0, 0, 0
+	}
+	rs := make([]float64, n)
+	for i := range rs {
+		rs[i] = medianRatio(baseline[i], mutant[i])
+	}
+	slices.Sort(rs)
+	ratio = jsonSafe(median(rs))
+	if rs[0] == rs[n-1] {
+		return ratio, jsonSafe(rs[0]), jsonSafe(rs[0])
+	}
+	k := signInterval(n)
+	if k == 0 {
+		return ratio, 0, UnboundedRatio
+	}
+	return ratio, jsonSafe(rs[k-1]), jsonSafe(rs[n-k])
+}
+
+// signInterval returns the largest k with 2 P(Binomial(n, 1/2) <= k-1) <=
+// 0.05: [x(k), x(n+1-k)] of n sorted values covers their median with at
+// least 95%. 0 means none does (n < 6).
+func signInterval(n int) int {
+	lgn, _ := math.Lgamma(float64(n + 1))
+	k, cdf := 0, 0.0 // cdf is P(B <= k-1)
+	for ; k < n/2; k++ {
+		lk, _ := math.Lgamma(float64(k + 1))
+		lnk, _ := math.Lgamma(float64(n - k + 1))
+		pmf := math.Exp(lgn - lk - lnk - float64(n)*math.Ln2) // P(B = k)
+		if 2*(cdf+pmf) > 0.05 {
+			break
+		}
+		cdf += pmf
+	}
+	return k
 }
 
 // WithinBand reports whether an interval [lo, hi] of a median ratio lies

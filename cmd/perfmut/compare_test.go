@@ -101,9 +101,10 @@ func TestCompareHistory(t *testing.T) {
 	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 {
 		t.Fatalf("1%% change: exit %d\n%s%s", code, stdout, stderr)
 	}
-	// On a quiet machine the 1% change is same (its interval lies within
-	// the default minimum effect of 5%); on a loaded one the interval can
-	// be wider: undecided. Never slower or faster.
+	// On a quiet machine the 1% change is same (the interval of its
+	// per-round ratio lies within the default minimum effect of 5%); on a
+	// loaded one the interval can be wider: undecided. Never slower or
+	// faster.
 	if v := rep.Benchmarks[0].Metrics[0].Verdict; v != score.Same && v != score.Undecided {
 		t.Errorf("1%% change: sec/op %s\n%s", v, stdout)
 	}
