@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -146,24 +145,5 @@ func TestCensorSlack(t *testing.T) {
 	}
 	if got := r.censorCap(benchIters{Wall: 40 * ms}, 0); got != 0 {
 		t.Errorf("time-based cap = %s, want none", got)
-	}
-}
-
-// TestMeasureOrder: the benchmark running the site most often per second
-// of baseline time comes first; without heat, the cheaper sample.
-func TestMeasureOrder(t *testing.T) {
-	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
-	its := map[benchmark]benchIters{
-		a: {Wall: 30 * time.Millisecond, SecPerOp: 1e-6},
-		b: {Wall: 20 * time.Millisecond, SecPerOp: 1e-7},
-		c: {Wall: 10 * time.Millisecond, SecPerOp: 1e-6},
-	}
-	heat := map[benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
-	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); C's sample is cheaper than A's.
-	if got := fmt.Sprint(measureOrder([]benchmark{a, b, c}, heat, its)); got != "[BenchmarkB BenchmarkC BenchmarkA]" {
-		t.Errorf("order = %s, want [BenchmarkB BenchmarkC BenchmarkA]", got)
-	}
-	if got := fmt.Sprint(measureOrder([]benchmark{a, b, c}, nil, its)); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
-		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
 }

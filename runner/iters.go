@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -157,37 +156,4 @@ func (r *run) censorCap(it benchIters, slowestBase time.Duration) time.Duration 
 		return 0
 	}
 	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + it.slack()
-}
-
-// measureOrder orders a job's benchmarks for measuring: the most sensitive
-// first, by how often its timed loop runs the mutated site per second of
-// baseline time (heat per iteration over sec/op: an injected cost per
-// execution shows most there), then the cheapest sample, then the given
-// order.
-func measureOrder(bs []benchmark, heat map[benchmark]benchHeat, its map[benchmark]benchIters) []benchmark {
-	rate := func(b benchmark) float64 {
-		it := its[b]
-		b.CPU = 0
-		if it.SecPerOp > 0 {
-			return heat[b].perIter / it.SecPerOp
-		}
-		return 0
-	}
-	out := slices.Clone(bs)
-	slices.SortStableFunc(out, func(a, b benchmark) int {
-		return cmp.Or(cmp.Compare(rate(b), rate(a)), cmp.Compare(its[a].Wall, its[b].Wall))
-	})
-	return out
-}
-
-// heatByBench maps each benchmark of sel (CPU 0) to its heat.
-func heatByBench(sel selection) map[benchmark]benchHeat {
-	out := map[benchmark]benchHeat{}
-	for i, b := range sel.benches {
-		if i < len(sel.heat) {
-			b.CPU = 0
-			out[b] = sel.heat[i]
-		}
-	}
-	return out
 }

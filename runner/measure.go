@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
@@ -42,6 +44,15 @@ func defaultMetric(unit string) bool {
 	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
 }
 
+// metric is the campaign's metric filter: Campaign.Metric, or
+// defaultMetric when it is nil.
+func (r *run) metric() func(unit string) bool {
+	if r.c.Metric != nil {
+		return r.c.Metric
+	}
+	return defaultMetric
+}
+
 // A measurement is the state of measuring one job: the benchfmt files,
 // the round order's random source, and each benchmark's samples so far.
 type measurement struct {
@@ -54,7 +65,8 @@ type measurement struct {
 	names  map[benchmark]string
 	its    map[benchmark]benchIters
 	series map[benchmark]*series
-	order  []benchmark         // the measuring order (see measureOrder)
+	order  []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
+	choice benchChoice
 	lr     *report.LevelResult // Status set when a mutant sample fails
 }
 
@@ -104,11 +116,8 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	h := fnv.New64a()
 	h.Write([]byte(j.m.ID + "\x00" + j.level))
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
-		metric: r.c.Metric, names: displayNames(j.benches), its: map[benchmark]benchIters{},
+		metric: r.metric(), names: displayNames(j.benches), its: map[benchmark]benchIters{},
 		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}}}
-	if ms.metric == nil {
-		ms.metric = defaultMetric
-	}
 	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
 	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
 		return nil, err
@@ -141,8 +150,38 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 			}
 		}
 	}
-	ms.order = measureOrder(j.benches, j.heat, ms.its)
+	ms.choice = chooseBenchmarks(j.benches, operators.ByName(j.m.Operator), r.benchCosts(j.heat, ms.its, ms.metric))
+	ms.order = ms.choice.order
 	return ms, nil
+}
+
+// benchCosts is what chooseBenchmarks needs to know of the benchmarks of
+// a job: heat, its, the tested metrics, the campaign's rule, the wall
+// time of a round, whether a benchmark is concurrent (its package's test
+// files parsed once per call).
+func (r *run) benchCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, metric func(string) bool) benchCosts {
+	conc := map[string]map[string]bool{}
+	return benchCosts{heat: heat, its: its, rule: r.c.Rule, metric: metric, round: r.roundCost, procs: runtime.GOMAXPROCS(0),
+		concurrent: func(b benchmark) bool {
+			p := r.pkgs[b.Pkg]
+			if p == nil {
+				return true
+			}
+			if conc[b.Pkg] == nil {
+				conc[b.Pkg] = concurrentBenchmarks(p.Dir)
+			}
+			return conc[b.Pkg][topName(b.Name)]
+		}}
+}
+
+// roundCost is the wall time of a round of a benchmark sampled with it
+// whose mutant sample runs to the censoring cap (twice the baseline
+// sample without a cap).
+func (r *run) roundCost(it benchIters) time.Duration {
+	if c := r.censorCap(it, it.Wall); c > 0 {
+		return it.Wall + c
+	}
+	return 2 * it.Wall
 }
 
 // sample takes rounds look by look until the rule decides, and returns its
@@ -163,7 +202,7 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, 
 				}
 			}
 		}
-		if v = rule.Decide(ms.complete(ms.j.benches)); v.Decision != score.Continue {
+		if v = rule.Decide(ms.complete(ms.order)); v.Decision != score.Continue {
 			break
 		}
 	}
@@ -314,8 +353,10 @@ func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.Leve
 	if len(lr.Iterations) == 0 {
 		lr.Iterations = nil
 	}
-	if j.note != "" {
-		lr.Reason = strings.TrimPrefix(lr.Reason+"; "+j.note, "; ")
+	for _, n := range []string{j.note, ms.choice.note(ms.names)} {
+		if n != "" {
+			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+n, "; ")
+		}
 	}
 	if lr.Status == score.Survived {
 		if hint := r.survivorHint(j.m.Operator, j.benches, lr.Benchmarks); hint != "" {

@@ -27,7 +27,8 @@ import (
 // with its samples running to the censoring cap, and every other one at
 // the second look (twice as many rounds) at the baseline's speed; that
 // the larger sizes at a site whose smallest is measured are killed by
-// inference (-infer); that each mutant build costs what one real mutant build of its package
+// inference (-infer); that it is measured on the benchmarks
+// chooseBenchmarks keeps; that each mutant build costs what one real mutant build of its package
 // cost, alone, times the number of builds sharing the CPUs. Equivalent and
 // duplicate mutants are not foreseen: the estimate is an upper bound there.
 func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan, error) {
@@ -94,35 +95,10 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 				pl.Inferred++
 				continue
 			}
-			rounds := float64(2 * c.Rule.MinSamples)
-			op := operators.ByName(m.Operator)
-			inert := op != nil && op.Inert
-			if inert {
-				rounds = float64(c.Rule.MinSamples)
-			}
+			rounds, secs := r.planMeasure(ctx, level, m, sel, tuned)
 			pl.Measured++
 			pl.MeasureRounds += rounds
-			for _, b := range withCPUs(sel.benches, c.CPU) {
-				// The step that finds N times one whole baseline sample,
-				// process start included; the campaign does it anyway.
-				it, err := r.iters(ctx, level, b)
-				if err != nil {
-					continue // the campaign leaves it out too
-				}
-				s := it.Wall.Seconds()
-				// A round is a baseline and a mutant sample. An inert
-				// operator's mutant is assumed slow enough to run until
-				// it is censored (an upper bound for small injections).
-				mut := s
-				if cap := r.censorCap(it, it.Wall); inert && cap > 0 {
-					mut = cap.Seconds()
-				}
-				pl.MeasureSeconds += rounds * (s + mut)
-				if k := b.Pkg + "\x00" + b.cpuName(); !tuned[k] {
-					tuned[k] = true
-					pl.MeasureSeconds += 2 * s
-				}
-			}
+			pl.MeasureSeconds += secs
 		}
 		if pl.Measured > 0 {
 			pl.MeasureRounds /= float64(pl.Measured)
@@ -147,6 +123,46 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 		p.Shards = max(1, int(math.Ceil(rest/(within.Seconds()-base))))
 	}
 	return p, nil
+}
+
+// planMeasure is the expected measurement of mutant m at level on the
+// benchmarks of sel that chooseBenchmarks keeps: the rounds (see Plan) and
+// the seconds, including the step that finds N of each benchmark not yet
+// in tuned (it times one whole baseline sample, process start included;
+// the campaign does it anyway).
+func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel selection, tuned map[string]bool) (rounds, secs float64) {
+	op := operators.ByName(m.Operator)
+	inert := op != nil && op.Inert
+	rounds = float64(2 * r.c.Rule.MinSamples)
+	if inert {
+		rounds = float64(r.c.Rule.MinSamples)
+	}
+	its := map[benchmark]benchIters{}
+	var bs []benchmark
+	for _, b := range withCPUs(sel.benches, r.c.CPU) {
+		it, err := r.iters(ctx, level, b)
+		if err != nil {
+			continue // the campaign leaves it out too
+		}
+		its[b], bs = it, append(bs, b)
+		if k := b.Pkg + "\x00" + b.cpuName(); !tuned[k] {
+			tuned[k] = true
+			secs += 2 * it.Wall.Seconds()
+		}
+	}
+	for _, b := range chooseBenchmarks(bs, op, r.benchCosts(heatByBench(sel), its, r.metric())).order {
+		it := its[b]
+		s := it.Wall.Seconds()
+		// A round is a baseline and a mutant sample. An inert operator's
+		// mutant is assumed slow enough to run until it is censored (an
+		// upper bound for small injections).
+		mut := s
+		if cap := r.censorCap(it, it.Wall); inert && cap > 0 {
+			mut = cap.Seconds()
+		}
+		secs += rounds * (s + mut)
+	}
+	return rounds, secs
 }
 
 // sampleBuild is the time one real mutant build of m's package takes at

@@ -1,0 +1,141 @@
+package runner
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/score"
+)
+
+// orderCosts is a benchCosts for tests: a round costs twice the sample's
+// wall time, and the benchmarks named in conc are concurrent.
+func orderCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, conc ...string) benchCosts {
+	return benchCosts{heat: heat, its: its, rule: score.DefaultRule(), metric: defaultMetric, procs: 2,
+		round: func(it benchIters) time.Duration { return 2 * it.Wall },
+		concurrent: func(b benchmark) bool {
+			for _, n := range conc {
+				if b.Name == n {
+					return true
+				}
+			}
+			return false
+		}}
+}
+
+// TestChooseBenchmarksOrder: benchmarks go by rate (site executions per
+// second of baseline time) per second of a round, so a benchmark of half
+// the rate and less than half the cost comes first; without heat, the
+// cheaper round first. No benchmark is left out for an operator that is
+// not inert.
+func TestChooseBenchmarksOrder(t *testing.T) {
+	ms := time.Millisecond
+	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
+	its := map[benchmark]benchIters{
+		a: {Wall: 30 * ms, SecPerOp: 1e-6},
+		b: {Wall: 20 * ms, SecPerOp: 1e-7},
+		c: {Wall: 8 * ms, SecPerOp: 1e-6},
+	}
+	heat := map[benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
+	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); per second of a round:
+	// A 1e7/0.06, B 2e7/0.04 = 5e8, C 1e7/0.016 = 6.25e8.
+	ch := chooseBenchmarks([]benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
+	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkC BenchmarkB BenchmarkA] [] []" {
+		t.Errorf("order, dominated, beyond = %s, want [BenchmarkC BenchmarkB BenchmarkA] [] []", got)
+	}
+	ch = chooseBenchmarks([]benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
+	if got := fmt.Sprint(ch.order); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
+		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
+	}
+	ch = chooseBenchmarks([]benchmark{a, b}, nil, orderCosts(heat, map[benchmark]benchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
+	if got := fmt.Sprint(ch.order); got != "[BenchmarkB BenchmarkA]" {
+		t.Errorf("order at equal cost = %s, want [BenchmarkB BenchmarkA] (the higher rate first)", got)
+	}
+}
+
+// units are the metrics of a benchmark that reports allocations.
+var units = []string{"sec/op", "B/op", "allocs/op"}
+
+// TestChooseBenchmarksFamily: of five sequential benchmarks of about the
+// same rate (within DominanceFactor, like one function's sub-benchmarks
+// for five inputs), an inert operator's mutant is measured on the two
+// best by rate per second of a round: with the default rule a third one's
+// three tests in the family would keep a clear kill on the first from
+// being decided at the first look until every one was measured.
+func TestChooseBenchmarksFamily(t *testing.T) {
+	ms := time.Millisecond
+	var bs []benchmark
+	its := map[benchmark]benchIters{}
+	heat := map[benchmark]benchHeat{}
+	for i, rate := range []float64{1.0e7, 1.8e7, 1.2e7, 1.5e7, 0.95e7} {
+		b := benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
+		bs = append(bs, b)
+		its[b] = benchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
+		heat[b] = benchHeat{perIter: rate * 1e-6}
+	}
+	ch := chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
+	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkParse/1 BenchmarkParse/3] [] [BenchmarkParse/2 BenchmarkParse/0 BenchmarkParse/4]" {
+		t.Errorf("order, dominated, beyond = %s", got)
+	}
+	want := "not measured on BenchmarkParse/2, BenchmarkParse/0, BenchmarkParse/4: with them in the family a clear kill on BenchmarkParse/1 could not be decided before every benchmark was measured"
+	if got := ch.note(displayNames(bs)); got != want {
+		t.Errorf("note = %q, want %q", got, want)
+	}
+	// Without allocation metrics a pending benchmark is one test: the
+	// first can kill alone with up to five of them pending.
+	for _, b := range bs {
+		it := its[b]
+		it.Units = []string{"sec/op"}
+		its[b] = it
+	}
+	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
+	if len(ch.order) != 5 || len(ch.beyond) != 0 {
+		t.Errorf("sec/op only: order %v, beyond %v, want all five measured", ch.order, ch.beyond)
+	}
+}
+
+// TestChooseBenchmarksDominance: for an inert operator, a benchmark whose
+// sensitivity is known and below half the highest is left out (D; E, a
+// concurrent benchmark, by its rate halved for GOMAXPROCS 2); one at
+// exactly half (A) is kept; one whose rate is unknown (F) comes last and
+// is beyond the family. For an operator whose cost grows with contention
+// the concurrent benchmark is kept whatever its rate. A tail operator's
+// and a non-inert operator's mutants keep every benchmark.
+func TestChooseBenchmarksDominance(t *testing.T) {
+	ms := time.Millisecond
+	bench := func(n string) benchmark { return benchmark{Pkg: "p", Name: n} }
+	a, b, d, e, f := bench("BenchmarkA"), bench("BenchmarkB"), bench("BenchmarkD"), bench("BenchmarkE"), bench("BenchmarkF")
+	its := map[benchmark]benchIters{
+		a: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 1e7
+		b: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 2e7
+		d: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 0.99e7
+		e: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 3e6, concurrent: 1.5e6
+		f: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // no heat: unknown
+	}
+	heat := map[benchmark]benchHeat{a: {perIter: 10}, b: {perIter: 2}, d: {perIter: 9.9}, e: {perIter: 0.3}}
+	all := []benchmark{a, b, d, e, f}
+	names := displayNames(all)
+	for _, tc := range []struct{ op, want, note string }{
+		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] BenchmarkB [BenchmarkF]",
+			"not measured on BenchmarkD, BenchmarkE: they run the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows them less than 1/2 as much; " +
+				"not measured on BenchmarkF: with it in the family a clear kill on BenchmarkB could not be decided before every benchmark was measured"},
+		{"lock-contention", "[BenchmarkB BenchmarkA BenchmarkE] [BenchmarkD] BenchmarkB [BenchmarkF]",
+			"not measured on BenchmarkD: it runs the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows it less than 1/2 as much; " +
+				"not measured on BenchmarkF: with it in the family a clear kill on BenchmarkB could not be decided before every benchmark was measured"},
+	} {
+		ch := chooseBenchmarks(all, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkE"))
+		if got := fmt.Sprint(ch.order, ch.dominated, ch.by, ch.beyond); got != tc.want {
+			t.Errorf("%s: order, dominated, by, beyond = %s, want %s", tc.op, got, tc.want)
+		}
+		if got := ch.note(names); got != tc.note {
+			t.Errorf("%s: note = %q, want %q", tc.op, got, tc.note)
+		}
+	}
+	for _, op := range []string{"tail-spike", "oblivion"} {
+		ch := chooseBenchmarks(all, operators.ByName(op), orderCosts(heat, its, "BenchmarkE"))
+		if len(ch.dominated)+len(ch.beyond) != 0 || len(ch.order) != len(all) || ch.note(names) != "" {
+			t.Errorf("%s: order %v, dominated %v, beyond %v, want every benchmark kept", op, ch.order, ch.dominated, ch.beyond)
+		}
+	}
+}
