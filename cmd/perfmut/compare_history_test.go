@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +57,8 @@ func benchfmtSecPerOp(t *testing.T, file, name string) []float64 {
 // distributions of the version before it, whatever OLD -> NEW says (a
 // slow creep), without changing the exit status. Each comparison's
 // old.txt and new.txt hold, in the benchmark format, the very samples of
-// compare.json, so benchstat shows the same numbers.
+// compare.json (a censored one as a comment), so benchstat shows the same
+// numbers.
 func TestCompareHistoryDrift(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures two versions of a module")
@@ -72,21 +74,34 @@ func TestCompareHistoryDrift(t *testing.T) {
 	if code != 0 && code != exitThreshold || len(rep.Benchmarks) != 1 || len(rep.Drift) != 0 {
 		t.Fatalf("first comparison: exit %d, %d benchmarks, drift %v\n%s", code, len(rep.Benchmarks), rep.Drift, output)
 	}
+	sec := rep.Benchmarks[0].Metrics[0]
+	if sec.Metric != "sec/op" {
+		t.Fatalf("first metric %s, want sec/op", sec.Metric)
+	}
 	for i, side := range []struct {
-		file   string
-		values []float64
-	}{{rep.Old.Samples, rep.Benchmarks[0].Metrics[0].OldValues}, {rep.New.Samples, rep.Benchmarks[0].Metrics[0].NewValues}} {
-		if m := rep.Benchmarks[0].Metrics[0].Metric; m != "sec/op" {
-			t.Fatalf("first metric %s, want sec/op", m)
+		file     string
+		values   []float64
+		censored []int
+	}{{rep.Old.Samples, sec.OldValues, sec.OldCensored}, {rep.New.Samples, sec.NewValues, sec.NewCensored}} {
+		// A censored sample (stopped past the cap, on a loaded machine)
+		// is a comment in the file, not a result.
+		var want []float64
+		for j, v := range side.values {
+			if !slices.Contains(side.censored, j) {
+				want = append(want, v)
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(out, side.file))
+		if err != nil {
+			t.Fatal(err)
 		}
 		got := benchfmtSecPerOp(t, filepath.Join(out, side.file), "Sum")
-		if len(got) != len(side.values) || len(got) < 5 {
-			data, _ := os.ReadFile(filepath.Join(out, side.file))
-			t.Fatalf("side %d: %s has %d sec/op results of Sum, compare.json %d:\n%.600s", i, side.file, len(got), len(side.values), data)
+		if len(got) != len(want) || len(got) < 5 || strings.Count(string(data), "# censored: BenchmarkSum ") != len(side.censored) {
+			t.Fatalf("side %d: %s has %d sec/op results of Sum, compare.json %d and %d censored:\n%.600s", i, side.file, len(got), len(want), len(side.censored), data)
 		}
 		for j := range got {
-			if math.Abs(got[j]-side.values[j]) > 1e-9*side.values[j] {
-				t.Errorf("side %d sample %d: %s says %g sec/op, compare.json %g", i, j, side.file, got[j], side.values[j])
+			if math.Abs(got[j]-want[j]) > 1e-9*want[j] {
+				t.Errorf("side %d result %d: %s says %g sec/op, compare.json %g", i, j, side.file, got[j], want[j])
 			}
 		}
 	}
