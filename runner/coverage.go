@@ -78,7 +78,9 @@ type benchCoverage struct {
 	bench  benchmark
 	blocks map[string][]covBlock
 	iters  int // iterations of the first coverage run (c2); 0 if unknown
-	// secPerOp is one iteration's time in the listing run (for -plan).
+	// secPerOp is one iteration's time in the second coverage run (2N
+	// iterations, instrumented), or in the listing run (one iteration) if
+	// that printed none: it ranks benchmarks by heat per second.
 	secPerOp float64
 }
 
@@ -227,6 +229,9 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 				return err
 			}
 			os.Remove(f)
+			if _, spo := benchNames(res.Output); k == 1 && spo[j.bench.Name] > 0 {
+				j.spo = spo[j.bench.Name]
+			}
 		}
 		bc := &benchCoverage{bench: j.bench, blocks: timedRuns(prof[0], prof[1]), iters: iters, secPerOp: j.spo}
 		mu.Lock()
@@ -360,10 +365,13 @@ type selection struct {
 }
 
 // benchHeat is how often a benchmark runs a mutant's site: per iteration
-// of its timed loop ((c3-c2)/iters, 0 if the iteration count is unknown)
-// and in total (c3, summed over the site's blocks).
+// of its timed loop ((c3-c2)/iters, 0 if the iteration count is unknown),
+// per second of it under coverage (perIter over the coverage run's time
+// per iteration, 0 if unknown) and in total (c3, summed over the site's
+// blocks).
 type benchHeat struct {
 	perIter float64
+	perSec  float64
 	count   int64
 }
 
@@ -397,6 +405,9 @@ func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string,
 					h.perIter += float64(d) / float64(bc.iters)
 				}
 			}
+		}
+		if bc.secPerOp > 0 {
+			h.perSec = h.perIter / bc.secPerOp
 		}
 		switch {
 		case inLoop:

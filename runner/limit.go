@@ -13,8 +13,10 @@ import (
 const DefaultMaxBenchmarks = 5
 
 // limitSelection keeps the n benchmarks of sel that run the mutated site
-// most often per iteration of their timed loop (by raw count when none
-// ran it in the loop), ties by package and name. n <= 0 or
+// most often per second of their timed loop (an injected cost per
+// execution slows them most), those whose time per iteration is unknown
+// after them, then per iteration, by raw count when none ran it in the
+// loop, ties by package and name. n <= 0 or
 // len(sel.benches) <= n returns sel unchanged. The kept benchmarks stay in
 // their original order; sel.note says which were left out.
 func limitSelection(sel selection, n int) selection {
@@ -33,6 +35,9 @@ func limitSelection(sel selection, n int) selection {
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		ha, hb := heat(idx[a]), heat(idx[b])
+		if ha.perSec != hb.perSec {
+			return ha.perSec > hb.perSec
+		}
 		if ha.perIter != hb.perIter {
 			return ha.perIter > hb.perIter
 		}

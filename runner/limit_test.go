@@ -43,9 +43,26 @@ func TestLimitSelection(t *testing.T) {
 	}
 }
 
-// TestSelectBenchmarksHeat checks the per-iteration and total counts that
-// limitSelection ranks by: (c3-c2)/iters of the site's blocks in the timed
-// loop, and the larger count.
+// TestLimitSelectionPerSecond: a benchmark that runs the site 100 times
+// in an iteration of 100 us ranks below one that runs it once in 20 ns:
+// per second of their timed loops, 1e6 against 5e7.
+func TestLimitSelectionPerSecond(t *testing.T) {
+	sel := selection{
+		benches: []benchmark{{Pkg: "m/p", Name: "BenchmarkHeavy"}, {Pkg: "m/p", Name: "BenchmarkLight"}, {Pkg: "m/p", Name: "BenchmarkUntimed"}},
+		heat:    []benchHeat{{perIter: 100, perSec: 1e6, count: 1e4}, {perIter: 1, perSec: 5e7, count: 1e6}, {perIter: 1000, count: 1e3}},
+	}
+	got := limitSelection(sel, 2)
+	if len(got.benches) != 2 || got.benches[0].Name != "BenchmarkHeavy" || got.benches[1].Name != "BenchmarkLight" {
+		t.Errorf("kept %v, want [BenchmarkHeavy BenchmarkLight] (BenchmarkUntimed, of unknown time per iteration, after them)", got.benches)
+	}
+	if got := limitSelection(sel, 1); len(got.benches) != 1 || got.benches[0].Name != "BenchmarkLight" {
+		t.Errorf("kept %v, want [BenchmarkLight]", got.benches)
+	}
+}
+
+// TestSelectBenchmarksHeat checks the heat limitSelection ranks by:
+// (c3-c2)/iters of the site's blocks in the timed loop, that over the
+// coverage run's time per iteration, and the larger count.
 func TestSelectBenchmarksHeat(t *testing.T) {
 	cov := func(name string, iters int, bs ...covBlock) *benchCoverage {
 		return &benchCoverage{bench: benchmark{Pkg: "m/p", Name: name}, iters: iters, blocks: map[string][]covBlock{"m/p/a.go": bs}}
@@ -55,11 +72,12 @@ func TestSelectBenchmarksHeat(t *testing.T) {
 		cov("BenchmarkSetup", 10, covBlock{sl: 3, sc: 1, el: 5, ec: 2, c2: 7, c3: 7}),
 		cov("BenchmarkMiss", 10, covBlock{sl: 9, sc: 1, el: 9, ec: 9, c2: 1, c3: 2}),
 	}
+	covs[0].secPerOp = 2e-6
 	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
 	if len(sel.benches) != 1 || sel.benches[0].Name != "BenchmarkLoop" {
 		t.Fatalf("benches = %v, want [BenchmarkLoop]", sel.benches)
 	}
-	if want := []benchHeat{{perIter: 4, count: 81}}; !reflect.DeepEqual(sel.heat, want) {
+	if want := []benchHeat{{perIter: 4, perSec: 2e6, count: 81}}; !reflect.DeepEqual(sel.heat, want) {
 		t.Errorf("heat = %+v, want %+v", sel.heat, want)
 	}
 }
