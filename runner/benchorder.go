@@ -93,10 +93,10 @@ func (bc benchCosts) index(b benchmark) float64 {
 // comes first; unknown sensitivities after known ones, by the cheaper
 // round; then the given order.
 //
-// An inert operator's injection (mutate.Operator.Inert) other than a
-// tail's (Operator.Tail) costs the same at every execution of its site,
-// so it slows each benchmark about in proportion to the benchmark's
-// sensitivity. For its mutants:
+// An inert operator's injection (mutate.Operator.Inert) costs the same at
+// every execution of its site (a tail's, Operator.Tail, on average: d at
+// every k-th), so it slows each benchmark's mean time about in proportion
+// to the benchmark's sensitivity. For its mutants:
 //   - Dominance: a benchmark whose sensitivity is known and below
 //     1/DominanceFactor of the highest shows less than that fraction of
 //     that one's relative slowdown: left out.
@@ -109,21 +109,25 @@ func (bc benchCosts) index(b benchmark) float64 {
 //     look with the kept ones pending (score.Rule.DecideAhead; with the
 //     default rule: two benchmarks).
 //
-// The concurrent benchmarks of an operator whose cost grows with
-// contention (Operator.Contention) are always kept, and are no reference
-// for dominance: there a lock's or a critical section's cost depends on
-// the goroutines running the site at once, not on the rate.
+// Some benchmarks are always kept, and are no reference for dominance:
+// for an operator whose cost grows with contention (Operator.Contention)
+// the concurrent ones, where a lock's or a critical section's cost depends
+// on the goroutines running the site at once, not on the rate; for a tail
+// operator those reporting a tested custom metric (a latency percentile
+// can show a tail the mean does not).
 func chooseBenchmarks(bs []benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
 	var ch benchChoice
 	order := slices.Clone(bs)
 	slices.SortStableFunc(order, func(a, b benchmark) int {
 		return cmp.Or(cmp.Compare(bc.index(b), bc.index(a)), cmp.Compare(bc.round(bc.its[a]), bc.round(bc.its[b])))
 	})
-	if op == nil || !op.Inert || op.Tail || len(order) < 2 {
+	if op == nil || !op.Inert || len(order) < 2 {
 		ch.order = order
 		return ch
 	}
-	exempt := func(b benchmark) bool { return op.Contention != mutate.ContentionNone && bc.concurrent(b) }
+	exempt := func(b benchmark) bool {
+		return op.Contention != mutate.ContentionNone && bc.concurrent(b) || op.Tail && bc.custom(b)
+	}
 	var top float64
 	for _, b := range order {
 		if s := bc.sensitivity(b); s > top && !exempt(b) {
@@ -143,6 +147,17 @@ func chooseBenchmarks(bs []benchmark, op *mutate.Operator, bc benchCosts) benchC
 		}
 	}
 	return ch
+}
+
+// custom reports whether b reports a tested metric other than sec/op,
+// B/op and allocs/op.
+func (bc benchCosts) custom(b benchmark) bool {
+	for _, u := range bc.its[b].Units {
+		if bc.metric(u) && !defaultMetric(u) {
+			return true
+		}
+	}
+	return false
 }
 
 // killsAlone reports whether the rule would kill at its first look on

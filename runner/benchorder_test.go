@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -100,8 +101,9 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 // concurrent benchmark, by its rate halved for GOMAXPROCS 2); one at
 // exactly half (A) is kept; one whose rate is unknown (F) comes last and
 // is beyond the family. For an operator whose cost grows with contention
-// the concurrent benchmark is kept whatever its rate. A tail operator's
-// and a non-inert operator's mutants keep every benchmark.
+// the concurrent benchmark is kept whatever its rate, for a tail operator
+// one reporting a tested custom metric. A non-inert operator's mutants
+// keep every benchmark.
 func TestChooseBenchmarksDominance(t *testing.T) {
 	ms := time.Millisecond
 	bench := func(n string) benchmark { return benchmark{Pkg: "p", Name: n} }
@@ -132,10 +134,23 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 			t.Errorf("%s: note = %q, want %q", tc.op, got, tc.note)
 		}
 	}
-	for _, op := range []string{"tail-spike", "oblivion"} {
-		ch := chooseBenchmarks(all, operators.ByName(op), orderCosts(heat, its, "BenchmarkE"))
-		if len(ch.dominated)+len(ch.beyond) != 0 || len(ch.order) != len(all) || ch.note(names) != "" {
-			t.Errorf("%s: order %v, dominated %v, beyond %v, want every benchmark kept", op, ch.order, ch.dominated, ch.beyond)
-		}
+	ch := chooseBenchmarks(all, operators.ByName("oblivion"), orderCosts(heat, its, "BenchmarkE"))
+	if len(ch.dominated)+len(ch.beyond) != 0 || len(ch.order) != len(all) || ch.note(names) != "" {
+		t.Errorf("oblivion: order %v, dominated %v, beyond %v, want every benchmark kept", ch.order, ch.dominated, ch.beyond)
+	}
+	// A tail operator is judged like spin-loop, except that a benchmark
+	// reporting a tested custom metric (D: p99-ns/op) is kept.
+	ch = chooseBenchmarks(all, operators.ByName("tail-spike"), orderCosts(heat, its, "BenchmarkE"))
+	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkF]" {
+		t.Errorf("tail-spike: order, dominated, beyond = %s", got)
+	}
+	it := its[d]
+	it.Units = append(slices.Clone(units), "p99-ns/op")
+	its[d] = it
+	bc := orderCosts(heat, its, "BenchmarkE")
+	bc.metric = func(u string) bool { return defaultMetric(u) || u == "p99-ns/op" }
+	ch = chooseBenchmarks(all, operators.ByName("tail-spike"), bc)
+	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkB BenchmarkA BenchmarkD] [BenchmarkE] [BenchmarkF]" {
+		t.Errorf("tail-spike with p99-ns/op on D: order, dominated, beyond = %s", got)
 	}
 }
