@@ -24,7 +24,7 @@ const DominanceFactor = 2
 type benchChoice struct {
 	order     []benchmark
 	dominated []benchmark
-	by        benchmark // the benchmark that dominates them
+	by        []benchmark // parallel to dominated: the benchmark dominating each
 	beyond    []benchmark
 }
 
@@ -109,37 +109,42 @@ func (bc benchCosts) index(b benchmark) float64 {
 //     look with the kept ones pending (score.Rule.DecideAhead; with the
 //     default rule: two benchmarks).
 //
-// Some benchmarks are always kept, and are no reference for dominance:
-// for an operator whose cost grows with contention (Operator.Contention)
-// the concurrent ones, where a lock's or a critical section's cost depends
-// on the goroutines running the site at once, not on the rate; for a tail
-// operator those reporting a tested custom metric (a latency percentile
-// can show a tail the mean does not).
+// For an operator whose cost grows with contention (Operator.Contention)
+// a concurrent benchmark is more sensitive than its rate says (waiters pay
+// too): the concurrent benchmarks come first, and each benchmark is
+// compared for dominance with the most sensitive one of its kind,
+// concurrent or not. For a tail operator the benchmarks reporting a tested
+// custom metric are always kept, and are no reference for dominance (a
+// latency percentile can show a tail the mean does not).
 func chooseBenchmarks(bs []benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
 	var ch benchChoice
+	contended := func(b benchmark) bool {
+		return op != nil && op.Inert && op.Contention != mutate.ContentionNone && bc.concurrent(b)
+	}
 	order := slices.Clone(bs)
 	slices.SortStableFunc(order, func(a, b benchmark) int {
-		return cmp.Or(cmp.Compare(bc.index(b), bc.index(a)), cmp.Compare(bc.round(bc.its[a]), bc.round(bc.its[b])))
+		return cmp.Or(cmp.Compare(b2i(contended(b)), b2i(contended(a))),
+			cmp.Compare(bc.index(b), bc.index(a)), cmp.Compare(bc.round(bc.its[a]), bc.round(bc.its[b])))
 	})
 	if op == nil || !op.Inert || len(order) < 2 {
 		ch.order = order
 		return ch
 	}
-	exempt := func(b benchmark) bool {
-		return op.Contention != mutate.ContentionNone && bc.concurrent(b) || op.Tail && bc.custom(b)
-	}
-	var top float64
+	exempt := func(b benchmark) bool { return op.Tail && bc.custom(b) }
+	var top [2]float64
+	var by [2]benchmark
 	for _, b := range order {
-		if s := bc.sensitivity(b); s > top && !exempt(b) {
-			top, ch.by = s, b
+		if s, k := bc.sensitivity(b), b2i(contended(b)); s > top[k] && !exempt(b) {
+			top[k], by[k] = s, b
 		}
 	}
 	for _, b := range order {
-		switch s := bc.sensitivity(b); {
+		switch s, k := bc.sensitivity(b), b2i(contended(b)); {
 		case exempt(b):
 			ch.order = append(ch.order, b)
-		case s > 0 && s*DominanceFactor < top:
+		case s > 0 && s*DominanceFactor < top[k]:
 			ch.dominated = append(ch.dominated, b)
+			ch.by = append(ch.by, by[k])
 		case len(ch.order) == 0 || bc.killsAlone(ch.order[0], append(slices.Clone(ch.order[1:]), b)):
 			ch.order = append(ch.order, b)
 		default:
@@ -147,6 +152,14 @@ func chooseBenchmarks(bs []benchmark, op *mutate.Operator, bc benchCosts) benchC
 		}
 	}
 	return ch
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // custom reports whether b reports a tested metric other than sec/op,
@@ -192,9 +205,18 @@ func (ch benchChoice) note(names map[benchmark]string) string {
 		return strings.Join(out, ", ")
 	}
 	var notes []string
-	if n := len(ch.dominated); n > 0 {
+	for i := 0; i < len(ch.dominated); {
+		var group []benchmark
+		for _, b := range ch.dominated[i:] {
+			if ch.by[i+len(group)] != ch.by[i] {
+				break
+			}
+			group = append(group, b)
+		}
+		n := len(group)
 		notes = append(notes, fmt.Sprintf("not measured on %s: %s the site less than 1/%d as often per second of CPU as %s, so this injection, the same at every execution, slows %s less than 1/%d as much",
-			list(ch.dominated), english.Choose(n, "it runs", "they run"), DominanceFactor, names[ch.by], english.Choose(n, "it", "them"), DominanceFactor))
+			list(group), english.Choose(n, "it runs", "they run"), DominanceFactor, names[ch.by[i]], english.Choose(n, "it", "them"), DominanceFactor))
+		i += n
 	}
 	if n := len(ch.beyond); n > 0 {
 		notes = append(notes, fmt.Sprintf("not measured on %s: with %s in the family a clear kill on %s could not be decided before every benchmark was measured",

@@ -101,9 +101,10 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 // concurrent benchmark, by its rate halved for GOMAXPROCS 2); one at
 // exactly half (A) is kept; one whose rate is unknown (F) comes last and
 // is beyond the family. For an operator whose cost grows with contention
-// the concurrent benchmark is kept whatever its rate, for a tail operator
-// one reporting a tested custom metric. A non-inert operator's mutants
-// keep every benchmark.
+// the concurrent benchmark comes first, whatever its rate, and is compared
+// only with concurrent ones; for a tail operator a benchmark reporting a
+// tested custom metric is kept. A non-inert operator's mutants keep every
+// benchmark.
 func TestChooseBenchmarksDominance(t *testing.T) {
 	ms := time.Millisecond
 	bench := func(n string) benchmark { return benchmark{Pkg: "p", Name: n} }
@@ -119,12 +120,12 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 	all := []benchmark{a, b, d, e, f}
 	names := displayNames(all)
 	for _, tc := range []struct{ op, want, note string }{
-		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] BenchmarkB [BenchmarkF]",
+		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
 			"not measured on BenchmarkD, BenchmarkE: they run the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows them less than 1/2 as much; " +
 				"not measured on BenchmarkF: with it in the family a clear kill on BenchmarkB could not be decided before every benchmark was measured"},
-		{"lock-contention", "[BenchmarkB BenchmarkA BenchmarkE] [BenchmarkD] BenchmarkB [BenchmarkF]",
+		{"lock-contention", "[BenchmarkE BenchmarkB] [BenchmarkD] [BenchmarkB] [BenchmarkA BenchmarkF]",
 			"not measured on BenchmarkD: it runs the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows it less than 1/2 as much; " +
-				"not measured on BenchmarkF: with it in the family a clear kill on BenchmarkB could not be decided before every benchmark was measured"},
+				"not measured on BenchmarkA, BenchmarkF: with them in the family a clear kill on BenchmarkE could not be decided before every benchmark was measured"},
 	} {
 		ch := chooseBenchmarks(all, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkE"))
 		if got := fmt.Sprint(ch.order, ch.dominated, ch.by, ch.beyond); got != tc.want {
