@@ -14,9 +14,9 @@ import "math"
 //
 // A pending test may reach any p-value, so it counts in the family with a
 // reachable p-value of 0. With L(K) the look's level for a family of K
-// (Levels), Decide's family size K lies between KLo, Tarone's K of the done
-// tests alone (every pending test left out), and KHi, that of the done
-// tests with every pending one in; a done test rejects here when its
+// (Levels), Decide's family size K (ruleFamily) lies between KLo, the K of
+// the done tests alone (every pending test left out), and KHi, that of the
+// done tests with every pending one in; a done test rejects here when its
 // p-value is at most the smallest L(K) over that range (L is not monotone
 // in K at a given look), its median ratio exceeds MinEffect (not for
 // counts) and it was not closed for futility at an earlier look (from the
@@ -37,8 +37,9 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	pmins := make([]float64, len(done)+len(pending)) // pending: 0
 	for i, s := range done {
 		n = min(n, len(s.Baseline), len(s.Mutant))
-		tests[i] = comparePoint(s, r.Test)
-		pmins[i] = r.Test.ReachableP(s.Baseline, s.Mutant)
+		ranked := r.ranked(s)
+		tests[i] = comparePoint(s, ranked, r.Test)
+		pmins[i] = r.Test.ReachableP(ranked.Baseline, ranked.Mutant)
 		tests[i].PMin = pmins[i]
 	}
 	v := Verdict{Decision: Continue, Tests: tests}
@@ -50,8 +51,8 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	level, family := r.perTestLevel(look, 1), 1
 	if r.Correction != None {
 		perTest := func(k int) float64 { return r.perTestLevel(look, k) }
-		lo, _ := reduceFamily(pmins[:len(done)], perTest)
-		hi, in := reduceFamily(pmins, perTest)
+		lo, _ := ruleFamily(pmins[:len(done)], perTest)
+		hi, in := ruleFamily(pmins, perTest)
 		level = perTest(lo)
 		for k := lo + 1; k <= hi; k++ {
 			level = min(level, perTest(k))

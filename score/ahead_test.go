@@ -8,9 +8,10 @@ import (
 // TestDecideAheadFirstLook: at the first look (5 samples) a benchmark whose
 // five mutant samples are all above the baseline's (p = 1/252) kills
 // ahead of a second benchmark's three metrics: the family counts them (4
-// tests, each at the level 0.003968 of every family up to 6 at alpha
-// 0.05). With six tests pending (a family of 7, whose first look spends no
-// alpha) it cannot.
+// tests, each at the level 0.003968 of the families of 2 to 8 at alpha
+// 0.05; DecideAhead takes the smallest level over the family sizes Decide
+// may use, 1 to 4). With ten tests pending (a family of 11, whose first
+// look spends no alpha) it cannot.
 func TestDecideAheadFirstLook(t *testing.T) {
 	r := DefaultRule()
 	done := []Sample{{Benchmark: "BenchmarkA", Metric: "sec/op",
@@ -18,7 +19,7 @@ func TestDecideAheadFirstLook(t *testing.T) {
 	pending := func(k int) []Sample {
 		var ps []Sample
 		for i := range k {
-			ps = append(ps, Sample{Benchmark: "BenchmarkB", Metric: []string{"sec/op", "B/op", "allocs/op", "x/op", "y/op", "z/op"}[i]})
+			ps = append(ps, Sample{Benchmark: "BenchmarkB", Metric: []string{"sec/op", "B/op", "allocs/op", "p/op", "q/op", "r/op", "s/op", "t/op", "u/op", "v/op"}[i]})
 		}
 		return ps
 	}
@@ -30,8 +31,8 @@ func TestDecideAheadFirstLook(t *testing.T) {
 	if !tr.Reject || !close(tr.P, 1.0/252) || !close(tr.PAdj, 4.0/252) || !close(tr.Threshold, 4*0.003968253972) || tr.RatioLo == 0 {
 		t.Errorf("3 pending: test %+v, want reject, p = 1/252, p_adj = 4/252, threshold = 4 x 0.003968253972 and an interval", tr)
 	}
-	if v := r.DecideAhead(done, pending(6)); v.Decision != Continue || v.Tests[0].Reject {
-		t.Errorf("6 pending: %s (reject %v), want continue: a family of 7 spends no alpha at the first look", v.Decision, v.Tests[0].Reject)
+	if v := r.DecideAhead(done, pending(10)); v.Decision != Continue || v.Tests[0].Reject {
+		t.Errorf("10 pending: %s (reject %v), want continue: a family of 11 spends no alpha at the first look", v.Decision, v.Tests[0].Reject)
 	}
 	if v := r.DecideAhead(done[:1:1], nil); v.Decision != Kill {
 		t.Errorf("nothing pending: %s, want kill", v.Decision)

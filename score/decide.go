@@ -56,12 +56,18 @@ type Verdict struct {
 // Continue, with the tests computed on the data so far for display (PAdj
 // then is Correction over all the tests, without Tarone's reduction).
 //
+// KS tests a metric that is not a count with its ties broken at random
+// (seeded by Seed; see breakTies), so that the levels calibrated on
+// continuous data hold on discretized timings too; the median ratio is
+// always that of the recorded values.
+//
 // At look k the family is reduced first (Tarone; see AdjustFamily): with
 // L(K) the look's level for each test of a family of K (Rule.Levels), K is
-// the smallest family size with at most K tests whose smallest reachable
-// p-value given their pooled values (Test.ReachableP) is at most L(K);
-// the other tests are left out of the correction and marked Excluded, with
-// a warning. Each remaining test's adjusted p-value (Correction over the
+// the number of tests whose smallest reachable p-value given their pooled
+// values (Test.ReachableP) is at most the largest L(k) of any family size
+// up to the number of tests (see ruleFamily: the calibrated L is not
+// monotone in K); the tests whose reachable p-value is above L(K) are left
+// out of the correction and marked Excluded, with a warning. Each remaining test's adjusted p-value (Correction over the
 // family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
 // a test rejects when it is at most that and, for a metric that is not a
 // count, its median ratio exceeds MinEffect, or when it is a deterministic
@@ -102,9 +108,10 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	ps, pmins := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
 		n = min(n, len(s.Baseline), len(s.Mutant))
-		tests[i] = comparePoint(s, r.Test)
+		ranked := r.ranked(s)
+		tests[i] = comparePoint(s, ranked, r.Test)
 		ps[i] = tests[i].P
-		pmins[i] = r.Test.ReachableP(s.Baseline, s.Mutant)
+		pmins[i] = r.Test.ReachableP(ranked.Baseline, ranked.Mutant)
 		tests[i].PMin = pmins[i]
 	}
 	v := Verdict{Decision: Continue, Tests: tests, Look: r.lookAt(n) + 1}
@@ -122,7 +129,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 			in[i] = true
 		}
 	} else {
-		k, in = reduceFamily(pmins, func(k int) float64 { return r.perTestLevel(look, k) })
+		k, in = ruleFamily(pmins, func(k int) float64 { return r.perTestLevel(look, k) })
 	}
 	perTest := r.perTestLevel(look, k)
 	family := 0
@@ -247,7 +254,8 @@ func (r Rule) closedBefore(samples []Sample, look int) []bool {
 			prefix[i] = s
 			prefix[i].Baseline = s.Baseline[:min(n, len(s.Baseline))]
 			prefix[i].Mutant = s.Mutant[:min(n, len(s.Mutant))]
-			_, ps[i] = r.Test.PValue(prefix[i].Baseline, prefix[i].Mutant)
+			ranked := r.ranked(prefix[i])
+			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
 		}
 		cps, below := r.futility(prefix, ps, n)
 		for i := range samples {
@@ -323,19 +331,28 @@ func tieNote(s Sample) string {
 	return fmt.Sprintf("every value is %v", first)
 }
 
-// comparePoint runs the rule's test and the effect size of one
-// Sample, without the bootstrap interval (addInterval adds it): D, P, the
+// ranked returns s as the rule's test sees it: with ties broken at random
+// for KS (breakTies); MWU's p-value is exact given the ties.
+func (r Rule) ranked(s Sample) Sample {
+	if r.Test == MWU {
+		return s
+	}
+	return breakTies(s, r.Seed)
+}
+
+// comparePoint runs the rule's test on ranked (s as r.ranked gives it) and
+// the effect size of s, without the bootstrap interval (addInterval adds it): D, P, the
 // median ratio and the sample sizes. PAdj is P (a family of one); Reject is
 // false. Ratios that do not fit JSON (a baseline median of 0) are recorded
 // as +-UnboundedRatio, or 0 for no ratio at all, with a warning.
-func comparePoint(s Sample, test Test) TestResult {
+func comparePoint(s, ranked Sample, test Test) TestResult {
 	t := TestResult{
 		Benchmark: s.Benchmark,
 		Metric:    s.Metric,
 		NBaseline: len(s.Baseline),
 		NMutant:   len(s.Mutant),
 	}
-	t.D, t.P = test.PValue(s.Baseline, s.Mutant)
+	t.D, t.P = test.PValue(ranked.Baseline, ranked.Mutant)
 	t.PAdj = t.P
 	if t.NBaseline == 0 || t.NMutant == 0 {
 		t.Warnings = append(t.Warnings, "no samples")

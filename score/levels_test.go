@@ -32,13 +32,18 @@ func TestCalibrated(t *testing.T) {
 			t.Errorf("Levels(4)[%d] = %v, want %v", i, l, want)
 		}
 	}
-	// No calibrated level exceeds the test's share of alpha, and a
-	// single look spends all of it.
+	// No calibrated level exceeds the test's share of alpha, except KS's
+	// with the binding futility stop, by at most half as much again; and
+	// a single look spends all of it.
 	for _, tab := range calibratedLevels {
+		limit := 1.0
+		if tab.Test == KS && tab.Futility > 0 {
+			limit = 1.5
+		}
 		for k, row := range tab.PerTest {
 			for i, l := range row {
-				if l > tab.Alpha/float64(k+1)*(1+1e-6) || l < 0 {
-					t.Errorf("%s alpha %v futility %v K=%d look %d: level %v above alpha/K", tab.Test, tab.Alpha, tab.Futility, k+1, i, l)
+				if l > limit*tab.Alpha/float64(k+1)*(1+1e-6) || l < 0 {
+					t.Errorf("%s alpha %v futility %v K=%d look %d: level %v above %v alpha/K", tab.Test, tab.Alpha, tab.Futility, k+1, i, l, limit)
 				}
 			}
 		}
@@ -85,8 +90,8 @@ func spendWith(r Rule, k, campaigns int, seed uint64, draw func(*rand.Rand) floa
 
 // TestCalibratedSpend checks that the calibrated rule spends alpha: the
 // simulated false-kill rate of one test under no difference, with the
-// default futility stop and without, lies between 0.8 alpha (0.7 for KS
-// with futility) and alpha, to two standard errors of the simulation. The union-bound shares of the
+// default futility stop and without, lies between 0.8 alpha and alpha, to
+// two standard errors of the simulation. The union-bound shares of the
 // rule before calibration gave 1.2 to 2%, well below the lower bound.
 func TestCalibratedSpend(t *testing.T) {
 	if testing.Short() {
@@ -97,11 +102,11 @@ func TestCalibratedSpend(t *testing.T) {
 		campaigns int
 		low       float64 // lower bound on the rate, as a share of alpha
 	}{
-		// KS with the futility stop: the lattice of the KS p-value at 30
-		// samples jumps from 0.035 to 0.067, and no level exceeds alpha/K,
-		// so the calibration reaches only 0.75 alpha (the simulation behind
-		// the table says 0.0375).
-		{Rule{MinEffect: 1}, 20000, 0.7},
+		// KS with the futility stop: its levels may exceed alpha/K (the
+		// closed paths spend nothing), which lets the coarse lattice of its
+		// p-value (at 30 samples 0.035, then 0.067) reach 0.96 alpha in the
+		// calibration's simulation.
+		{Rule{MinEffect: 1}, 20000, 0.8},
 		{Rule{MinEffect: 1, FutilityPower: NoFutility}, 10000, 0.8},
 		{Rule{MinEffect: 1, Test: MWU}, 4000, 0.8},
 	} {

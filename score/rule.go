@@ -21,12 +21,15 @@ import (
 // Spending alpha. For the default looks of alpha 0.01, 0.05 and 0.1 the
 // levels are calibrated (Calibrated): for every family size K they were
 // chosen so that one test's chance of ever rejecting under the permutation
-// null is as close to Alpha/K as its discrete p-values allow, about half of
-// it at the first look; so the chance of a false kill over all looks and
-// tests is at most about Alpha (Bonferroni over the tests; a kill needs
-// only Holm's first step) and close to it for independent tests. The
-// calibration is a simulation on continuous data; on tied data the rule's
-// tests use exact conditional p-values, which keeps it close. Other
+// null is as close to Alpha/K as its discrete p-values allow (for KS, by
+// trying every combination of attainable levels, aiming at 0.97 Alpha/K);
+// so the chance of a false kill over all looks and tests is at most about
+// Alpha (Bonferroni over the tests; a kill needs only Holm's first step)
+// and close to it for independent tests. The calibration is a simulation
+// on continuous data; on tied data KS breaks the ties at random, which
+// makes it exact again, and MWU's exact conditional p-values keep it
+// close. With the binding futility stop a KS level may exceed Alpha/K (by
+// at most half): the closed paths spend nothing. Other
 // schedules share alpha by the union bound, half at the first look and the
 // rest equally over the later ones:
 //

@@ -283,8 +283,8 @@ func TestSimulationDetectsPeeking(t *testing.T) {
 
 // TestDecideSlowdown simulates mutants 2x slower with 3% noise: each must be
 // killed within 10 samples (the futility stop never gets in the way): at
-// the first look with up to six tests (Holm's 6/252 = 0.0238 is below the
-// first look's 0.025), at the second with seven (7/252 > 0.025). With
+// the first look with up to ten tests (the calibration spends 1/252 there
+// for each of them), at the second with eleven (it spends nothing). With
 // demo-like benchmarks of three metrics each, where Tarone's reduction
 // leaves the constant allocs/op and often the tied B/op out: at the first
 // look with one to three benchmarks, by the second with four.
@@ -300,7 +300,8 @@ func TestDecideSlowdown(t *testing.T) {
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, []float64{1, 2, 1, 1}, 1},
-		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG"}, []float64{1, 2, 1, 1, 1, 1, 1}, 2},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG"}, []float64{1, 2, 1, 1, 1, 1, 1}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG", "BenchmarkH", "BenchmarkI", "BenchmarkJ", "BenchmarkK"}, []float64{1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 2},
 	}
 	for _, tt := range tests {
 		for range 200 {
@@ -425,9 +426,9 @@ func TestDecideConstantMetrics(t *testing.T) {
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
 	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
 		NBaseline: 5, NMutant: 5, Threshold: level, PMin: 1, Excluded: true,
-		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.00397; left out of the holm correction (Tarone)"}}
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.0397; left out of the holm correction (Tarone)"}}
 	wantWarnings := []string{
-		"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values",
+		"look 1 (5 samples) cannot kill: no test can reach the level 0.0397 with these values",
 		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
 	}
 	if v.Decision != Survive || !v.Futility || !equalResult(v.Tests[0], want) || !slices.Equal(v.Warnings, wantWarnings) {
@@ -493,10 +494,14 @@ func TestDecideTable(t *testing.T) {
 			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
 		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}},
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
-		{"seven tests cannot kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(6)...),
-			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false},
-			[]string{"look 1 (5 samples) cannot kill: it spends no alpha on a family of 7 tests"}},
-		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, low}, {"C", SecPerOp, low, low}},
+		// The calibration spends nothing at the first look for a family of
+		// eleven (1/252 is above half of alpha/11).
+		{"eleven tests cannot kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(10)...),
+			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false, false, false, false, false},
+			[]string{"look 1 (5 samples) cannot kill: it spends no alpha on a family of 11 tests"}},
+		{"seven tests kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(6)...),
+			Kill, 1, []float64{7.0 / 252, 1, 1, 1, 1, 1, 1}, []bool{true, false, false, false, false, false, false}, nil},
+		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, seq(1, 5)}, {"C", SecPerOp, low, seq(1, 5)}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},
 			Kill, 1, []float64{2.0 / 252, 2 * 0.5}, []bool{true, false}, nil},
@@ -513,8 +518,13 @@ func TestDecideTable(t *testing.T) {
 		// effect (181 -> 182 is x1.0055).
 		{"deterministic count increase", Rule{MinEffect: 1.02}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 181}, []float64{182, 182, 182, 182, 182}}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
-		{"one varying count is not deterministic", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}},
-			Continue, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values"}},
+		// A count that varies is tested like any metric (its ties kept):
+		// the four 181s all in the baseline is 6 of the 252 splits, below
+		// the first look's level for one test, 10/252.
+		{"one varying count is tested, not deterministic", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}},
+			Kill, 1, []float64{6.0 / 252}, []bool{true}, nil},
+		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}, {"B", SecPerOp, low, mid}},
+			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},
 		// A 0.5% slowdown, far above its noise: significant, but below the
 		// default minimum effect 1.01, and mutant/1.01 lies below every
 		// baseline value: it stops at the first look.
@@ -532,7 +542,7 @@ func TestDecideTable(t *testing.T) {
 			Survive, 1, []float64{5.0 / 6}, []bool{false}, nil},
 		{"past max samples decides", Rule{MaxSamples: 4, MinSamples: 2}, []Sample{{"B", SecPerOp, low, mid}},
 			Survive, 2, []float64{5.0 / 6}, []bool{false}, nil},
-		{"uneven samples look at the shortest", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, seq(1, 6), seq(1, 5)}},
+		{"uneven samples look at the shortest", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, seq(1, 6), seq(0.1, 5)}},
 			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
 		{"no samples", Rule{}, nil, Survive, 0, nil, nil, []string{"no benchmark samples: nothing can kill the mutant"}},
 		{"invalid rule", Rule{Alpha: 2}, []Sample{{"B", SecPerOp, low, high}}, Survive, 0, nil, nil,

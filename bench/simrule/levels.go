@@ -110,72 +110,92 @@ func spendTarget(k, L int) float64 {
 
 // calibrate chooses, for a per-test alpha beta, the rank threshold at every
 // look (reject when the p-value's rank is at most it; -1 never rejects),
-// keeping the cumulative rejection rate within beta less two standard
-// errors of the simulation: at the first look the largest threshold within
-// half of it; at the later looks one common nominal level, the largest
-// that fits; then the last look's threshold raised as far as the rest
-// allows; then refine. No level exceeds beta. It returns the levels (the p-values of the thresholds, 0 for
-// never) and the total rate.
-func (s *nullSim) calibrate(beta, futility float64) ([]float64, float64) {
-	L := len(s.looks)
+// keeping the rejection rate within beta less two standard errors of the
+// simulation (limit), for tests with too many attainable p-values for
+// exhaustive (MWU): at the first look the largest threshold within half of
+// limit, at the later looks one common nominal level, the largest that
+// fits, then the last look's threshold raised as far as the rest allows,
+// then refine. No level exceeds beta. It returns the thresholds.
+func (s *nullSim) calibrate(beta, futility float64) []int {
 	reps := float64(len(s.ranks))
-	s.beta = beta
 	s.closeTests(beta, futility)
 	limit := beta - 2*math.Sqrt(beta/reps)
-	th := make([]int, L)
-	th[0] = s.bestLast(th[:1], limit*spendTarget(0, L))
-	if L > 1 {
-		var cands []float64
-		for k := 1; k < L; k++ {
-			for _, p := range s.pvals[k] {
-				if p <= limit {
-					cands = append(cands, p)
-				}
-			}
-		}
-		slices.Sort(cands)
-		cands = slices.Compact(cands)
-		at := func(c float64) []int {
-			t := slices.Clone(th)
-			for k := 1; k < L; k++ {
-				i, found := slices.BinarySearch(s.pvals[k], c)
-				if !found {
-					i--
-				}
-				t[k] = i
-			}
-			return t
-		}
-		// The largest common level c whose rate fits (the rate grows with c).
-		lo, hi := -1, len(cands) // cands[lo] fits, cands[hi] does not
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			if s.rate(at(cands[mid])) <= limit {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		if lo >= 0 {
-			th = at(cands[lo])
-		} else {
-			for k := 1; k < L; k++ {
-				th[k] = -1
-			}
-		}
-		th[L-1] = s.bestLast(th, limit)
-		th = s.refine(th, limit, beta)
-	}
-	levels := make([]float64, L)
+	s.beta = beta
+	return s.heuristic(limit, beta)
+}
+
+// levels returns the p-values of thresholds th (0 for never), a hair
+// above, so that the same p-value computed another way (with ties, by the
+// conditional count) still compares below it.
+func (s *nullSim) levels(th []int) []float64 {
+	levels := make([]float64, len(th))
 	for k, t := range th {
 		if t >= 0 {
-			// A hair above the p-value, so that the same p-value computed
-			// another way (with ties, by the conditional count) still
-			// compares below it.
 			levels[k] = s.pvals[k][t] * (1 + 1e-9)
 		}
 	}
-	return levels, s.rate(th)
+	return levels
+}
+
+// levelCap is how far above beta a level may be in the exhaustive search:
+// with a binding futility stop the closed paths spend nothing, so a look's
+// level may exceed the test's share (the rate over all looks is what is
+// held to it), up to half as much again; without, no level exceeds beta.
+func levelCap(futility float64) float64 {
+	if futility > 0 {
+		return 1.5
+	}
+	return 1
+}
+
+// heuristic is calibrate's search for tests with many attainable p-values.
+func (s *nullSim) heuristic(limit, beta float64) []int {
+	L := len(s.looks)
+	th := make([]int, L)
+	th[0] = s.bestLast(th[:1], limit*spendTarget(0, L))
+	if L == 1 {
+		return th
+	}
+	var cands []float64
+	for k := 1; k < L; k++ {
+		for _, p := range s.pvals[k] {
+			if p <= limit {
+				cands = append(cands, p)
+			}
+		}
+	}
+	slices.Sort(cands)
+	cands = slices.Compact(cands)
+	at := func(c float64) []int {
+		t := slices.Clone(th)
+		for k := 1; k < L; k++ {
+			i, found := slices.BinarySearch(s.pvals[k], c)
+			if !found {
+				i--
+			}
+			t[k] = i
+		}
+		return t
+	}
+	// The largest common level c whose rate fits (the rate grows with c).
+	lo, hi := -1, len(cands) // cands[lo] fits, cands[hi] does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if s.rate(at(cands[mid])) <= limit {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo >= 0 {
+		th = at(cands[lo])
+	} else {
+		for k := 1; k < L; k++ {
+			th[k] = -1
+		}
+	}
+	th[L-1] = s.bestLast(th, limit)
+	return s.refine(th, limit, beta)
 }
 
 // refine tries moves of up to three attainable values of each middle
@@ -232,25 +252,29 @@ func (s *nullSim) refine(th []int, limit, beta float64) []int {
 }
 
 // closeTests sets s.lim: for each replicate the last look at which it can
-// reject, before the futility stop closes it (as score's Decide does:
-// conditional power against beta below the bound at a look before the
-// last); the last look when futility is 0.
+// reject (closeAt).
 func (s *nullSim) closeTests(beta, futility float64) {
-	L := len(s.looks)
 	s.lim = make([]int, len(s.ranks))
 	for r, row := range s.ranks {
-		s.lim[r] = L - 1
-		if futility <= 0 {
-			continue
-		}
+		s.lim[r] = closeAt(s.looks, func(k int) float64 { return s.pvals[k][row[k]] }, beta, futility)
+	}
+}
+
+// closeAt is the last look at which a replicate whose p-value at look k
+// is p(k) can reject before the futility stop closes it, as score's Decide
+// does: the first look before the last whose conditional power against
+// beta is below the bound; the last look when futility is 0.
+func closeAt(looks []int, p func(k int) float64, beta, futility float64) int {
+	L := len(looks)
+	if futility > 0 {
 		for k := 0; k < L-1; k++ {
-			t := float64(s.looks[k]) / float64(s.looks[L-1])
-			if score.ConditionalPower(s.pvals[k][row[k]], t, beta) < futility {
-				s.lim[r] = k
-				break
+			t := float64(looks[k]) / float64(looks[L-1])
+			if score.ConditionalPower(p(k), t, beta) < futility {
+				return k
 			}
 		}
 	}
+	return L - 1
 }
 
 // bestLast returns the largest threshold for the last look of th (the
@@ -324,9 +348,10 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 			sim := simulateNull(test, looks, reps, 42)
 			for _, fut := range []float64{0, score.DefaultFutilityPower} {
 				fmt.Fprintf(w, "\t{Test: %q, Alpha: %v, Futility: %v, Looks: %#v, PerTest: [][]float64{\n", test, alpha, fut, looks)
-				for k := 1; k <= maxFamily; k++ {
-					beta := alpha / float64(k)
-					levels, rate := sim.calibrate(beta, fut)
+				ths, rates := sim.calibrateAll(alpha, fut)
+				for k, th := range ths {
+					beta := alpha / float64(k+1)
+					levels := sim.levels(th)
 					fmt.Fprintf(w, "\t\t{")
 					for i, l := range levels {
 						if i > 0 {
@@ -334,8 +359,8 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 						}
 						fmt.Fprintf(w, "%.10g", l)
 					}
-					fmt.Fprintf(w, "}, // K=%d: %.5f of %.5f\n", k, rate, beta)
-					fmt.Fprintf(log, "%s alpha %v futility %v K %d: rate %.5f of %.5f (%.3f) levels %v\n", test, alpha, fut, k, rate, beta, rate/beta, levels)
+					fmt.Fprintf(w, "}, // K=%d: %.5f of %.5f\n", k+1, rates[k], beta)
+					fmt.Fprintf(log, "%s alpha %v futility %v K %d: rate %.5f of %.5f (%.3f) levels %v\n", test, alpha, fut, k+1, rates[k], beta, rates[k]/beta, levels)
 				}
 				fmt.Fprintf(w, "\t}},\n")
 			}
@@ -348,4 +373,20 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 	}
 	_, err = out.Write(src)
 	return err
+}
+
+// calibrateAll returns the thresholds of the families of 1 to maxFamily
+// tests and their rates: by exhaustive search where it can, else K by K (calibrate).
+func (s *nullSim) calibrateAll(alpha, futility float64) ([][]int, []float64) {
+	if ths, rates, ok := s.exhaustive(alpha, futility, maxFamily); ok {
+		return ths, rates
+	}
+	var ths [][]int
+	var rates []float64
+	for k := 1; k <= maxFamily; k++ {
+		th := s.calibrate(alpha/float64(k), futility)
+		ths = append(ths, th)
+		rates = append(rates, s.rate(th))
+	}
+	return ths, rates
 }
