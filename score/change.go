@@ -128,11 +128,11 @@ func (r Rule) DecideChange(samples []Sample) Change {
 // test's direction (counts, B/op and allocs/op, are exempt, as in Decide),
 // so that a slower metric's NEW/OLD is always above it.
 func (m MetricChange) verdict(minEffect float64) ChangeVerdict {
-	beyond := func(ratio float64) bool { return IsCount(m.Metric) || ratio > max(minEffect, 1) }
+	limit, count := max(minEffect, 1), IsCount(m.Metric)
 	switch {
-	case m.Forward.Reject && beyond(m.Ratio):
+	case m.Forward.Reject && (count || m.Ratio > limit):
 		return Slower
-	case m.Reverse.Reject && m.Ratio > 0 && beyond(1/m.Ratio):
+	case m.Reverse.Reject && (count || m.Ratio < 1/limit):
 		return Faster
 	case !m.Forward.Reject && !m.Reverse.Reject && WithinBand(m.RatioLo, m.RatioHi, minEffect):
 		return Same

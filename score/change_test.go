@@ -130,6 +130,7 @@ func TestMetricChangeVerdict(t *testing.T) {
 		{"faster", MetricChange{Metric: "sec/op", Ratio: 0.8, RatioLo: 0.7, RatioHi: 0.9, Reverse: rej}, Faster},
 		{"faster within the minimum effect", MetricChange{Metric: "sec/op", Ratio: 0.97, RatioLo: 0.96, RatioHi: 0.98, Reverse: rej}, Undecided},
 		{"a count", MetricChange{Metric: "allocs/op", Ratio: 1.01, RatioLo: 1.01, RatioHi: 1.01, Forward: rej}, Slower},
+		{"a count down to 0", MetricChange{Metric: "allocs/op", Ratio: 0, RatioLo: 0, RatioHi: 0, Reverse: rej}, Faster},
 		{"same", MetricChange{Metric: "sec/op", Ratio: 1.01, RatioLo: 0.96, RatioHi: 1.04}, Same},
 		{"undecided", MetricChange{Metric: "sec/op", Ratio: 1.01, RatioLo: 0.96, RatioHi: 1.06}, Undecided},
 	} {
