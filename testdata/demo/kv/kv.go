@@ -3,7 +3,7 @@
 package kv
 
 import (
-	"sort"
+	"hash/fnv"
 	"sync"
 )
 
@@ -27,26 +27,12 @@ func (s *Store) Set(key string, v []byte) {
 }
 
 // Checksum returns the FNV-1a hash of the value stored under key (the hash
-// of no bytes if there is none). It reads the value under the read lock.
+// of no bytes if there is none). It hashes the value under the read lock,
+// which readers share.
 func (s *Store) Checksum(key string) uint64 {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	h := uint64(14695981039346656037)
-	for _, c := range s.m[key] {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return h
-}
-
-// Keys returns the keys of the store in increasing order.
-func (s *Store) Keys() []string {
-	s.mu.RLock()
-	keys := make([]string, 0, len(s.m))
-	for k := range s.m {
-		keys = append(keys, k)
-	}
-	s.mu.RUnlock()
-	sort.Strings(keys)
-	return keys
+	h := fnv.New64a()
+	h.Write(s.m[key])
+	return h.Sum64()
 }
