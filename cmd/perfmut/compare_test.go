@@ -54,8 +54,8 @@ func verdicts(rep *report.Comparison) []string {
 // TestCompareHistory compares consecutive commits of
 // testdata/comparemod/history.txtar: a 2x slowdown of the benchmarked
 // Sum is slower at -cpu 1 and 2 and fails the gate; a change to Max, which no benchmark
-// runs, selects nothing and says so; a 1% change is not slower. The
-// repository (tree, index, refs) is the same afterwards.
+// runs, selects nothing and says so (the 1% change: TestCompareNoiseLevel).
+// The repository (tree, index, refs) is the same afterwards.
 func TestCompareHistory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures two versions of a module")
@@ -93,28 +93,50 @@ func TestCompareHistory(t *testing.T) {
 		t.Errorf("unbenchmarked change: exit %d, output\n%s%s", code, stdout, stderr)
 	}
 
-	// The rule's false-change rate is at most -alpha per comparison (5% by
-	// default: 5 samples each entirely above the other side, p = 1/252,
-	// happen by chance); this case runs at 0.001 so that the test fails
-	// for a defect, not for luck.
-	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "-alpha", "0.001", "HEAD~1", "HEAD")
-	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 {
-		t.Fatalf("1%% change: exit %d\n%s%s", code, stdout, stderr)
-	}
-	// On a quiet machine the 1% change is same (the interval of its
-	// per-round ratio lies within the default minimum effect of 5%); on a
-	// loaded one the interval can be wider: undecided. Never slower or
-	// faster.
-	if v := rep.Benchmarks[0].Metrics[0].Verdict; v != score.Same && v != score.Undecided {
-		t.Errorf("1%% change: sec/op %s\n%s", v, stdout)
-	}
-
 	if after := testutil.HashTree(t, repo); after != before {
 		t.Errorf("the repository changed")
 	}
 	if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) > 0 {
 		t.Errorf("left behind: %v", left)
 	}
+}
+
+// TestCompareNoiseLevel: the 1% change of testdata/comparemod/history.txtar
+// is same under the default minimum effect of 5%: the interval of its
+// per-round ratio lies within [1/1.05, 1.05]. Sampling goes on while the
+// interval is wider than that band, here up to 100 rounds. A machine too
+// loaded to resolve 5% shows it on an A/A comparison too: when the change
+// is undecided and an A/A comparison right after it is undecided as well,
+// the test is skipped and says so with both intervals.
+func TestCompareNoiseLevel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures two versions of a module")
+	}
+	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	ctx := context.Background()
+	// The rule's false-change rate is at most -alpha per comparison (5% by
+	// default: 5 samples each entirely above the other side, p = 1/252,
+	// happen by chance); this test runs at 0.001 so that it fails for a
+	// defect, not for luck.
+	flags := []string{"-alpha", "0.001", "-max-samples", "100"}
+	code, stdout, stderr, rep := compareRun(t, ctx, repo, append(flags, "HEAD~1", "HEAD")...)
+	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 || len(rep.Benchmarks[0].Metrics) != 3 {
+		t.Fatalf("1%% change: exit %d\n%s%s", code, stdout, stderr)
+	}
+	got := strings.Join(verdicts(rep), "; ")
+	if got == "BenchmarkSum sec/op same; BenchmarkSum B/op same; BenchmarkSum allocs/op same" {
+		return
+	}
+	m := rep.Benchmarks[0].Metrics[0]
+	if m.Verdict == score.Undecided {
+		_, aaOut, _, aa := compareRun(t, ctx, repo, append(flags, "-all", "HEAD", "HEAD", "./sum")...)
+		if aa != nil && len(aa.Benchmarks) == 1 && len(aa.Benchmarks[0].Metrics) > 0 && aa.Benchmarks[0].Metrics[0].Verdict == score.Undecided {
+			a := aa.Benchmarks[0].Metrics[0]
+			t.Skipf("this machine cannot resolve 5%% now: the 1%% change is %v [%v, %v] and A/A %v [%v, %v] after %d rounds, both undecided\n%s%s",
+				m.Ratio, m.RatioLo, m.RatioHi, a.Ratio, a.RatioLo, a.RatioHi, len(a.OldValues), stdout, aaOut)
+		}
+	}
+	t.Errorf("1%% change: verdicts %s, want same (sec/op %v [%v, %v])\n%s", got, m.Ratio, m.RatioLo, m.RatioHi, stdout)
 }
 
 // An interrupted comparison leaves the repository as it was and no
