@@ -60,11 +60,8 @@ func benchfmtSecPerOp(t *testing.T, file, name string) []float64 {
 // compare.json (a censored one as a comment), so benchstat shows the same
 // numbers.
 func TestCompareHistoryDrift(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and measures two versions of a module")
-	}
 	t.Setenv("TMPDIR", t.TempDir())
-	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	repo := compareRepo(t, "history")
 	before := testutil.HashTree(t, repo)
 	hist := filepath.Join(t.TempDir(), "history")
 	flags := []string{"-all", "-sample-time", "5ms", "-history", hist}

@@ -37,6 +37,16 @@ func compareOut(t *testing.T, ctx context.Context, dir, out string, args ...stri
 	return code, stdout.String(), stderr.String(), rep
 }
 
+// compareRepo skips the test with -short and makes a git repository from
+// testdata/comparemod/NAME.txtar (see testutil.History).
+func compareRepo(t *testing.T, name string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and measures versions of a module")
+	}
+	return testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", name+".txtar"))
+}
+
 // verdicts is "Benchmark metric verdict" per measured metric.
 func verdicts(rep *report.Comparison) []string {
 	var out []string
@@ -57,11 +67,8 @@ func verdicts(rep *report.Comparison) []string {
 // runs, selects nothing and says so (the 1% change: TestCompareNoiseLevel).
 // The repository (tree, index, refs) is the same afterwards.
 func TestCompareHistory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and measures two versions of a module")
-	}
 	t.Setenv("TMPDIR", t.TempDir())
-	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	repo := compareRepo(t, "history")
 	before := testutil.HashTree(t, repo)
 	ctx := context.Background()
 
@@ -109,10 +116,7 @@ func TestCompareHistory(t *testing.T) {
 // is undecided and an A/A comparison right after it is undecided as well,
 // the test is skipped and says so with both intervals.
 func TestCompareNoiseLevel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and measures two versions of a module")
-	}
-	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	repo := compareRepo(t, "history")
 	ctx := context.Background()
 	// The rule's false-change rate is at most -alpha per comparison (5% by
 	// default: 5 samples each entirely above the other side, p = 1/252,
@@ -142,11 +146,8 @@ func TestCompareNoiseLevel(t *testing.T) {
 // An interrupted comparison leaves the repository as it was and no
 // temporary directory behind.
 func TestCompareInterrupted(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module")
-	}
 	t.Setenv("TMPDIR", t.TempDir())
-	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "history.txtar"))
+	repo := compareRepo(t, "history")
 	before := testutil.HashTree(t, repo)
 	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel()
@@ -167,10 +168,7 @@ func TestCompareInterrupted(t *testing.T) {
 // selects every benchmark; a change outside the package patterns selects
 // the benchmarks in them that run it.
 func TestCompareSelection(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and measures two versions of a module")
-	}
-	repo := testutil.History(t, filepath.Join("..", "..", "testdata", "comparemod", "tests.txtar"))
+	repo := compareRepo(t, "tests")
 	ctx := context.Background()
 	fast := []string{"-sample-time", "2ms", "-max-samples", "10"}
 	status := func(rep *report.Comparison) string {
