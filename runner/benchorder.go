@@ -154,6 +154,15 @@ func chooseBenchmarks(bs []benchmark, op *mutate.Operator, bc benchCosts) benchC
 	return ch
 }
 
+// limit keeps at most n benchmarks (n > 0) in the order, the rest
+// beyond it.
+func (ch *benchChoice) limit(n int) {
+	if n > 0 && len(ch.order) > n {
+		ch.beyond = append(slices.Clone(ch.order[n:]), ch.beyond...)
+		ch.order = ch.order[:n]
+	}
+}
+
 // b2i is 1 for true, 0 for false.
 func b2i(b bool) int {
 	if b {

@@ -155,3 +155,30 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 		t.Errorf("tail-spike with p99-ns/op on D: order, dominated, beyond = %s", got)
 	}
 }
+
+// TestCandidates: an inert operator's mutant chooses from every benchmark
+// that reaches it in a package whose mutant binary is built; another
+// operator's is measured on the ones -max-benchmarks kept. limit keeps the
+// first n of the order and puts the rest before the others beyond it.
+func TestCandidates(t *testing.T) {
+	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "q", Name: "BenchmarkC"}
+	built := func(pkg string) bool { return pkg == "p" }
+	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
+		t.Errorf("spin-loop: %s, want [BenchmarkA BenchmarkB]", got)
+	}
+	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+		t.Errorf("oblivion: %s, want [BenchmarkA]", got)
+	}
+	if got := fmt.Sprint(candidates(nil, []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+		t.Errorf("unknown operator: %s, want [BenchmarkA]", got)
+	}
+	ch := benchChoice{order: []benchmark{a, b, c}, beyond: []benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
+	ch.limit(2)
+	if got := fmt.Sprint(ch.order, ch.beyond); got != "[BenchmarkA BenchmarkB] [BenchmarkC BenchmarkD]" {
+		t.Errorf("limit(2): %s", got)
+	}
+	ch.limit(0)
+	if len(ch.order) != 2 {
+		t.Errorf("limit(0) changed the order: %v", ch.order)
+	}
+}

@@ -31,6 +31,10 @@ type measureJob struct {
 	m       mutate.Mutant
 	level   string
 	benches []benchmark
+	// pool is every benchmark reaching the site (benches are the ones
+	// -max-benchmarks kept): an inert operator's mutant is measured on
+	// those of them chooseBenchmarks picks (see candidates).
+	pool    []benchmark
 	note    string                  // benchmarks left out by -max-benchmarks
 	mutBins map[string]string       // package -> mutant test binary
 	heat    map[benchmark]benchHeat // by benchmark (CPU 0): how often it runs the site
@@ -56,18 +60,19 @@ func (r *run) metric() func(unit string) bool {
 // A measurement is the state of measuring one job: the benchfmt files,
 // the round order's random source, and each benchmark's samples so far.
 type measurement struct {
-	r      *run
-	j      *measureJob
-	rng    *rand.Rand
-	files  [2]string // relative to the output directory: base.txt, mut.txt
-	outs   [2]*os.File
-	metric func(unit string) bool
-	names  map[benchmark]string
-	its    map[benchmark]benchIters
-	series map[benchmark]*series
-	order  []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
-	choice benchChoice
-	lr     *report.LevelResult // Status set when a mutant sample fails
+	r       *run
+	j       *measureJob
+	rng     *rand.Rand
+	files   [2]string // relative to the output directory: base.txt, mut.txt
+	outs    [2]*os.File
+	metric  func(unit string) bool
+	names   map[benchmark]string
+	its     map[benchmark]benchIters
+	series  map[benchmark]*series
+	benches []benchmark // the benchmarks it may measure (see candidates)
+	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
+	choice  benchChoice
+	lr      *report.LevelResult // Status set when a mutant sample fails
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -109,15 +114,19 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, 
 	return lr, nil
 }
 
-// newMeasurement creates the job's benchfmt files and finds each
-// benchmark's iteration count (see iters), with a warning for a count
-// dominated by cold first iterations.
+// newMeasurement creates the job's benchfmt files, finds the iteration
+// count of each benchmark it may measure (see iters) and chooses the
+// benchmarks and their order (chooseBenchmarks), with a warning for a
+// count dominated by cold first iterations.
 func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, error) {
 	h := fnv.New64a()
 	h.Write([]byte(j.m.ID + "\x00" + j.level))
+	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
-		metric: r.metric(), names: displayNames(j.benches), its: map[benchmark]benchIters{},
+		metric: r.metric(), its: map[benchmark]benchIters{},
 		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}}}
+	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
+	ms.names = displayNames(ms.benches)
 	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
 	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
 		return nil, err
@@ -133,7 +142,7 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 		}
 		ms.outs[i] = fh
 	}
-	for _, b := range j.benches {
+	for _, b := range ms.benches {
 		it, err := r.iters(ctx, j.level, b)
 		if err != nil {
 			ms.outs[0].Close()
@@ -142,7 +151,14 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 		}
 		ms.its[b] = it
 		ms.series[b] = &series{samples: map[string]*score.Sample{}, censored: map[string][]int{}}
-		if it.N > 0 {
+	}
+	ms.choice = chooseBenchmarks(ms.benches, op, r.benchCosts(j.heat, ms.its, ms.metric))
+	if len(ms.benches) > len(j.benches) {
+		ms.choice.limit(r.c.MaxBenchmarks)
+	}
+	ms.order = ms.choice.order
+	for _, b := range ms.order {
+		if it := ms.its[b]; it.N > 0 {
 			ms.lr.Iterations[ms.names[b]] = it.N
 			if it.N < LowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
@@ -150,9 +166,24 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 			}
 		}
 	}
-	ms.choice = chooseBenchmarks(j.benches, operators.ByName(j.m.Operator), r.benchCosts(j.heat, ms.its, ms.metric))
-	ms.order = ms.choice.order
 	return ms, nil
+}
+
+// candidates are the benchmarks a mutant of op may be measured on: for an
+// inert operator (whose choice chooseBenchmarks makes from the baseline's
+// costs) every benchmark of pool (all that reach it) in a package whose
+// mutant binary is built, else kept (the ones -max-benchmarks kept).
+func candidates(op *mutate.Operator, kept, pool []benchmark, built func(pkg string) bool) []benchmark {
+	if op == nil || !op.Inert || len(pool) <= len(kept) {
+		return kept
+	}
+	var out []benchmark
+	for _, b := range pool {
+		if built(b.Pkg) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // benchCosts is what chooseBenchmarks needs to know of the benchmarks of
@@ -353,17 +384,21 @@ func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.Leve
 	if len(lr.Iterations) == 0 {
 		lr.Iterations = nil
 	}
-	for _, n := range []string{j.note, ms.choice.note(ms.names)} {
+	note := j.note
+	if len(ms.benches) != len(j.benches) {
+		note = "" // chosen from the pool, not by -max-benchmarks
+	}
+	for _, n := range []string{note, ms.choice.note(ms.names)} {
 		if n != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+n, "; ")
 		}
 	}
 	if lr.Status == score.Survived {
-		if hint := r.survivorHint(j.m.Operator, j.benches, lr.Benchmarks); hint != "" {
+		if hint := r.survivorHint(j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}
-	for _, b := range j.benches {
+	for _, b := range ms.benches {
 		s := ms.series[b]
 		for _, u := range s.units {
 			sm := s.samples[u]

@@ -100,6 +100,8 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 	if err != nil {
 		return err
 	}
+	pool := withCPUs(sel.benches, c.CPU)
+	heat := heatByBench(sel)
 	sel = limitSelection(sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
@@ -180,7 +182,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 			continue
 		}
 		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), heat: heatByBench(sel), note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: pool, heat: heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
 			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
 		select {
 		case queue <- j:

@@ -73,6 +73,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 			if err != nil {
 				return nil, err
 			}
+			full := sel
 			sel = limitSelection(sel, c.MaxBenchmarks)
 			if len(sel.benches) == 0 && !tests.runs() {
 				pl.NotBuilt++
@@ -95,7 +96,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 				pl.Inferred++
 				continue
 			}
-			rounds, secs := r.planMeasure(ctx, level, m, sel, tuned)
+			rounds, secs := r.planMeasure(ctx, level, m, sel, full, r.judges(m, sel, tests), tuned)
 			pl.Measured++
 			pl.MeasureRounds += rounds
 			pl.MeasureSeconds += secs
@@ -126,11 +127,13 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 }
 
 // planMeasure is the expected measurement of mutant m at level on the
-// benchmarks of sel that chooseBenchmarks keeps: the rounds (see Plan) and
-// the seconds, including the step that finds N of each benchmark not yet
-// in tuned (it times one whole baseline sample, process start included;
-// the campaign does it anyway).
-func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel selection, tuned map[string]bool) (rounds, secs float64) {
+// benchmarks chooseBenchmarks keeps of its candidates (sel: those
+// -max-benchmarks kept; full: all reaching it; built: the packages whose
+// mutant binaries are built): the rounds (see Plan) and the seconds,
+// including the step that finds N of each benchmark not yet in tuned (it
+// times one whole baseline sample, process start included; the campaign
+// does it anyway).
+func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel, full selection, built map[string]bool, tuned map[string]bool) (rounds, secs float64) {
 	op := operators.ByName(m.Operator)
 	inert := op != nil && op.Inert
 	rounds = float64(2 * r.c.Rule.MinSamples)
@@ -139,7 +142,9 @@ func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, se
 	}
 	its := map[benchmark]benchIters{}
 	var bs []benchmark
-	for _, b := range withCPUs(sel.benches, r.c.CPU) {
+	kept := withCPUs(sel.benches, r.c.CPU)
+	cands := candidates(op, kept, withCPUs(full.benches, r.c.CPU), func(pkg string) bool { return built[pkg] })
+	for _, b := range cands {
 		it, err := r.iters(ctx, level, b)
 		if err != nil {
 			continue // the campaign leaves it out too
@@ -150,7 +155,11 @@ func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, se
 			secs += 2 * it.Wall.Seconds()
 		}
 	}
-	for _, b := range chooseBenchmarks(bs, op, r.benchCosts(heatByBench(sel), its, r.metric())).order {
+	ch := chooseBenchmarks(bs, op, r.benchCosts(heatByBench(full), its, r.metric()))
+	if len(cands) > len(kept) {
+		ch.limit(r.c.MaxBenchmarks)
+	}
+	for _, b := range ch.order {
 		it := its[b]
 		s := it.Wall.Seconds()
 		// A round is a baseline and a mutant sample. An inert operator's
