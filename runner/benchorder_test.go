@@ -10,10 +10,16 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
+// fixedRule is an uncalibrated rule whose levels do not move with the
+// calibration: alpha 0.04 spends 0.02/K on each of K tests at the first
+// look (5 samples), so a clear kill (p = 1/252) rejects in a family of at
+// most 5 tests: one benchmark with three metrics and one more pending.
+var fixedRule = score.Rule{Alpha: 0.04}
+
 // orderCosts is a benchCosts for tests: a round costs twice the sample's
 // wall time, and the benchmarks named in conc are concurrent.
 func orderCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, conc ...string) benchCosts {
-	return benchCosts{heat: heat, its: its, rule: score.DefaultRule(), metric: defaultMetric, procs: 2,
+	return benchCosts{heat: heat, its: its, rule: fixedRule, metric: defaultMetric, procs: 2,
 		round: func(it benchIters) time.Duration { return 2 * it.Wall },
 		concurrent: func(b benchmark) bool {
 			for _, n := range conc {
@@ -61,9 +67,10 @@ var units = []string{"sec/op", "B/op", "allocs/op"}
 // TestChooseBenchmarksFamily: of five sequential benchmarks of about the
 // same rate (within DominanceFactor, like one function's sub-benchmarks
 // for five inputs), an inert operator's mutant is measured on the two
-// best by rate per second of a round: with the default rule a third one's
-// three tests in the family would keep a clear kill on the first from
-// being decided at the first look until every one was measured.
+// best by rate per second of a round: with fixedRule a third one's three
+// tests in the family would keep a clear kill on the first from being
+// decided at the first look until every one was measured. The default
+// rule's count is DecideAhead's too.
 func TestChooseBenchmarksFamily(t *testing.T) {
 	ms := time.Millisecond
 	var bs []benchmark
@@ -84,7 +91,7 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 		t.Errorf("note = %q, want %q", got, want)
 	}
 	// Without allocation metrics a pending benchmark is one test: the
-	// first can kill alone with up to five of them pending.
+	// first can kill alone with four of them pending.
 	for _, b := range bs {
 		it := its[b]
 		it.Units = []string{"sec/op"}
@@ -93,6 +100,23 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
 	if len(ch.order) != 5 || len(ch.beyond) != 0 {
 		t.Errorf("sec/op only: order %v, beyond %v, want all five measured", ch.order, ch.beyond)
+	}
+	for _, b := range bs {
+		it := its[b]
+		it.Units = units
+		its[b] = it
+	}
+	bc := orderCosts(heat, its)
+	bc.rule = score.DefaultRule()
+	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), bc)
+	for k := 1; k <= len(bs); k++ {
+		pending := ch.order[1:min(k, len(ch.order))]
+		if k > len(ch.order) {
+			pending = append(slices.Clone(ch.order[1:]), ch.beyond[0])
+		}
+		if want := k <= len(ch.order); bc.killsAlone(ch.order[0], pending) != want {
+			t.Errorf("default rule: %d kept, but with %d benchmarks killsAlone = %v", len(ch.order), k, !want)
+		}
 	}
 }
 
