@@ -106,8 +106,8 @@ func ConditionalPower(p, t, level float64) float64 {
 // calibrated levels do not fall with K at every look (each family size's
 // levels are chosen on their own), so the smallest K of reduceFamily
 // could land on a size that spends nothing at this look although a larger
-// one does (seven tests at the first look of alpha 0.05 met the K = 3 row,
-// which spends nothing there). Instead K is the number of tests that can
+// one does (ten tests at the first look of alpha 0.05 stop at the K = 9
+// row, which spends nothing there, instead of K = 10's 1/252). Instead K is the number of tests that can
 // reach some family size's level at this look (pmin at most the largest
 // perTest(k), k = 1 to the number of tests), at least 1, and the family is
 // those of them whose pmin is at most perTest(K). At most K tests can reach

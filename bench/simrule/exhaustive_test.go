@@ -1,0 +1,99 @@
+package main
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestExhaustive checks the KS calibration's constraints on a small
+// simulation: for every family size the chosen levels are attainable
+// p-values (or 0), at most 1.5 alpha/K with the futility stop and alpha/K
+// without, the first look kills a full separation (1/252) while that is
+// within half of alpha/K, and the rate is within the limit and within
+// window of the best allowed combination, found here by a second, plain
+// enumeration.
+func TestExhaustive(t *testing.T) {
+	sim := simulateNull(score.KS, score.Rule{}.Looks(), 20000, 42)
+	for _, fut := range []float64{score.DefaultFutilityPower, 0} {
+		ths, rates, ok := sim.exhaustive(0.05, fut, 12)
+		if !ok {
+			t.Fatalf("futility %v: KS at alpha 0.05 not searched exhaustively", fut)
+		}
+		for k, th := range ths {
+			beta := 0.05 / float64(k+1)
+			levels := sim.levels(th)
+			for i, l := range levels {
+				if l > levelCap(fut)*beta*(1+1e-6) || l != 0 && !slices.Contains(sim.pvals[i], l/(1+1e-9)) {
+					t.Errorf("futility %v K=%d look %d: level %v not an attainable p-value within %v beta", fut, k+1, i, l, levelCap(fut))
+				}
+			}
+			if 1.0/252 <= beta/2 && th[0] < 0 {
+				t.Errorf("futility %v K=%d: the first look cannot kill (levels %v)", fut, k+1, levels)
+			}
+			sim.closeTests(beta, fut)
+			limit := limitOf(beta, len(sim.ranks))
+			if r := sim.rate(th); r != rates[k] || r > limit {
+				t.Errorf("futility %v K=%d: rate %v (reported %v), limit %v", fut, k+1, r, rates[k], limit)
+			}
+			if best := bestRate(sim, beta, fut, limit); rates[k] < best-window*beta {
+				t.Errorf("futility %v K=%d: rate %v, below the best %v by more than %v beta", fut, k+1, rates[k], best, window)
+			}
+		}
+	}
+}
+
+// bestRate enumerates every threshold combination within the cap (first
+// look as exhaustive requires) and returns the largest rate within limit.
+func bestRate(sim *nullSim, beta, fut, limit float64) float64 {
+	sim.beta = beta * levelCap(fut)
+	maxr := make([]int, len(sim.looks))
+	for k := range maxr {
+		maxr[k] = sim.maxRank(k)
+	}
+	first := -1
+	if 1.0/252 <= beta/2 {
+		first = 0
+	}
+	best := 0.0
+	th := make([]int, len(maxr))
+	var try func(k int)
+	try = func(k int) {
+		if k == len(th) {
+			if r := sim.rate(th); r <= limit {
+				best = max(best, r)
+			}
+			return
+		}
+		lo := -1
+		if k == 0 {
+			lo = first
+		}
+		for th[k] = lo; th[k] <= maxr[k]; th[k]++ {
+			try(k + 1)
+		}
+	}
+	try(0)
+	return best
+}
+
+// TestWilson checks the interval against values computed independently:
+// 5 of 10 gives [0.2366, 0.7634], 0 of 100 an upper end of 0.0370.
+func TestWilson(t *testing.T) {
+	for _, tt := range []struct {
+		rate   float64
+		n      int
+		lo, hi float64
+	}{
+		{0.5, 10, 0.236593090512564, 0.7634069094874361},
+		{0, 100, 0, 0.03699349820698568},
+		{0.05, 20000, 0.047064962861556744, 0.05310786958893743},
+	} {
+		lo, hi := wilson(tt.rate, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-12 || math.Abs(hi-tt.hi) > 1e-12 {
+			t.Errorf("wilson(%v, %d) = [%v, %v], want [%v, %v]", tt.rate, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
