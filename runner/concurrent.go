@@ -17,7 +17,13 @@ import (
 // or "": for an operator whose cost grows with contention
 // (mutate.Operator.Contention), a benchmark that runs the site from two
 // goroutines at once; for one whose cost lands in the tail
-// (mutate.Operator.Tail), a metric other than the mean.
+// (mutate.Operator.Tail), a metric other than the mean in the decision
+// (and, if a benchmark reports one that the decision left out, which).
+//
+// Which benchmarks are concurrent and which report metrics of their own is
+// read from their source: coverage counts how often a block ran, not on
+// which goroutines, so it cannot tell a serial benchmark from a parallel
+// one.
 func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult) string {
 	op := operators.ByName(name)
 	switch {
@@ -41,6 +47,13 @@ func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult
 				return ""
 			}
 		}
+		if own := r.benchmarksWith(bs, reportsMetric); len(own) > 0 {
+			what := " reports a metric of its own"
+			if len(own) > 1 {
+				what = " report metrics of their own"
+			}
+			return strings.Join(own, ", ") + what + " (b.ReportMetric) that the decision left out: a metric counts only if listed in metrics: and present in every round (a censored round has only the time)"
+		}
 		return "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"
 	}
 	return ""
@@ -52,13 +65,57 @@ func topName(name string) string {
 	return top
 }
 
+// benchmarksWith returns the names of the top-level benchmarks of bs (each
+// once, in order) whose source does what direct tells (see benchmarksThat).
+func (r *run) benchmarksWith(bs []benchmark, direct func(ast.Node) bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, b := range bs {
+		name := topName(b.Name)
+		if p := r.pkgs[b.Pkg]; p != nil && !seen[name] && benchmarksThat(p.Dir, direct)[name] {
+			out = append(out, name)
+		}
+		seen[name] = true
+	}
+	return out
+}
+
 // concurrentBenchmarks returns the Benchmark functions of the test files in
 // dir that run code from several goroutines: they call RunParallel or start
 // a goroutine, themselves or through functions of the test files they call.
-// Files that do not parse are skipped.
 func concurrentBenchmarks(dir string) map[string]bool {
+	return benchmarksThat(dir, runsConcurrently)
+}
+
+// runsConcurrently reports whether n runs code from another goroutine: a
+// go statement or a call of a method named RunParallel.
+func runsConcurrently(n ast.Node) bool {
+	if _, ok := n.(*ast.GoStmt); ok {
+		return true
+	}
+	return callsMethod(n, "RunParallel")
+}
+
+// reportsMetric reports whether n is a call of a method named ReportMetric.
+func reportsMetric(n ast.Node) bool { return callsMethod(n, "ReportMetric") }
+
+// callsMethod reports whether n is a call x.name(...).
+func callsMethod(n ast.Node, name string) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && sel.Sel.Name == name
+}
+
+// benchmarksThat returns the Benchmark functions of the test files in dir
+// that contain a node for which direct is true, themselves or in functions
+// of the test files they call (by name, transitively). Files that do not
+// parse are skipped.
+func benchmarksThat(dir string, direct func(ast.Node) bool) map[string]bool {
 	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	direct := map[string]bool{}
+	does := map[string]bool{}
 	calls := map[string][]string{}
 	fset := token.NewFileSet()
 	for _, name := range files {
@@ -73,17 +130,12 @@ func concurrentBenchmarks(dir string) map[string]bool {
 			}
 			fn := fd.Name.Name
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.GoStmt:
-					direct[fn] = true
-				case *ast.CallExpr:
-					switch fun := ast.Unparen(n.Fun).(type) {
-					case *ast.SelectorExpr:
-						if fun.Sel.Name == "RunParallel" {
-							direct[fn] = true
-						}
-					case *ast.Ident:
-						calls[fn] = append(calls[fn], fun.Name)
+				if n != nil && direct(n) {
+					does[fn] = true
+				}
+				if call, ok := n.(*ast.CallExpr); ok {
+					if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+						calls[fn] = append(calls[fn], id.Name)
 					}
 				}
 				return true
@@ -92,11 +144,11 @@ func concurrentBenchmarks(dir string) map[string]bool {
 	}
 	out := map[string]bool{}
 	for fn := range calls {
-		if strings.HasPrefix(fn, "Benchmark") && callsConcurrent(fn, direct, calls, map[string]bool{}) {
+		if strings.HasPrefix(fn, "Benchmark") && callsDoing(fn, does, calls, map[string]bool{}) {
 			out[fn] = true
 		}
 	}
-	for fn := range direct {
+	for fn := range does {
 		if strings.HasPrefix(fn, "Benchmark") {
 			out[fn] = true
 		}
@@ -104,9 +156,9 @@ func concurrentBenchmarks(dir string) map[string]bool {
 	return out
 }
 
-// callsConcurrent reports whether fn or a function it calls (transitively) is in
+// callsDoing reports whether fn or a function it calls (transitively) is in
 // direct.
-func callsConcurrent(fn string, direct map[string]bool, calls map[string][]string, seen map[string]bool) bool {
+func callsDoing(fn string, direct map[string]bool, calls map[string][]string, seen map[string]bool) bool {
 	if direct[fn] {
 		return true
 	}
@@ -115,7 +167,7 @@ func callsConcurrent(fn string, direct map[string]bool, calls map[string][]strin
 	}
 	seen[fn] = true
 	for _, c := range calls[fn] {
-		if callsConcurrent(c, direct, calls, seen) {
+		if callsDoing(c, direct, calls, seen) {
 			return true
 		}
 	}

@@ -47,6 +47,17 @@ func BenchmarkRecursive(b *testing.B) { rec(b) }
 
 func rec(b *testing.B) { rec(b) }
 
+func BenchmarkLatency(b *testing.B) {
+	for range b.N {
+		work()
+	}
+	report(b)
+}
+
+func BenchmarkLatency2(b *testing.B) { report(b) }
+
+func report(b *testing.B) { b.ReportMetric(1, "p99-ns/op") }
+
 func work() {}
 `
 
@@ -81,6 +92,11 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		{"critical-spin", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
 		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"},
 		{"tail-spike", serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
+		{"tail-spike", append(serial, benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
+			"BenchmarkLatency reports a metric of its own (b.ReportMetric) that the decision left out: a metric counts only if listed in metrics: and present in every round (a censored round has only the time)"},
+		{"tail-spike", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency2"}, {Pkg: "example.com/p", Name: "BenchmarkLatency"}}, means,
+			"BenchmarkLatency2, BenchmarkLatency report metrics of their own (b.ReportMetric) that the decision left out: a metric counts only if listed in metrics: and present in every round (a censored round has only the time)"},
+		{"tail-spike", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
 		{"spin-loop", serial, means, ""},
 	} {
 		if got := r.survivorHint(tc.op, tc.benches, tc.tests); got != tc.want {
