@@ -206,3 +206,22 @@ func TestCandidates(t *testing.T) {
 		t.Errorf("limit(0) changed the order: %v", ch.order)
 	}
 }
+
+// TestChooseBenchmarksContended: two parallel benchmarks, one of a third
+// of the other's rate: for lock-contention both are measured (contention
+// does not follow the rate), for spin-loop the slower one is dominated.
+func TestChooseBenchmarksContended(t *testing.T) {
+	ms := time.Millisecond
+	p, q := benchmark{Pkg: "p", Name: "BenchmarkP"}, benchmark{Pkg: "p", Name: "BenchmarkQ"}
+	its := map[benchmark]benchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
+	heat := map[benchmark]benchHeat{p: {perIter: 3}, q: {perIter: 1}}
+	for _, tc := range []struct{ op, want string }{
+		{"lock-contention", "[BenchmarkP BenchmarkQ] []"},
+		{"spin-loop", "[BenchmarkP] [BenchmarkQ]"},
+	} {
+		ch := chooseBenchmarks([]benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
+		if got := fmt.Sprint(ch.order, ch.dominated); got != tc.want {
+			t.Errorf("%s: order, dominated = %s, want %s", tc.op, got, tc.want)
+		}
+	}
+}
