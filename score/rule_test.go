@@ -426,9 +426,9 @@ func TestDecideConstantMetrics(t *testing.T) {
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
 	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
 		NBaseline: 5, NMutant: 5, Threshold: level, PMin: 1, Excluded: true,
-		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.0397; left out of the holm correction (Tarone)"}}
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.00397; left out of the holm correction (Tarone)"}}
 	wantWarnings := []string{
-		"look 1 (5 samples) cannot kill: no test can reach the level 0.0397 with these values",
+		"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values",
 		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
 	}
 	if v.Decision != Survive || !v.Futility || !equalResult(v.Tests[0], want) || !slices.Equal(v.Warnings, wantWarnings) {
@@ -519,10 +519,13 @@ func TestDecideTable(t *testing.T) {
 		{"deterministic count increase", Rule{MinEffect: 1.02}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 181}, []float64{182, 182, 182, 182, 182}}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		// A count that varies is tested like any metric (its ties kept):
-		// the four 181s all in the baseline is 6 of the 252 splits, below
-		// the first look's level for one test, 10/252.
+		// the four 181s all in the baseline is 6 of the 252 splits, its
+		// smallest p-value, above the first look's level for one test
+		// (1/252: the first look kills only a full separation), so it is
+		// left out (p_adj 1) and goes on where a deterministic increase
+		// kills.
 		{"one varying count is tested, not deterministic", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}},
-			Kill, 1, []float64{6.0 / 252}, []bool{true}, nil},
+			Continue, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values"}},
 		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}, {"B", SecPerOp, low, mid}},
 			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},
 		// A 0.5% slowdown, far above its noise: significant, but below the

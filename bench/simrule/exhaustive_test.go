@@ -12,9 +12,9 @@ import (
 // simulation: for every family size the chosen levels are attainable
 // p-values (or 0), at most 1.5 alpha/K with the futility stop and alpha/K
 // without, the first look kills a full separation (1/252) while that is
-// within half of alpha/K, and the rate is within the limit and within
-// window of the best allowed combination, found here by a second, plain
-// enumeration.
+// within half of alpha/K and nothing else, and the rate is within the
+// limit and within window of the best allowed combination, found here by a
+// second, plain enumeration.
 func TestExhaustive(t *testing.T) {
 	sim := simulateNull(score.KS, score.Rule{}.Looks(), 20000, 42)
 	for _, fut := range []float64{score.DefaultFutilityPower, 0} {
@@ -33,6 +33,9 @@ func TestExhaustive(t *testing.T) {
 			if 1.0/252 <= beta/2 && th[0] < 0 {
 				t.Errorf("futility %v K=%d: the first look cannot kill (levels %v)", fut, k+1, levels)
 			}
+			if th[0] > 0 {
+				t.Errorf("futility %v K=%d: the first look kills more than a full separation (levels %v)", fut, k+1, levels)
+			}
 			sim.closeTests(beta, fut)
 			limit := limitOf(beta, len(sim.ranks))
 			if r := sim.rate(th); r != rates[k] || r > limit {
@@ -46,7 +49,8 @@ func TestExhaustive(t *testing.T) {
 }
 
 // bestRate enumerates every threshold combination within the cap (first
-// look as exhaustive requires) and returns the largest rate within limit.
+// look as exhaustive requires: a full separation only, and it when
+// 1/252 is within half of beta) and returns the largest rate within limit.
 func bestRate(sim *nullSim, beta, fut, limit float64) float64 {
 	sim.beta = beta * levelCap(fut)
 	maxr := make([]int, len(sim.looks))
@@ -58,6 +62,7 @@ func bestRate(sim *nullSim, beta, fut, limit float64) float64 {
 		first = 0
 	}
 	best := 0.0
+	maxr[0] = min(maxr[0], 0)
 	th := make([]int, len(maxr))
 	var try func(k int)
 	try = func(k int) {

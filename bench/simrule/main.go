@@ -2,7 +2,7 @@
 // the tables of docs/statistics.md, or, with -levels, writes the
 // calibrated per-look levels of score/levels_table.go.
 //
-//	go run ./bench/simrule -levels -reps 2000000 > score/levels_table.go
+//	go run ./bench/simrule -levels -reps 1000000 > score/levels_table.go
 //	go run ./bench/simrule -runs 4000
 package main
 
