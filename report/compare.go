@@ -91,7 +91,9 @@ type CompareMetric struct {
 	Verdict score.ChangeVerdict `json:"verdict"`
 	Old     float64             `json:"old"` // median
 	New     float64             `json:"new"` // median
-	// Ratio is the median ratio NEW/OLD with its bootstrap 95% interval.
+	// Ratio is the median of the per-round ratios NEW/OLD (the two samples
+	// of a round run back to back) with its sign-test 95% interval
+	// (score.PairedRatio).
 	Ratio   float64 `json:"ratio"`
 	RatioLo float64 `json:"ratio_lo"`
 	RatioHi float64 `json:"ratio_hi"`
