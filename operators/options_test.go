@@ -161,14 +161,10 @@ func TestCheckNames(t *testing.T) {
 		functions: map[string]bool{"Lower": true},
 		vars:      map[string]bool{"fast@Lower": true},
 	}
-	for _, tc := range []struct{ src, want string }{
-		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Lower]\nvar-replace:\n  - var: fast\n    value: \"false\"\n    callers: [Lower]\n", ""},
-		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n  - func: example.com/m/pkg.isUTF8\n    value: \"false\"\n", "perfmut.yaml:4: call-replace: function example.com/m/pkg.isUTF8 does not exist in the loaded packages"},
-		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Upper]\n", "perfmut.yaml:2: call-replace: caller Upper is not a function of the loaded packages (write it as Lower, T.M or (*T).M)"},
-		{"var-replace:\n  - var: slow\n    value: \"false\"\n    callers: [Lower]\n", "perfmut.yaml:2: var-replace: no local variable slow in Lower"},
-		{"var-replace:\n  - var: fast\n    value: \"false\"\n", "perfmut.yaml:2: var-replace: no local variable fast in any function of the loaded packages"},
-	} {
-		c, err := config.Parse([]byte(tc.src), "perfmut.yaml", schema())
+	// check parses src and wants CheckNames to fail with want ("": pass).
+	check := func(label, src, want string) {
+		t.Helper()
+		c, err := config.Parse([]byte(src), "perfmut.yaml", schema())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,9 +172,18 @@ func TestCheckNames(t *testing.T) {
 		if err := c.CheckNames(r); err != nil {
 			got = err.Error()
 		}
-		if got != tc.want {
-			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		if got != want {
+			t.Errorf("%s%q:\n got %q\nwant %q", label, src, got, want)
 		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Lower]\nvar-replace:\n  - var: fast\n    value: \"false\"\n    callers: [Lower]\n", ""},
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n  - func: example.com/m/pkg.isUTF8\n    value: \"false\"\n", "perfmut.yaml:4: call-replace: function example.com/m/pkg.isUTF8 does not exist in the loaded packages"},
+		{"call-replace:\n  - func: example.com/m/pkg.isASCII\n    value: \"false\"\n    callers: [Upper]\n", "perfmut.yaml:2: call-replace: caller Upper is not a function of the loaded packages (write it as Lower, T.M or (*T).M)"},
+		{"var-replace:\n  - var: slow\n    value: \"false\"\n    callers: [Lower]\n", "perfmut.yaml:2: var-replace: no local variable slow in Lower"},
+		{"var-replace:\n  - var: fast\n    value: \"false\"\n", "perfmut.yaml:2: var-replace: no local variable fast in any function of the loaded packages"},
+	} {
+		check("", tc.src, tc.want)
 	}
 	// A partial load skips what it cannot check, except functions of
 	// loaded packages.
@@ -189,17 +194,7 @@ func TestCheckNames(t *testing.T) {
 		{"var-replace:\n  - var: slow\n    value: \"false\"\n", ""},
 		{"call-replace:\n  - func: example.com/m/pkg.isUTF8\n    value: \"false\"\n", "perfmut.yaml:2: call-replace: function example.com/m/pkg.isUTF8 does not exist in the loaded packages"},
 	} {
-		c, err := config.Parse([]byte(tc.src), "perfmut.yaml", schema())
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		if err := c.CheckNames(r); err != nil {
-			got = err.Error()
-		}
-		if got != tc.want {
-			t.Errorf("partial %q:\n got %q\nwant %q", tc.src, got, tc.want)
-		}
+		check("partial ", tc.src, tc.want)
 	}
 }
 
