@@ -23,6 +23,7 @@ type compared struct {
 	slowest [2]time.Duration         // slowest uncensored sample of each side
 	vals    map[string]*[2][]float64 // metric -> OLD and NEW values
 	cens    map[string]*[2][]int     // metric -> censored indices per side
+	missing map[string][]int         // metric -> rounds without its value (score.Sample.Missing)
 	units   []string                 // metrics in first-seen order
 	rounds  int
 	change  score.Change
@@ -54,7 +55,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	}
 	states := make([]*compared, len(sel))
 	for i, b := range sel {
-		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}}
+		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
 		states[i] = st
 		it, err := old.iters(ctx, report.Opt, b)
 		if err != nil {
@@ -88,8 +89,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 				st.done = true
 				continue
 			}
-			st.rounds = round
-			st.change = rule.DecideChange(completeSamples(st.samples(), round))
+			st.change = rule.DecideChange(st.samples())
 			if st.change.Decision != score.Continue {
 				st.done = true
 				old.prog.logf("perfmut: %s", st.summary())
@@ -102,7 +102,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		}
 	}
 	for _, st := range states {
-		cb := st.result(rule.MinEffect)
+		cb := st.result()
 		cb.Why = why[benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
 		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
@@ -171,25 +171,35 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		}
 		vals[side] = out
 	}
-	for _, unit := range sortedUnits(vals[0]) {
-		nv, ok := vals[1][unit]
-		if !ok || !metric(unit) {
-			continue
-		}
+	st.record(vals, censored, metric)
+	return nil
+}
+
+// record adds a round to st: the values of each side by unit, and which
+// side's sample was censored. A metric without a value on both sides in
+// this round (a censored sample has only sec/op) records the round as
+// missing.
+func (st *compared) record(vals [2]map[string]float64, censored [2]bool, metric func(string) bool) {
+	round := st.rounds
+	st.rounds++
+	units := roundUnits(vals, metric)
+	for _, u := range missedUnits(st.units, units) {
+		st.missing[u] = append(st.missing[u], round)
+	}
+	for _, unit := range units {
 		v := st.vals[unit]
 		if v == nil {
 			v = &[2][]float64{}
-			st.vals[unit], st.cens[unit] = v, &[2][]int{}
+			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, missingBefore(round)
 			st.units = append(st.units, unit)
 		}
-		for side, x := range []float64{vals[0][unit], nv} {
+		for side, x := range []float64{vals[0][unit], vals[1][unit]} {
 			if censored[side] {
 				st.cens[unit][side] = append(st.cens[unit][side], len(v[side]))
 			}
 			v[side] = append(v[side], x)
 		}
 	}
-	return nil
 }
 
 // samples returns st's samples for the rule, OLD as Baseline and NEW as
@@ -198,7 +208,7 @@ func (st *compared) samples() []score.Sample {
 	var out []score.Sample
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		s := censoredSample(score.Sample{Benchmark: st.b.cpuName(), Metric: u, Baseline: v[0], Mutant: v[1]}, cs[1])
+		s := censoredSample(score.Sample{Benchmark: st.b.cpuName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
 		rev := censoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
 		s.Baseline = rev.Mutant
 		out = append(out, s)
@@ -215,10 +225,9 @@ func (st *compared) summary() string {
 	return fmt.Sprintf("%s n=%d", line, st.rounds)
 }
 
-// result is st as a report entry. Metrics left out of the decision can be
-// Same (their interval within the band of minEffect) or Undecided, never
-// Slower or Faster.
-func (st *compared) result(minEffect float64) report.CompareBenchmark {
+// result is st as a report entry. A metric that missed rounds (a censored
+// sample has only sec/op) is decided on the others, with a warning.
+func (st *compared) result() report.CompareBenchmark {
 	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: report.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = report.Failed, st.failed
@@ -235,17 +244,7 @@ func (st *compared) result(minEffect float64) report.CompareBenchmark {
 			Old: score.Median(v[0]), New: score.Median(v[1]),
 			OldValues: v[0], NewValues: v[1], OldCensored: cs[0], NewCensored: cs[1]}
 		m, ok := byUnit[u]
-		if !ok {
-			// Censored rounds have only sec/op: the metric's counts fell
-			// behind the rounds and it left the decision. Its values are
-			// still shown.
-			cm.Ratio, cm.RatioLo, cm.RatioHi = score.PairedRatio(v[0], v[1]) // v's rounds are the same on both sides
-			_, cm.P = score.OneSidedKS(v[0], v[1])
-			cm.PAdj = cm.P
-			if score.WithinBand(cm.RatioLo, cm.RatioHi, minEffect) {
-				cm.Verdict = score.Same // no test rejected: Same spends no alpha; Slower or Faster would
-			}
-			cm.Warnings = append(cm.Warnings, fmt.Sprintf("missing in %s of %d (censored samples have only sec/op): left out of the decision", english.Plural(st.rounds-min(len(v[0]), len(v[1])), "round"), st.rounds))
+		if !ok { // no verdict of the rule (an invalid rule): the values only
 			cb.Metrics = append(cb.Metrics, cm)
 			continue
 		}

@@ -11,37 +11,42 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// A metric that missed a censored round is left out of the decision but
-// still shows its ratio, p and why.
+// TestComparedResultMissingMetric: a metric that missed a censored round
+// (NEW's third sample, which has only sec/op) is decided on its other
+// rounds, with a warning, and a look is taken at the rounds' count.
 func TestComparedResultMissingMetric(t *testing.T) {
 	st := &compared{
-		b: benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: benchIters{N: 100}, rounds: 3,
-		units: []string{"sec/op", "B/op"},
-		vals: map[string]*[2][]float64{
-			"sec/op": {{1, 1.1, 1.2}, {2, 2.1, 9}},
-			"B/op":   {{10, 10}, {20, 20}},
-		},
-		cens: map[string]*[2][]int{"sec/op": {nil, {2}}, "B/op": {}},
+		b: benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: benchIters{N: 100},
+		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{},
 	}
-	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 3, MinSamples: 3}.DecideChange(completeSamples(st.samples(), 3))
-	cb := st.result(1.05)
+	rounds := [][2]map[string]float64{
+		{{"sec/op": 1, "B/op": 10}, {"sec/op": 2, "B/op": 20}},
+		{{"sec/op": 1.1, "B/op": 10}, {"sec/op": 2.1, "B/op": 20}},
+		{{"sec/op": 1.2, "B/op": 10}, {"sec/op": 9}},
+	}
+	for i, vals := range rounds {
+		st.record(vals, [2]bool{false, i == 2}, defaultMetric)
+	}
+	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 3 {
+		t.Fatalf("missing %v after %d rounds, want %v after 3", st.missing, st.rounds, want)
+	}
+	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 3, MinSamples: 3}.DecideChange(st.samples())
+	if st.change.Look != 1 {
+		t.Errorf("look %d, want 1 (3 rounds)", st.change.Look)
+	}
+	cb := st.result()
 	if cb.Status != report.Measured || len(cb.Metrics) != 2 {
 		t.Fatalf("result %+v", cb)
 	}
 	b := cb.Metrics[1]
-	if b.Metric != "B/op" || b.Verdict != score.Undecided || b.Ratio != 2 || b.P != 1.0/6 {
-		t.Errorf("B/op: %+v; want undecided, ratio 2, p 1/6 (1/C(4,2) for complete separation of 2 and 2)", b)
+	if b.Metric != "B/op" || b.Verdict != score.Slower || b.Ratio != 2 || b.P != 1.0/6 {
+		t.Errorf("B/op: %+v; want slower (a deterministic increase), ratio 2, p 1/6 (1/C(4,2) for complete separation of 2 and 2)", b)
 	}
-	if len(b.Warnings) != 1 || !strings.Contains(b.Warnings[0], "missing in 1 round of 3") {
-		t.Errorf("B/op warnings %q", b.Warnings)
+	if want := []string{"no value in 1 of 3 rounds: tested on the values of the others"}; !reflect.DeepEqual(b.Warnings, want) {
+		t.Errorf("B/op warnings %q, want %q", b.Warnings, want)
 	}
-	// A constant metric that missed a round is same: no test rejects.
-	st.vals["B/op"] = &[2][]float64{{0, 0}, {0, 0}}
-	if b := st.result(1.05).Metrics[1]; b.Verdict != score.Same {
-		t.Errorf("constant B/op missing a round: %s, want same", b.Verdict)
-	}
-	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.1 {
-		t.Errorf("sec/op: %+v", s)
+	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.1 || s.P != 1.0/20 {
+		t.Errorf("sec/op: %+v; want NEW censored in round 3, median 2.1, p 1/C(6,3)", s)
 	}
 }
 

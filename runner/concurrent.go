@@ -52,7 +52,7 @@ func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult
 			if len(own) > 1 {
 				what = " report metrics of their own"
 			}
-			return strings.Join(own, ", ") + what + " (b.ReportMetric) that the decision left out: a metric counts only if listed in metrics: and present in every round (a censored round has only the time)"
+			return strings.Join(own, ", ") + what + " (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"
 		}
 		return "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"
 	}

@@ -228,12 +228,12 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, 
 				}
 			}
 			if rest := ms.order[i+1:]; len(rest) > 0 {
-				if va := rule.DecideAhead(ms.complete(ms.order[:i+1]), ms.pending(rest)); va.Decision == score.Kill {
+				if va := rule.DecideAhead(ms.forRule(ms.order[:i+1]), ms.pending(rest)); va.Decision == score.Kill {
 					return va, rest, nil
 				}
 			}
 		}
-		if v = rule.Decide(ms.complete(ms.order)); v.Decision != score.Continue {
+		if v = rule.Decide(ms.forRule(ms.order)); v.Decision != score.Continue {
 			break
 		}
 	}
@@ -252,16 +252,26 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 		}
 		vals[side], cens = out, cens || c
 	}
+	ms.record(b, vals, cens)
+	return nil
+}
+
+// record adds a round of benchmark b to its series: the values of each
+// side by unit, and whether the mutant's sample was censored. A metric
+// without a value on both sides in this round (a censored sample has only
+// sec/op) records the round as missing (score.Sample.Missing).
+func (ms *measurement) record(b benchmark, vals [2]map[string]float64, cens bool) {
 	s := ms.series[b]
+	round := s.rounds
 	s.rounds++
-	for _, unit := range sortedUnits(vals[0]) {
-		mv, ok := vals[1][unit]
-		if !ok || !ms.metric(unit) {
-			continue
-		}
+	units := roundUnits(vals, ms.metric)
+	for _, u := range missedUnits(s.units, units) {
+		s.samples[u].Missing = append(s.samples[u].Missing, round)
+	}
+	for _, unit := range units {
 		sm := s.samples[unit]
 		if sm == nil {
-			sm = &score.Sample{Benchmark: ms.names[b], Metric: unit}
+			sm = &score.Sample{Benchmark: ms.names[b], Metric: unit, Missing: missingBefore(round)}
 			s.samples[unit] = sm
 			s.units = append(s.units, unit)
 		}
@@ -269,9 +279,42 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 			s.censored[unit] = append(s.censored[unit], len(sm.Mutant))
 		}
 		sm.Baseline = append(sm.Baseline, vals[0][unit])
-		sm.Mutant = append(sm.Mutant, mv)
+		sm.Mutant = append(sm.Mutant, vals[1][unit])
 	}
-	return nil
+}
+
+// roundUnits returns the units a round's two sides (vals) both have and
+// metric keeps, in report order (sortedUnits).
+func roundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
+	var out []string
+	for _, u := range sortedUnits(vals[0]) {
+		if _, ok := vals[1][u]; ok && metric(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// missedUnits returns the units of earlier rounds that are not among
+// present (this round's): their metrics miss this round.
+func missedUnits(units, present []string) []string {
+	var out []string
+	for _, u := range units {
+		if !slices.Contains(present, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// missingBefore returns the rounds 0 to n-1: the rounds a metric first
+// seen in round n missed.
+func missingBefore(n int) []int {
+	var out []int
+	for i := range n {
+		out = append(out, i)
+	}
+	return out
 }
 
 // sampleOnce runs one sample of b on one side (0 baseline, 1 mutant) and
@@ -320,35 +363,30 @@ func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (m
 	return out, false, nil
 }
 
-// complete returns the samples of the benchmarks bs that have a value in
-// every one of their rounds, censored values raised above the baseline's
-// (see completeSamples and censoredSample).
-func (ms *measurement) complete(bs []benchmark) []score.Sample {
+// forRule returns the samples of the benchmarks bs, censored values
+// raised above the baseline's (see censoredSample); a metric that missed
+// rounds lists them (score.Sample.Missing) and is tested on the others.
+func (ms *measurement) forRule(bs []benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		s := ms.series[b]
-		var list []score.Sample
 		for _, u := range s.units {
-			list = append(list, censoredSample(*s.samples[u], s.censored[u]))
+			out = append(out, censoredSample(*s.samples[u], s.censored[u]))
 		}
-		out = append(out, completeSamples(list, s.rounds)...)
 	}
 	return out
 }
 
 // pending returns the tests of benchmarks bs, not yet at the current look,
-// for DecideAhead: their complete samples so far, or, before their first
-// round, one empty sample per metric of the baseline's (every one counts
-// in the family).
+// for DecideAhead: their samples so far, and one empty sample per metric
+// of the baseline's that has no value yet (before their first round, or
+// censored in every one): every one counts in the family.
 func (ms *measurement) pending(bs []benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
-		if ms.series[b].rounds > 0 {
-			out = append(out, ms.complete([]benchmark{b})...)
-			continue
-		}
+		out = append(out, ms.forRule([]benchmark{b})...)
 		for _, u := range ms.its[b].Units {
-			if ms.metric(u) {
+			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
 			}
 		}
@@ -529,21 +567,4 @@ func censoredSample(s score.Sample, idx []int) score.Sample {
 		}
 	}
 	return s
-}
-
-// completeSamples keeps the samples that have a value in every one of the
-// rounds so far. The early-stopping rule takes a look when the smallest
-// sample count reaches a look's count; a metric that missed a round (a
-// censored round has only the time; a custom metric may be reported only
-// sometimes) would hold that count back and make the rule take the same
-// look again, spending its alpha twice. Such a metric is left out of the
-// decision from then on.
-func completeSamples(ss []score.Sample, rounds int) []score.Sample {
-	var out []score.Sample
-	for _, s := range ss {
-		if len(s.Baseline) == rounds && len(s.Mutant) == rounds {
-			out = append(out, s)
-		}
-	}
-	return out
 }

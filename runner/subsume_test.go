@@ -96,21 +96,6 @@ func TestSubsumption(t *testing.T) {
 	}
 }
 
-// TestCompleteSamples: a metric that missed a round is left out of the
-// decision, so the smallest sample count is always the round count and no
-// look of the stopping rule is taken twice.
-func TestCompleteSamples(t *testing.T) {
-	ss := []score.Sample{
-		{Metric: "sec/op", Baseline: []float64{1, 2, 3}, Mutant: []float64{1, 2, 3}},
-		{Metric: "B/op", Baseline: []float64{1, 2}, Mutant: []float64{1, 2}},
-		{Metric: "p99/op", Baseline: []float64{1, 2, 3}, Mutant: []float64{1, 2, 3}},
-	}
-	got := completeSamples(ss, 3)
-	if len(got) != 2 || got[0].Metric != "sec/op" || got[1].Metric != "p99/op" {
-		t.Errorf("completeSamples = %+v, want sec/op and p99/op", got)
-	}
-}
-
 // TestInferredAcrossOperators: a sleep at a loop whose 1e4 spin-loop was
 // killed is an inferred kill, with a reason naming the spin-loop; not
 // while the spin-loop is unjudged or survived, nor with Infer off.

@@ -3,12 +3,13 @@ package score
 import "math"
 
 // DecideAhead is Decide for a mutant whose benchmarks are measured one
-// after another at each look: done are the samples (benchmark x metric) that
-// have reached the look's count, pending those of the tests still to be
-// brought to it, with the values they have so far (every earlier look's
-// count of them; none before the first look). It returns Kill only when
-// Decide, once the pending tests reach the look too, would kill whatever
-// their values are; otherwise Continue (measure them, then call Decide).
+// after another at each look: done are the samples (benchmark x metric)
+// whose rounds (Sample.Rounds) have reached the look's count, pending those
+// of the tests still to be brought to it, with the values they have so far
+// (every earlier look's count of rounds; none before the first look). It
+// returns Kill only when Decide, once the pending tests reach the look too,
+// would kill whatever their values are; otherwise Continue (measure them,
+// then call Decide).
 // So stopping at a Kill of DecideAhead gives the verdict Decide would give
 // on the same data, and the false-kill rate is the rule's.
 //
@@ -36,7 +37,7 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	tests := make([]TestResult, len(done))
 	pmins := make([]float64, len(done)+len(pending)) // pending: 0
 	for i, s := range done {
-		n = min(n, len(s.Baseline), len(s.Mutant))
+		n = min(n, s.Rounds())
 		ranked := r.ranked(s)
 		tests[i] = comparePoint(s, ranked, r.Test)
 		pmins[i] = r.Test.ReachableP(ranked.Baseline, ranked.Mutant)
@@ -80,7 +81,7 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 }
 
 // lookAt returns the index into r.Looks() of the look taken when the
-// fewest samples of any test are n (the last look at MaxSamples or beyond),
+// fewest rounds of any test are n (the last look at MaxSamples or beyond),
 // or -1 between looks. r has its defaults.
 func (r Rule) lookAt(n int) int {
 	looks := r.Looks()

@@ -81,7 +81,7 @@ func (r Rule) DecideChange(samples []Sample) Change {
 	both := make([]Sample, 0, 2*len(samples))
 	both = append(both, samples...)
 	for _, s := range samples {
-		both = append(both, Sample{Benchmark: s.Benchmark + " (reverse)", Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline})
+		both = append(both, Sample{Benchmark: s.Benchmark + " (reverse)", Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline, Missing: s.Missing})
 	}
 	r.nonBinding = true // sampling goes on past futility stops
 	v := r.Decide(both)
@@ -99,7 +99,7 @@ func (r Rule) DecideChange(samples []Sample) Change {
 	n := math.MaxInt
 	undecided := false
 	for i, s := range samples {
-		n = min(n, len(s.Baseline), len(s.Mutant))
+		n = min(n, s.Rounds())
 		mc := MetricChange{Metric: s.Metric, Forward: v.Tests[i], Reverse: v.Tests[k+i]}
 		mc.Reverse.Benchmark = s.Benchmark
 		mc.Ratio, mc.RatioLo, mc.RatioHi = PairedRatio(s.Baseline, s.Mutant)

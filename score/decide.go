@@ -16,6 +16,29 @@ type Sample struct {
 	Metric    string
 	Baseline  []float64
 	Mutant    []float64
+	// Missing lists, in increasing order, the rounds (0-based) of the
+	// benchmark in which the metric has no value on either side: a
+	// censored mutant sample has only the time, and a custom metric may be
+	// reported only sometimes. Baseline and Mutant hold the values of the
+	// other rounds, in order. The rule counts rounds, not values (Rounds).
+	Missing []int
+}
+
+// Rounds is the number of rounds of s's benchmark so far: the values of
+// its shorter side and the rounds it misses.
+func (s Sample) Rounds() int { return min(len(s.Baseline), len(s.Mutant)) + len(s.Missing) }
+
+// prefix returns s as it was after its first n rounds.
+func (s Sample) prefix(n int) Sample {
+	miss := 0
+	for miss < len(s.Missing) && s.Missing[miss] < n {
+		miss++
+	}
+	keep := max(n-miss, 0)
+	s.Baseline = s.Baseline[:min(keep, len(s.Baseline))]
+	s.Mutant = s.Mutant[:min(keep, len(s.Mutant))]
+	s.Missing = s.Missing[:miss]
+	return s
 }
 
 // A Decision is what the early-stopping rule says after a round.
@@ -50,8 +73,8 @@ type Verdict struct {
 // Decide applies the rule to all samples so far of one mutant (one Sample
 // per benchmark and metric that reaches it). The runner calls it after every
 // round; it never stores state, so it must see every look count of
-// Rule.Looks: the look happens when the fewest samples of any benchmark
-// (baseline or mutant) equals a look count, and at MaxSamples or beyond it
+// Rule.Looks: the look happens when the fewest rounds of any sample
+// (Sample.Rounds) equals a look count, and at MaxSamples or beyond it
 // always returns Kill or Survive, never Continue. Between looks it returns
 // Continue, with the tests computed on the data so far for display (PAdj
 // then is Correction over all the tests, without Tarone's reduction).
@@ -83,7 +106,21 @@ type Verdict struct {
 // rule's test of "mutant/MinEffect is stochastically smaller than the
 // baseline" has a p-value of at most FutilityPower).
 //
-// Samples of unequal length are tested on all their values. Decide assumes
+// Samples of unequal length are tested on all their values. A sample that
+// misses rounds (Sample.Missing) is tested on the values it has, at the
+// look its rounds reach, with that look's level and in that look's family
+// (Tarone's reduction leaves it out while its fewer values cannot reach
+// the level). So a missing round neither takes a look again (the look is
+// the rounds', each count is reached once) nor removes the metric from
+// the decision. The false-kill rate: a p-value of m values is valid at
+// any m, so each look of such a test rejects under the null with at most
+// its level; the levels' calibration over the looks assumes the full
+// rounds, but the rule differs from the calibrated one only when a round
+// is missing. With the runner's censoring that needs a mutant sample
+// slower than CensorFactor times the slowest baseline sample, which the
+// null (mutant = baseline) almost never gives; so the false-kill rate is
+// at most Alpha plus the chance of a censored round under the null.
+// Decide assumes
 // r.Validate() == nil; for an invalid rule it returns Survive with the error
 // as a warning, and with no samples at all it returns Survive (nothing can
 // kill the mutant).
@@ -107,7 +144,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	tests := make([]TestResult, len(samples))
 	ps, pmins := make([]float64, len(samples)), make([]float64, len(samples))
 	for i, s := range samples {
-		n = min(n, len(s.Baseline), len(s.Mutant))
+		n = min(n, s.Rounds())
 		ranked := r.ranked(s)
 		tests[i] = comparePoint(s, ranked, r.Test)
 		ps[i] = tests[i].P
@@ -237,7 +274,7 @@ func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, be
 
 // closedBefore reports, for each sample, whether its test was closed for
 // futility at a look before look (an index into r.Looks()): recomputed
-// from the samples' first values, as that look saw them. A closed test
+// from the values of the samples' first rounds, as that look saw them. A closed test
 // cannot reject later (the futility stop is binding per test; the
 // calibrated levels count on it).
 func (r Rule) closedBefore(samples []Sample, look int) []bool {
@@ -251,9 +288,7 @@ func (r Rule) closedBefore(samples []Sample, look int) []bool {
 	for j := range look {
 		n := looks[j]
 		for i, s := range samples {
-			prefix[i] = s
-			prefix[i].Baseline = s.Baseline[:min(n, len(s.Baseline))]
-			prefix[i].Mutant = s.Mutant[:min(n, len(s.Mutant))]
+			prefix[i] = s.prefix(n)
 			ranked := r.ranked(prefix[i])
 			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
 		}
@@ -354,6 +389,9 @@ func comparePoint(s, ranked Sample, test Test) TestResult {
 	}
 	t.D, t.P = test.PValue(ranked.Baseline, ranked.Mutant)
 	t.PAdj = t.P
+	if len(s.Missing) > 0 {
+		t.Warnings = append(t.Warnings, fmt.Sprintf("no value in %d of %d rounds: tested on the values of the others", len(s.Missing), s.Rounds()))
+	}
 	if t.NBaseline == 0 || t.NMutant == 0 {
 		t.Warnings = append(t.Warnings, "no samples")
 		return t

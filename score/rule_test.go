@@ -451,13 +451,7 @@ func equalResult(a, b TestResult) bool {
 // TestDecideTable checks exact verdicts on fixed data: looks, thresholds,
 // corrections, min-effect and warnings.
 func TestDecideTable(t *testing.T) {
-	seq := func(from float64, n int) []float64 {
-		x := make([]float64, n)
-		for i := range x {
-			x[i] = from + float64(i)
-		}
-		return x
-	}
+	seq := steps
 	low, high := seq(100, 5), seq(200, 5) // d = 1, p = 1/252
 	mid := []float64{100.5, 101.5, 102.5, 103.5, 104.5}
 	mid2 := []float64{100.6, 101.6, 102.6, 103.6, 104.6}
@@ -470,7 +464,7 @@ func TestDecideTable(t *testing.T) {
 			for j := range low {
 				m[j] = low[j] + 0.1*float64(i)
 			}
-			ss = append(ss, Sample{fmt.Sprintf("S%d", i), SecPerOp, low, m})
+			ss = append(ss, Sample{Benchmark: fmt.Sprintf("S%d", i), Metric: SecPerOp, Baseline: low, Mutant: m})
 		}
 		return ss
 	}
@@ -484,39 +478,39 @@ func TestDecideTable(t *testing.T) {
 		reject   []bool
 		warnings []string
 	}{
-		{"between looks", Rule{}, []Sample{{"B", SecPerOp, seq(100, 4), seq(200, 4)}},
+		{"between looks", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: seq(100, 4), Mutant: seq(200, 4)}},
 			Continue, 0, []float64{1.0 / 70}, []bool{false}, nil},
-		{"first look kills", Rule{}, []Sample{{"B", SecPerOp, low, high}},
+		{"first look kills", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
-		{"tarone leaves out a test that cannot reach the level", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, low}},
+		{"tarone leaves out a test that cannot reach the level", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: BytesPerOp, Baseline: low, Mutant: low}},
 			Kill, 1, []float64{1.0 / 252, 1}, []bool{true, false}, nil},
-		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{"B", SecPerOp, low, high}, {"B", BytesPerOp, low, mid}},
+		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: BytesPerOp, Baseline: low, Mutant: mid}},
 			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
-		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}, {"C", SecPerOp, low, mid2}},
+		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: mid2}},
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		// The calibration spends nothing at the first look for a family of
 		// eleven (1/252 is above half of alpha/11).
-		{"eleven tests cannot kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(10)...),
+		{"eleven tests cannot kill at 5", Rule{}, append([]Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}}, shifted(10)...),
 			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false, false, false, false, false},
 			[]string{"look 1 (5 samples) cannot kill: it spends no alpha on a family of 11 tests"}},
-		{"seven tests kill at 5", Rule{}, append([]Sample{{"A", SecPerOp, low, high}}, shifted(6)...),
+		{"seven tests kill at 5", Rule{}, append([]Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}}, shifted(6)...),
 			Kill, 1, []float64{7.0 / 252, 1, 1, 1, 1, 1, 1}, []bool{true, false, false, false, false, false, false}, nil},
-		{"no correction kills at 5", Rule{Correction: None}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, seq(1, 5)}, {"C", SecPerOp, low, seq(1, 5)}},
+		{"no correction kills at 5", Rule{Correction: None}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: seq(1, 5)}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: seq(1, 5)}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
-		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, low, mid}},
+		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Kill, 1, []float64{2.0 / 252, 2 * 0.5}, []bool{true, false}, nil},
 		// The median ratio 202/102 is below 2.5, and high/2.5 lies below
 		// every baseline value (p = 1/252 <= 0.1 that the effect reaches
 		// 2.5): the test is closed and the mutant stops for futility.
-		{"min effect vetoes and stops", Rule{MinEffect: 2.5}, []Sample{{"B", SecPerOp, low, high}},
+		{"min effect vetoes and stops", Rule{MinEffect: 2.5}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}},
 			Survive, 1, []float64{1.0 / 252}, []bool{false},
 			[]string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1; 1 test is confidently below the minimum effect x2.5 (p <= 0.1)"}},
-		{"min effect vetoes without futility", Rule{MinEffect: 2.5, FutilityPower: NoFutility}, []Sample{{"B", SecPerOp, low, high}},
+		{"min effect vetoes without futility", Rule{MinEffect: 2.5, FutilityPower: NoFutility}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}},
 			Continue, 1, []float64{1.0 / 252}, []bool{false}, nil},
 		// A count constant on each side, one more on the mutant's: a
 		// deterministic increase kills whatever the level and the minimum
 		// effect (181 -> 182 is x1.0055).
-		{"deterministic count increase", Rule{MinEffect: 1.02}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 181}, []float64{182, 182, 182, 182, 182}}},
+		{"deterministic count increase", Rule{MinEffect: 1.02}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 181}, Mutant: []float64{182, 182, 182, 182, 182}}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		// A count that varies is tested like any metric (its ties kept):
 		// the four 181s all in the baseline is 6 of the 252 splits, its
@@ -524,31 +518,31 @@ func TestDecideTable(t *testing.T) {
 		// (1/252: the first look kills only a full separation), so it is
 		// left out (p_adj 1) and goes on where a deterministic increase
 		// kills.
-		{"one varying count is tested, not deterministic", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}},
+		{"one varying count is tested, not deterministic", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}},
 			Continue, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values"}},
-		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{"B", AllocsPerOp, []float64{181, 181, 181, 181, 182}, []float64{182, 182, 182, 182, 182}}, {"B", SecPerOp, low, mid}},
+		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},
 		// A 0.5% slowdown, far above its noise: significant, but below the
 		// default minimum effect 1.01, and mutant/1.01 lies below every
 		// baseline value: it stops at the first look.
-		{"0.5% slowdown on a quiet machine", Rule{}, []Sample{{"B", SecPerOp, []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
+		{"0.5% slowdown on a quiet machine", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, Mutant: []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
 			Survive, 1, []float64{1.0 / 252}, []bool{false},
 			[]string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1; 1 test is confidently below the minimum effect x1.01 (p <= 0.1)"}},
-		{"0.5% slowdown without a minimum effect", Rule{MinEffect: 1}, []Sample{{"B", SecPerOp, []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
+		{"0.5% slowdown without a minimum effect", Rule{MinEffect: 1}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: []float64{1000, 1000.1, 1000.2, 1000.3, 1000.4}, Mutant: []float64{1005, 1005.1, 1005.2, 1005.3, 1005.4}}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		// U = 24 of 25: two of the 252 splits reach it.
-		{"mwu kills at the first look", Rule{Test: MWU}, []Sample{{"B", SecPerOp, low, []float64{103.5, 104.5, 200, 201, 202}}},
+		{"mwu kills at the first look", Rule{Test: MWU}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: []float64{103.5, 104.5, 200, 201, 202}}},
 			Kill, 1, []float64{2.0 / 252}, []bool{true}, nil},
-		{"min effect passes", Rule{MinEffect: 1.02}, []Sample{{"B", SecPerOp, low, high}},
+		{"min effect passes", Rule{MinEffect: 1.02}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}},
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
-		{"max samples decides", Rule{MaxSamples: 5, MinSamples: 5}, []Sample{{"B", SecPerOp, low, mid}},
+		{"max samples decides", Rule{MaxSamples: 5, MinSamples: 5}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Survive, 1, []float64{5.0 / 6}, []bool{false}, nil},
-		{"past max samples decides", Rule{MaxSamples: 4, MinSamples: 2}, []Sample{{"B", SecPerOp, low, mid}},
+		{"past max samples decides", Rule{MaxSamples: 4, MinSamples: 2}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Survive, 2, []float64{5.0 / 6}, []bool{false}, nil},
-		{"uneven samples look at the shortest", Rule{}, []Sample{{"A", SecPerOp, low, high}, {"B", SecPerOp, seq(1, 6), seq(0.1, 5)}},
+		{"uneven samples look at the shortest", Rule{}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: seq(1, 6), Mutant: seq(0.1, 5)}},
 			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
 		{"no samples", Rule{}, nil, Survive, 0, nil, nil, []string{"no benchmark samples: nothing can kill the mutant"}},
-		{"invalid rule", Rule{Alpha: 2}, []Sample{{"B", SecPerOp, low, high}}, Survive, 0, nil, nil,
+		{"invalid rule", Rule{Alpha: 2}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}}, Survive, 0, nil, nil,
 			[]string{"invalid rule: -alpha 2 out of range: want a level between 0 and 1, e.g. 0.05"}},
 	}
 	for _, tt := range tests {
@@ -576,7 +570,7 @@ func TestDecideTable(t *testing.T) {
 // (with its seed) and the data, and that Decide does not modify the data.
 func TestDecideDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	s := []Sample{{"A", SecPerOp, normals(rng, 30, 10, 1), normals(rng, 30, 10.5, 1)}}
+	s := []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: normals(rng, 30, 10, 1), Mutant: normals(rng, 30, 10.5, 1)}}
 	keep := slices.Clone(s[0].Baseline)
 	r := Rule{Seed: 5}
 	a, b := r.Decide(s), r.Decide(s)
@@ -599,7 +593,7 @@ func BenchmarkDecide30(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var s []Sample
 	for _, name := range []string{"A", "B", "C"} {
-		s = append(s, Sample{name, SecPerOp, normals(rng, 30, 10, 1), normals(rng, 30, 10, 1)})
+		s = append(s, Sample{Benchmark: name, Metric: SecPerOp, Baseline: normals(rng, 30, 10, 1), Mutant: normals(rng, 30, 10, 1)})
 	}
 	r := DefaultRule()
 	for b.Loop() {

@@ -10,7 +10,7 @@ import (
 // for every call with the same seed; counts, samples without ties and
 // constant samples are left as they are; MWU's samples are never changed.
 func TestBreakTies(t *testing.T) {
-	s := Sample{"BenchmarkA", SecPerOp, []float64{100, 101, 101, 102, 100, 103}, []float64{101, 103, 100, 104, 100, 99}}
+	s := Sample{Benchmark: "BenchmarkA", Metric: SecPerOp, Baseline: []float64{100, 101, 101, 102, 100, 103}, Mutant: []float64{101, 103, 100, 104, 100, 99}}
 	b := breakTies(s, 7)
 	pooled := append(slices.Clone(b.Baseline), b.Mutant...)
 	orig := append(slices.Clone(s.Baseline), s.Mutant...)
@@ -30,7 +30,7 @@ func TestBreakTies(t *testing.T) {
 	}
 	// A look at 4 samples orders the first four values of each side as
 	// the look at 6 does.
-	prefix := Sample{s.Benchmark, s.Metric, s.Baseline[:4], s.Mutant[:4]}
+	prefix := Sample{Benchmark: s.Benchmark, Metric: s.Metric, Baseline: s.Baseline[:4], Mutant: s.Mutant[:4]}
 	p := breakTies(prefix, 7)
 	rank := func(xs, all []float64) []int {
 		var r []int
@@ -51,9 +51,9 @@ func TestBreakTies(t *testing.T) {
 		t.Errorf("prefix ranks %v, want those of the full sample's prefix %v", got, want)
 	}
 	for _, keep := range []Sample{
-		{"BenchmarkA", BytesPerOp, []float64{48, 48, 64}, []float64{48, 64, 64}},
-		{"BenchmarkA", SecPerOp, []float64{1, 2, 3}, []float64{4, 5, 6}},
-		{"BenchmarkA", SecPerOp, []float64{5, 5, 5}, []float64{5, 5, 5}},
+		{Benchmark: "BenchmarkA", Metric: BytesPerOp, Baseline: []float64{48, 48, 64}, Mutant: []float64{48, 64, 64}},
+		{Benchmark: "BenchmarkA", Metric: SecPerOp, Baseline: []float64{1, 2, 3}, Mutant: []float64{4, 5, 6}},
+		{Benchmark: "BenchmarkA", Metric: SecPerOp, Baseline: []float64{5, 5, 5}, Mutant: []float64{5, 5, 5}},
 	} {
 		if got := breakTies(keep, 7); !slices.Equal(got.Baseline, keep.Baseline) || !slices.Equal(got.Mutant, keep.Mutant) {
 			t.Errorf("breakTies(%v) = %v, want it unchanged", keep, got)
