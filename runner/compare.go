@@ -188,7 +188,7 @@ func (c *Comparison) check() error {
 	if c.MaxSlowdown < 0 {
 		return &InputError{fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
 	}
-	if err := c.Rule.Validate(); err != nil {
+	if err := c.Rule.ValidateChange(); err != nil {
 		return &InputError{err}
 	}
 	return nil

@@ -174,6 +174,31 @@ func (r Rule) Validate() error {
 	return nil
 }
 
+// ValidateChange is Validate for a comparison (DecideChange): with a
+// minimum effect (above 1) the rule must also be able to say Same of a
+// time, which needs the 95% interval of the per-round ratios (PairedRatio)
+// within the band at the last look, so at least MinSameSamples rounds.
+func (r Rule) ValidateChange() error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	if r = r.WithDefaults(); r.MinEffect > 1 && r.MaxSamples < MinSameSamples() {
+		return fmt.Errorf("-max-samples %d can never say same with -min-effect %v: the 95%% interval of the per-round ratios NEW/OLD needs at least %d rounds; use -max-samples %d or more",
+			r.MaxSamples, r.MinEffect, MinSameSamples(), MinSameSamples())
+	}
+	return nil
+}
+
+// MinSameSamples is the fewest rounds that give the per-round ratios a 95%
+// interval (PairedRatio): 6, the smallest n with 2 / 2^n <= 0.05.
+func MinSameSamples() int {
+	n := 1
+	for signInterval(n) == 0 {
+		n++
+	}
+	return n
+}
+
 // canKill reports whether some look can kill a mutant with a single test.
 func (r Rule) canKill() bool {
 	for k, n := range r.Looks() {

@@ -99,6 +99,44 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestValidateChange: a comparison with a minimum effect needs the 6
+// rounds of the per-round ratios' interval to say same: -max-samples 3 to
+// 5 can say slower but never same; without a minimum effect (an interval
+// that contains 1) they can.
+func TestValidateChange(t *testing.T) {
+	if n := MinSameSamples(); n != 6 {
+		t.Errorf("MinSameSamples() = %d, want 6", n)
+	}
+	for _, tt := range []struct {
+		r   Rule
+		err string
+	}{
+		{Rule{MaxSamples: 2, MinEffect: 1.05}, "-max-samples 2 can never kill at -alpha 0.05: with 2 samples each the smallest p-value is 0.167, above the last look's share 0.05 of alpha; use -max-samples 3 or more"},
+		{Rule{MaxSamples: 3, MinEffect: 1.05}, "-max-samples 3 can never say same with -min-effect 1.05: the 95% interval of the per-round ratios NEW/OLD needs at least 6 rounds; use -max-samples 6 or more"},
+		{Rule{MaxSamples: 5}, "-max-samples 5 can never say same with -min-effect 1.01: the 95% interval of the per-round ratios NEW/OLD needs at least 6 rounds; use -max-samples 6 or more"},
+		{Rule{MaxSamples: 5, MinEffect: 1}, ""},
+		{Rule{MaxSamples: 6, MinEffect: 1.05}, ""},
+		{Rule{MinEffect: 1.05}, ""},
+	} {
+		got := ""
+		if err := tt.r.ValidateChange(); err != nil {
+			got = err.Error()
+		}
+		if got != tt.err {
+			t.Errorf("%+v.ValidateChange() = %q, want %q", tt.r, got, tt.err)
+		}
+	}
+	// At 5 rounds no ratio interval is within the band; at 6, one can be.
+	base := []float64{1, 1, 1, 1, 1, 1}
+	mut := []float64{1.01, 0.99, 1.02, 0.98, 1.01, 1}
+	if _, lo, hi := PairedRatio(base[:5], mut[:5]); WithinBand(lo, hi, 1.05) {
+		t.Errorf("5 rounds: interval [%v, %v] within the band of 1.05", lo, hi)
+	}
+	if _, lo, hi := PairedRatio(base, mut); !WithinBand(lo, hi, 1.05) {
+		t.Errorf("6 rounds: interval [%v, %v] not within the band of 1.05", lo, hi)
+	}
+}
+
 // run feeds one round at a time to the rule, as the runner does, until it
 // decides; draw(b, i) returns the next baseline (b) or mutant (!b) value of
 // test i (names[i] is its benchmark, metrics[i] its metric, sec/op when
