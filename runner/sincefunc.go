@@ -14,6 +14,7 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
 )
 
 // Function-level reuse (-since). When a package changed only inside
@@ -225,8 +226,11 @@ func isBenchmark(key string) bool {
 // in function fn ("" if unknown), still holds. unknownTests reports
 // whether a package's tests were not covered one by one. measuredBy, if
 // not nil, is the benchmarks that measured the mutant then or would now:
-// only they judge its measured verdict.
-func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool, measuredBy []string) bool {
+// only they judge its measured verdict. killedBy is the benchmarks whose
+// tests rejected (a kill): one of them that still exists and runs no
+// changed function measures the same code as then, so the kill holds
+// whatever the others would now say.
+func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool, measuredBy, killedBy []string) bool {
 	if fn == "" || fr.changed[fn] || len(lr.Judges) == 0 {
 		return false
 	}
@@ -245,7 +249,7 @@ func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult
 		}
 	}
 	if measuredBy != nil {
-		if slices.ContainsFunc(measuredBy, func(k string) bool { return fr.runsChanged[k] }) {
+		if !fr.reproduced(killedBy) && slices.ContainsFunc(measuredBy, func(k string) bool { return fr.runsChanged[k] }) {
 			return false
 		}
 		return untested || !fr.hotIn(fn, pkg, false, lr.Judges, true)
@@ -253,34 +257,55 @@ func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult
 	return !fr.hotIn(fn, pkg, untested, lr.Judges, false)
 }
 
+// reproduced reports whether one of the benchmarks killedBy still exists
+// and runs no changed function, then or now.
+func (fr *funcReuse) reproduced(killedBy []string) bool {
+	return slices.ContainsFunc(killedBy, func(k string) bool {
+		_, exists := fr.cur.Reach[k]
+		return exists && !fr.runsChanged[k]
+	})
+}
+
 // measuredBy is the Reach keys of the benchmarks that measured lr (a
 // measured verdict, not inferred or copied) and of those that would
-// measure m now, or nil when lr was not measured.
-func (r *run) measuredBy(m mutate.Mutant, lr *report.LevelResult, judges []string) ([]string, error) {
+// measure m now, or nil when lr was not measured; and of the benchmarks
+// whose tests rejected in a kill.
+func (r *run) measuredBy(m mutate.Mutant, lr *report.LevelResult, judges []string) (by, killedBy []string, err error) {
 	if len(lr.Benchmarks) == 0 || lr.InferredFrom != "" || lr.DuplicateOf != "" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	sel, _, err := r.selection(m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	for _, b := range limitSelection(sel, r.c.MaxBenchmarks).benches {
+		by = append(by, b.Pkg+" "+b.Name)
+	}
+	pkgs := append([]string{m.Package}, judges...)
+	for _, t := range lr.Benchmarks {
+		keys := benchKeys(t.Benchmark, pkgs)
+		by = append(by, keys...)
+		if t.Reject && lr.Status == score.Killed {
+			killedBy = append(killedBy, keys...)
+		}
+	}
+	return by, killedBy, nil
+}
+
+// benchKeys is the Reach keys a benchmark measured as name may have in
+// the packages pkgs: the name as measured, and without a -cpu suffix (-N).
+func benchKeys(name string, pkgs []string) []string {
+	names := []string{name}
+	if i := strings.LastIndexByte(name, '-'); i > 0 && i+1 < len(name) && strings.Trim(name[i+1:], "0123456789") == "" {
+		names = append(names, name[:i])
 	}
 	var keys []string
-	for _, b := range limitSelection(sel, r.c.MaxBenchmarks).benches {
-		keys = append(keys, b.Pkg+" "+b.Name)
-	}
-	for _, t := range lr.Benchmarks {
-		// The name as measured, and without a -cpu suffix (-N).
-		names := []string{t.Benchmark}
-		if i := strings.LastIndexByte(t.Benchmark, '-'); i > 0 && i+1 < len(t.Benchmark) && strings.Trim(t.Benchmark[i+1:], "0123456789") == "" {
-			names = append(names, t.Benchmark[:i])
-		}
-		for _, p := range append([]string{m.Package}, judges...) {
-			for _, n := range names {
-				keys = append(keys, p+" "+n)
-			}
+	for _, p := range pkgs {
+		for _, n := range names {
+			keys = append(keys, p+" "+n)
 		}
 	}
-	return keys, nil
+	return keys
 }
 
 // hotIn reports whether a benchmark (unless testsOnly) or test (unless
@@ -335,6 +360,16 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 		tc := r.tcov[p]
 		return tc == nil || tc.all || len(tc.always) > 0
 	}
+	// A result inferred from another mutant's kill, or shared with the
+	// mutant whose code it duplicates, holds when that one's does: they
+	// are taken after the measured ones, in rounds, for chains.
+	type derived struct {
+		m     mutate.Mutant
+		fn    string
+		level string
+		lr    *report.LevelResult
+	}
+	var later []derived
 	n := 0
 	for _, i := range todo {
 		m := c.Mutants[i]
@@ -351,11 +386,15 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 			if lr == nil || r.results[resultKey{m.ID, level}] != nil {
 				continue
 			}
-			by, err := r.measuredBy(m, lr, lr.Judges)
+			if source(lr) != "" {
+				later = append(later, derived{m, fn, level, lr})
+				continue
+			}
+			by, killedBy, err := r.measuredBy(m, lr, lr.Judges)
 			if err != nil {
 				return n, err
 			}
-			if !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests, by) {
+			if !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests, by, killedBy) {
 				continue
 			}
 			if ok, err := r.take(c.Since, m.ID, level, lr); err != nil {
@@ -365,7 +404,37 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 			}
 		}
 	}
+	for progress := true; progress; {
+		progress = false
+		for i, d := range later {
+			if d.lr == nil {
+				continue
+			}
+			src := r.results[resultKey{source(d.lr), d.level}]
+			if src == nil || !src.Reused || !fr.holds(d.m.Package, d.fn, r.untested(d.m), d.lr, unknownTests, []string{}, nil) {
+				continue
+			}
+			ok, err := r.take(c.Since, d.m.ID, d.level, d.lr)
+			if err != nil {
+				return n, err
+			}
+			later[i].lr = nil
+			if ok {
+				n++
+				progress = true
+			}
+		}
+	}
 	return n, nil
+}
+
+// source is the mutant whose result lr derives from: the one its kill was
+// inferred from or the one whose code it duplicates; "" if none.
+func source(lr *report.LevelResult) string {
+	if lr.InferredFrom != "" {
+		return lr.InferredFrom
+	}
+	return lr.DuplicateOf
 }
 
 // untilDone is the mutant indexes of todo with a level still to run.

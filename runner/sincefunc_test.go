@@ -11,7 +11,7 @@ import (
 // benchmark or test that judges it runs F: BenchmarkX runs F only in its
 // setup but A in its timed loop, so it judges A's mutants; BenchmarkY and
 // TestA do not run F. A measured verdict is judged by the benchmarks that
-// measured it; an inert mutant by no test.
+// measured it, or by one that killed it; an inert mutant by no test.
 func TestFuncReuse(t *testing.T) {
 	const p = "example.com/m"
 	code := func(f string) map[string]report.PackageCode {
@@ -34,22 +34,30 @@ func TestFuncReuse(t *testing.T) {
 		fn         string
 		untested   bool
 		measuredBy []string
+		killedBy   []string
 		want       bool
 	}{
-		{"changed function", p + " f.go:F", true, nil, false},
-		{"unknown function", "", true, nil, false},
-		{"not measured: BenchmarkX's loop runs A", p + " f.go:A", true, nil, false},
-		{"measured by BenchmarkY", p + " f.go:A", true, []string{p + " BenchmarkY"}, true},
-		{"measured by BenchmarkX", p + " f.go:A", true, []string{p + " BenchmarkX", p + " BenchmarkY"}, false},
-		{"measured by BenchmarkY, tested by TestAF", p + " f.go:A", false, []string{p + " BenchmarkY"}, false},
+		{"changed function", p + " f.go:F", true, nil, nil, false},
+		{"unknown function", "", true, nil, nil, false},
+		{"not measured: BenchmarkX's loop runs A", p + " f.go:A", true, nil, nil, false},
+		{"measured by BenchmarkY", p + " f.go:A", true, []string{p + " BenchmarkY"}, nil, true},
+		{"measured by BenchmarkX", p + " f.go:A", true, []string{p + " BenchmarkX", p + " BenchmarkY"}, nil, false},
+		{"measured by BenchmarkY, tested by TestAF", p + " f.go:A", false, []string{p + " BenchmarkY"}, nil, false},
+		// A kill by a benchmark that runs no changed function holds
+		// whatever the others would say now; one by a benchmark that runs
+		// F, or that no longer exists, does not.
+		{"killed by BenchmarkY, measured by BenchmarkX too", p + " f.go:A", true, []string{p + " BenchmarkX", p + " BenchmarkY"}, []string{p + " BenchmarkY"}, true},
+		{"killed by BenchmarkX", p + " f.go:A", true, []string{p + " BenchmarkX", p + " BenchmarkY"}, []string{p + " BenchmarkX"}, false},
+		{"killed by a removed benchmark", p + " f.go:A", true, []string{p + " BenchmarkX", p + " BenchmarkZ"}, []string{p + " BenchmarkZ"}, false},
+		{"killed by BenchmarkY, tested by TestAF", p + " f.go:A", false, []string{p + " BenchmarkX", p + " BenchmarkY"}, []string{p + " BenchmarkY"}, false},
 	} {
-		if got := fr.holds(p, c.fn, c.untested, lr, known, c.measuredBy); got != c.want {
+		if got := fr.holds(p, c.fn, c.untested, lr, known, c.measuredBy, c.killedBy); got != c.want {
 			t.Errorf("%s: holds = %v, want %v", c.name, got, c.want)
 		}
 	}
 	// Tests not covered one by one: a tested mutant's result cannot be
 	// checked.
-	if fr.holds(p, p+" f.go:A", false, lr, func(string) bool { return true }, []string{p + " BenchmarkY"}) {
+	if fr.holds(p, p+" f.go:A", false, lr, func(string) bool { return true }, []string{p + " BenchmarkY"}, nil) {
 		t.Error("unknown test coverage: holds = true, want false")
 	}
 }
