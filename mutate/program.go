@@ -286,9 +286,12 @@ func (p *Program) addPackages(pkgs []*packages.Package, scope config.Packages) {
 			continue
 		}
 		pkg := &Package{ImportPath: lp.PkgPath, Name: lp.Name, pkg: lp}
-		if len(lp.GoFiles) > 0 {
+		switch {
+		case lp.Dir != "": // also for a package with only test files
+			pkg.Dir = lp.Dir
+		case len(lp.GoFiles) > 0:
 			pkg.Dir = filepath.Dir(lp.GoFiles[0])
-		} else if len(lp.CompiledGoFiles) > 0 {
+		case len(lp.CompiledGoFiles) > 0:
 			pkg.Dir = filepath.Dir(lp.CompiledGoFiles[0])
 		}
 		for path, imp := range lp.Imports {

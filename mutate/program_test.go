@@ -99,6 +99,30 @@ b/b.go:5:44 Use test-cap-drop Q4 map[]
 	}
 }
 
+// TestPackageDirs: every loaded package knows its directory, also one
+// with only test files (and a file its build constraints exclude), whose
+// directory go/packages cannot derive from its Go files.
+func TestPackageDirs(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":       "module example.com/dirs\n\ngo 1.22\n",
+		"a/a.go":       "package a\n\nfunc A() []int { return make([]int, 0, 4) }\n",
+		"b/b_test.go":  "package b\n\nimport (\n\t\"testing\"\n\n\t\"example.com/dirs/a\"\n)\n\nfunc TestA(t *testing.T) { a.A() }\n",
+		"b/ignored.go": "//go:build ignore\n\npackage b\n",
+	})
+	p := load(t, dir, []*Operator{testCapDrop}, "./...")
+	got := map[string]string{}
+	for _, pkg := range p.Packages {
+		got[pkg.ImportPath] = pkg.Dir
+	}
+	want := map[string]string{"example.com/dirs/a": filepath.Join(dir, "a"), "example.com/dirs/b": filepath.Join(dir, "b")}
+	for path, d := range want {
+		if got[path] != d {
+			t.Errorf("package %s: Dir %q, want %q (all: %v)", path, got[path], d, got)
+		}
+	}
+}
+
 func TestTags(t *testing.T) {
 	dir := writeModule(t, "scope")
 	p, err := Load(context.Background(), Options{Dir: dir, Patterns: []string{"./a"}, Tags: []string{"special"}, Operators: []*Operator{testCapDrop}})
