@@ -93,8 +93,6 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.BoolVar(&f.Verbose, "v", false, "show every command run")
 }
 
-var benchtimeRE = regexp.MustCompile(`^[0-9]+x$`)
-
 // rule checks the statistics flags and returns the kill rule they define.
 func (f *CampaignFlags) rule() (score.Rule, error) {
 	corr, err := score.ParseCorrection(f.Correction)
@@ -169,8 +167,9 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	case f.BenchTO <= 0:
 		return rule, inputErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
 	}
-	if _, err := time.ParseDuration(f.Benchtime); f.Benchtime != "" && err != nil && !benchtimeRE.MatchString(f.Benchtime) {
-		return rule, inputErrorf("bad -benchtime %q: want a duration like 100ms or a count like 1000x", f.Benchtime)
+	// go test rejects 0x and durations of 0 or less too.
+	if d, err := time.ParseDuration(f.Benchtime); f.Benchtime != "" && (err != nil || d <= 0) && !fixedNRE.MatchString(f.Benchtime) {
+		return rule, inputErrorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)
 	}
 	for _, part := range strings.Split(f.SkipBench, "/") {
 		if _, err := regexp.Compile(part); f.SkipBench != "" && err != nil {

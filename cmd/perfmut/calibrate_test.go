@@ -18,7 +18,7 @@ func TestCalibrateBadInput(t *testing.T) {
 	}{
 		{[]string{"-trials", "0"}, "perfmut calibrate: bad -trials 0: want at least 1 (default 40)\n"},
 		{[]string{"-kinds", "x"}, "perfmut calibrate: bad -kinds \"x\": want both, self or null\n"},
-		{[]string{"-benchtime", "fast"}, "perfmut calibrate: bad -benchtime \"fast\": want a duration like 100ms or a count like 1000x\n"},
+		{[]string{"-benchtime", "fast"}, "perfmut calibrate: bad -benchtime \"fast\": want a positive duration like 100ms or a count like 1000x\n"},
 		{[]string{"-resume"}, "perfmut calibrate: -resume needs -out DIR: the directory an interrupted calibrate -out DIR kept\n"},
 	} {
 		var stdout, stderr bytes.Buffer
