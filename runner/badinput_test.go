@@ -13,8 +13,9 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// runErr runs a one-mutant campaign on testdata/name and returns its error.
-func runErr(t *testing.T, name, out string) error {
+// runErr runs a one-mutant campaign on testdata/name at levels (default
+// opt) and returns its error.
+func runErr(t *testing.T, name, out string, levels ...string) error {
 	mod, pkgs := testModule(t, name)
 	m := mkMutant(t, mod, "double-spin", "example.com/"+name+"/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tperfmut_sink++")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
@@ -24,6 +25,9 @@ func runErr(t *testing.T, name, out string) error {
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, m)
 	c.Levels = []string{report.Opt}
+	if len(levels) > 0 {
+		c.Levels = levels
+	}
 	_, err := c.Run(context.Background())
 	return err
 }
@@ -37,6 +41,9 @@ func TestBadInput(t *testing.T) {
 		want              []string
 	}{
 		{"baseline tests fail", "failing", "", []string{"baseline tests fail in package example.com/failing/lib", "TestDouble", "fix the tests"}},
+		// A test that needs optimizations (an allocation count) fails
+		// only at noopt: the message says how to leave that level out.
+		{"baseline tests fail at noopt", "optonly", "", []string{"baseline tests fail in package example.com/optonly/lib when built with -gcflags=all=-N -l (failing tests: TestSumAllocs)", "or measure only optimized builds with -opt on"}},
 		{"no benchmarks", "nobench", "", []string{"no benchmarks in scope", "example.com/nobench/lib"}},
 		{"out not writable", "hot", "/dev/null/out", []string{"-out /dev/null/out: cannot create it", "not a directory"}},
 	} {
@@ -48,7 +55,7 @@ func TestBadInput(t *testing.T) {
 				c := newTestCampaign(t, mod, pkgs, hotMutants(t, mod)[:1], tc.out)
 				_, err = c.Run(context.Background())
 			} else {
-				err = runErr(t, module, tc.out)
+				err = runErr(t, module, tc.out, report.Opt, report.NoOpt)
 			}
 			if err == nil {
 				t.Fatal("no error")

@@ -458,11 +458,12 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 			return nil
 		}
 		if out.Status != "" {
-			lvl := ""
+			lvl, fix := "", "fix the tests or exclude the package"
 			if jb.level == report.NoOpt {
-				lvl = " when built with -gcflags=all=-N -l"
+				// Tests of allocation counts or inlining fail only here.
+				lvl, fix = " when built with -gcflags=all=-N -l", "fix the tests, exclude the package, or measure only optimized builds with -opt on"
 			}
-			failed[i] = fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: fix the tests or exclude the package", jb.pkg.ImportPath, lvl, out.Reason)
+			failed[i] = fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: %s", jb.pkg.ImportPath, lvl, out.Reason, fix)
 			return nil
 		}
 		r.hasTests[jb.pkg.ImportPath] = true

@@ -1,0 +1,3 @@
+module example.com/optonly
+
+go 1.22
