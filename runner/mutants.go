@@ -114,7 +114,11 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if len(sel.benches) == 0 && !tests.runs() {
 			// No benchmark and no test can see the mutant: nothing to
 			// build.
-			lr := &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + "; no test executes it either (not built)", Benchmarks: []score.TestResult{}}
+			why := "; no test executes it either (not built)"
+			if r.untested(m) {
+				why = "; not built (inert operator: tests run on it only with -full-filter)"
+			}
+			lr := &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
 			if err := r.record(m, level, lr); err != nil {
 				return err
 			}

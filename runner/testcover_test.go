@@ -35,7 +35,11 @@ func TestFunctionalFilterSelection(t *testing.T) {
 			unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
 			spin := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
 			spin.Operator, spin.Params = "spin-loop", map[string]any{"iterations": 200}
-			c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], orphan, unbreak, spin), filepath.Join(t.TempDir(), "out"))
+			// Unused is tested, not benchmarked: an inert mutant there is
+			// not built, and its reason must not say no test runs it.
+			unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")
+			unused.Operator = "spin-loop"
+			c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], orphan, unbreak, spin, unused), filepath.Join(t.TempDir(), "out"))
 			c.Levels, c.FullFilter, c.Verbose = []string{report.Opt}, full, true
 			var log bytes.Buffer
 			c.Log = &log
@@ -46,6 +50,9 @@ func TestFunctionalFilterSelection(t *testing.T) {
 			res := resultsAt(rep, report.Opt)
 			if r := res["orphan-spin"]; r.Status != score.NoCoverage || (r.BuildSeconds == 0) == full || strings.Contains(r.Reason, "not built") == full {
 				t.Errorf("orphan-spin: %s (%s), build %.2fs; want no-coverage, built only with FullFilter", r.Status, r.Reason, r.BuildSeconds)
+			}
+			if r := res["unused-spin"]; !full && (r.Status != score.NoCoverage || r.Reason != "no benchmark executes the mutated code; not built (inert operator: tests run on it only with -full-filter)") {
+				t.Errorf("unused-spin: %s (%s), want no-coverage, not built as inert", r.Status, r.Reason)
 			}
 			if r := res["find-unbreak"]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFind") {
 				t.Errorf("find-unbreak: %s (%s), want fne by TestFind", r.Status, r.Reason)
