@@ -192,7 +192,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		j := jobs[i]
 		defer done.Add(1)
 		var prof [2]map[string][]covBlock
-		iters := j.iters
+		iters, resized := j.iters, false
 	retry:
 		for k := range 2 {
 			n := iters * (k + 1)
@@ -211,7 +211,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			if res.TimedOut && iters > 2 {
 				// The cost per iteration grows with b.N (or the 1x run
 				// misjudged it): try again with a tenth of the iterations.
-				iters = max(iters/10, 2)
+				iters, resized = max(iters/10, 2), true
 				goto retry
 			}
 			if !res.ok() {
@@ -229,7 +229,17 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 				return err
 			}
 			os.Remove(f)
-			if _, spo := benchNames(res.Output); k == 1 && spo[j.bench.Name] > 0 {
+			_, spo := benchNames(res.Output)
+			if k == 0 && !resized && coverIters(spo[j.bench.Name]) > 2*iters && spo[j.bench.Name] > 0 {
+				// The 1x run timed mostly a slow first iteration (a
+				// table built, a cache filled): the runs take as many
+				// iterations as this run's time per iteration asks,
+				// so that code reached only after many (an eviction)
+				// is seen as the samples will run it.
+				iters, j.spo, resized = coverIters(spo[j.bench.Name]), spo[j.bench.Name], true
+				goto retry
+			}
+			if k == 1 && spo[j.bench.Name] > 0 {
 				j.spo = spo[j.bench.Name]
 			}
 		}

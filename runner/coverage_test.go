@@ -1,0 +1,36 @@
+package runner
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestCoverColdFirstIteration: a benchmark whose first iteration builds a
+// table (testdata/cold: 0.5 ms, then 20 ns an iteration) evicts only after
+// 4096 iterations. The coverage runs must see the eviction as a sample
+// does (a million iterations), not stop at the ~100 iterations that the
+// first iteration's time suggests: the mutant there is measured.
+func TestCoverColdFirstIteration(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures a module")
+	}
+	mod, pkgs := testModule(t, "cold")
+	m := mkMutant(t, mod, "evict-spin", "example.com/cold/set", "set/set.go", "func (s *Set) evict(", "s.keys = s.keys[1:]",
+		"s.keys = s.keys[1:]\n\tfor perfmut_i := 0; perfmut_i < 1000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
+	m.Helper = "package set\n\nvar perfmut_sink int\n"
+	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
+	c.Mutants = append(c.Mutants, m)
+	// Samples of about DefaultSampleTime, as perfmut run takes them.
+	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{report.Opt}, "", "", DefaultSampleTime
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := resultsAt(rep, report.Opt)["evict-spin"]; r.Status != score.Killed {
+		t.Errorf("evict-spin: %s (%s), want killed by BenchmarkAdd", r.Status, r.Reason)
+	}
+}

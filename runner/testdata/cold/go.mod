@@ -1,0 +1,3 @@
+module example.com/cold
+
+go 1.22
