@@ -263,7 +263,11 @@ func loadErrors(pkgs []*packages.Package, extra map[string]bool, root string) er
 				if pat, detail, ok := strings.Cut(strings.TrimPrefix(msg, "pattern "), ": "); ok && strings.HasPrefix(msg, "pattern ") {
 					return inputErrorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
 				}
-				return inputErrorf("%s", msg)
+				// A directory that does not exist or holds no Go files, an
+				// import path no module provides (go's advice to go get it
+				// does not apply: perfmut mutates the main module).
+				msg, _, _ = strings.Cut(msg, "; to add it")
+				return inputErrorf("pattern %s matches no package (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", lp.PkgPath, msg)
 			}
 			msg := strings.TrimPrefix(oneLine(e.Error()), root+string(filepath.Separator))
 			return inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)

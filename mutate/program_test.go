@@ -521,7 +521,8 @@ func TestLoadErrors(t *testing.T) {
 		{filepath.Join(notMod, "nope"), nil, "directory " + filepath.Join(notMod, "nope") + " does not exist"},
 		{typeErr, nil, "package example.com/bad does not type-check: x.go:3:23: cannot use \"s\" (untyped string constant) as int value in return statement; fix it so that 'go build' succeeds"},
 		{scope, []string{"./nothing/..."}, "pattern ./nothing/... matches no packages (lstat ./nothing/: no such file or directory); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/..."},
-		{scope, []string{"./missing"}, "stat " + filepath.Join(scope, "missing") + ": directory not found"},
+		{scope, []string{"./missing"}, "pattern ./missing matches no package (stat " + filepath.Join(scope, "missing") + ": directory not found); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/..."},
+		{scope, []string{"example.com/scope/missing"}, "pattern example.com/scope/missing matches no package (no required module provides package example.com/scope/missing); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/..."},
 		{scope, []string{"fmt"}, "no packages of the module at " + scope + " match fmt"},
 	} {
 		_, err := Load(context.Background(), Options{Dir: tc.dir, Patterns: tc.patterns})
