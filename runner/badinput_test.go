@@ -2,7 +2,9 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,6 +48,9 @@ func TestBadInput(t *testing.T) {
 		{"baseline tests fail at noopt", "optonly", "", []string{"baseline tests fail in package example.com/optonly/lib when built with -gcflags=all=-N -l (failing tests: TestSumAllocs)", "or measure only optimized builds with -opt on"}},
 		{"no benchmarks", "nobench", "", []string{"no benchmarks in scope", "example.com/nobench/lib"}},
 		{"out not writable", "hot", "/dev/null/out", []string{"-out /dev/null/out: cannot create it", "not a directory"}},
+		// mkdir fails below a writable directory (as below a read-only
+		// file system, which root's tests cannot make): bad input too.
+		{"out cannot be created", "hot", filepath.Join(os.TempDir(), strings.Repeat("n", 300), "out"), []string{": cannot create it: mkdir ", "file name too long; choose another directory with -out"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			module := tc.module
@@ -68,6 +73,11 @@ func TestBadInput(t *testing.T) {
 				if !strings.Contains(msg, w) {
 					t.Errorf("error %q does not mention %q", msg, w)
 				}
+			}
+			// The results directory is the user's choice: exit 2.
+			var ie *InputError
+			if errors.As(err, &ie) != (tc.module == "hot") {
+				t.Errorf("error %q: InputError %v, want %v", msg, errors.As(err, &ie), tc.module == "hot")
 			}
 		})
 	}

@@ -279,7 +279,8 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 		return nil, 0, &InputError{err}
 	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
-		return nil, 0, fmt.Errorf("cannot create -out directory: %w", err)
+		// E.g. below a read-only file system: CheckOutDir creates nothing.
+		return nil, 0, &InputError{fmt.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)}
 	}
 	abs, err := filepath.Abs(c.Out)
 	if err == nil {
