@@ -219,6 +219,15 @@ func WriteScores(w io.Writer, rep *Report) {
 				parts = append(parts, fmt.Sprintf("%d %s", counts[st], st))
 			}
 		}
+		if s.Valid == 0 {
+			// Nothing to score (and Gate passes it): not 0%.
+			fmt.Fprintf(w, "%-5s score     - (no valid mutants)", l)
+			if len(parts) > 0 {
+				fmt.Fprintf(w, ": %s", strings.Join(parts, ", "))
+			}
+			fmt.Fprintln(w)
+			continue
+		}
 		fmt.Fprintf(w, "%-5s score %5.1f%% (%d killed of %d valid; covered %.1f%%): %s\n",
 			l, 100*s.Score, s.Killed, s.Valid, 100*s.Covered, strings.Join(parts, ", "))
 	}
