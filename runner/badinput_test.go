@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,8 +17,8 @@ import (
 )
 
 // runErr runs a one-mutant campaign on testdata/name at levels (default
-// opt) and returns its error.
-func runErr(t *testing.T, name, out string, levels ...string) error {
+// opt) and returns its log and error.
+func runErr(t *testing.T, name, out string, levels ...string) (string, error) {
 	mod, pkgs := testModule(t, name)
 	m := mkMutant(t, mod, "double-spin", "example.com/"+name+"/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tperfmut_sink++")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
@@ -30,8 +31,10 @@ func runErr(t *testing.T, name, out string, levels ...string) error {
 	if len(levels) > 0 {
 		c.Levels = levels
 	}
+	var log strings.Builder
+	c.Log = io.MultiWriter(c.Log, &log)
 	_, err := c.Run(context.Background())
-	return err
+	return log.String(), err
 }
 
 func TestBadInput(t *testing.T) {
@@ -46,6 +49,7 @@ func TestBadInput(t *testing.T) {
 		// A test that needs optimizations (an allocation count) fails
 		// only at noopt: the message says how to leave that level out.
 		{"baseline tests fail at noopt", "optonly", "", []string{"baseline tests fail in package example.com/optonly/lib when built with -gcflags=all=-N -l (failing tests: TestSumAllocs)", "or measure only optimized builds with -opt on"}},
+		// Found before the tests' coverage runs (seconds on a real module).
 		{"no benchmarks", "nobench", "", []string{"no benchmarks in scope", "example.com/nobench/lib"}},
 		{"out not writable", "hot", "/dev/null/out", []string{"-out /dev/null/out: cannot create it", "not a directory"}},
 		// mkdir fails below a writable directory (as below a read-only
@@ -60,7 +64,11 @@ func TestBadInput(t *testing.T) {
 				c := newTestCampaign(t, mod, pkgs, hotMutants(t, mod)[:1], tc.out)
 				_, err = c.Run(context.Background())
 			} else {
-				err = runErr(t, module, tc.out, report.Opt, report.NoOpt)
+				var log string
+				log, err = runErr(t, module, tc.out, report.Opt, report.NoOpt)
+				if strings.Contains(log, "test coverage") && tc.module == "nobench" {
+					t.Errorf("test coverage ran before the missing benchmarks were found:\n%s", log)
+				}
 			}
 			if err == nil {
 				t.Fatal("no error")

@@ -550,19 +550,19 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 		return err
 	}
 	r.baseTimes.BenchCoverageSeconds = time.Since(t0).Seconds()
-	if !c.FullFilter {
-		t0 = time.Now()
-		if err := r.coverTests(ctx, pkgs); err != nil {
-			return err
-		}
-		r.baseTimes.TestCoverageSeconds = time.Since(t0).Seconds()
-	}
 	if len(r.covs) == 0 {
 		var names []string
 		for _, p := range pkgs {
 			names = append(names, p.ImportPath)
 		}
 		return fmt.Errorf("no benchmarks in scope (packages %s): perfmut measures Benchmark functions; add benchmarks that exercise the code, or widen the package patterns", strings.Join(names, ", "))
+	}
+	if !c.FullFilter {
+		t0 = time.Now()
+		if err := r.coverTests(ctx, pkgs); err != nil {
+			return err
+		}
+		r.baseTimes.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
 	r.prog.logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
 	return nil
