@@ -179,7 +179,12 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			return nil, err
 		}
 		for _, n := range names {
-			jobs = append(jobs, job{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, coverIters(spo[n]), spo[n]})
+			iters := coverIters(spo[n])
+			if m := fixedNRE.FindStringSubmatch(r.c.Benchtime); m != nil {
+				// Samples of N iterations reach only what N and 2N do.
+				iters, _ = strconv.Atoi(m[1])
+			}
+			jobs = append(jobs, job{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
 		}
 	}
 	if len(jobs) > 0 {
@@ -192,7 +197,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		j := jobs[i]
 		defer done.Add(1)
 		var prof [2]map[string][]covBlock
-		iters, resized := j.iters, false
+		iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
 	retry:
 		for k := range 2 {
 			n := iters * (k + 1)

@@ -34,3 +34,27 @@ func TestCoverColdFirstIteration(t *testing.T) {
 		t.Errorf("evict-spin: %s (%s), want killed by BenchmarkAdd", r.Status, r.Reason)
 	}
 }
+
+// TestCoverFixedIterations: with -benchtime Nx every sample runs N
+// iterations, and so do the coverage runs (N and 2N): testdata/cold's
+// eviction, reached only past 4096 iterations, is never run by samples of
+// 200, so its mutant is no-coverage, not a survivor no sample could see.
+func TestCoverFixedIterations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	mod, pkgs := testModule(t, "cold")
+	m := mkMutant(t, mod, "evict-spin", "example.com/cold/set", "set/set.go", "func (s *Set) evict(", "s.keys = s.keys[1:]",
+		"s.keys = s.keys[1:]\n\tfor perfmut_i := 0; perfmut_i < 1000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
+	m.Helper = "package set\n\nvar perfmut_sink int\n"
+	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
+	c.Mutants = append(c.Mutants, m)
+	c.Levels = []string{report.Opt} // Benchtime 200x
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := resultsAt(rep, report.Opt)["evict-spin"]; r.Status != score.NoCoverage {
+		t.Errorf("evict-spin: %s (%s), want no-coverage: samples of 200 iterations never evict", r.Status, r.Reason)
+	}
+}
