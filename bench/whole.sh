@@ -13,6 +13,11 @@
 #   OPT=both    -opt;  EXTRA='...' more perfmut run flags
 #   SINCE_FILE=path SINCE_FUNC=name  for -since: the file (in the module) and
 #               function whose body gets a harmless statement; default: none
+#   SINCE_AUTO=N  also -since after each of N functions, in turn, chosen evenly
+#               from the functions (sorted by file and name) where the first run
+#               measured a mutant: the changes a pull request makes to measured code
+#   FIRST=keep  keep an earlier first run in WORK (its report and wall time) and
+#               only run the -since campaigns
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mods=("$@")
@@ -26,14 +31,20 @@ echo "work directory $work"
 for mv in "${mods[@]}"; do
 	name=$(basename "${mv%@*}")
 	src=$(cd "$work" && GOFLAGS=-mod=mod go mod download -json "$mv" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
-	rm -rf "$work/$name" "$work/$name-out" "$work/$name-since"
-	cp -r "$src" "$work/$name"; chmod -R u+w "$work/$name"
-	(cd "$work/$name" && [ -f go.sum ] || go mod tidy >/dev/null 2>&1 || true)
-	echo "== $mv, -opt $OPT, $(uptime | sed 's/.*load/load/')"
-	start=$(date +%s)
-	(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -out "$work/$name-out" ./... >"$work/$name.log" 2>&1) || true
-	first=$(( $(date +%s) - start ))
-	echo "wall $first s; $(grep 'done in' "$work/$name.log" || tail -1 "$work/$name.log"); at the end $(uptime | sed 's/.*load/load/')"
+	if [ "${FIRST:-}" = keep ] && [ -f "$work/$name-out/report.json" ] && [ -f "$work/$name.wall" ]; then
+		first=$(cat "$work/$name.wall")
+		echo "== $mv: the first run in $work/$name-out ($first s)"
+	else
+		rm -rf "$work/$name" "$work/$name-out" "$work/$name-since"
+		cp -r "$src" "$work/$name"; chmod -R u+w "$work/$name"
+		(cd "$work/$name" && [ -f go.sum ] || go mod tidy >/dev/null 2>&1 || true)
+		echo "== $mv, -opt $OPT, $(uptime | sed 's/.*load/load/')"
+		start=$(date +%s)
+		(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -out "$work/$name-out" ./... >"$work/$name.log" 2>&1) || true
+		first=$(( $(date +%s) - start ))
+		echo "$first" >"$work/$name.wall"
+		echo "wall $first s; $(grep 'done in' "$work/$name.log" || tail -1 "$work/$name.log"); at the end $(uptime | sed 's/.*load/load/')"
+	fi
 	python3 - "$work/$name-out/report.json" <<'PY'
 import collections, json, sys
 r = json.load(open(sys.argv[1]))
@@ -64,8 +75,27 @@ for o in ops:
             cells.append("%d/%d of %d" % (eq[(o, l, "equivalent")], eq[(o, l, "duplicate")], tot[(o, l)]))
     print("  %-16s %s" % (o, " | ".join(cells)))
 PY
-	if [ -n "${SINCE_FILE:-}" ] && [ -f "$work/$name/$SINCE_FILE" ]; then
-		python3 - "$work/$name/$SINCE_FILE" "$SINCE_FUNC" <<'PY'
+	changes=()
+	[ -n "${SINCE_FILE:-}" ] && changes+=("$SINCE_FILE:$SINCE_FUNC")
+	if [ -n "${SINCE_AUTO:-}" ]; then
+		while read -r c; do changes+=("$c"); done < <(python3 - "$work/$name-out/report.json" "$SINCE_AUTO" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+fs = sorted({(m["file"], m["function"].rsplit(".", 1)[-1]) for m in r["mutants"]
+             if m.get("function") and any(res.get("benchmarks") and not res.get("inferred_from")
+                                          for res in m["results"].values())})
+n = min(int(sys.argv[2]), len(fs))
+for i in range(n):
+    f, fn = fs[i * len(fs) // n]
+    print("%s:%s" % (f, fn))
+PY
+)
+	fi
+	for change in ${changes[@]+"${changes[@]}"}; do
+		file=${change%%:*} fn=${change#*:}
+		rm -rf "$work/$name-changed" "$work/$name-since"
+		cp -r "$work/$name" "$work/$name-changed"
+		python3 - "$work/$name-changed/$file" "$fn" <<'PY'
 import re, sys
 path, fn = sys.argv[1], sys.argv[2]
 s = open(path).read()
@@ -76,9 +106,10 @@ s = s[:m.end()] + "\t_ = 0 // changed\n" + s[m.end():]
 open(path, "w").write(s)
 PY
 		start=$(date +%s)
-		(cd "$work/$name" && "$work/perfmut" run -opt "$OPT" $EXTRA -since "$work/$name-out" -out "$work/$name-since" ./... >"$work/$name-since.log" 2>&1) || true
+		(cd "$work/$name-changed" && "$work/perfmut" run -opt "$OPT" $EXTRA -since "$work/$name-out" -out "$work/$name-since" ./... >"$work/$name-since.log" 2>&1) || true
 		again=$(( $(date +%s) - start ))
-		echo "-since after changing $SINCE_FUNC in $SINCE_FILE: wall $again s ($(( 100 * again / (first > 0 ? first : 1) )) % of the first run), $(uptime | sed 's/.*load/load/')"
-		grep -- '-since' "$work/$name-since.log" || true
-	fi
+		echo "-since after changing $fn in $file: wall $again s ($(( 100 * again / (first > 0 ? first : 1) )) % of the first run), $(uptime | sed 's/.*load/load/')"
+		grep -- '-since' "$work/$name-since.log" | sed 's/^perfmut: -since [^:]*: /  /' || true
+		rm -rf "$work/$name-changed"
+	done
 done
