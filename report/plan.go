@@ -30,7 +30,7 @@ type Plan struct {
 
 // PlanLevel is one level's part of a Plan.
 type PlanLevel struct {
-	NotBuilt int `json:"not_built"` // reached by no test and no benchmark
+	NotBuilt int `json:"not_built"` // no benchmark reaches them and no test is to run (none reaches them, or the operator is inert)
 	Built    int `json:"built"`
 	Tested   int `json:"tested"`   // built and running tests
 	Measured int `json:"measured"` // built and measured (inferred kills left out)
@@ -58,7 +58,7 @@ func WritePlan(w io.Writer, p *Plan) error {
 		}
 		t.add(r...)
 	}
-	row("not built (no test or benchmark reaches them)", func(l PlanLevel) string { return fmt.Sprint(l.NotBuilt) })
+	row("not built (no benchmark reaches them, no test to run)", func(l PlanLevel) string { return fmt.Sprint(l.NotBuilt) })
 	row("built", func(l PlanLevel) string { return fmt.Sprint(l.Built) })
 	row("tested", func(l PlanLevel) string { return fmt.Sprint(l.Tested) })
 	row("measured", func(l PlanLevel) string { return fmt.Sprint(l.Measured) })
