@@ -214,6 +214,11 @@ type LevelResult struct {
 	// Reused is set on a result taken from an earlier campaign (-since)
 	// because nothing it depends on changed.
 	Reused bool `json:"reused,omitempty"`
+	// Retested is set with Reused when the mutant was built and its tests
+	// ran again on this campaign's code (a test of it runs a changed
+	// function, its benchmarks do not) and passed: the measured verdict
+	// was reused, not measured again.
+	Retested bool `json:"retested,omitempty"`
 }
 
 // Inputs is what a campaign's verdicts depend on besides the mutants

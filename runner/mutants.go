@@ -165,6 +165,11 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if err != nil {
 			return err
 		}
+		if lr == nil {
+			// -since: its benchmarks ran no changed code and its tests
+			// passed again.
+			lr = r.retested(m.ID, level)
+		}
 		if lr == nil && len(sel.benches) == 0 {
 			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
 		}

@@ -57,14 +57,15 @@ type run struct {
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
-	inputsRec  *report.Inputs              // what the verdicts depend on (since.go)
-	sincePrev  *report.Report              // the -since campaign's report
-	sinceWhy   string                      // why none of its results can be reused, or ""
-	spans      map[string][]funcSpan       // coverage file -> its functions' lines (sincefunc.go)
-	built      map[string]map[string]bool  // mutant ID -> packages its binaries were built for; under mu
-	baseTimes  report.BaselineTimes        // baseline steps' wall times
-	codeOwners map[string]*codeOwner       // level, package, code fingerprint -> first mutant (duplicate.go); under mu
-	ownerDone  map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
+	inputsRec  *report.Inputs                    // what the verdicts depend on (since.go)
+	sincePrev  *report.Report                    // the -since campaign's report
+	sinceWhy   string                            // why none of its results can be reused, or ""
+	retest     map[resultKey]*report.LevelResult // -since: measured results that hold if their tests pass again (sincefunc.go)
+	spans      map[string][]funcSpan             // coverage file -> its functions' lines (sincefunc.go)
+	built      map[string]map[string]bool        // mutant ID -> packages its binaries were built for; under mu
+	baseTimes  report.BaselineTimes              // baseline steps' wall times
+	codeOwners map[string]*codeOwner             // level, package, code fingerprint -> first mutant (duplicate.go); under mu
+	ownerDone  map[resultKey]chan struct{}       // closed when a code owner's result is recorded; under mu
 }
 
 // Run runs the campaign and writes journal.jsonl, the benchfmt samples and

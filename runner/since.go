@@ -204,7 +204,7 @@ func (r *run) take(dir, id, level string, lr *report.LevelResult) (bool, error) 
 		return false, nil
 	}
 	reused := *lr
-	reused.Reused = true
+	reused.Reused, reused.Retested = true, false
 	r.results[resultKey{id, level}] = &reused
 	return true, r.journal.append(JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
 }

@@ -156,4 +156,19 @@ func TestSince(t *testing.T) {
 	if got := reused(res); len(got) != 0 {
 		t.Errorf("other Go version: reused %v, want none", got)
 	}
+
+	// Unused runs in TestUnused and TestTotalUnused, in no benchmark.
+	// sum-spin and total-spin are measured by benchmarks that do not run
+	// it but judged by TestTotalUnused, which does: they are built and
+	// tested again, and keep their measured verdicts when the tests pass.
+	replaceIn("calc/calc.go", "p := 1", "p := 1 // changed")
+	_, res = campaign("unused-changed", "other-go")
+	if got, want := reused(res), []string{"find-spin", "prepare-spin", "sum-spin", "total-spin"}; !slices.Equal(got, want) {
+		t.Errorf("Unused changed: reused %v, want %v", got, want)
+	}
+	for id, want := range map[string]bool{"find-spin": false, "prepare-spin": false, "sum-spin": true, "total-spin": true} {
+		if r := res[id]; r.Retested != want || want && (r.Status != score.Killed || r.BuildSeconds == 0 || r.TestSeconds == 0) {
+			t.Errorf("Unused changed: %s is %s, retested %v (built %gs, tested %gs), want retested %v", id, r.Status, r.Retested, r.BuildSeconds, r.TestSeconds, want)
+		}
+	}
 }

@@ -395,6 +395,15 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 				return n, err
 			}
 			if !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests, by, killedBy) {
+				// Only a test that runs a changed function stands in the
+				// way: the mutant is built and tested again, and measured
+				// only if a test now fails.
+				if by != nil && !r.untested(m) && fr.holds(m.Package, fn, true, lr, unknownTests, by, killedBy) {
+					if r.retest == nil {
+						r.retest = map[resultKey]*report.LevelResult{}
+					}
+					r.retest[resultKey{m.ID, level}] = lr
+				}
 				continue
 			}
 			if ok, err := r.take(c.Since, m.ID, level, lr); err != nil {
@@ -478,4 +487,20 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 	r.prog.mu.Unlock()
 	r.prog.logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
 	return r.untilDone(todo), nil
+}
+
+// retested is the earlier campaign's result of mutant id at level when
+// only its tests had to run again (reuseFuncs) and they passed: its
+// samples are copied and it is marked reused and retested. It returns
+// nil when the result must be measured.
+func (r *run) retested(id, level string) *report.LevelResult {
+	r.mu.Lock()
+	prev := r.retest[resultKey{id, level}]
+	r.mu.Unlock()
+	if prev == nil || copySamples(r.c.Since, r.c.Out, prev) != nil {
+		return nil
+	}
+	lr := *prev
+	lr.Reused, lr.Retested = true, true
+	return &lr
 }

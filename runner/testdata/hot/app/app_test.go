@@ -13,6 +13,13 @@ func TestTotal(t *testing.T) {
 	}
 }
 
+// TestTotalUnused runs Total and calc.Unused, which no benchmark runs.
+func TestTotalUnused(t *testing.T) {
+	if Total([]int{1}) != 2 || calc.Unused(2) != 9 {
+		t.Fatal("Total or Unused is wrong")
+	}
+}
+
 var sink atomic.Int64
 
 func BenchmarkTotalParallel(b *testing.B) {
