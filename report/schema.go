@@ -79,8 +79,13 @@ func SumPhases(ms []Mutant) map[string]PhaseTimes {
 		for l, r := range m.Results {
 			p := out[l]
 			if r.Reused {
-				// Its times and counts belong to the earlier campaign.
+				// Its times and counts belong to the earlier campaign,
+				// but for a retested one's build and tests.
 				p.Reused++
+				if r.Retested {
+					p.BuildSeconds += r.BuildSeconds
+					p.TestSeconds += r.TestSeconds
+				}
 				out[l] = p
 				continue
 			}
