@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
@@ -18,12 +19,7 @@ func TestCoverColdFirstIteration(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures a module")
 	}
-	mod, pkgs := testModule(t, "cold")
-	m := mkMutant(t, mod, "evict-spin", "example.com/cold/set", "set/set.go", "func (s *Set) evict(", "s.keys = s.keys[1:]",
-		"s.keys = s.keys[1:]\n\tfor perfmut_i := 0; perfmut_i < 1000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
-	m.Helper = "package set\n\nvar perfmut_sink int\n"
-	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
-	c.Mutants = append(c.Mutants, m)
+	c := coldCampaign(t)
 	// Samples of about DefaultSampleTime, as perfmut run takes them.
 	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{report.Opt}, "", "", DefaultSampleTime
 	rep, err := c.Run(context.Background())
@@ -43,12 +39,7 @@ func TestCoverFixedIterations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
 	}
-	mod, pkgs := testModule(t, "cold")
-	m := mkMutant(t, mod, "evict-spin", "example.com/cold/set", "set/set.go", "func (s *Set) evict(", "s.keys = s.keys[1:]",
-		"s.keys = s.keys[1:]\n\tfor perfmut_i := 0; perfmut_i < 1000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
-	m.Helper = "package set\n\nvar perfmut_sink int\n"
-	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
-	c.Mutants = append(c.Mutants, m)
+	c := coldCampaign(t)
 	c.Levels = []string{report.Opt} // Benchtime 200x
 	rep, err := c.Run(context.Background())
 	if err != nil {
@@ -57,4 +48,15 @@ func TestCoverFixedIterations(t *testing.T) {
 	if r := resultsAt(rep, report.Opt)["evict-spin"]; r.Status != score.NoCoverage {
 		t.Errorf("evict-spin: %s (%s), want no-coverage: samples of 200 iterations never evict", r.Status, r.Reason)
 	}
+}
+
+// coldCampaign is a campaign on testdata/cold with one mutant, evict-spin:
+// a spin in the eviction that only runs past 4096 iterations.
+func coldCampaign(t *testing.T) *Campaign {
+	t.Helper()
+	mod, pkgs := testModule(t, "cold")
+	m := mkMutant(t, mod, "evict-spin", "example.com/cold/set", "set/set.go", "func (s *Set) evict(", "s.keys = s.keys[1:]",
+		"s.keys = s.keys[1:]\n\tfor perfmut_i := 0; perfmut_i < 1000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
+	m.Helper = "package set\n\nvar perfmut_sink int\n"
+	return newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
 }
