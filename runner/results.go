@@ -29,10 +29,22 @@ func ReadResults(path string) (rep *report.Report, dir string, err error) {
 }
 
 // CheckSince says in one line when dir, an earlier campaign's results
-// (run -since), holds no report; "" is no -since.
+// (run -since), holds no report a campaign can reuse, before anything is
+// built or written; "" is no -since.
 func CheckSince(dir string) error {
-	if _, err := os.Stat(filepath.Join(dir, ReportFile)); dir != "" && err != nil {
+	if dir == "" {
+		return nil
+	}
+	file := filepath.Join(dir, ReportFile)
+	if _, err := os.Stat(file); err != nil {
 		return inputErrorf("-since %s: no %s there; give the results directory of an earlier perfmut run", dir, ReportFile)
+	}
+	rep, err := report.ReadFile(file)
+	if err != nil {
+		return inputErrorf("-since %s: %v", dir, err)
+	}
+	if rep.Inputs == nil {
+		return inputErrorf("-since %s: %s", dir, noInputs)
 	}
 	return nil
 }

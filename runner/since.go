@@ -27,6 +27,9 @@ import (
 // itself is the same when its ID is: IDs come from its function's source,
 // operator and parameters.
 
+// noInputs says why an earlier report cannot serve -since.
+const noInputs = "its report.json records no inputs (it was made by an older perfmut); run a full campaign first"
+
 // inputs computes the campaign's inputs: the hashes of every loaded
 // package's directory and of what else the verdicts depend on.
 func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
@@ -147,7 +150,7 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 	r.sincePrev = prev
 	switch p := prev.Inputs; {
 	case p == nil:
-		return 0, "", &InputError{fmt.Errorf("-since %s: its report.json records no inputs (it was made by an older perfmut); run a full campaign first", dir)}
+		return 0, "", &InputError{fmt.Errorf("-since %s: %s", dir, noInputs)}
 	case p.Go != cur.Go:
 		why = fmt.Sprintf("the Go version differs (%s then, %s now)", p.Go, cur.Go)
 	case p.Machine != cur.Machine:
