@@ -20,7 +20,7 @@ var verdictMark = map[score.ChangeVerdict]string{
 	score.Slower:    "🔴 slower",
 	score.Faster:    "🟢 faster",
 	score.Same:      "⚪ same",
-	score.Undecided: "🟡 undecided",
+	score.Unsure: "🟡 undecided",
 }
 
 // CompareMarkdown renders the comparison for a pull-request comment: the
@@ -56,7 +56,7 @@ func CompareMarkdown(c *Comparison) string {
 	if len(rest) > 0 {
 		n := c.Counts()
 		fmt.Fprintf(&b, "\n<details><summary>%d same, %d undecided, %d other</summary>\n\n%s%s\n\n</details>\n",
-			n[score.Same], n[score.Undecided], len(rest)-n[score.Same]-n[score.Undecided], head, strings.Join(rest, "\n"))
+			n[score.Same], n[score.Unsure], len(rest)-n[score.Same]-n[score.Unsure], head, strings.Join(rest, "\n"))
 	}
 	if c.Score != nil {
 		writeScoreMarkdown(&b, c.Score)

@@ -44,7 +44,7 @@ func CompareText(w io.Writer, c *Comparison) error {
 	}
 	if n := c.Counts(); len(c.Benchmarks) > 0 {
 		fmt.Fprintf(&b, "\n%d slower, %d faster, %d same, %d undecided (metrics; alpha %g over the comparison, minimum effect %s)\n",
-			n[score.Slower], n[score.Faster], n[score.Same], n[score.Undecided], c.Settings.Alpha, minEffect(c.Settings.MinEffect))
+			n[score.Slower], n[score.Faster], n[score.Same], n[score.Unsure], c.Settings.Alpha, minEffect(c.Settings.MinEffect))
 	}
 	if c.Score != nil {
 		writeScoreText(&b, c.Score)

@@ -240,7 +240,7 @@ func (st *compared) result() report.CompareBenchmark {
 	}
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		cm := report.CompareMetric{Metric: u, Verdict: score.Undecided,
+		cm := report.CompareMetric{Metric: u, Verdict: score.Unsure,
 			Old: score.Median(v[0]), New: score.Median(v[1]),
 			OldValues: v[0], NewValues: v[1], OldCensored: cs[0], NewCensored: cs[1]}
 		m, ok := byUnit[u]

@@ -21,9 +21,9 @@ const (
 	// (PairedRatio) lies within [1/MinEffect, MinEffect] (without a
 	// MinEffect: contains 1).
 	Same ChangeVerdict = "same"
-	// Undecided: neither test rejects, but the interval reaches beyond the
+	// Unsure: neither test rejects, but the interval reaches beyond the
 	// band of Same: the samples cannot tell a change from noise.
-	Undecided ChangeVerdict = "undecided"
+	Unsure ChangeVerdict = "undecided"
 )
 
 // A Change is the rule's decision on one benchmark of a comparison.
@@ -105,7 +105,7 @@ func (r Rule) DecideChange(samples []Sample) Change {
 		mc.Ratio, mc.RatioLo, mc.RatioHi = PairedRatio(s.Baseline, s.Mutant)
 		if c.Decision != Continue {
 			mc.Verdict = mc.verdict(r.MinEffect)
-			undecided = undecided || mc.Verdict == Undecided
+			undecided = undecided || mc.Verdict == Unsure
 		}
 		c.Metrics = append(c.Metrics, mc)
 	}
@@ -137,7 +137,7 @@ func (m MetricChange) verdict(minEffect float64) ChangeVerdict {
 	case !m.Forward.Reject && !m.Reverse.Reject && WithinBand(m.RatioLo, m.RatioHi, minEffect):
 		return Same
 	}
-	return Undecided
+	return Unsure
 }
 
 // PairedRatio is the effect size of a comparison measured in rounds, where

@@ -75,7 +75,7 @@ func TestDecideChange(t *testing.T) {
 		{"noisy, early", spread(5, 100, 1), reversed(5, 100, 1), Continue, "", 0, 0},
 		// ...and at MaxSamples calls it undecided.
 		{"noisy, last look", spread(30, 100, 1), reversed(30, 100, 1.01)[:29:29], Continue, "", 0, 0},
-		{"noisy, 30", spread(30, 100, 1), reversed(30, 101, 1), Survive, Undecided, 0, 0},
+		{"noisy, 30", spread(30, 100, 1), reversed(30, 101, 1), Survive, Unsure, 0, 0},
 		// Constant zeros (allocs/op): no test can reject (Tarone), every
 		// round's ratio is 0/0 = 1: the interval is [1, 1].
 		{"constant", zeros(5), zeros(5), Survive, Same, 1, 1},
@@ -126,13 +126,13 @@ func TestMetricChangeVerdict(t *testing.T) {
 		want ChangeVerdict
 	}{
 		{"slower", MetricChange{Metric: "sec/op", Ratio: 1.2, RatioLo: 1.1, RatioHi: 1.3, Forward: rej}, Slower},
-		{"rejects within the minimum effect", MetricChange{Metric: "sec/op", Ratio: 1.03, RatioLo: 1.01, RatioHi: 1.04, Forward: rej}, Undecided},
+		{"rejects within the minimum effect", MetricChange{Metric: "sec/op", Ratio: 1.03, RatioLo: 1.01, RatioHi: 1.04, Forward: rej}, Unsure},
 		{"faster", MetricChange{Metric: "sec/op", Ratio: 0.8, RatioLo: 0.7, RatioHi: 0.9, Reverse: rej}, Faster},
-		{"faster within the minimum effect", MetricChange{Metric: "sec/op", Ratio: 0.97, RatioLo: 0.96, RatioHi: 0.98, Reverse: rej}, Undecided},
+		{"faster within the minimum effect", MetricChange{Metric: "sec/op", Ratio: 0.97, RatioLo: 0.96, RatioHi: 0.98, Reverse: rej}, Unsure},
 		{"a count", MetricChange{Metric: "allocs/op", Ratio: 1.01, RatioLo: 1.01, RatioHi: 1.01, Forward: rej}, Slower},
 		{"a count down to 0", MetricChange{Metric: "allocs/op", Ratio: 0, RatioLo: 0, RatioHi: 0, Reverse: rej}, Faster},
 		{"same", MetricChange{Metric: "sec/op", Ratio: 1.01, RatioLo: 0.96, RatioHi: 1.04}, Same},
-		{"undecided", MetricChange{Metric: "sec/op", Ratio: 1.01, RatioLo: 0.96, RatioHi: 1.06}, Undecided},
+		{"undecided", MetricChange{Metric: "sec/op", Ratio: 1.01, RatioLo: 0.96, RatioHi: 1.06}, Unsure},
 	} {
 		if got := tc.m.verdict(1.05); got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)

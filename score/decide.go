@@ -48,7 +48,10 @@ type Decision string
 const (
 	Continue Decision = "continue" // take another round of samples
 	Kill     Decision = "kill"     // a test rejected: the mutant is killed
-	Survive  Decision = "survive"  // the last look did not kill: the mutant survived
+	Survive  Decision = "survive"  // the data rule out the slowdown that matters: the mutant survived
+	// Abstain: the budget is spent without a kill, and the data do not rule
+	// out the slowdown that matters (Rule.Margin): the mutant is undecided.
+	Abstain Decision = "abstain"
 )
 
 // A Verdict is the rule's decision with the tests behind it.

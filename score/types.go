@@ -16,10 +16,15 @@ const (
 	// Equivalent: the compiled code of the mutated package is the same as
 	// the baseline's at this level (trivial compiler equivalence).
 	Equivalent Status = "equivalent"
+	// Undecided: measured to the sample budget without a kill, but the
+	// data do not rule out the slowdown that matters (the rule's Margin):
+	// too noisy to call a survivor. Counted beside the score, outside its
+	// denominator, like Equivalent.
+	Undecided Status = "undecided"
 )
 
 // Statuses lists every status in report order.
-var Statuses = []Status{Killed, Survived, NoCoverage, CompileError, FNE, Timeout, Crash, Equivalent}
+var Statuses = []Status{Killed, Survived, Undecided, NoCoverage, CompileError, FNE, Timeout, Crash, Equivalent}
 
 // Valid reports whether s counts in the mutation score.
 func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }

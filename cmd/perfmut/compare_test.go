@@ -135,7 +135,7 @@ func TestCompareNoiseLevel(t *testing.T) {
 		return
 	}
 	m := rep.Benchmarks[0].Metrics[0]
-	if m.Verdict == score.Undecided {
+	if m.Verdict == score.Unsure {
 		_, aaOut, _, aa := compareRun(t, ctx, repo, append(flags, "-all", "HEAD", "HEAD", "./sum")...)
 		if aa != nil && len(aa.Benchmarks) == 1 && len(aa.Benchmarks[0].Metrics) > 0 {
 			if a := aa.Benchmarks[0].Metrics[0]; !score.WithinBand(a.RatioLo, a.RatioHi, 1.025) {
