@@ -192,7 +192,13 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
-		t.Deterministic = deterministicIncrease(samples[i])
+		t.Deterministic = r.deterministicIncrease(samples[i])
+		if t.Deterministic && t.PAdj >= 1 {
+			// Out of the correction (no level at this look, or not in the
+			// family): the increase rejects on its own, so show its
+			// p-value over the family's size, not 1 beside a rejection.
+			t.PAdj = min(1, t.P*float64(max(family, 1)))
+		}
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
 		t.Reject = t.Deterministic || t.PAdj <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
@@ -342,10 +348,13 @@ func (r Rule) belowMinEffect(s Sample) bool {
 }
 
 // deterministicIncrease reports whether s is a count (B/op, allocs/op)
-// that is constant on each side and larger on the mutant's: a real
-// increase, not noise.
-func deterministicIncrease(s Sample) bool {
-	if !IsCount(s.Metric) || len(s.Baseline) == 0 || len(s.Mutant) == 0 {
+// that is constant on each side and larger on the mutant's, with at least
+// the first look's count of values on each side: a real increase, not
+// noise. Fewer values (rounds censored or missing) are not evidence that a
+// count is constant: one value a side would make any wobble "deterministic".
+func (r Rule) deterministicIncrease(s Sample) bool {
+	n := r.Looks()[0]
+	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}
 	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
