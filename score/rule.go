@@ -88,11 +88,6 @@ type Rule struct {
 	// MinEffect.
 	Margin float64
 	Seed   int64 // seeds the tie-breaking and the bootstrap intervals (see ForMutant)
-
-	// nonBinding makes the futility stop non-binding: no test is closed
-	// for good, and the levels are those calibrated without futility
-	// (DecideChange samples on past futility stops).
-	nonBinding bool
 }
 
 // Defaults of Rule.
@@ -203,7 +198,8 @@ func (r Rule) Validate() error {
 // ValidateChange is Validate for a comparison (DecideChange): with a
 // minimum effect (above 1) the rule must also be able to say Same of a
 // time, which needs the 95% interval of the per-round ratios (PairedRatio)
-// within the band at the last look, so at least MinSameSamples rounds.
+// within the band at the last look, so at least MinSameSamples rounds; and
+// some look must be able to find a change with the paired test.
 func (r Rule) ValidateChange() error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -212,7 +208,33 @@ func (r Rule) ValidateChange() error {
 		return fmt.Errorf("-max-samples %d can never say same with -min-effect %v: the 95%% interval of the per-round ratios NEW/OLD needs at least %d rounds; use -max-samples %d or more",
 			r.MaxSamples, r.MinEffect, MinSameSamples(), MinSameSamples())
 	}
+	if !r.pairedCanChange() {
+		need := r.MaxSamples + 1
+		for ; need < 1000; need++ {
+			s := r
+			s.MaxSamples, s.MinSamples = need, 0
+			if s.WithDefaults().pairedCanChange() {
+				break
+			}
+		}
+		last := len(r.pairedLooks()) - 1
+		return fmt.Errorf("-max-samples %d can never find a change at -alpha %.3g: with %d rounds the smallest p-value of the paired test is %.3g, above the last look's share %.3g of alpha for one metric's two directions; use -max-samples %d or more",
+			r.MaxSamples, r.Alpha, r.MaxSamples, math.Pow(2, -float64(r.MaxSamples)), r.pairedLevels()[last]/2, need)
+	}
 	return nil
+}
+
+// pairedCanChange reports whether some look of DecideChange can find a
+// change of one metric (a family of its two directions): 2^-n at most
+// half the look's share.
+func (r Rule) pairedCanChange() bool {
+	levels := r.pairedLevels()
+	for k, n := range r.pairedLooks() {
+		if math.Pow(2, -float64(n)) <= levels[k]/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // MinSameSamples is the fewest rounds that give the per-round ratios a 95%
