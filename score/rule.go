@@ -11,9 +11,11 @@ import (
 // Samples arrive in rounds (one baseline and one mutant sample per
 // benchmark). The rule looks at the data only at the sample counts of
 // Looks: MinSamples, then doubling, then MaxSamples (with the defaults 5, 10,
-// 20, 30). At look k each of the mutant's tests (benchmark x metric) that
-// can reach the level (Tarone's reduction, see AdjustFamily) is compared
-// with the look's level for a family of its size K (Levels): the mutant is
+// 20, 30). The mutant's family is fixed at the first look: its tests
+// (benchmark x metric) that can reach that look's level there (Tarone's
+// reduction, see AdjustFamily and sequenceFamily), K of them. At look k
+// each test of the family that can reach the level is compared with the
+// look's level for a family of K (Levels), the same row at every look: the mutant is
 // killed when one of them has an adjusted p-value (Correction over the
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.

@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/perfmut/perfmut/score"
 )
@@ -24,26 +22,19 @@ func simulateCompare(r score.Rule, d drifty, runs int, seed uint64) (slower, fas
 	rule := r.ForBenchmarks(1, 0)
 	verdicts := make([]score.ChangeVerdict, runs)
 	ns := make([]int, runs)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for c := w; c < runs; c += workers {
-				rng := rand.New(rand.NewPCG(seed, uint64(c)))
-				s := []score.Sample{{Benchmark: "BenchmarkX", Metric: score.SecPerOp}}
-				for n := 1; n <= rule.MaxSamples; n++ {
-					load := math.Exp(d.drift * rng.NormFloat64())
-					s[0].Baseline = append(s[0].Baseline, 1e-6*load*math.Exp(d.sigma*rng.NormFloat64()))
-					s[0].Mutant = append(s[0].Mutant, 1e-6*d.shift*load*math.Exp(d.sigma*rng.NormFloat64()))
-					if ch := rule.DecideChange(s); ch.Decision != score.Continue {
-						verdicts[c], ns[c] = ch.Metrics[0].Verdict, n
-						break
-					}
-				}
+	forEach(runs, func(c int) {
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		s := []score.Sample{{Benchmark: "BenchmarkX", Metric: score.SecPerOp}}
+		for n := 1; n <= rule.MaxSamples; n++ {
+			load := math.Exp(d.drift * rng.NormFloat64())
+			s[0].Baseline = append(s[0].Baseline, 1e-6*load*math.Exp(d.sigma*rng.NormFloat64()))
+			s[0].Mutant = append(s[0].Mutant, 1e-6*d.shift*load*math.Exp(d.sigma*rng.NormFloat64()))
+			if ch := rule.DecideChange(s); ch.Decision != score.Continue {
+				verdicts[c], ns[c] = ch.Metrics[0].Verdict, n
+				break
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	var sl, fa, total int
 	for c := range runs {
 		switch verdicts[c] {

@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/perfmut/perfmut/score"
 )
@@ -22,54 +20,36 @@ type outcomes struct {
 // sample lognormal noise sigma, the mutant slowed by shift) under r,
 // calling the rule at its looks, and tallies the outcomes.
 func simulateMargin(r score.Rule, benches int, sigma, shift float64, runs int, seed uint64) outcomes {
-	looks := r.Looks()
-	type res struct {
-		d    score.Decision
-		look int
-		n    int
-	}
-	out := make([]res, runs)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for c := w; c < runs; c += workers {
-				rng := rand.New(rand.NewPCG(seed, uint64(c)))
-				rc := r.ForMutant(fmt.Sprint(c))
-				samples := make([]score.Sample, benches)
-				for i := range samples {
-					samples[i] = score.Sample{Benchmark: fmt.Sprintf("Benchmark%d", i), Metric: score.SecPerOp}
-				}
-				for _, n := range looks {
-					for i := range samples {
-						for len(samples[i].Baseline) < n {
-							samples[i].Baseline = append(samples[i].Baseline, 1e-6*math.Exp(sigma*rng.NormFloat64()))
-							samples[i].Mutant = append(samples[i].Mutant, 1e-6*shift*math.Exp(sigma*rng.NormFloat64()))
-						}
-					}
-					if v := rc.DecideWithoutIntervals(samples); v.Decision != score.Continue {
-						out[c] = res{v.Decision, v.Look, n}
-						break
-					}
-				}
+	vs := make([]score.Verdict, runs)
+	ns := make([]int, runs)
+	forEach(runs, func(c int) {
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		samples := make([]score.Sample, benches)
+		for i := range samples {
+			samples[i] = score.Sample{Benchmark: fmt.Sprintf("Benchmark%d", i), Metric: score.SecPerOp}
+		}
+		vs[c], ns[c] = untilDecided(r.ForMutant(fmt.Sprint(c)), samples, func(_ int, baseline bool) float64 {
+			v := 1e-6 * math.Exp(sigma*rng.NormFloat64())
+			if !baseline {
+				v *= shift
 			}
+			return v
 		})
-	}
-	wg.Wait()
+	})
 	o := outcomes{runs: runs}
-	for _, x := range out {
-		switch x.d {
+	for c, v := range vs {
+		switch v.Decision {
 		case score.Kill:
 			o.kill++
 		case score.Survive:
 			o.survive++
-			if x.look <= 2 {
+			if v.Look <= 2 {
 				o.surviveBy2++
 			}
 		case score.Abstain:
 			o.abstain++
 		}
-		o.samples += x.n
+		o.samples += ns[c]
 	}
 	return o
 }
