@@ -235,10 +235,12 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		cps, below := r.futility(samples, ps, n, k)
 		best, open := 0.0, 0
 		for i := range tests {
-			if !closed[i] && !below[i] {
+			// A test out of the mutant's family can never reject: it does
+			// not keep the mutant open, whatever its power.
+			if !closed[i] && !below[i] && seq[i] {
 				best = max(best, cps[i])
 			}
-			if !closed[i] && !below[i] && cps[i] >= r.FutilityPower {
+			if !closed[i] && !below[i] && seq[i] && cps[i] >= r.FutilityPower {
 				open++
 			}
 		}
