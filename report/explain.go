@@ -40,25 +40,50 @@ func (r *Report) rule() score.Rule {
 
 // explain says why m survived at level: it measured faster (some time
 // test's bootstrap interval lies below 1 and none lies above); it was slower
-// by less than the minimum effect; its effect is below the minimum
-// detectable effect of its benchmarks at the samples taken (no effect
-// they can see); or a detectable effect is not ruled out (underpowered).
-// The minimum detectable effect (score.MinDetectable) is that of the
-// timing test with the largest median ratio, from its baseline samples, at
-// the per-test share alpha/k of the run's alpha (k the tests whose values
-// vary), and at least the minimum effect.
+// by less than the minimum effect; the interval of the timing test with
+// the largest median ratio lies below the slowdown that matters
+// (Report.slowdownBound): no effect that matters; or it reaches that far,
+// so the data do not rule the slowdown out (underpowered). The minimum
+// detectable effect (score.MinDetectable) of that test, from its baseline
+// samples, at the per-test share alpha/k of the run's alpha (k the tests
+// whose values vary), and at least the minimum effect, says how large a
+// slowdown its benchmarks detect at the samples taken.
 func explain(rep *Report, m *Mutant, level string) explanation {
 	r := m.Results[level]
 	if r == nil || r.Status != score.Survived {
 		return explanation{}
 	}
+	best, fastest, k, slower := timingTests(r)
+	faster := fastest >= 0 && !slower
 	var e explanation
-	best, fastest := -1, -1
-	slower := false
-	k := 0
+	switch {
+	case best < 0:
+		e.Why = whyUnknown
+	case faster:
+		t := r.Benchmarks[fastest]
+		e.Why = whyFaster
+		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
+		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"
+	default:
+		e = explainSlowdown(rep, r, r.Benchmarks[best], k)
+	}
+	// An operator that costs next to nothing uncontended: single-goroutine
+	// benchmarks cannot kill it, once they show it costs them nothing.
+	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why == whyNoEffect {
+		e.Hint = "one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"
+	}
+	return e
+}
+
+// timingTests returns the index of r's timing test (a metric that is not
+// a count) with the largest median ratio and of the fastest one whose
+// interval lies below 1 (-1 for none), the number of tests whose values
+// vary, and whether some timing test's interval lies above 1.
+func timingTests(r *LevelResult) (best, fastest, varying int, slower bool) {
+	best, fastest = -1, -1
 	for i, t := range r.Benchmarks {
 		if t.PMin < 1 {
-			k++
+			varying++
 		}
 		if score.IsCount(t.Metric) || t.NBaseline == 0 {
 			continue
@@ -71,46 +96,46 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 		}
 		slower = slower || t.RatioLo > 1
 	}
-	faster := fastest >= 0 && !slower
+	return best, fastest, varying, slower
+}
+
+// explainSlowdown explains a survivor by its timing test t that measured
+// the largest median ratio: below the minimum effect, no effect that
+// matters (t's interval below the slowdown that matters), or underpowered
+// (it reaches that far), with the effect its benchmarks detect at the
+// samples taken (k tests whose values vary share the alpha).
+func explainSlowdown(rep *Report, r *LevelResult, t score.TestResult, k int) explanation {
 	rule := rep.rule()
+	mde := math.NaN()
+	if base := baselineValues(r, t); len(base) > 0 {
+		mde = score.MinDetectable(base, t.NBaseline, rule.Alpha/float64(max(k, 1)), rule.Test)
+	}
+	if rule.MinEffect > 1 && !(mde >= rule.MinEffect) && !math.IsNaN(mde) {
+		mde = rule.MinEffect
+	}
+	detect := ""
+	if !math.IsNaN(mde) {
+		detect = fmt.Sprintf(" (with %d samples its benchmarks detect about %s)", t.NBaseline, ratioString(mde))
+	}
+	bound := rep.slowdownBound()
 	switch {
-	case best < 0:
-		e.Why = whyUnknown
-	case faster:
-		t := r.Benchmarks[fastest]
-		e.Why = whyFaster
-		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
-		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"
-	default:
-		t := r.Benchmarks[best]
-		mde := math.NaN()
-		if base := baselineValues(r, t); len(base) > 0 {
-			mde = score.MinDetectable(base, t.NBaseline, rule.Alpha/float64(max(k, 1)), rule.Test)
-		}
-		if rule.MinEffect > 1 && !(mde >= rule.MinEffect) && !math.IsNaN(mde) {
-			mde = rule.MinEffect
-		}
-		switch {
-		case t.BelowMinEffect && t.Ratio > 1 && t.PAdj <= t.Threshold:
-			e.Why = whyBelowMin
-			e.Text = fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(t.Ratio), intervalString(t), t.Benchmark)
-		case math.IsNaN(mde):
-			e.Why = whyUnknown
-		case t.RatioHi > 0 && t.RatioHi < mde:
-			e.Why = whyNoEffect
-			e.Text = fmt.Sprintf("no effect its benchmarks can see: with %d samples they detect about %s, and %s measured %s %s", t.NBaseline, ratioString(mde), t.Benchmark, ratioString(t.Ratio), intervalString(t))
-		default:
-			e.Why = whyUnderpowered
-			e.Text = fmt.Sprintf("underpowered: with %d samples its benchmarks detect about %s, and %s measured %s %s, which does not rule that out", t.NBaseline, ratioString(mde), t.Benchmark, ratioString(t.Ratio), intervalString(t))
-			e.Hint = "rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"
-		}
+	case t.BelowMinEffect && t.Ratio > 1 && t.PAdj <= t.Threshold:
+		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(t.Ratio), intervalString(t), t.Benchmark)}
+	case t.RatioHi == 0:
+		return explanation{Why: whyUnknown}
+	case t.RatioHi < bound:
+		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s, below a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), ratioString(bound), detect)}
 	}
-	// An operator that costs next to nothing uncontended: single-goroutine
-	// benchmarks cannot kill it.
-	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why != whyFaster {
-		e.Hint = "one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"
-	}
-	return e
+	return explanation{Why: whyUnderpowered,
+		Text: fmt.Sprintf("underpowered: %s measured %s %s, which does not rule out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), ratioString(bound), detect),
+		Hint: "rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}
+}
+
+// slowdownBound is the slowdown that matters: the median ratio a
+// survivor's interval must lie below for its data to rule the slowdown
+// out (the rule's margin, else its minimum effect; 1 without either).
+func (r *Report) slowdownBound() float64 {
+	return max(r.Settings.Margin, r.Settings.MinEffect, 1)
 }
 
 // baselineValues returns the baseline samples of test t.
@@ -178,7 +203,28 @@ func scoreLegend(rep *Report, lv []string) string {
 	if !anyValid(rep, lv) {
 		return "No valid mutant: every one was excluded (see the statuses), so there is no score."
 	}
-	return "covered = killed / (killed + survived): the score among the mutants some benchmark runs."
+	return "covered = killed / (killed + survived): the score among the mutants some benchmark ran and decided."
+}
+
+// coveredPct is the killed among covered at level (killed / (killed +
+// survived)), or "-" when no covered mutant was decided (0 of 0).
+func coveredPct(rep *Report, level string) string {
+	c := statusCounts(rep, level)
+	if c[score.Killed]+c[score.Survived] == 0 {
+		return "-"
+	}
+	return pct(levelScore(rep, level).Covered)
+}
+
+// undecidedLegend says what the undecided column counts, or "" when no
+// level has an undecided mutant.
+func undecidedLegend(rep *Report, lv []string) string {
+	for _, l := range lv {
+		if levelScore(rep, l).Undecided > 0 {
+			return "undecided = measured to -max-samples without a kill, the data too noisy to rule out a slowdown: outside the score, like equivalent."
+		}
+	}
+	return ""
 }
 
 // allKilledLine is the closing line of a report with no findings.

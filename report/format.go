@@ -119,6 +119,18 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 	return cmds
 }
 
+// reproduceCommand is the command that checks m's verdict independently
+// of the samples perfmut took: perfmut reproduce builds the baseline and
+// mutant test binaries again, runs them alternately and prints benchstat's
+// table. -C names the module root when the report knows it.
+func reproduceCommand(rep *Report, m *Mutant) string {
+	cmd := "perfmut reproduce "
+	if rep.Dir != "" {
+		cmd += "-C " + shellQuote(rep.Dir) + " "
+	}
+	return cmd + m.ID
+}
+
 // benchFilter is a benchstat -filter query matching the named benchmarks
 // ("" when that cannot be said simply; benchstat then shows every
 // benchmark in the files). A sub-benchmark "Copy/size=4k" becomes

@@ -62,12 +62,15 @@ func mdHead(rep *Report, lv []string) string {
 	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
-	head.WriteString("\n\n| level | killed | valid | score | covered |\n|---|--:|--:|--:|--:|\n")
+	head.WriteString("\n\n| level | killed | valid | score | covered | undecided |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, l := range lv {
 		s := levelScore(rep, l)
-		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s |\n", l, s.Killed, s.Valid, scorePct(s.Score, s.Valid), scorePct(s.Covered, s.Valid))
+		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s | %d |\n", l, s.Killed, s.Valid, scorePct(s.Score, s.Valid), coveredPct(rep, l), s.Undecided)
 	}
 	fmt.Fprintf(&head, "\n%s\n", mdEscape(scoreLegend(rep, lv)))
+	if s := undecidedLegend(rep, lv); s != "" {
+		fmt.Fprintf(&head, "%s\n", mdEscape(s))
+	}
 	head.WriteString("\n<details><summary>Score by operator, statuses</summary>\n\n| operator | quadrant |")
 	for _, l := range lv {
 		fmt.Fprintf(&head, " %s |", l)
@@ -150,6 +153,19 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
 		}
 	}
+	if und := undecidedFindings(rep, lv); len(und) > 0 {
+		total += len(und)
+		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Undecided (%d): measured to -max-samples without a kill or a slowdown ruled out, outside the score\n\n", len(und))})
+		for _, f := range und {
+			var b strings.Builder
+			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
+			for _, l := range f.Levels {
+				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(firstLine(f.M.Results[l].Reason)))
+			}
+			fmt.Fprintf(&b, "  - check: %s\n", codeSpan(reproduceCommand(rep, f.M)))
+			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
+		}
+	}
 	if len(uncovered) > 0 {
 		n := 0
 		for _, g := range uncovered {
@@ -217,7 +233,8 @@ func mdSurvivor(rep *Report, n int, f finding, lv []string, dir string) string {
 	if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
 		fmt.Fprintf(&b, "   - hint: %s\n", mdEscape(e.Hint))
 	}
-	fmt.Fprintf(&b, "\n   <details><summary>diff and benchstat (%s)</summary>\n\n", m.ID)
+	fmt.Fprintf(&b, "   - check: %s\n", codeSpan(reproduceCommand(rep, m)))
+	fmt.Fprintf(&b, "\n   <details><summary>diff and samples (%s)</summary>\n\n", m.ID)
 	fence := codeFence(m.Diff)
 	fmt.Fprintf(&b, "   %sdiff\n", fence)
 	for _, line := range strings.Split(strings.TrimRight(m.Diff, "\n"), "\n") {

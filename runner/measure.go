@@ -73,6 +73,10 @@ type measurement struct {
 	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
 	lr      *report.LevelResult // Status set when a mutant sample fails
+	// rule is the campaign's rule seeded for this mutant and level
+	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
+	// between mutants measured on the same benchmark.
+	rule score.Rule
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -124,7 +128,8 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
 		metric: r.metric(), its: map[benchmark]benchIters{},
-		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}}}
+		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}},
+		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
 	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
 	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
@@ -218,7 +223,7 @@ func (r *run) roundCost(it benchIters) time.Duration {
 // sample takes rounds look by look until the rule decides, and returns its
 // verdict and the benchmarks left behind by a kill ahead of them.
 func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, error) {
-	rule := ms.r.c.Rule
+	rule := ms.rule
 	var v score.Verdict
 	for _, n := range rule.Looks() {
 		for i, b := range ms.order {
@@ -252,6 +257,7 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 		}
 		vals[side], cens = out, cens || c
 	}
+	ms.r.learnUnits(ms.j.level, b, sortedUnits(vals[0]))
 	ms.record(b, vals, cens)
 	return nil
 }
@@ -380,12 +386,19 @@ func (ms *measurement) forRule(bs []benchmark) []score.Sample {
 // pending returns the tests of benchmarks bs, not yet at the current look,
 // for DecideAhead: their samples so far, and one empty sample per metric
 // of the baseline's that has no value yet (before their first round, or
-// censored in every one): every one counts in the family.
+// censored in every one): every one counts in the family. The baseline's
+// metrics are those of the iteration-count run and of every baseline
+// sample of the benchmark since (learnUnits), so a custom metric first
+// reported after the iteration-count run counts too.
 func (ms *measurement) pending(bs []benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		out = append(out, ms.forRule([]benchmark{b})...)
-		for _, u := range ms.its[b].Units {
+		units := ms.its[b].Units
+		if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
+			units = unionUnits(units, it.Units)
+		}
+		for _, u := range units {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
 			}
@@ -397,15 +410,7 @@ func (ms *measurement) pending(bs []benchmark) []score.Sample {
 // result is the job's result from the rule's verdict.
 func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.LevelResult {
 	r, j, lr := ms.r, ms.j, ms.lr
-	switch v.Decision {
-	case score.Kill:
-		lr.Status = score.Killed
-	default:
-		lr.Status = score.Survived
-		if v.Decision == score.Continue {
-			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", r.c.Rule.MaxSamples)
-		}
-	}
+	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
 	if lr.Benchmarks == nil {
 		lr.Benchmarks = []score.TestResult{}
@@ -449,6 +454,42 @@ func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.Leve
 	}
 	return lr
 }
+
+// verdictStatus maps the rule's final verdict to a status and its reason:
+// Kill is killed, Survive (the data rule out the slowdown that matters)
+// survived, and Abstain (the budget spent without ruling it out) or a
+// Continue at the cap undecided, with what was seen.
+func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
+	switch v.Decision {
+	case score.Kill:
+		return score.Killed, ""
+	case score.Survive:
+		return score.Survived, ""
+	}
+	reason := fmt.Sprintf("undecided after %s (the -max-samples budget): no kill, and the data do not rule out a slowdown", english.Plural(rule.MaxSamples, "sample"))
+	if t, ok := widestTime(v.Tests); ok {
+		reason += fmt.Sprintf(" (%s %s measured %s, interval [%s, %s])", t.Benchmark, t.Metric, ratioText(t.Ratio), ratioText(t.RatioLo), ratioText(t.RatioHi))
+	}
+	return score.Undecided, reason
+}
+
+// widestTime is the test of a metric that is not a count whose ratio
+// interval reaches highest: the one that leaves the largest slowdown open.
+func widestTime(tests []score.TestResult) (score.TestResult, bool) {
+	best, ok := score.TestResult{}, false
+	for _, t := range tests {
+		if score.IsCount(t.Metric) || t.RatioHi <= 0 {
+			continue
+		}
+		if !ok || t.RatioHi > best.RatioHi {
+			best, ok = t, true
+		}
+	}
+	return best, ok
+}
+
+// ratioText is a ratio as the reasons print it: ×1.234.
+func ratioText(x float64) string { return "×" + strconv.FormatFloat(x, 'f', 3, 64) }
 
 // skipNote says why the benchmarks skipped were not brought to the look
 // that killed.

@@ -1,0 +1,38 @@
+package runner
+
+import (
+	"testing"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestVerdictStatus: the rule's Abstain, and a Continue at the cap, are
+// undecided with what was seen, never survived; Survive and Kill keep
+// their statuses.
+func TestVerdictStatus(t *testing.T) {
+	rule := score.Rule{MaxSamples: 30, MinEffect: 1.05}
+	wide := []score.TestResult{
+		{Benchmark: "BenchmarkJoin", Metric: "sec/op", Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76},
+		{Benchmark: "BenchmarkJoin", Metric: "allocs/op", Ratio: 1, RatioLo: 1, RatioHi: 3},
+		{Benchmark: "BenchmarkSplit", Metric: "sec/op", Ratio: 1.01, RatioLo: 0.9, RatioHi: 1.2},
+	}
+	const seen = "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown (BenchmarkJoin sec/op measured ×1.020, interval [×0.500, ×1.760])"
+	for _, tc := range []struct {
+		name   string
+		v      score.Verdict
+		status score.Status
+		reason string
+	}{
+		{"kill", score.Verdict{Decision: score.Kill, Tests: wide}, score.Killed, ""},
+		{"survive", score.Verdict{Decision: score.Survive, Tests: wide}, score.Survived, ""},
+		{"abstain", score.Verdict{Decision: score.Abstain, Tests: wide}, score.Undecided, seen},
+		{"continue at the cap", score.Verdict{Decision: score.Continue, Tests: wide}, score.Undecided, seen},
+		{"abstain without an interval", score.Verdict{Decision: score.Abstain, Tests: []score.TestResult{{Benchmark: "BenchmarkJoin", Metric: "sec/op", Ratio: 1.3}}},
+			score.Undecided, "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown"},
+	} {
+		st, reason := verdictStatus(tc.v, rule)
+		if st != tc.status || reason != tc.reason {
+			t.Errorf("%s: (%q, %q), want (%q, %q)", tc.name, st, reason, tc.status, tc.reason)
+		}
+	}
+}
