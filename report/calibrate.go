@@ -63,7 +63,7 @@ func TallyCalibration(rep *Report, levels, kinds []string) []CalibrationRow {
 				case score.Killed:
 					row.Killed++
 					row.N++
-				case score.Survived:
+				case score.Survived, score.Undecided: // measured, not killed
 					row.N++
 				default:
 					row.Unmeasured[string(r.Status)]++
@@ -202,7 +202,7 @@ func trialRatios(rep *Report, levels []string) map[string][]float64 {
 	for _, l := range levels {
 		for _, m := range rep.Mutants {
 			r := m.Results[l]
-			if r == nil || (r.Status != score.Killed && r.Status != score.Survived) {
+			if r == nil || (r.Status != score.Killed && r.Status != score.Survived && r.Status != score.Undecided) {
 				continue
 			}
 			best := 0.0

@@ -23,6 +23,7 @@ func TestTallyAndWriteCalibration(t *testing.T) {
 		self[i], null[i] = score.Survived, score.Survived
 	}
 	self[3] = score.Killed
+	self[5] = score.Undecided // measured, not killed: a trial
 	for i := 0; i < 8; i++ {
 		null[i] = score.Killed
 	}

@@ -97,7 +97,7 @@ type series struct {
 // values (score.Rule.DecideAhead) the others are not brought to it
 // (LevelResult.Skipped); otherwise the rule decides on all of them. The
 // raw outputs go to benchfmt files in the output directory, so that
-// benchstat base.txt mut.txt reproduces the comparison.
+// benchstat base.txt mut.txt shows the samples the verdict rests on.
 func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
 	ms, err := r.newMeasurement(ctx, j)
 	if err != nil {
