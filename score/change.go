@@ -84,6 +84,7 @@ func (r Rule) DecideChange(samples []Sample) Change {
 		both = append(both, Sample{Benchmark: s.Benchmark + " (reverse)", Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline, Missing: s.Missing})
 	}
 	r.nonBinding = true // sampling goes on past futility stops
+	r.Margin = NoMargin // Same and Unsure are decided below, by the band
 	v := r.Decide(both)
 	c := Change{Decision: v.Decision, Look: v.Look, Futility: v.Futility, Warnings: v.Warnings}
 	k := len(samples)

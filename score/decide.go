@@ -78,7 +78,7 @@ type Verdict struct {
 // round; it never stores state, so it must see every look count of
 // Rule.Looks: the look happens when the fewest rounds of any sample
 // (Sample.Rounds) equals a look count, and at MaxSamples or beyond it
-// always returns Kill or Survive, never Continue. Between looks it returns
+// always returns Kill, Survive or Abstain, never Continue. Between looks it returns
 // Continue, with the tests computed on the data so far for display (PAdj
 // then is Correction over all the tests, without Tarone's reduction).
 //
@@ -100,8 +100,14 @@ type Verdict struct {
 // increase (a count constant on both sides, larger on the mutant's). The
 // mutant is killed when any test rejects.
 //
-// Otherwise, at a look before the last, it survives early (futility) when
-// no test can plausibly kill: each has a conditional power below
+// A mutant survives only when the data rule out a slowdown of Margin:
+// every test of a metric that is not a count has a one-sided 95% upper
+// bound of its median per-round ratio (UpperRatio, recorded as Upper) of
+// at most Margin. Without a kill at MaxSamples it survives with that
+// evidence and abstains without it (a warning gives the largest bound and
+// what would decide it). Otherwise, at a look before the last, it survives
+// early (futility) when the margin is ruled out and no test can plausibly
+// kill: each has a conditional power below
 // FutilityPower, the chance, if the effect goes on as observed (the
 // p-value read as a z-score), of reaching the last look's level for a
 // family of the tests whose values are not all equal; or, for a metric
@@ -214,6 +220,10 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
+		if ok, why := r.ruledOut(samples, tests, n); !ok {
+			v.Decision = Abstain
+			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
+		}
 	case v.Decision == Continue && r.FutilityPower > 0:
 		cps, below := r.futility(samples, ps, n)
 		best, open := 0.0, 0
@@ -225,7 +235,14 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 				open++
 			}
 		}
-		if open == 0 {
+		ok, why := open == 0, ""
+		if ok {
+			ok, why = r.ruledOut(samples, tests, n)
+		}
+		if open == 0 && !ok {
+			v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
+		}
+		if ok {
 			v.Decision = Survive
 			v.Futility = true
 			msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)

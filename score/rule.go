@@ -44,9 +44,12 @@ import (
 // At a look before the last the mutant survives early (futility) when no
 // test can plausibly kill: its conditional power to reject at the last
 // look is below FutilityPower, or its effect is confidently below
-// MinEffect (see Decide). The futility stop only turns would-be later
-// kills into survivals, so it cannot raise the false-kill rate. At
-// MaxSamples the rule always decides: kill or survive.
+// MinEffect (see Decide), and every time test's ratio is ruled out above
+// Margin (else sampling goes on). The futility stop only turns would-be
+// later kills into survivals, so it cannot raise the false-kill rate. At
+// MaxSamples the rule always decides: kill, survive (every time ratio's
+// 95% upper bound at most Margin) or abstain (undecided: the noise leaves
+// a slowdown of Margin possible).
 //
 // Zero fields take their defaults (see DefaultRule).
 type Rule struct {
@@ -73,7 +76,18 @@ type Rule struct {
 	// default, DefaultFutilityPower; a negative value turns the futility
 	// stop off (every survivor then runs to MaxSamples).
 	FutilityPower float64
-	Seed          int64 // seeds the bootstrap intervals of the effect sizes
+	// Margin is the smallest slowdown a survivor must rule out: the mutant
+	// survives only when, for every test of a metric that is not a count
+	// (time and custom units), the one-sided 95% upper bound of its median
+	// per-round ratio mutant/baseline (UpperRatio) is at most Margin. At a
+	// look before the last the futility stop needs it too (else sampling
+	// goes on); at MaxSamples without a kill and without it the rule
+	// abstains (the mutant is undecided). 0 means the default: the larger
+	// of DefaultMargin and MinEffect; NoMargin (negative) turns it off
+	// (survive without that evidence, as before). It must be at least
+	// MinEffect.
+	Margin float64
+	Seed   int64 // seeds the tie-breaking and the bootstrap intervals (see ForMutant)
 
 	// nonBinding makes the futility stop non-binding: no test is closed
 	// for good, and the levels are those calibrated without futility
@@ -94,6 +108,13 @@ const (
 	DefaultMinEffect = 1.01
 	// NoFutility as Rule.FutilityPower turns the futility stop off.
 	NoFutility = -1
+	// DefaultMargin is the default Rule.Margin (when MinEffect is below
+	// it): a survivor's benchmarks rule out a 5% slowdown with 95%
+	// confidence (docs/statistics.md has the simulations behind it).
+	DefaultMargin = 1.05
+	// NoMargin as Rule.Margin turns the margin off: survive without
+	// evidence that the slowdown is below a margin.
+	NoMargin = -1
 )
 
 // DefaultRule returns the rule with every default filled in.
@@ -119,6 +140,9 @@ func (r Rule) WithDefaults() Rule {
 	}
 	if r.FutilityPower == 0 {
 		r.FutilityPower = DefaultFutilityPower
+	}
+	if r.Margin == 0 {
+		r.Margin = max(DefaultMargin, r.MinEffect)
 	}
 	if r.MinSamples == 0 && r.Alpha > 0 && r.Alpha < 1 && r.MaxSamples > 0 {
 		r.MinSamples = r.MaxSamples
@@ -147,6 +171,8 @@ func (r Rule) Validate() error {
 		return fmt.Errorf("min samples %d out of range: want 1 to -max-samples (%d)", r.MinSamples, r.MaxSamples)
 	case !(r.MinEffect >= 1 && !math.IsInf(r.MinEffect, 1)):
 		return fmt.Errorf("-min-effect %v out of range: want a ratio of at least 1 (1 = off), e.g. 1.02", r.MinEffect)
+	case r.Margin > 0 && !(r.Margin >= r.MinEffect && !math.IsInf(r.Margin, 1)):
+		return fmt.Errorf("-margin %v out of range: want a ratio of at least -min-effect (%v), e.g. %v, or 0 for the default", r.Margin, r.MinEffect, max(DefaultMargin, r.MinEffect))
 	case !(r.FutilityPower < 1):
 		return fmt.Errorf("futility power %v out of range: want below 1, e.g. 0.1, or negative for no futility stop", r.FutilityPower)
 	}
