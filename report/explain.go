@@ -35,15 +35,18 @@ func (r *Report) rule() score.Rule {
 	return score.Rule{
 		Alpha: s.Alpha, Correction: score.Correction(s.Correction), Test: score.Test(s.Test),
 		MaxSamples: s.MaxSamples, MinSamples: s.MinSamples, MinEffect: s.MinEffect, FutilityPower: s.FutilityPower,
+		Margin: s.Margin,
 	}.WithDefaults()
 }
 
 // explain says why m survived at level: it measured faster (some time
 // test's bootstrap interval lies below 1 and none lies above); it was slower
-// by less than the minimum effect; the interval of the timing test with
-// the largest median ratio lies below the slowdown that matters
-// (Report.slowdownBound): no effect that matters; or it reaches that far,
-// so the data do not rule the slowdown out (underpowered). The minimum
+// by less than the minimum effect; the upper bound of the ratio of the
+// timing test with the largest median ratio (upperBound: the rule's bound
+// of the per-round ratios, else the bootstrap interval's top) is at most
+// the slowdown that matters (Report.slowdownBound): no effect that
+// matters; or it reaches past it, so the data do not rule the slowdown
+// out (underpowered, in a report from before the margin or without one). The minimum
 // detectable effect (score.MinDetectable) of that test, from its baseline
 // samples, at the per-test share alpha/k of the run's alpha (k the tests
 // whose values vary), and at least the minimum effect, says how large a
@@ -101,8 +104,8 @@ func timingTests(r *LevelResult) (best, fastest, varying int, slower bool) {
 
 // explainSlowdown explains a survivor by its timing test t that measured
 // the largest median ratio: below the minimum effect, no effect that
-// matters (t's interval below the slowdown that matters), or underpowered
-// (it reaches that far), with the effect its benchmarks detect at the
+// matters (t's upper bound at most the slowdown that matters), or
+// underpowered (it reaches past it), with the effect its benchmarks detect at the
 // samples taken (k tests whose values vary share the alpha).
 func explainSlowdown(rep *Report, r *LevelResult, t score.TestResult, k int) explanation {
 	rule := rep.rule()
@@ -117,25 +120,49 @@ func explainSlowdown(rep *Report, r *LevelResult, t score.TestResult, k int) exp
 	if !math.IsNaN(mde) {
 		detect = fmt.Sprintf(" (with %d samples its benchmarks detect about %s)", t.NBaseline, ratioString(mde))
 	}
-	bound := rep.slowdownBound()
+	bound, hi := rep.slowdownBound(), upperBound(t)
 	switch {
 	case t.BelowMinEffect && t.Ratio > 1 && t.PAdj <= t.Threshold:
 		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(t.Ratio), intervalString(t), t.Benchmark)}
-	case t.RatioHi == 0:
+	case hi == 0:
 		return explanation{Why: whyUnknown}
-	case t.RatioHi < bound:
-		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s, below a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), ratioString(bound), detect)}
+	case hi <= bound:
+		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s%s, which rules out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect)}
 	}
 	return explanation{Why: whyUnderpowered,
-		Text: fmt.Sprintf("underpowered: %s measured %s %s, which does not rule out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), ratioString(bound), detect),
+		Text: fmt.Sprintf("underpowered: %s measured %s %s%s, which does not rule out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect),
 		Hint: "rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}
 }
 
-// slowdownBound is the slowdown that matters: the median ratio a
-// survivor's interval must lie below for its data to rule the slowdown
-// out (the rule's margin, else its minimum effect; 1 without either).
+// slowdownBound is the slowdown that matters: the ratio a survivor's
+// upper bound must not exceed for its data to rule the slowdown out (the
+// rule's margin, its default for a report from before the margin; with
+// the margin off, the minimum effect).
 func (r *Report) slowdownBound() float64 {
-	return max(r.Settings.Margin, r.Settings.MinEffect, 1)
+	rule := r.rule()
+	if rule.Margin > 0 {
+		return rule.Margin
+	}
+	return max(rule.MinEffect, 1)
+}
+
+// upperBound is the upper bound of t's ratio: the rule's bound of the
+// per-round ratios (Upper) where it set one, else the top of the
+// bootstrap interval of the median ratio (0 for none).
+func upperBound(t score.TestResult) float64 {
+	if t.Upper > 0 {
+		return t.Upper
+	}
+	return t.RatioHi
+}
+
+// boundString says t's upper bound where it is the rule's: ", per-round
+// ratios at most ×1.042 (95%)", or "".
+func boundString(t score.TestResult) string {
+	if t.Upper <= 0 {
+		return ""
+	}
+	return ", per-round ratios at most " + ratioString(t.Upper) + " (95%)"
 }
 
 // baselineValues returns the baseline samples of test t.

@@ -43,25 +43,29 @@ func TestExplain(t *testing.T) {
 		{"faster", "call-replace", score.TestResult{Ratio: 0.43, RatioLo: 0.41, RatioHi: 0.45},
 			explanation{whyFaster, "the mutant is faster (×0.430 [×0.410, ×0.450] on BenchmarkA): the path it disables is slower than the one it forces",
 				"not a benchmark gap: the original code's choice looks slower here; worth a look on its own"}},
-		{"no effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.005, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.005], below a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024)", ""}},
-		// The interval reaches past the minimum effect: not ruled out,
-		// although it lies below what the benchmarks detect.
-		{"underpowered below the detectable effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.002 [×0.990, ×1.015], which does not rule out a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024)",
+		// No margin in the settings (a report from before it): the
+		// default, ×1.050 (the larger of 1.05 and the minimum effect).
+		{"no effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+		{"no effect, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.04, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.040 (95%), which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+		// The rule's bound of the per-round ratios speaks, not the
+		// bootstrap interval of the median.
+		{"underpowered, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.08, P: 0.4, PAdj: 0.4},
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.080 (95%), which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
-		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule out a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024)",
+		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1},
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 		{"below the minimum effect", "loop-unbreaker", score.TestResult{Ratio: 1.005, RatioLo: 1.002, RatioHi: 1.008, P: 0.001, PAdj: 0.001, Threshold: 0.02, BelowMinEffect: true},
 			explanation{whyBelowMin, "slower by less than the minimum effect ×1.010: ×1.005 [×1.002, ×1.008] on BenchmarkA", ""}},
-		{"lock contention", "lock-contention", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.005, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.005], below a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024)",
+		{"lock contention", "lock-contention", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"}},
-		// The serial benchmark may well show a cost: more samples, not a
-		// parallel benchmark.
+		// The serial benchmark may well show a cost (+8 % to +42 %): more
+		// samples, not a parallel benchmark.
 		{"lock contention, cost not ruled out", "lock-contention", score.TestResult{Ratio: 1.08, RatioLo: 0.99, RatioHi: 1.42, P: 0.1, PAdj: 0.1},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.080 [×0.990, ×1.420], which does not rule out a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024)",
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.080 [×0.990, ×1.420], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 	}
 	for _, tt := range tests {
@@ -113,12 +117,12 @@ func TestZeroValid(t *testing.T) {
 
 // TestHTMLWhy checks that report.html says why a survivor survived.
 func TestHTMLWhy(t *testing.T) {
-	rep, _ := explainReport("lock-contention", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1})
+	rep, _ := explainReport("lock-contention", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1})
 	var b bytes.Buffer
 	if err := HTML(&b, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule out a slowdown of ×1.010 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`
+	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("report.html lacks %q", want)
 	}
@@ -151,7 +155,7 @@ func TestExplainWideInterval(t *testing.T) {
 	r.Benchmarks[0].NBaseline, r.Benchmarks[0].NMutant = 5, 5
 	r.Samples[0].Baseline = []float64{250e-9, 707e-9, 310e-9, 520e-9, 400e-9}
 	got := explain(rep, m, Opt)
-	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a slowdown of ×1.010 (with 5 samples its benchmarks detect about ×") {
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a slowdown of ×1.050 (with 5 samples its benchmarks detect about ×") {
 		t.Errorf("got %+v, want underpowered", got)
 	}
 }

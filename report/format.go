@@ -234,6 +234,9 @@ func SettingsLine(rep *Report) string {
 	if s.MinEffect > 1 {
 		parts = append(parts, "min effect "+ratioString(s.MinEffect))
 	}
+	if s.Margin > 0 {
+		parts = append(parts, "survivors rule out "+ratioString(s.Margin))
+	}
 	if s.Sample > 0 {
 		parts = append(parts, fmt.Sprintf("sample of %d (seed %d)", s.Sample, s.Seed))
 	}

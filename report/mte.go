@@ -173,8 +173,8 @@ func MutationTestingElements(w io.Writer, rep *Report, opts Options) error {
 			switch r.Status {
 			case score.Killed, score.Survived:
 				mm.StatusReason = testsLine(r.Benchmarks)
-			case score.Undecided, score.Equivalent:
-				mm.StatusReason = string(r.Status) + ": " + r.Reason
+			case score.Undecided, score.Equivalent: // Ignored: say which
+				mm.StatusReason = string(r.Status) + ": " + strings.TrimPrefix(r.Reason, string(r.Status)+": ")
 			default:
 				mm.StatusReason = r.Reason
 			}

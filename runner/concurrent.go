@@ -66,15 +66,17 @@ func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult
 }
 
 // noCost reports whether tests show that the mutant costs nothing that
-// matters: some time test (a metric that is not a count) has a ratio
-// interval, and every one lies below bound.
+// matters: some time test (a metric that is not a count) has an upper
+// bound of its ratio, and every one is at most bound (the rule's bound of
+// the per-round ratios, score.TestResult.Upper, else the top of the
+// bootstrap interval of the median ratio).
 func noCost(tests []score.TestResult, bound float64) bool {
 	some := false
 	for _, t := range tests {
 		if score.IsCount(t.Metric) {
 			continue
 		}
-		if !(t.RatioHi > 0 && t.RatioHi < bound) {
+		if hi := upperBound(t); !(hi > 0 && hi <= bound) {
 			return false
 		}
 		some = true
@@ -82,9 +84,21 @@ func noCost(tests []score.TestResult, bound float64) bool {
 	return some
 }
 
-// slowdownBound is the slowdown that matters under rule: the median ratio
-// a survivor's interval lies below (its minimum effect; 1 without one).
+// upperBound is the upper bound of t's ratio: the rule's (Upper) where it
+// set one, else the top of the bootstrap interval (0 for none).
+func upperBound(t score.TestResult) float64 {
+	if t.Upper > 0 {
+		return t.Upper
+	}
+	return t.RatioHi
+}
+
+// slowdownBound is the slowdown that matters under rule: its margin, or
+// without one its minimum effect (1 without either).
 func slowdownBound(rule score.Rule) float64 {
+	if rule.Margin > 0 {
+		return rule.Margin
+	}
 	return max(rule.MinEffect, 1)
 }
 

@@ -466,30 +466,13 @@ func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
 	case score.Survive:
 		return score.Survived, ""
 	}
-	reason := fmt.Sprintf("undecided after %s (the -max-samples budget): no kill, and the data do not rule out a slowdown", english.Plural(rule.MaxSamples, "sample"))
-	if t, ok := widestTime(v.Tests); ok {
-		reason += fmt.Sprintf(" (%s %s measured %s, interval [%s, %s])", t.Benchmark, t.Metric, ratioText(t.Ratio), ratioText(t.RatioLo), ratioText(t.RatioHi))
-	}
-	return score.Undecided, reason
-}
-
-// widestTime is the test of a metric that is not a count whose ratio
-// interval reaches highest: the one that leaves the largest slowdown open.
-func widestTime(tests []score.TestResult) (score.TestResult, bool) {
-	best, ok := score.TestResult{}, false
-	for _, t := range tests {
-		if score.IsCount(t.Metric) || t.RatioHi <= 0 {
-			continue
-		}
-		if !ok || t.RatioHi > best.RatioHi {
-			best, ok = t, true
+	for i := len(v.Warnings) - 1; i >= 0; i-- {
+		if strings.HasPrefix(v.Warnings[i], "undecided: ") {
+			return score.Undecided, v.Warnings[i] // the bound, and what would decide it
 		}
 	}
-	return best, ok
+	return score.Undecided, fmt.Sprintf("undecided after %s (the -max-samples budget): no kill, and the data do not rule out a slowdown of x%g", english.Plural(rule.MaxSamples, "sample"), rule.Margin)
 }
-
-// ratioText is a ratio as the reasons print it: ×1.234.
-func ratioText(x float64) string { return "×" + strconv.FormatFloat(x, 'f', 3, 64) }
 
 // skipNote says why the benchmarks skipped were not brought to the look
 // that killed.

@@ -10,13 +10,16 @@ import (
 // undecided with what was seen, never survived; Survive and Kill keep
 // their statuses.
 func TestVerdictStatus(t *testing.T) {
-	rule := score.Rule{MaxSamples: 30, MinEffect: 1.05}
+	rule := score.Rule{MaxSamples: 30, MinEffect: 1.01, Margin: 1.05}
 	wide := []score.TestResult{
 		{Benchmark: "BenchmarkJoin", Metric: "sec/op", Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76},
 		{Benchmark: "BenchmarkJoin", Metric: "allocs/op", Ratio: 1, RatioLo: 1, RatioHi: 3},
 		{Benchmark: "BenchmarkSplit", Metric: "sec/op", Ratio: 1.01, RatioLo: 0.9, RatioHi: 1.2},
 	}
-	const seen = "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown (BenchmarkJoin sec/op measured ×1.020, interval [×0.500, ×1.760])"
+	// The rule's own reason (score.Rule.ruledOut), after other warnings.
+	const seen = "undecided: the ratio could still be x1.76 (95% upper bound of the per-round ratios) on BenchmarkJoin sec/op after 30 samples; a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
+	const bare = "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown of x1.05"
+	warned := []string{"look 4 (30 samples) cannot kill: no test can reach the level 0.001 with these values", seen}
 	for _, tc := range []struct {
 		name   string
 		v      score.Verdict
@@ -25,10 +28,9 @@ func TestVerdictStatus(t *testing.T) {
 	}{
 		{"kill", score.Verdict{Decision: score.Kill, Tests: wide}, score.Killed, ""},
 		{"survive", score.Verdict{Decision: score.Survive, Tests: wide}, score.Survived, ""},
-		{"abstain", score.Verdict{Decision: score.Abstain, Tests: wide}, score.Undecided, seen},
-		{"continue at the cap", score.Verdict{Decision: score.Continue, Tests: wide}, score.Undecided, seen},
-		{"abstain without an interval", score.Verdict{Decision: score.Abstain, Tests: []score.TestResult{{Benchmark: "BenchmarkJoin", Metric: "sec/op", Ratio: 1.3}}},
-			score.Undecided, "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown"},
+		{"abstain", score.Verdict{Decision: score.Abstain, Tests: wide, Warnings: warned}, score.Undecided, seen},
+		{"continue at the cap", score.Verdict{Decision: score.Continue, Tests: wide}, score.Undecided, bare},
+		{"abstain without the rule's reason", score.Verdict{Decision: score.Abstain, Tests: wide, Warnings: warned[:1]}, score.Undecided, bare},
 	} {
 		st, reason := verdictStatus(tc.v, rule)
 		if st != tc.status || reason != tc.reason {

@@ -317,10 +317,33 @@ M("5c0e9a7f3b18", "lock-contention", "Q3", None, "example.com/demo/parse", "pars
 mutants[-1]["results"] = both("5c0e9a7f3b18", {lv: spec(lv, [("BenchmarkParse", "sec/op", 8.7e-6, 1.04, 0.3, 30, False)]) for lv in levels}, 81, [95.5, 101.2])
 for u in mutants[-1]["results"].values():
     assert u["status"] == "survived", u["status"]
-    t = u["benchmarks"][0]
     u["status"] = "undecided"
-    u["reason"] = ("undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown "
-                   "(BenchmarkParse sec/op measured \u00d7%.3f, interval [\u00d7%.3f, \u00d7%.3f])" % (t["ratio"], t["ratio_lo"], t["ratio_hi"]))
+
+# The rule's bound of a survivor's or an undecided mutant's time tests
+# (score.UpperRatio): the sign test's one-sided 95% upper bound of the
+# median per-round ratio; the reason of an undecided one is the rule's.
+def sign_k(n, tail=0.05):
+    k, cdf = 0, 0.0
+    while k < n:
+        pmf = comb(n, k)/2**n
+        if cdf+pmf > tail*(1+1e-12): break
+        cdf += pmf; k += 1
+    return k
+def upper(base, mut):
+    n = min(len(base), len(mut))
+    rs = sorted(m/b for b, m in zip(base, mut))
+    return rs[n-sign_k(n)]
+for m in mutants:
+    for u in m["results"].values():
+        if u["status"] not in ("survived", "undecided"):
+            continue
+        for t, smp in zip(u["benchmarks"], u["samples"]):
+            if t["metric"] not in ("B/op", "allocs/op"):
+                t["ratio_upper"] = float('%.6g' % upper(smp["baseline"], smp["mutant"]))
+        if u["status"] == "undecided":
+            t = max((t for t in u["benchmarks"] if "ratio_upper" in t), key=lambda t: t["ratio_upper"])
+            u["reason"] = ("undecided: the ratio could still be x%.3g (95%% upper bound of the per-round ratios) on %s %s after 30 samples; "
+                           "a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it") % (t["ratio_upper"], t["name"], t["metric"])
 
 # scores
 score = {}
@@ -354,7 +377,7 @@ for a in alphas:
         for p in sorted(set(m["package"] for m in mutants)):
             summary_rows.append(dict(dimension="package", key=p, level=lv, alpha=a, **counts([m for m in mutants if m["package"] == p], lv, a)))
 rep = dict(schema="perfmut/report/v1", module="example.com/demo", go="go1.26.8",
-           settings=dict(patterns=["./..."], opt="both", alpha=0.05, correction="holm", max_samples=30, min_effect=1.01, benchtime="100ms", seed=1),
+           settings=dict(patterns=["./..."], opt="both", alpha=0.05, correction="holm", max_samples=30, min_effect=1.01, margin=1.05, benchtime="100ms", seed=1),
            score=score, mutants=mutants, started="2026-11-21T22:04:05Z", finished="2026-11-21T22:19:41Z",
            summary=dict(alpha=0.05, alphas=alphas, rows=summary_rows))
 for m in mutants:
