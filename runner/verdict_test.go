@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/score"
@@ -17,9 +18,10 @@ func TestVerdictStatus(t *testing.T) {
 		{Benchmark: "BenchmarkSplit", Metric: "sec/op", Ratio: 1.01, RatioLo: 0.9, RatioHi: 1.2},
 	}
 	// The rule's own reason (score.Rule.ruledOut), after other warnings.
-	const seen = "undecided: the ratio could still be x1.76 (95% upper bound of the per-round ratios) on BenchmarkJoin sec/op after 30 samples; a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
+	const warning = "undecided: the ratio could still be x1.76 (95% upper bound of the per-round ratios) on BenchmarkJoin sec/op after 30 samples; a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
 	const bare = "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown of x1.05"
-	warned := []string{"look 4 (30 samples) cannot kill: no test can reach the level 0.001 with these values", seen}
+	seen := strings.TrimPrefix(warning, "undecided: ") // the status says it
+	warned := []string{"look 4 (30 samples) cannot kill: no test can reach the level 0.001 with these values", warning}
 	for _, tc := range []struct {
 		name   string
 		v      score.Verdict

@@ -342,7 +342,7 @@ for m in mutants:
                 t["ratio_upper"] = float('%.6g' % upper(smp["baseline"], smp["mutant"]))
         if u["status"] == "undecided":
             t = max((t for t in u["benchmarks"] if "ratio_upper" in t), key=lambda t: t["ratio_upper"])
-            u["reason"] = ("undecided: the ratio could still be x%.3g (95%% upper bound of the per-round ratios) on %s %s after 30 samples; "
+            u["reason"] = ("the ratio could still be x%.3g (95%% upper bound of the per-round ratios) on %s %s after 30 samples; "
                            "a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it") % (t["ratio_upper"], t["name"], t["metric"])
 
 # scores
