@@ -159,3 +159,19 @@ func TestExplainWideInterval(t *testing.T) {
 		t.Errorf("got %+v, want underpowered", got)
 	}
 }
+
+// TestReproduceCommand: the check names the module (-C) and a results
+// directory other than the default (-out), quoted for a shell.
+func TestReproduceCommand(t *testing.T) {
+	m := &Mutant{}
+	m.ID = "5c0e9a7f3b18"
+	for _, tc := range []struct{ modDir, out, want string }{
+		{"", "", "perfmut reproduce 5c0e9a7f3b18"},
+		{"/src/demo", "perfmut-out", "perfmut reproduce -C /src/demo 5c0e9a7f3b18"},
+		{"/home/u/my mod", "/tmp/res", "perfmut reproduce -C '/home/u/my mod' -out /tmp/res 5c0e9a7f3b18"},
+	} {
+		if got := reproduceCommand(&Report{Dir: tc.modDir}, m, tc.out); got != tc.want {
+			t.Errorf("reproduceCommand(%q, %q) = %q, want %q", tc.modDir, tc.out, got, tc.want)
+		}
+	}
+}

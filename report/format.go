@@ -122,11 +122,16 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 // reproduceCommand is the command that checks m's verdict independently
 // of the samples perfmut took: perfmut reproduce builds the baseline and
 // mutant test binaries again, runs them alternately and prints benchstat's
-// table. -C names the module root when the report knows it.
-func reproduceCommand(rep *Report, m *Mutant) string {
+// table. -C names the module root when the report knows it, -out the
+// results directory dir (as the user should type it) unless it is the
+// default.
+func reproduceCommand(rep *Report, m *Mutant, dir string) string {
 	cmd := "perfmut reproduce "
 	if rep.Dir != "" {
 		cmd += "-C " + shellQuote(rep.Dir) + " "
+	}
+	if dir != "" && dir != "perfmut-out" {
+		cmd += "-out " + shellQuote(dir) + " "
 	}
 	return cmd + m.ID
 }

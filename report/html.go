@@ -176,7 +176,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 			}
 			ml.Commands = benchstatCommands(r, opts.Dir)
 			if r.Status == score.Survived || r.Status == score.Undecided {
-				ml.Check = reproduceCommand(rep, m.M)
+				ml.Check = reproduceCommand(rep, m.M, opts.Dir)
 			}
 			ml.Why = explain(rep, m.M, l)
 			if i < MaxPlottedMutants {

@@ -162,7 +162,7 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 			for _, l := range f.Levels {
 				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(firstLine(f.M.Results[l].Reason)))
 			}
-			fmt.Fprintf(&b, "  - check: %s\n", codeSpan(reproduceCommand(rep, f.M)))
+			fmt.Fprintf(&b, "  - check: %s\n", codeSpan(reproduceCommand(rep, f.M, dir)))
 			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
 		}
 	}
@@ -233,7 +233,7 @@ func mdSurvivor(rep *Report, n int, f finding, lv []string, dir string) string {
 	if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
 		fmt.Fprintf(&b, "   - hint: %s\n", mdEscape(e.Hint))
 	}
-	fmt.Fprintf(&b, "   - check: %s\n", codeSpan(reproduceCommand(rep, m)))
+	fmt.Fprintf(&b, "   - check: %s\n", codeSpan(reproduceCommand(rep, m, dir)))
 	fmt.Fprintf(&b, "\n   <details><summary>diff and samples (%s)</summary>\n\n", m.ID)
 	fence := codeFence(m.Diff)
 	fmt.Fprintf(&b, "   %sdiff\n", fence)

@@ -144,7 +144,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 			RuleID:    m.Operator,
 			RuleIndex: ruleIndex[m.Operator],
 			Level:     level,
-			Message:   sarifText{Text: sarifMessage(rep, f, lv)},
+			Message:   sarifText{Text: sarifMessage(rep, f, lv, opts.Dir)},
 			Locations: []sarifLocation{{Physical: sarifPhysical{
 				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
 				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
@@ -213,7 +213,7 @@ func sarifFindings(rep *Report, lv []string) []finding {
 }
 
 // sarifMessage says what went unnoticed and which benchmarks tried.
-func sarifMessage(rep *Report, f finding, lv []string) string {
+func sarifMessage(rep *Report, f finding, lv []string, dir string) string {
 	m := f.M
 	var b strings.Builder
 	if f.undecided {
@@ -221,7 +221,7 @@ func sarifMessage(rep *Report, f finding, lv []string) string {
 		for _, l := range f.Levels {
 			fmt.Fprintf(&b, " %s: %s.", l, firstLine(m.Results[l].Reason))
 		}
-		fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m))
+		fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m, dir))
 		return b.String()
 	}
 	if !f.Covered {

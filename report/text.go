@@ -47,7 +47,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 		}
 	}
 	und := undecidedFindings(rep, lv)
-	textUndecided(bw, rep, und)
+	textUndecided(bw, rep, und, opts.Dir)
 	textUncovered(bw, uncovered)
 	if len(covered) == 0 && len(uncovered) == 0 && len(und) == 0 && len(rep.Mutants) > 0 {
 		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
@@ -163,7 +163,7 @@ func textSurvivors(bw io.Writer, rep *Report, gaps []finding, lv []string, dir s
 // reproduce, which measures both sides again, and the benchstat commands
 // that show the samples perfmut took.
 func textCommands(bw io.Writer, rep *Report, f finding, dir string) {
-	fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, f.M))
+	fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, f.M, dir))
 	for _, l := range f.Levels {
 		for _, c := range benchstatCommands(f.M.Results[l], dir) {
 			fmt.Fprintf(bw, "     samples %s: %s\n", l, c)
@@ -173,7 +173,7 @@ func textCommands(bw io.Writer, rep *Report, f finding, dir string) {
 
 // textUndecided writes the mutants measured to the budget without a
 // verdict, each with its reason.
-func textUndecided(bw io.Writer, rep *Report, und []finding) {
+func textUndecided(bw io.Writer, rep *Report, und []finding, dir string) {
 	if len(und) == 0 {
 		return
 	}
@@ -185,7 +185,7 @@ func textUndecided(bw io.Writer, rep *Report, und []finding) {
 		for _, l := range f.Levels {
 			fmt.Fprintf(bw, "     %-6s %s\n", l, firstLine(m.Results[l].Reason))
 		}
-		fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, m))
+		fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, m, dir))
 	}
 }
 
