@@ -87,13 +87,17 @@ type Verdict struct {
 // continuous data hold on discretized timings too; the median ratio is
 // always that of the recorded values.
 //
-// At look k the family is reduced first (Tarone; see AdjustFamily): with
-// L(K) the look's level for each test of a family of K (Rule.Levels), K is
-// the number of tests whose smallest reachable p-value given their pooled
-// values (Test.ReachableP) is at most the largest L(k) of any family size
-// up to the number of tests (see ruleFamily: the calibrated L is not
-// monotone in K); the tests whose reachable p-value is above L(K) are left
-// out of the correction and marked Excluded, with a warning. Each remaining test's adjusted p-value (Correction over the
+// The mutant's family is fixed for the whole sequence at the first look
+// (see sequenceFamily): the tests whose smallest reachable p-value given
+// their pooled values there (Test.ReachableP) is at most that look's
+// largest level L of any family size, and those whose rounds do not reach
+// it yet; K is their number at every look, so each test meets the levels
+// of one row of the calibrated table. At look k, with L(K) the look's
+// level for each test of a family of K (Rule.Levels), the tests of the
+// family whose reachable p-value is above L(K) are left out of the
+// correction at this look (Tarone), and every test out of the family at
+// all; both are marked Excluded, with a warning. Each remaining test's
+// adjusted p-value (Correction over the
 // family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
 // a test rejects when it is at most that and, for a metric that is not a
 // count, its median ratio exceeds MinEffect, or when it is a deterministic
@@ -169,14 +173,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		return v
 	}
 	look := v.Look - 1
-	k, in := 1, make([]bool, len(samples))
-	if r.Correction == None {
-		for i := range in {
-			in[i] = true
-		}
-	} else {
-		k, in = ruleFamily(pmins, func(k int) float64 { return r.perTestLevel(look, k) })
-	}
+	seq, _ := r.sequenceFamily(samples)
+	k, in := r.lookFamily(seq, pmins, look)
 	perTest := r.perTestLevel(look, k)
 	family := 0
 	for _, ok := range in {
@@ -189,7 +187,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		level = perTest * float64(family)
 	}
 	adj := adjustIn(ps, in, r.Correction)
-	closed := r.closedBefore(samples, look)
+	closed := r.closedBefore(samples, look, k)
+	rl, _ := r.refLook(len(samples))
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
@@ -199,8 +198,10 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if t.Excluded && !t.Deterministic {
+		if t.Excluded && t.PMin > perTest && !t.Deterministic {
 			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), perTest, r.Correction))
+		} else if t.Excluded && !t.Deterministic {
+			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: not in this mutant's family, fixed at look %d, where its values could not reach the level (Tarone)", rl+1))
 		} else if t.PMin > perTest && !t.Deterministic {
 			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest))
 		}
@@ -225,7 +226,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
 		}
 	case v.Decision == Continue && r.FutilityPower > 0:
-		cps, below := r.futility(samples, ps, n)
+		cps, below := r.futility(samples, ps, n, k)
 		best, open := 0.0, 0
 		for i := range tests {
 			if !closed[i] && !below[i] {
@@ -268,17 +269,11 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 // tests' p-values), and whether it is confidently below the minimum effect
 // (a metric that is not a count, with a MinEffect above 1; see
 // belowMinEffect). The conditional power is computed against Alpha/k, the
-// per-test share of a family of the k tests whose pooled values are not
-// all equal (1 with Correction None): the calibrated levels assume it (see
-// Rule), and Tarone's family at this look is no guide to the last one. A
-// test whose values are all equal has p = 1 and no power.
-func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, below []bool) {
-	k := 0
-	for _, s := range samples {
-		if varies(s) {
-			k++
-		}
-	}
+// per-test share of the mutant's family of k tests (its size for the
+// whole sequence, see sequenceFamily; 1 with Correction None): the
+// calibrated levels of that family assume it (see Rule). A test whose
+// values are all equal has p = 1 and no power.
+func (r Rule) futility(samples []Sample, ps []float64, n, k int) (cps []float64, below []bool) {
 	if r.Correction == None {
 		k = 1
 	}
@@ -297,7 +292,10 @@ func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, be
 // from the values of the samples' first rounds, as that look saw them. A closed test
 // cannot reject later (the futility stop is binding per test; the
 // calibrated levels count on it).
-func (r Rule) closedBefore(samples []Sample, look int) []bool {
+//
+// k is the size of the mutant's family for the whole sequence (see
+// futility).
+func (r Rule) closedBefore(samples []Sample, look, k int) []bool {
 	closed := make([]bool, len(samples))
 	if r.FutilityPower <= 0 || r.nonBinding {
 		return closed
@@ -312,23 +310,12 @@ func (r Rule) closedBefore(samples []Sample, look int) []bool {
 			ranked := r.ranked(prefix[i])
 			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
 		}
-		cps, below := r.futility(prefix, ps, n)
+		cps, below := r.futility(prefix, ps, n, k)
 		for i := range samples {
 			closed[i] = closed[i] || below[i] || cps[i] < r.FutilityPower
 		}
 	}
 	return closed
-}
-
-// varies reports whether the sample's pooled values are not all equal.
-func varies(s Sample) bool {
-	all := append(s.Baseline[:len(s.Baseline):len(s.Baseline)], s.Mutant...)
-	for _, x := range all {
-		if x != all[0] {
-			return true
-		}
-	}
-	return false
 }
 
 func count(bs []bool) int {

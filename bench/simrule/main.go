@@ -4,6 +4,7 @@
 //
 //	go run ./bench/simrule -levels -reps 1000000 > score/levels_table.go
 //	go run ./bench/simrule -runs 4000
+//	go run ./bench/simrule -family -runs 20000
 package main
 
 import (
@@ -16,7 +17,12 @@ func main() {
 	levels := flag.Bool("levels", false, "write score/levels_table.go (Go source) to stdout")
 	reps := flag.Int("reps", 2000000, "null replicates for -levels")
 	runs := flag.Int("runs", 4000, "simulated campaigns per table cell")
+	family := flag.Bool("family", false, "print only the family-wise false-kill rates on mixed families (sec/op, two-valued B/op and allocs/op)")
 	flag.Parse()
+	if *family {
+		familyTable(os.Stdout, *runs)
+		return
+	}
 	if *levels {
 		if err := writeLevels(os.Stdout, os.Stderr, *reps); err != nil {
 			fmt.Fprintln(os.Stderr, "simrule:", err)
