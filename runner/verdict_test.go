@@ -1,9 +1,11 @@
 package runner
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -38,5 +40,22 @@ func TestVerdictStatus(t *testing.T) {
 		if st != tc.status || reason != tc.reason {
 			t.Errorf("%s: (%q, %q), want (%q, %q)", tc.name, st, reason, tc.status, tc.reason)
 		}
+	}
+}
+
+// TestLevelScoresUndecided: report.json's score counts undecided mutants
+// beside the score, outside its denominator (as equivalent ones), and
+// leaves them out of killed among covered.
+func TestLevelScoresUndecided(t *testing.T) {
+	var ms []report.Mutant
+	for i, st := range []score.Status{score.Killed, score.Killed, score.Killed, score.Survived, score.Undecided, score.Undecided, score.NoCoverage, score.Equivalent} {
+		m := report.Mutant{Results: map[string]*report.LevelResult{report.Opt: {Status: st}}}
+		m.ID = fmt.Sprint(i)
+		ms = append(ms, m)
+	}
+	got := levelScores(ms, []string{report.Opt})[report.Opt]
+	want := report.LevelScore{Killed: 3, Valid: 5, Score: 0.6, Covered: 0.75, Undecided: 2}
+	if got != want {
+		t.Errorf("levelScores = %+v, want %+v", got, want)
 	}
 }
