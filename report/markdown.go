@@ -145,25 +145,15 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 		total += len(faster)
 		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Faster (%d): no benchmark gap, the path each disables is slower than the one it forces\n\n", len(faster))})
 		for _, f := range faster {
-			var b strings.Builder
-			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
-			for _, l := range f.Levels {
-				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(explain(rep, f.M, l).Text))
-			}
-			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
+			chunks = append(chunks, mdItem(f, func(l string) string { return explain(rep, f.M, l).Text }, ""))
 		}
 	}
 	if und := undecidedFindings(rep, lv); len(und) > 0 {
 		total += len(und)
 		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Undecided (%d): measured to -max-samples without a kill or a slowdown ruled out, outside the score\n\n", len(und))})
 		for _, f := range und {
-			var b strings.Builder
-			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
-			for _, l := range f.Levels {
-				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(firstLine(f.M.Results[l].Reason)))
-			}
-			fmt.Fprintf(&b, "  - check: %s\n", codeSpan(reproduceCommand(rep, f.M, dir)))
-			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
+			why := func(l string) string { return firstLine(f.M.Results[l].Reason) }
+			chunks = append(chunks, mdItem(f, why, "  - check: "+codeSpan(reproduceCommand(rep, f.M, dir))+"\n"))
 		}
 	}
 	if len(uncovered) > 0 {
@@ -200,6 +190,18 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 	}
 
 	return chunks, total
+}
+
+// mdItem is one finding as a list item: its position, operator, function
+// and description, what says of each of its levels, then tail.
+func mdItem(f finding, what func(level string) string, tail string) mdChunk {
+	var b strings.Builder
+	fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
+	for _, l := range f.Levels {
+		fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(what(l)))
+	}
+	b.WriteString(tail)
+	return mdChunk{text: b.String(), count: 1}
 }
 
 func truncNote(hidden, total, limit int) string {
