@@ -89,7 +89,7 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(family)), level*float64(family), closed[i]
-		t.Deterministic = deterministicIncrease(done[i])
+		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
 		t.Reject = t.Deterministic || seq[i] && t.P <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {

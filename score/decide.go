@@ -192,7 +192,13 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
-		t.Deterministic = deterministicIncrease(samples[i])
+		t.Deterministic = r.deterministicIncrease(samples[i])
+		if t.Deterministic && t.PAdj >= 1 {
+			// Out of the correction (no level at this look, or not in the
+			// family): the increase rejects on its own, so show its
+			// p-value over the family's size, not 1 beside a rejection.
+			t.PAdj = min(1, t.P*float64(max(family, 1)))
+		}
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
 		t.Reject = t.Deterministic || t.PAdj <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
@@ -342,10 +348,13 @@ func (r Rule) belowMinEffect(s Sample) bool {
 }
 
 // deterministicIncrease reports whether s is a count (B/op, allocs/op)
-// that is constant on each side and larger on the mutant's: a real
-// increase, not noise.
-func deterministicIncrease(s Sample) bool {
-	if !IsCount(s.Metric) || len(s.Baseline) == 0 || len(s.Mutant) == 0 {
+// that is constant on each side and larger on the mutant's, with at least
+// the first look's count of values on each side: a real increase, not
+// noise. Fewer values (rounds censored or missing) are not evidence that a
+// count is constant: one value a side would make any wobble "deterministic".
+func (r Rule) deterministicIncrease(s Sample) bool {
+	n := r.Looks()[0]
+	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}
 	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
@@ -446,12 +455,16 @@ func jsonSafe(x float64) float64 {
 	return x
 }
 
-// testSeed derives the bootstrap seed of one test from the rule's seed and
-// the test's name, so each test's interval is reproducible on its own.
+// testSeed derives the seed of one test's tie-breaking and bootstrap
+// from the rule's seed (mixed with the mutant's identity by ForMutant)
+// and the test's name, so each test's streams are reproducible on their
+// own: SplitMix64 of the seed and a SplitMix64 of the name's hash, so
+// that neighbouring seeds (-seed 1, 2) and names give unrelated streams
+// (an xor of the two left a small seed's streams nearly the same).
 func testSeed(seed int64, benchmark, metric string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte(benchmark))
 	h.Write([]byte{0})
 	h.Write([]byte(metric))
-	return seed ^ int64(h.Sum64())
+	return int64(splitmix(uint64(seed) ^ splitmix(h.Sum64())))
 }
