@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
@@ -102,9 +101,15 @@ func WriteCalibration(w io.Writer, rep *Report, rows []CalibrationRow, alpha flo
 	}
 	ratios := trialRatios(rep, levelsOf(rows))
 	for _, l := range levelsOf(rows) {
-		if m := score.SuggestMinEffect(ratios[l], alpha); !math.IsNaN(m) {
+		m, err := score.MinEffectSuggestion(ratios[l], alpha)
+		switch {
+		case err == nil:
 			fmt.Fprintf(w, "\nSuggested minimum effect at %s: -min-effect %.3f, the %g%% quantile of the largest time median ratio of %d measured trials (layout and noise alone); the default is %g.\n",
 				l, m, 100*(1-alpha), len(ratios[l]), score.DefaultMinEffect)
+		case len(ratios[l]) > 0:
+			// A suggestion from a few trials would be their largest ratio,
+			// 1 (the guard off) when the mutant happened to be faster.
+			fmt.Fprintf(w, "\nNo minimum effect suggested at %s: %v.\n", l, err)
 		}
 	}
 	if len(significant) == 0 && len(above) == 0 {
