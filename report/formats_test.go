@@ -108,6 +108,7 @@ func TestSARIFContent(t *testing.T) {
 		first.Locations[0].Physical.Artifact.URI != "go/textutil/split.go" ||
 		first.Locations[0].Physical.Region != (sarifRegion{9, 9}) ||
 		!strings.Contains(first.Message.Text, "Benchmarks tried: BenchmarkSplit, BenchmarkSplit/sep=comma.") ||
+		!strings.HasSuffix(first.Message.Text, " Check it with perfmut reproduce 5be2d8f0a611.") ||
 		log.Runs[0].Tool.Driver.Rules[first.RuleIndex].ID != first.RuleID {
 		t.Errorf("first result = %+v", first)
 	}

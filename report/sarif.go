@@ -255,6 +255,7 @@ func sarifMessage(rep *Report, f finding, lv []string, dir string) string {
 			fmt.Fprintf(&b, " It is killed at %s.", l)
 		}
 	}
+	fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m, dir))
 	return b.String()
 }
 
