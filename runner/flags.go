@@ -192,8 +192,9 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		skip = append(skip, f.SkipBench)
 	}
 	return &Campaign{
-		Rule:   rule,
-		Metric: func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		Rule:        rule,
+		Metric:      func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		CustomUnits: slices.Clone(cfg.Metrics),
 
 		Levels:        levels,
 		Benchtime:     f.Benchtime,

@@ -72,7 +72,8 @@ type measurement struct {
 	benches []benchmark // the benchmarks it may measure (see candidates)
 	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
-	lr      *report.LevelResult // Status set when a mutant sample fails
+	lr      *report.LevelResult        // Status set when a mutant sample fails
+	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
 	// rule is the campaign's rule seeded for this mutant and level
 	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
 	// between mutants measured on the same benchmark.
@@ -385,26 +386,50 @@ func (ms *measurement) forRule(bs []benchmark) []score.Sample {
 
 // pending returns the tests of benchmarks bs, not yet at the current look,
 // for DecideAhead: their samples so far, and one empty sample per metric
-// of the baseline's that has no value yet (before their first round, or
-// censored in every one): every one counts in the family. The baseline's
-// metrics are those of the iteration-count run and of every baseline
-// sample of the benchmark since (learnUnits), so a custom metric first
-// reported after the iteration-count run counts too.
+// the benchmark may report that has no value yet (before their first
+// round, or censored in every one): every one counts in the family. The
+// metrics it may report are mayReport's.
 func (ms *measurement) pending(bs []benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		out = append(out, ms.forRule([]benchmark{b})...)
-		units := ms.its[b].Units
-		if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
-			units = unionUnits(units, it.Units)
-		}
-		for _, u := range units {
+		for _, u := range ms.mayReport(b) {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
 			}
 		}
 	}
 	return out
+}
+
+// mayReport returns the units benchmark b may report: those of its
+// iteration-count run and of every baseline sample of it since
+// (learnUnits), and, when its source calls b.ReportMetric (itself or
+// through its test files' functions), every tested custom unit
+// (Campaign.CustomUnits): a custom metric first reported after the
+// iteration-count run counts in the family from the start.
+func (ms *measurement) mayReport(b benchmark) []string {
+	units := ms.its[b].Units
+	if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
+		units = unionUnits(units, it.Units)
+	}
+	if len(ms.r.c.CustomUnits) == 0 {
+		return units
+	}
+	p := ms.r.pkgs[b.Pkg]
+	if p == nil {
+		return unionUnits(units, ms.r.c.CustomUnits) // its source unknown: it may
+	}
+	if ms.reports == nil {
+		ms.reports = map[string]map[string]bool{}
+	}
+	if _, ok := ms.reports[b.Pkg]; !ok {
+		ms.reports[b.Pkg] = benchmarksThat(p.Dir, reportsMetric)
+	}
+	if ms.reports[b.Pkg][topName(b.Name)] {
+		units = unionUnits(units, ms.r.c.CustomUnits)
+	}
+	return units
 }
 
 // result is the job's result from the rule's verdict.

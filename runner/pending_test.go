@@ -1,9 +1,12 @@
 package runner
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -15,7 +18,7 @@ import (
 func TestPendingLateMetric(t *testing.T) {
 	b := benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{benchIters: map[string]benchIters{itersKey("opt", b): {N: 100, Units: first}}}
+	r := &run{c: &Campaign{}, benchIters: map[string]benchIters{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
 		return &measurement{r: r, j: &measureJob{level: "opt"},
 			metric: func(u string) bool { return defaultMetric(u) || u == "p99-sec/op" },
@@ -53,6 +56,31 @@ func TestPendingLateMetric(t *testing.T) {
 	r.learnUnits("opt", other, want)
 	if _, ok := r.benchIters[itersKey("opt", other)]; ok {
 		t.Error("learnUnits created an entry for a benchmark iters never timed")
+	}
+}
+
+// TestPendingReportsMetric: a benchmark whose source calls b.ReportMetric
+// may report every tested custom unit: each is pending in DecideAhead's
+// family before its first sample, though the iteration-count run did not
+// report it (it reports it only at some b.N, or in some runs); one whose
+// source does not call it adds none.
+func TestPendingReportsMetric(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const pkg = "example.com/p"
+	first := []string{"sec/op", "B/op", "allocs/op"}
+	latency, serial := benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
+	unknown := benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
+	r := &run{c: &Campaign{CustomUnits: []string{"p99-sec/op"}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]benchIters{}}
+	ms := &measurement{r: r, j: &measureJob{level: "opt"},
+		its: map[benchmark]benchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
+	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
+	for b, want := range map[benchmark][]string{latency: withP99, serial: first, unknown: withP99} {
+		if got := ms.mayReport(b); !slices.Equal(got, want) {
+			t.Errorf("%s: may report %v, want %v", b.Name, got, want)
+		}
 	}
 }
 
