@@ -303,7 +303,7 @@ func (r Rule) futility(samples []Sample, ps []float64, n, k int) (cps []float64,
 // futility).
 func (r Rule) closedBefore(samples []Sample, look, k int) []bool {
 	closed := make([]bool, len(samples))
-	if r.FutilityPower <= 0 || r.nonBinding {
+	if r.FutilityPower <= 0 {
 		return closed
 	}
 	looks := r.Looks()
@@ -349,11 +349,13 @@ func (r Rule) belowMinEffect(s Sample) bool {
 
 // deterministicIncrease reports whether s is a count (B/op, allocs/op)
 // that is constant on each side and larger on the mutant's, with at least
-// the first look's count of values on each side: a real increase, not
-// noise. Fewer values (rounds censored or missing) are not evidence that a
-// count is constant: one value a side would make any wobble "deterministic".
+// the first look's count of values on each side (at most the default first
+// look's for the rule's alpha, 5 at 0.05, for a rule that looks later): a
+// real increase, not noise. Fewer values (rounds censored or missing) are
+// not evidence that a count is constant: one value a side would make any
+// wobble "deterministic".
 func (r Rule) deterministicIncrease(s Sample) bool {
-	n := r.Looks()[0]
+	n := min(r.Looks()[0], Rule{Alpha: r.Alpha, MaxSamples: r.MaxSamples}.WithDefaults().MinSamples)
 	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}

@@ -41,7 +41,7 @@ func (r Rule) calibration() *levelTable {
 		switch {
 		case t.Futility == 0:
 			nonBinding = t
-		case t.Futility == r.FutilityPower && !r.nonBinding:
+		case t.Futility == r.FutilityPower:
 			return t
 		}
 	}

@@ -11,9 +11,11 @@ import (
 // Samples arrive in rounds (one baseline and one mutant sample per
 // benchmark). The rule looks at the data only at the sample counts of
 // Looks: MinSamples, then doubling, then MaxSamples (with the defaults 5, 10,
-// 20, 30). At look k each of the mutant's tests (benchmark x metric) that
-// can reach the level (Tarone's reduction, see AdjustFamily) is compared
-// with the look's level for a family of its size K (Levels): the mutant is
+// 20, 30). The mutant's family is fixed at the first look: its tests
+// (benchmark x metric) that can reach that look's level there (Tarone's
+// reduction, see AdjustFamily and sequenceFamily), K of them. At look k
+// each test of the family that can reach the level is compared with the
+// look's level for a family of K (Levels), the same row at every look: the mutant is
 // killed when one of them has an adjusted p-value (Correction over the
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.
@@ -88,11 +90,6 @@ type Rule struct {
 	// MinEffect.
 	Margin float64
 	Seed   int64 // seeds the tie-breaking and the bootstrap intervals (see ForMutant)
-
-	// nonBinding makes the futility stop non-binding: no test is closed
-	// for good, and the levels are those calibrated without futility
-	// (DecideChange samples on past futility stops).
-	nonBinding bool
 }
 
 // Defaults of Rule.
@@ -203,7 +200,8 @@ func (r Rule) Validate() error {
 // ValidateChange is Validate for a comparison (DecideChange): with a
 // minimum effect (above 1) the rule must also be able to say Same of a
 // time, which needs the 95% interval of the per-round ratios (PairedRatio)
-// within the band at the last look, so at least MinSameSamples rounds.
+// within the band at the last look, so at least MinSameSamples rounds; and
+// some look must be able to find a change with the paired test.
 func (r Rule) ValidateChange() error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -212,7 +210,33 @@ func (r Rule) ValidateChange() error {
 		return fmt.Errorf("-max-samples %d can never say same with -min-effect %v: the 95%% interval of the per-round ratios NEW/OLD needs at least %d rounds; use -max-samples %d or more",
 			r.MaxSamples, r.MinEffect, MinSameSamples(), MinSameSamples())
 	}
+	if !r.pairedCanChange() {
+		need := r.MaxSamples + 1
+		for ; need < 1000; need++ {
+			s := r
+			s.MaxSamples, s.MinSamples = need, 0
+			if s.WithDefaults().pairedCanChange() {
+				break
+			}
+		}
+		last := len(r.pairedLooks()) - 1
+		return fmt.Errorf("-max-samples %d can never find a change at -alpha %.3g: with %d rounds the smallest p-value of the paired test is %.3g, above the last look's share %.3g of alpha for one metric's two directions; use -max-samples %d or more",
+			r.MaxSamples, r.Alpha, r.MaxSamples, math.Pow(2, -float64(r.MaxSamples)), r.pairedLevels()[last]/2, need)
+	}
 	return nil
+}
+
+// pairedCanChange reports whether some look of DecideChange can find a
+// change of one metric (a family of its two directions): 2^-n at most
+// half the look's share.
+func (r Rule) pairedCanChange() bool {
+	levels := r.pairedLevels()
+	for k, n := range r.pairedLooks() {
+		if math.Pow(2, -float64(n)) <= levels[k]/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // MinSameSamples is the fewest rounds that give the per-round ratios a 95%

@@ -114,7 +114,11 @@ func TestValidateChange(t *testing.T) {
 		{Rule{MaxSamples: 2, MinEffect: 1.05}, "-max-samples 2 can never kill at -alpha 0.05: with 2 samples each the smallest p-value is 0.167, above the last look's share 0.05 of alpha; use -max-samples 3 or more"},
 		{Rule{MaxSamples: 3, MinEffect: 1.05}, "-max-samples 3 can never say same with -min-effect 1.05: the 95% interval of the per-round ratios NEW/OLD needs at least 6 rounds; use -max-samples 6 or more"},
 		{Rule{MaxSamples: 5}, "-max-samples 5 can never say same with -min-effect 1.01: the 95% interval of the per-round ratios NEW/OLD needs at least 6 rounds; use -max-samples 6 or more"},
-		{Rule{MaxSamples: 5, MinEffect: 1}, ""},
+		// The paired test of the per-round ratios needs 2^-n <= alpha/2
+		// for one metric's two directions: 6 rounds at alpha 0.05.
+		{Rule{MaxSamples: 5, MinEffect: 1}, "-max-samples 5 can never find a change at -alpha 0.05: with 5 rounds the smallest p-value of the paired test is 0.0312, above the last look's share 0.025 of alpha for one metric's two directions; use -max-samples 6 or more"},
+		{Rule{MaxSamples: 6, MinEffect: 1}, ""},
+		{Rule{MaxSamples: 6, MinEffect: 1, Alpha: 0.01}, "-max-samples 6 can never find a change at -alpha 0.01: with 6 rounds the smallest p-value of the paired test is 0.0156, above the last look's share 0.005 of alpha for one metric's two directions; use -max-samples 9 or more"},
 		{Rule{MaxSamples: 6, MinEffect: 1.05}, ""},
 		{Rule{MinEffect: 1.05}, ""},
 	} {

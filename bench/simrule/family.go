@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/perfmut/perfmut/score"
 )
@@ -85,45 +83,18 @@ func familyCases() []familyCase {
 // seed is mixed with the campaign (Rule.ForMutant), as the runner mixes a
 // mutant's identity into it.
 func simulateFamily(r score.Rule, tests []metricSpec, runs int, seed uint64) (kill, meanN float64) {
-	looks := r.Looks()
 	killed := make([]bool, runs)
 	ns := make([]int, runs)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for c := w; c < runs; c += workers {
-				rng := rand.New(rand.NewPCG(seed, uint64(c)))
-				rc := r.ForMutant(fmt.Sprint(c))
-				samples := make([]score.Sample, len(tests))
-				for i, t := range tests {
-					samples[i] = score.Sample{Benchmark: t.bench, Metric: t.metric}
-				}
-				for _, n := range looks {
-					for i, t := range tests {
-						for len(samples[i].Baseline) < n {
-							samples[i].Baseline = append(samples[i].Baseline, t.draw(rng))
-							samples[i].Mutant = append(samples[i].Mutant, t.draw(rng))
-						}
-					}
-					v := rc.DecideWithoutIntervals(samples)
-					if v.Decision != score.Continue {
-						killed[c], ns[c] = v.Decision == score.Kill, n
-						break
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	k, total := 0, 0
-	for c := range runs {
-		if killed[c] {
-			k++
+	forEach(runs, func(c int) {
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		samples := make([]score.Sample, len(tests))
+		for i, t := range tests {
+			samples[i] = score.Sample{Benchmark: t.bench, Metric: t.metric}
 		}
-		total += ns[c]
-	}
-	return float64(k) / float64(runs), float64(total) / float64(runs)
+		v, n := untilDecided(r.ForMutant(fmt.Sprint(c)), samples, func(i int, _ bool) float64 { return tests[i].draw(rng) })
+		killed[c], ns[c] = v.Decision == score.Kill, n
+	})
+	return killRate(killed, ns)
 }
 
 // familyTable prints the family-wise false-kill rates of the default rule
