@@ -41,22 +41,23 @@ func (r *Report) rule() score.Rule {
 
 // explain says why m survived at level: it measured faster (some time
 // test's bootstrap interval lies below 1 and none lies above); it was slower
-// by less than the minimum effect; the upper bound of the ratio of the
-// timing test with the largest median ratio (upperBound: the rule's bound
-// of the per-round ratios, else the bootstrap interval's top) is at most
-// the slowdown that matters (Report.slowdownBound): no effect that
-// matters; or it reaches past it, so the data do not rule the slowdown
-// out (underpowered, in a report from before the margin or without one). The minimum
-// detectable effect (score.MinDetectable) of that test, from its baseline
-// samples, at the per-test share alpha/k of the run's alpha (k the tests
-// whose values vary), and at least the minimum effect, says how large a
-// slowdown its benchmarks detect at the samples taken.
+// by less than the minimum effect (the timing test with the largest median
+// ratio); every timing test's upper bound of its ratio (upperBound: the
+// rule's bound of the per-round ratios, else the bootstrap interval's top)
+// is at most the slowdown that matters (Report.slowdownBound): no effect
+// that matters; or the largest reaches past it, so the data do not rule
+// the slowdown out (underpowered, in a report from before the margin or
+// without one). The minimum detectable effect (score.MinDetectable) of the
+// test named, from its baseline samples, at the per-test share alpha/k of
+// the run's alpha (k the tests whose values vary), and at least the
+// minimum effect, says how large a slowdown its benchmarks detect at the
+// samples taken.
 func explain(rep *Report, m *Mutant, level string) explanation {
 	r := m.Results[level]
 	if r == nil || r.Status != score.Survived {
 		return explanation{}
 	}
-	best, fastest, k, slower := timingTests(r)
+	best, widest, fastest, k, slower := timingTests(r)
 	faster := fastest >= 0 && !slower
 	var e explanation
 	switch {
@@ -68,7 +69,7 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
 		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"
 	default:
-		e = explainSlowdown(rep, r, r.Benchmarks[best], k)
+		e = explainSlowdown(rep, r, r.Benchmarks[best], r.Benchmarks[widest], k)
 	}
 	// An operator that costs next to nothing uncontended: single-goroutine
 	// benchmarks cannot kill it, once they show it costs them nothing.
@@ -79,11 +80,13 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 }
 
 // timingTests returns the index of r's timing test (a metric that is not
-// a count) with the largest median ratio and of the fastest one whose
-// interval lies below 1 (-1 for none), the number of tests whose values
-// vary, and whether some timing test's interval lies above 1.
-func timingTests(r *LevelResult) (best, fastest, varying int, slower bool) {
-	best, fastest = -1, -1
+// a count) with the largest median ratio, of the one with the largest
+// upper bound of its ratio (upperBound; the best on a tie), and of the
+// fastest one whose interval lies below 1 (-1 for none), the number of
+// tests whose values vary, and whether some timing test's interval lies
+// above 1.
+func timingTests(r *LevelResult) (best, widest, fastest, varying int, slower bool) {
+	best, widest, fastest = -1, -1, -1
 	for i, t := range r.Benchmarks {
 		if t.PMin < 1 {
 			varying++
@@ -99,16 +102,27 @@ func timingTests(r *LevelResult) (best, fastest, varying int, slower bool) {
 		}
 		slower = slower || t.RatioLo > 1
 	}
-	return best, fastest, varying, slower
+	widest = best
+	for i, t := range r.Benchmarks {
+		if !score.IsCount(t.Metric) && t.NBaseline > 0 && upperBound(t) > upperBound(r.Benchmarks[widest]) {
+			widest = i
+		}
+	}
+	return best, widest, fastest, varying, slower
 }
 
-// explainSlowdown explains a survivor by its timing test t that measured
-// the largest median ratio: below the minimum effect, no effect that
-// matters (t's upper bound at most the slowdown that matters), or
-// underpowered (it reaches past it), with the effect its benchmarks detect at the
-// samples taken (k tests whose values vary share the alpha).
-func explainSlowdown(rep *Report, r *LevelResult, t score.TestResult, k int) explanation {
+// explainSlowdown explains a survivor by its timing tests: below the
+// minimum effect (best, the one that measured the largest median ratio),
+// no effect that matters (widest, the one with the largest upper bound,
+// at most the slowdown that matters), or underpowered (it reaches past
+// it), with the effect its benchmarks detect at the samples taken (k tests
+// whose values vary share the alpha).
+func explainSlowdown(rep *Report, r *LevelResult, best, widest score.TestResult, k int) explanation {
 	rule := rep.rule()
+	if best.BelowMinEffect && best.Ratio > 1 && best.PAdj <= best.Threshold {
+		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(best.Ratio), intervalString(best), best.Benchmark)}
+	}
+	t := widest
 	mde := math.NaN()
 	if base := baselineValues(r, t); len(base) > 0 {
 		mde = score.MinDetectable(base, t.NBaseline, rule.Alpha/float64(max(k, 1)), rule.Test)
@@ -122,8 +136,6 @@ func explainSlowdown(rep *Report, r *LevelResult, t score.TestResult, k int) exp
 	}
 	bound, hi := rep.slowdownBound(), upperBound(t)
 	switch {
-	case t.BelowMinEffect && t.Ratio > 1 && t.PAdj <= t.Threshold:
-		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(t.Ratio), intervalString(t), t.Benchmark)}
 	case hi == 0:
 		return explanation{Why: whyUnknown}
 	case hi <= bound:

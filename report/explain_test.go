@@ -175,3 +175,16 @@ func TestReproduceCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainWidest: of two benchmarks, the one whose bound leaves the
+// larger slowdown open speaks for the survivor, not the one with the
+// larger median ratio.
+func TestExplainWidest(t *testing.T) {
+	rep, m := explainReport("oblivion", score.TestResult{Ratio: 1.02, RatioLo: 1.0, RatioHi: 1.03, Upper: 1.03})
+	r := m.Results[Opt]
+	r.Benchmarks = append(r.Benchmarks, score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 30, NMutant: 30, PMin: 1e-6, Ratio: 1.01, RatioLo: 0.8, RatioHi: 1.3, Upper: 1.3})
+	got := explain(rep, m, Opt)
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkB measured ×1.010 [×0.800, ×1.300], per-round ratios at most ×1.300 (95%), which does not rule out a slowdown of ×1.050") {
+		t.Errorf("got %+v, want underpowered on BenchmarkB", got)
+	}
+}
