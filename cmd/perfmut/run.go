@@ -15,12 +15,12 @@ import (
 // runFlags are perfmut run's flags: the campaign flags and its own.
 type runFlags struct {
 	campaignFlags
-	sample   int
-	shard    string
-	minScore string
-	since    string
-	plan     bool
-	within   time.Duration
+	gate   gateFlags
+	sample int
+	shard  string
+	since  string
+	plan   bool
+	within time.Duration
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -32,7 +32,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.within, "within", 0, "with -plan: also print the -shard count whose shards each fit this wall `time` (e.g. 30m)")
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
-	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
+	f.gate.register(fs)
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -94,14 +94,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if werr != nil {
 		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", werr, c.Out)
 	}
-	if minScore < 0 {
-		return nil
-	}
-	err = report.Gate(rep, minScore, nil)
-	if report.IsBelow(err) {
-		return &exitErr{exitThreshold, err}
-	}
-	return err
+	return f.gate.apply(rep, minScore, nil)
 }
 
 // checkRun checks run's own flags (the campaign flags are checked by
@@ -115,11 +108,8 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	if f.sample < 0 {
 		return 0, 0, 0, usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
 	}
-	minScore = -1.0
-	if f.minScore != "" {
-		if minScore, err = report.ParseMinScore(f.minScore); err != nil {
-			return 0, 0, 0, usageError(err)
-		}
+	if minScore, err = f.gate.check(); err != nil {
+		return 0, 0, 0, err
 	}
 	if err := runner.CheckOutDir(f.Out); err != nil {
 		return 0, 0, 0, usageError(err)
