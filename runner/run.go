@@ -43,6 +43,7 @@ type run struct {
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
 
+	lock    *OutLock // on c.Out
 	journal *journal
 	prog    *progress
 	slots   chan string  // -isolate copy: free module copies
@@ -81,6 +82,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	started := time.Now().UTC()
 	r := newRun(c)
 	entries, goodLen, err := r.prepareOut()
+	defer r.lock.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -272,44 +274,102 @@ func CheckModuleDir(dir string) error {
 	return nil
 }
 
-// prepareOut creates the output directory, checks that it is writable,
-// and reads the journal to resume, checking the settings match.
+// settingsFile, in a results directory, holds the settings of its run:
+// what -resume checks.
+const settingsFile = "settings.json"
+
+// prepareOut creates the output directory, locks it (r.lock, which the
+// caller releases), and reads the journal to resume, checking the
+// settings match.
 func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 	c := r.c
-	if err := CheckOutDir(c.Out); err != nil {
-		return nil, 0, &InputError{err}
+	if err := c.checkOutDir(); err != nil {
+		return nil, 0, err
 	}
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+	if err := MakeOutDir(c.Out); err != nil {
 		// E.g. below a read-only file system: CheckOutDir creates nothing.
 		return nil, 0, &InputError{fmt.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)}
 	}
-	abs, err := filepath.Abs(c.Out)
-	if err == nil {
+	lock, err := LockOut(c.Out)
+	if err != nil {
+		return nil, 0, err
+	}
+	r.lock = lock
+	if abs, err := filepath.Abs(c.Out); err == nil {
 		c.Out = abs
 	}
+	entries, goodLen, err := c.readOut()
+	if err != nil {
+		return nil, 0, err
+	}
+	spath := filepath.Join(c.Out, settingsFile)
+	if _, err := os.Stat(spath); c.Resume && err == nil {
+		return entries, goodLen, nil
+	}
+	return entries, goodLen, report.WriteJSON(spath, c.Settings)
+}
+
+// CheckOut says in one line why Run would refuse c.Out, before anything
+// is built or written: it is not a writable directory, another perfmut
+// writes there, it holds results and Resume is not set, or Resume is set
+// and it holds no run to resume or one with other settings. Bad input is
+// an *InputError. Run checks all of this again.
+func (c *Campaign) CheckOut(ctx context.Context) error {
+	cc := *c
+	if err := cc.check(); err != nil {
+		return err
+	}
+	cc.settings(ctx)
+	if err := cc.checkOutDir(); err != nil {
+		return err
+	}
+	if err := CheckUnlocked(cc.Out); err != nil {
+		return err
+	}
+	if abs, err := filepath.Abs(cc.Out); err == nil {
+		cc.Out = abs // as Run names it
+	}
+	_, _, err := cc.readOut()
+	return err
+}
+
+// checkOutDir checks, creating nothing, that c.Out can hold results and,
+// with Resume, that it holds a run to resume.
+func (c *Campaign) checkOutDir() error {
+	if err := CheckOutDir(c.Out); err != nil {
+		return &InputError{err}
+	}
+	if c.Resume {
+		return checkResumable(c.Out)
+	}
+	return nil
+}
+
+// readOut reads the journal of c.Out: without Resume it must hold no
+// result; with Resume, the settings of the run it continues must be c's.
+func (c *Campaign) readOut() ([]JournalEntry, int64, error) {
 	jpath := filepath.Join(c.Out, JournalFile)
-	spath := filepath.Join(c.Out, "settings.json")
 	entries, goodLen, err := ReadJournal(jpath)
 	if err != nil {
 		return nil, 0, err
 	}
 	if !c.Resume {
 		if len(entries) > 0 {
-			return nil, 0, fmt.Errorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
+			return nil, 0, inputErrorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
 		}
-		goodLen = 0
-		return nil, 0, report.WriteJSON(spath, c.Settings)
+		return nil, 0, nil
+	}
+	spath := filepath.Join(c.Out, settingsFile)
+	data, err := os.ReadFile(spath)
+	if err != nil {
+		return entries, goodLen, nil
 	}
 	var prev report.Settings
-	if data, err := os.ReadFile(spath); err == nil {
-		if err := jsonUnmarshal(data, &prev); err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", spath, err)
-		}
-		if d := settingsDiff(prev, c.Settings); d != "" {
-			return nil, 0, fmt.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
-		}
-	} else if err := report.WriteJSON(spath, c.Settings); err != nil {
-		return nil, 0, err
+	if err := jsonUnmarshal(data, &prev); err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", spath, err)
+	}
+	if d := settingsDiff(prev, c.Settings); d != "" {
+		return nil, 0, inputErrorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 	}
 	return entries, goodLen, nil
 }
