@@ -295,12 +295,12 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 		return nil, 0, err
 	}
 	r.lock = lock
-	if abs, err := filepath.Abs(c.Out); err == nil {
-		c.Out = abs
-	}
 	entries, goodLen, err := c.readOut()
 	if err != nil {
 		return nil, 0, err
+	}
+	if abs, err := filepath.Abs(c.Out); err == nil {
+		c.Out = abs
 	}
 	spath := filepath.Join(c.Out, settingsFile)
 	if _, err := os.Stat(spath); c.Resume && err == nil {
@@ -320,16 +320,31 @@ func (c *Campaign) CheckOut(ctx context.Context) error {
 		return err
 	}
 	cc.settings(ctx)
-	if err := cc.checkOutDir(); err != nil {
+	if err := CheckOutResults(cc.Out, cc.Resume); err != nil || !cc.Resume {
 		return err
 	}
-	if err := CheckUnlocked(cc.Out); err != nil {
+	_, _, err := cc.readOut() // the settings
+	return err
+}
+
+// CheckOutResults says in one line (an *InputError) why a campaign would
+// refuse the results directory dir, from what it holds, creating nothing:
+// it is not a writable directory, another perfmut writes there, it holds
+// results and resume is not set, or resume is set and it holds no run to
+// resume. Campaign.CheckOut also checks the settings -resume continues
+// with.
+func CheckOutResults(dir string, resume bool) error {
+	c := &Campaign{Out: dir, Resume: resume}
+	if err := c.checkOutDir(); err != nil {
 		return err
 	}
-	if abs, err := filepath.Abs(cc.Out); err == nil {
-		cc.Out = abs // as Run names it
+	if err := CheckUnlocked(dir); err != nil {
+		return err
 	}
-	_, _, err := cc.readOut()
+	if resume {
+		return nil
+	}
+	_, _, err := c.readOut()
 	return err
 }
 
