@@ -1,9 +1,9 @@
-// Package table writes text tables aligned by display width, as a
+// Package align writes text tables aligned by display width, as a
 // terminal shows them: a wide (CJK) or fullwidth character takes two
 // columns, a combining mark or a format character none. text/tabwriter
 // counts a rune as one column, so identifiers in Chinese or Japanese push
 // the columns after them out of line.
-package table
+package align
 
 import (
 	"bytes"
