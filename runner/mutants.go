@@ -80,29 +80,26 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 // results that need no measurement, and queues the others.
 func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<- *measureJob) error {
 	c := r.c
-	mdir := filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))
-	if err := os.MkdirAll(mdir, 0o755); err != nil {
+	mr := &mutantRun{m: m, mdir: filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))}
+	if err := os.MkdirAll(mr.mdir, 0o755); err != nil {
 		return err
 	}
-	var pending sync.WaitGroup
 	defer func() {
-		go func() { pending.Wait(); os.RemoveAll(mdir) }()
+		go func() { mr.pending.Wait(); os.RemoveAll(mr.mdir) }()
 	}()
-	files, err := c.Overlay(m)
-	if err != nil {
+	var err error
+	if mr.files, err = c.Overlay(m); err != nil {
 		return fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, names, err := writeOverlay(mdir, c.Module.Dir, files)
-	if err != nil {
+	if mr.overlay, mr.names, err = writeOverlay(mr.mdir, c.Module.Dir, mr.files); err != nil {
 		return err
 	}
-	sel, tests, err := r.selection(m)
-	if err != nil {
+	if mr.sel, mr.tests, err = r.selection(m); err != nil {
 		return err
 	}
-	pool := withCPUs(sel.benches, c.CPU)
-	heat := heatByBench(sel)
-	sel = limitSelection(sel, c.MaxBenchmarks)
+	mr.pool = withCPUs(mr.sel.benches, c.CPU)
+	mr.heat = heatByBench(mr.sel)
+	mr.sel = limitSelection(mr.sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
 		done := r.results[resultKey{m.ID, level}] != nil
@@ -110,97 +107,126 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if done {
 			continue
 		}
-		start := time.Now()
-		if len(sel.benches) == 0 && !tests.runs() {
-			// No benchmark and no test can see the mutant: nothing to
-			// build.
-			why := "; no test executes it either (not built)"
-			if r.untested(m) {
-				why = "; not built (inert operator: tests run on it only with -full-filter)"
-			}
-			lr := &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
-			if err := r.record(m, level, lr); err != nil {
-				return err
-			}
-			continue
-		}
-		ldir := filepath.Join(mdir, level)
-		if err := os.MkdirAll(ldir, 0o755); err != nil {
+		if err := r.mutantLevel(ctx, mr, level, queue); err != nil {
 			return err
-		}
-		var ph phaseTimes
-		build := r.judges(m, sel, tests)
-		r.mu.Lock()
-		if r.built == nil {
-			r.built = map[string]map[string]bool{}
-		}
-		r.built[m.ID] = build
-		r.mu.Unlock()
-		if !tests.runs() {
-			// No test runs on it (an inert injection): a kill inferred
-			// from a cheaper injection at the site needs no build either.
-			if lr := r.inferred(m, level); lr != nil {
-				os.RemoveAll(ldir)
-				lr.Seconds = time.Since(start).Seconds()
-				if err := r.record(m, level, lr); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		// Between build and tests: a mutant that compiles to the
-		// baseline's code, or to the code of a mutant seen before, needs
-		// neither tests nor measurement.
-		sameCode := func(bins map[string]string) (*report.LevelResult, error) {
-			if len(sel.benches) == 0 || c.KeepEquivalent {
-				return nil, nil
-			}
-			lr, print := r.equivalent(ctx, m.Package, level, bins)
-			if lr != nil || print == "" {
-				return lr, nil
-			}
-			return r.duplicate(ctx, m, level, print)
-		}
-		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, build, sameCode, tests, &ph)
-		if err != nil {
-			return err
-		}
-		if lr == nil {
-			// -since: its benchmarks ran no changed code and its tests
-			// passed again.
-			lr = r.retested(m.ID, level)
-		}
-		if lr == nil && len(sel.benches) == 0 {
-			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
-		}
-		if lr == nil {
-			// Built and passing its tests: a smaller injection killed at
-			// the same site makes the measurement unnecessary.
-			lr = r.inferred(m, level)
-		}
-		if lr != nil {
-			os.RemoveAll(ldir)
-			lr.Seconds = time.Since(start).Seconds()
-			ph.set(lr)
-			if lr.Benchmarks == nil {
-				lr.Benchmarks = []score.TestResult{}
-			}
-			if err := r.record(m, level, lr); err != nil {
-				return err
-			}
-			continue
-		}
-		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: pool, heat: heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
-			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
-		select {
-		case queue <- j:
-		case <-ctx.Done():
-			j.cleanup()
-			return ctx.Err()
 		}
 	}
 	return nil
+}
+
+// A mutantRun is what the levels of one mutant share.
+type mutantRun struct {
+	m       mutate.Mutant
+	mdir    string            // its temporary directory, removed when pending is done
+	pending sync.WaitGroup    // its levels queued for measurement
+	files   map[string][]byte // its files: absolute path -> content
+	overlay string            // the go build -overlay JSON
+	names   *strings.Replacer // its temporary file names back to the module's, for messages
+	sel     selection         // the benchmarks that judge it (at most MaxBenchmarks)
+	tests   testSelection     // the tests that run on it
+	pool    []benchmark       // every benchmark that reaches it
+	heat    map[benchmark]benchHeat
+}
+
+// mutantLevel builds and tests mr's mutant at level, then records its
+// result or queues it for measurement.
+func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queue chan<- *measureJob) error {
+	m, sel, tests := mr.m, mr.sel, mr.tests
+	start := time.Now()
+	if len(sel.benches) == 0 && !tests.runs() {
+		return r.record(m, level, r.notBuilt(m, sel))
+	}
+	ldir := filepath.Join(mr.mdir, level)
+	if err := os.MkdirAll(ldir, 0o755); err != nil {
+		return err
+	}
+	var ph phaseTimes
+	build := r.judges(m, sel, tests)
+	r.mu.Lock()
+	if r.built == nil {
+		r.built = map[string]map[string]bool{}
+	}
+	r.built[m.ID] = build
+	r.mu.Unlock()
+	if !tests.runs() {
+		// No test runs on it (an inert injection): a kill inferred
+		// from a cheaper injection at the site needs no build either.
+		if lr := r.inferred(m, level); lr != nil {
+			os.RemoveAll(ldir)
+			lr.Seconds = time.Since(start).Seconds()
+			return r.record(m, level, lr)
+		}
+	}
+	bins, lr, err := r.buildAndTest(ctx, m, level, ldir, mr.overlay, mr.names, mr.files, build, r.sameCode(ctx, mr, level), tests, &ph)
+	if err != nil {
+		return err
+	}
+	if lr = r.unmeasured(m, level, sel, lr); lr != nil {
+		os.RemoveAll(ldir)
+		lr.Seconds = time.Since(start).Seconds()
+		ph.set(lr)
+		if lr.Benchmarks == nil {
+			lr.Benchmarks = []score.TestResult{}
+		}
+		return r.record(m, level, lr)
+	}
+	mr.pending.Add(1)
+	j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
+	select {
+	case queue <- j:
+		return nil
+	case <-ctx.Done():
+		j.cleanup()
+		return ctx.Err()
+	}
+}
+
+// notBuilt is the result of a mutant that no benchmark and no test can
+// see: nothing to build.
+func (r *run) notBuilt(m mutate.Mutant, sel selection) *report.LevelResult {
+	why := "; no test executes it either (not built)"
+	if r.untested(m) {
+		why = "; not built (inert operator: tests run on it only with -full-filter)"
+	}
+	return &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
+}
+
+// sameCode is the check between build and tests: a mutant that compiles
+// to the baseline's code, or to the code of a mutant seen before, needs
+// neither tests nor measurement.
+func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bins map[string]string) (*report.LevelResult, error) {
+	return func(bins map[string]string) (*report.LevelResult, error) {
+		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
+			return nil, nil
+		}
+		lr, print := r.equivalent(ctx, mr.m.Package, level, bins)
+		if lr != nil || print == "" {
+			return lr, nil
+		}
+		return r.duplicate(ctx, mr.m, level, print)
+	}
+}
+
+// unmeasured is the result of a mutant built and tested at level that
+// needs no measurement: lr from its build and tests if any, else one
+// that holds with -since, no coverage, or one inferred from a smaller
+// injection killed at its site; nil if it must be measured.
+func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *report.LevelResult) *report.LevelResult {
+	if lr == nil {
+		// -since: its benchmarks ran no changed code and its tests
+		// passed again.
+		lr = r.retested(m.ID, level)
+	}
+	if lr == nil && len(sel.benches) == 0 {
+		lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
+	}
+	if lr == nil {
+		// Built and passing its tests: a smaller injection killed at
+		// the same site makes the measurement unnecessary.
+		lr = r.inferred(m, level)
+	}
+	return lr
 }
 
 // buildAndTest builds m's test binaries at level and runs their tests. It
