@@ -24,6 +24,11 @@ func acquireLock(path string) (f *os.File, held bool, err error) {
 			if errors.Is(err, syscall.EWOULDBLOCK) {
 				return nil, true, nil
 			}
+			// The empty file just created is not a pid lock being
+			// written.
+			if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+				os.Remove(path)
+			}
 			return pidLock(path)
 		}
 		// The holder before may have removed the file between our open
