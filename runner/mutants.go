@@ -157,7 +157,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 			return r.record(m, level, lr)
 		}
 	}
-	bins, lr, err := r.buildAndTest(ctx, m, level, ldir, mr.overlay, mr.names, mr.files, build, r.sameCode(ctx, mr, level), tests, &ph)
+	bins, lr, err := r.buildAndTest(ctx, mr, level, ldir, build, r.sameCode(ctx, mr, level), &ph)
 	if err != nil {
 		return err
 	}
@@ -229,17 +229,17 @@ func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *repor
 	return lr
 }
 
-// buildAndTest builds m's test binaries at level and runs their tests. It
-// returns the binaries by package, or a result if m ends here
-// (compile-error, fne, crash, timeout).
+// buildAndTest builds the test binaries of mr's mutant at level and runs
+// their tests. It returns the binaries by package, or a result if the
+// mutant ends here (compile-error, fne, crash, timeout).
 //
 // It builds the test binaries of the packages in build (the mutated one,
-// those whose tests run and those whose benchmarks measure m), asks
-// sameCode whether the binaries end m before its tests (equivalent or
-// duplicate), and runs the tests that tests selects.
-func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), tests testSelection, ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
+// those whose tests run and those whose benchmarks measure it), asks
+// sameCode whether the binaries end it before its tests (equivalent or
+// duplicate), and runs the tests that mr.tests selects.
+func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir string, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
 	c := r.c
-	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
+	w := workTree{dir: c.Module.Dir, overlay: mr.overlay, names: mr.names, runDir: func(p *mutate.Package) string { return p.Dir }}
 	if c.Isolate == IsolateCopy {
 		var slot string
 		select {
@@ -247,7 +247,7 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()
 		}
-		restore, err := r.writeToSlot(slot, files)
+		restore, err := r.writeToSlot(slot, mr.files)
 		if err != nil {
 			r.releaseSlot(slot, restore())
 			return nil, nil, err
@@ -257,10 +257,38 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 				err = rerr
 			}
 		}()
-		buildDir, overlay = slot, ""
-		names = strings.NewReplacer(slot+string(filepath.Separator), "")
-		runDir = func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }
+		w = workTree{dir: slot, names: strings.NewReplacer(slot+string(filepath.Separator), ""),
+			runDir: func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }}
 	}
+	bins, lr, err := r.buildMutant(ctx, mr.m, level, ldir, w, build, ph)
+	if lr != nil || err != nil {
+		return nil, lr, err
+	}
+	if lr, err := sameCode(bins); lr != nil || err != nil {
+		return bins, lr, err
+	}
+	lr, err = r.testMutant(ctx, mr.m, level, bins, w, mr.tests, ph)
+	if lr != nil || err != nil {
+		return nil, lr, err
+	}
+	return bins, nil, nil
+}
+
+// A workTree is where a mutant is built and its tests run: the module
+// with the mutant's overlay, or (-isolate copy) a copy of the module with
+// the mutant's files written into it.
+type workTree struct {
+	dir     string                       // where go builds
+	overlay string                       // the go build -overlay JSON, or ""
+	names   *strings.Replacer            // file names in compiler messages back to the module's
+	runDir  func(*mutate.Package) string // where a package's tests run
+}
+
+// buildMutant builds m's test binaries at level in ldir for the packages
+// in build that have tests, and checks that the mutated package compiles
+// when none of them does. It returns the binaries by package, or a
+// compile-error result.
+func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir string, w workTree, build map[string]bool, ph *phaseTimes) (map[string]string, *report.LevelResult, error) {
 	bins := map[string]string{}
 	built := false
 	for _, pkg := range r.affected[m.Package] {
@@ -270,12 +298,12 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		bin := filepath.Join(ldir, safeName(pkg)+".test")
 		r.quiet.RLock()
 		t0 := time.Now()
-		ok, err := r.goTestC(ctx, buildDir, pkg, bin, overlay, level)
+		ok, err := r.goTestC(ctx, w.dir, pkg, bin, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -290,45 +318,49 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		// it compiles.
 		r.quiet.RLock()
 		t0 := time.Now()
-		err := r.goBuild(ctx, buildDir, m.Package, overlay, level)
+		err := r.goBuild(ctx, w.dir, m.Package, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
 		}
 	}
-	if lr, err := sameCode(bins); lr != nil || err != nil {
-		return bins, lr, err
-	}
+	return bins, nil, nil
+}
+
+// testMutant runs the tests that tests selects in m's binaries; a result
+// if one fails (fne, crash, timeout).
+func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bins map[string]string, w workTree, tests testSelection, ph *phaseTimes) (*report.LevelResult, error) {
 	for _, pkg := range r.affected[m.Package] {
 		bin := bins[pkg]
 		if _, run := tests[pkg]; bin == "" || !run {
 			continue
 		}
+		dir := w.runDir(r.pkgs[pkg])
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
+		out, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
 		if err == nil {
-			out, err = r.confirmFailure(ctx, level, pkg, bin, runDir(r.pkgs[pkg]), out, tests.args(pkg), 0)
+			out, err = r.confirmFailure(ctx, level, pkg, bin, dir, out, tests.args(pkg), 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if out.Status != "" {
 			reason := out.Reason
 			if pkg != m.Package {
 				reason = pkg + ": " + reason
 			}
-			return nil, &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
+			return &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
 		}
 	}
-	return bins, nil, nil
+	return nil, nil
 }
 
 // selection finds the benchmarks whose timed loop runs m's site and the
