@@ -69,7 +69,11 @@ type TimedPackage struct {
 	MutantBuildSeconds float64 `json:"mutant_build_seconds"`
 	TestSeconds        float64 `json:"test_seconds"`
 	TestsTimedOut      bool    `json:"tests_timed_out,omitempty"`
-	StartSeconds       float64 `json:"start_seconds"`
+	// BuildStopped: the timing budget ran out during a build, whose time
+	// so far is a lower bound (and the mutant build's, if it was the
+	// first build).
+	BuildStopped bool    `json:"build_stopped,omitempty"`
+	StartSeconds float64 `json:"start_seconds"`
 }
 
 // PlanLevel is one level's part of a Plan.
@@ -166,6 +170,10 @@ func writeQuickHead(b *strings.Builder, p *Plan, d func(float64) string) {
 			if t.TestsTimedOut {
 				tests = "tests over " + d(t.TestSeconds) + " (stopped)"
 			}
+		}
+		if t.BuildStopped {
+			fmt.Fprintf(b, "timed %s: builds stopped by the timing budget after %s (first) and %s (mutant), lower bounds\n", t.Package, d(t.FirstBuildSeconds), d(t.MutantBuildSeconds))
+			continue
 		}
 		fmt.Fprintf(b, "timed %s: first build %s, mutant build %s, %s\n", t.Package, d(t.FirstBuildSeconds), d(t.MutantBuildSeconds), tests)
 	}

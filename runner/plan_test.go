@@ -179,3 +179,34 @@ func TestScanSource(t *testing.T) {
 		t.Errorf("test files: %v", g.testFiles)
 	}
 }
+
+// TestQuickPlanBudget: a timing budget that runs out during the first
+// build keeps that build's time as a lower bound, and an interrupted plan
+// is an error, not a plan.
+func TestQuickPlanBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	mod, pkgs := testModule(t, "hot")
+	c := newTestCampaign(t, mod, pkgs, hotPlanMutants(t, mod), filepath.Join(t.TempDir(), "out"))
+	c.Levels = []string{report.Opt}
+	r, done, err := c.planRun(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	if _, err := r.judgingPackages(map[string]bool{"example.com/hot/calc": true}); err != nil {
+		t.Fatal(err)
+	}
+	g := scanSource(pkgs)
+	qs := r.quickJudging(g)
+	timed, err := r.timePackages(context.Background(), g, qs, time.Millisecond)
+	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {
+		t.Errorf("1ms budget: %+v, %v; want calc's first build, stopped", timed, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if timed, err := r.timePackages(ctx, g, qs, time.Minute); !errors.Is(err, context.Canceled) {
+		t.Errorf("interrupted: %+v, %v; want context.Canceled", timed, err)
+	}
+}

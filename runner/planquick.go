@@ -54,7 +54,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report
 	qs := r.quickJudging(g)
 	r.prog.logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", pluralN(countRoots(g.benches), "benchmark"),
 		pluralN(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := r.timePackages(ctx, g, qs)
+	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -198,8 +198,8 @@ func (r *run) quickJudging(g *srcGraph) []quickMutant {
 
 // timePackages times, for the mutated packages most of whose mutants are
 // built first, a first build of a test binary, a mutant's build, a run of
-// the binary's tests and of no test, until QuickTimingBudget is spent.
-func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant) ([]report.TimedPackage, error) {
+// the binary's tests and of no test, until budget is spent.
+func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]report.TimedPackage, error) {
 	first := map[string]mutate.Mutant{}
 	count := map[string]int{}
 	for _, q := range qs {
@@ -233,28 +233,25 @@ func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant) (
 		}
 		return order[i] < order[j]
 	})
-	deadline := time.Now().Add(QuickTimingBudget)
+	deadline := time.Now().Add(budget)
 	var out []report.TimedPackage
 	for _, pkg := range order {
 		if len(out) > 0 && time.Now().After(deadline) {
 			break
 		}
-		// The first package is timed to the end; a later one is
-		// dropped if the budget runs out while it builds.
-		tctx, cancel := ctx, context.CancelFunc(func() {})
-		if len(out) > 0 {
-			tctx, cancel = context.WithDeadline(ctx, deadline)
-		}
+		// A build the budget stops is kept, as a lower bound, only if
+		// no package was timed before it.
+		tctx, cancel := context.WithDeadline(ctx, deadline)
 		tp, err := r.timePackage(tctx, pkg, first[pkg], len(g.tests[pkg]), deadline)
 		cancel()
-		if err != nil && ctx.Err() == nil && tctx.Err() != nil {
-			break
-		}
 		if err != nil {
 			return nil, err
 		}
-		if tp != nil {
+		if tp != nil && (!tp.BuildStopped || len(out) == 0) {
 			out = append(out, *tp)
+		}
+		if tp != nil && tp.BuildStopped {
+			break
 		}
 	}
 	return out, nil
@@ -274,6 +271,10 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	t0 := time.Now()
 	ok, err := r.goTestC(ctx, r.c.Module.Dir, pkg, bin, "", level)
 	tp := &report.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
+	if stopped(ctx, err) {
+		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
+		return tp, nil
+	}
 	if errors.As(err, new(*buildError)) || (err == nil && !ok) {
 		return nil, nil
 	}
@@ -289,17 +290,22 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 		return nil, err
 	}
 	t0 = time.Now()
-	if _, err := r.goTestC(ctx, r.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level); err != nil && !errors.As(err, new(*buildError)) {
+	_, err = r.goTestC(ctx, r.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
+	tp.MutantBuildSeconds = time.Since(t0).Seconds()
+	if stopped(ctx, err) {
+		tp.BuildStopped = true
+		return tp, nil
+	}
+	if err != nil && !errors.As(err, new(*buildError)) {
 		return nil, err
 	}
-	tp.MutantBuildSeconds = time.Since(t0).Seconds()
 	pdir := r.pkgs[pkg].Dir
 	res, err := runProc(ctx, pdir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^$")
 	if err != nil {
 		return nil, err
 	}
 	if res.Canceled {
-		return nil, ctx.Err()
+		return budgetOrErr(ctx, tp)
 	}
 	tp.StartSeconds = res.Elapsed.Seconds()
 	if left := min(time.Until(deadline), QuickTimingBudget/4); tests > 0 && left > time.Second {
@@ -308,9 +314,25 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 			return nil, err
 		}
 		if res.Canceled {
-			return nil, ctx.Err()
+			return budgetOrErr(ctx, tp)
 		}
 		tp.TestSeconds, tp.TestsTimedOut = res.Elapsed.Seconds(), res.TimedOut
 	}
 	return tp, nil
+}
+
+// stopped reports whether err ended a timed build because ctx's deadline
+// (the timing budget) passed, not because the plan was interrupted.
+func stopped(ctx context.Context, err error) bool {
+	return err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded)
+}
+
+// budgetOrErr is what timePackage returns when ctx ended a run: tp, as
+// far as it got, if the timing budget ran out; the error if the plan was
+// interrupted.
+func budgetOrErr(ctx context.Context, tp *report.TimedPackage) (*report.TimedPackage, error) {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return tp, nil
+	}
+	return nil, ctx.Err()
 }
