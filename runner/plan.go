@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -201,7 +202,7 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 	if err != nil {
 		return 0, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, files)
+	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
 	if err != nil {
 		return 0, err
 	}
@@ -277,4 +278,16 @@ func (p PlanMode) Plan(ctx context.Context, c *Campaign, within time.Duration) (
 		return c.Plan(ctx, within)
 	}
 	return c.QuickPlan(ctx, within)
+}
+
+// uncached returns copies of overlay files with a comment that makes them
+// unlike any built before: a timed build of a mutant that an earlier plan
+// or campaign built would otherwise come from the build cache.
+func uncached(files map[string][]byte) map[string][]byte {
+	out := make(map[string][]byte, len(files))
+	stamp := fmt.Sprintf("\n// perfmut plan %d\n", time.Now().UnixNano())
+	for name, src := range files {
+		out[name] = append(slices.Clip(src), stamp...)
+	}
+	return out
 }

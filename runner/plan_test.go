@@ -210,3 +210,16 @@ func TestQuickPlanBudget(t *testing.T) {
 		t.Errorf("interrupted: %+v, %v; want context.Canceled", timed, err)
 	}
 }
+
+func TestUncached(t *testing.T) {
+	files := map[string][]byte{"/m/a.go": []byte("package a\n"), "/m/perfmut_helpers.go": []byte("package a\n\nvar x int\n")}
+	a, b := uncached(files), uncached(files)
+	for name, src := range files {
+		if !bytes.HasPrefix(a[name], src) || !bytes.HasSuffix(a[name], []byte("\n")) || bytes.Equal(a[name], src) || bytes.Equal(a[name], b[name]) {
+			t.Errorf("%s: %q then %q from %q: want the source and a different comment each time", name, a[name], b[name], src)
+		}
+	}
+	if string(files["/m/a.go"]) != "package a\n" {
+		t.Errorf("uncached changed its input: %q", files["/m/a.go"])
+	}
+}

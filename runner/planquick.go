@@ -285,7 +285,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, files)
+	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
 	if err != nil {
 		return nil, err
 	}
