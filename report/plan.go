@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -148,6 +149,9 @@ func WritePlan(w io.Writer, p *Plan) error {
 			fmt.Fprintf(&b, "  at the high end: -shard k/%d\n", q.ShardsHigh)
 		}
 	}
+	if w, n, ok := p.longerWindow(); ok {
+		fmt.Fprintf(&b, "  the baseline steps (%s) take half of -within or more in every shard: -within %s would need -shard k/%d\n", d(p.Baseline.total()), w, n)
+	}
 	if q != nil {
 		b.WriteString("The quick plan reads reach from function names, not coverage (an over-estimate of what is measured for direct calls);\n" +
 			"the ranges: low = one benchmark, one build, no test per mutant; high = every benchmark and test of the importing packages.\n" +
@@ -183,4 +187,19 @@ func writeQuickHead(b *strings.Builder, p *Plan, d func(float64) string) {
 
 func (b BaselineTimes) total() float64 {
 	return b.BuildTestSeconds + b.BenchCoverageSeconds + b.TestCoverageSeconds
+}
+
+// longerWindow is, when the baseline steps take half of Within or more,
+// a window that leaves each shard at least half of it for its mutants
+// (twice the baseline, in whole half hours) and the shard count it needs.
+func (p *Plan) longerWindow() (string, int, bool) {
+	within, err := time.ParseDuration(p.Within)
+	base := p.Baseline.total()
+	if err != nil || within <= 0 || base < within.Seconds()/2 {
+		return "", 0, false
+	}
+	half := (30 * time.Minute).Seconds()
+	w := math.Ceil(2*base/half) * half
+	n := max(1, int(math.Ceil((p.WallSeconds-base)/(w-base))))
+	return time.Duration(w * float64(time.Second)).String(), n, true
 }

@@ -65,7 +65,8 @@ The quick plan reads reach from function names, not coverage (an over-estimate o
 the ranges: low = one benchmark, one build, no test per mutant; high = every benchmark and test of the importing packages.
 -plan=exact runs the baseline steps and a real mutant build for a plan from coverage.
 `},
-		{"no fit", &noFit, "-within 5s: no shard count fits: every shard repeats the baseline steps, estimated at 7s alone;\n  with -shard k/15 each shard's mutants take about 5s more"},
+		{"no fit", &noFit, "-within 5s: no shard count fits: every shard repeats the baseline steps, estimated at 7s alone;\n  with -shard k/15 each shard's mutants take about 5s more (-opt on or fewer packages per campaign shorten the baseline)\n" +
+			"  the baseline steps (7s) take half of -within or more in every shard: -within 30m0s would need -shard k/1\n"},
 	} {
 		var b strings.Builder
 		if err := WritePlan(&b, tc.p); err != nil {
@@ -73,6 +74,27 @@ the ranges: low = one benchmark, one build, no test per mutant; high = every ben
 		}
 		if got := b.String(); tc.name == "no fit" && !strings.Contains(got, tc.want) || tc.name != "no fit" && got != tc.want {
 			t.Errorf("%s plan:\n%s\nwant:\n%s", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestLongerWindow(t *testing.T) {
+	for _, tc := range []struct {
+		within     string
+		base, wall float64 // seconds
+		w          string
+		n          int
+		ok         bool
+	}{
+		{"30m0s", 28 * 60, 100 * 3600, "1h0m0s", 187, true}, // (100 h - 28 m) / 32 m = 186.6
+		{"30m0s", 14 * 60, 10 * 3600, "", 0, false},
+		{"30m0s", 15 * 60, 10 * 3600, "30m0s", 39, true},
+		{"1h0m0s", 50 * 60, 50 * 60, "2h0m0s", 1, true},
+		{"", 50 * 60, 3600, "", 0, false},
+	} {
+		p := &Plan{Within: tc.within, WallSeconds: tc.wall, Baseline: BaselineTimes{BuildTestSeconds: tc.base}}
+		if w, n, ok := p.longerWindow(); w != tc.w || n != tc.n || ok != tc.ok {
+			t.Errorf("-within %s, baseline %vs, wall %vs: %q, %d, %v; want %q, %d, %v", tc.within, tc.base, tc.wall, w, n, ok, tc.w, tc.n, tc.ok)
 		}
 	}
 }
