@@ -142,6 +142,28 @@ func coverIters(secPerOp float64) int {
 	return int(min(max(target/secPerOp, 2), 100000))
 }
 
+// maxCoverResizes is how many times the coverage runs of a benchmark may
+// grow their iteration count after a run whose time per iteration asks
+// for more (resizeCoverIters).
+const maxCoverResizes = 6
+
+// resizeCoverIters is the iteration count the coverage runs of a benchmark
+// move to after a run of iters iterations took secPerOp each, and whether
+// they move: when the run's time per iteration asks for more than twice
+// iters. A slow first iteration of F seconds makes a run of n iterations
+// time about F/n + c per iteration: the count then grows by about
+// 50ms / F a step, which is more than 2 while F < 25ms, and reaches the
+// count of about 50ms of steady iterations after a few steps (F = 5 ms on
+// a loaded machine: 10, 100, 1,000, 10,000). One step alone stopped at a
+// few hundred iterations when F was a few milliseconds.
+func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
+	if !(secPerOp > 0) {
+		return iters, false
+	}
+	next := coverIters(secPerOp)
+	return next, next > 2*iters
+}
+
 // coverBenchmarks builds a -cover test binary of each package in pkgs
 // that has benchmarks, instruments the mutated packages (coverpkg), and
 // records per leaf benchmark which blocks run and which of them grow with
@@ -198,6 +220,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		defer done.Add(1)
 		var prof [2]map[string][]covBlock
 		iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
+		growths := 0
 	retry:
 		for k := range 2 {
 			n := iters * (k + 1)
@@ -235,14 +258,17 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 			}
 			os.Remove(f)
 			_, spo := benchNames(res.Output)
-			if k == 0 && !resized && coverIters(spo[j.bench.Name]) > 2*iters && spo[j.bench.Name] > 0 {
-				// The 1x run timed mostly a slow first iteration (a
-				// table built, a cache filled): the runs take as many
-				// iterations as this run's time per iteration asks,
-				// so that code reached only after many (an eviction)
-				// is seen as the samples will run it.
-				iters, j.spo, resized = coverIters(spo[j.bench.Name]), spo[j.bench.Name], true
-				goto retry
+			if k == 0 && !resized {
+				if next, ok := resizeCoverIters(iters, spo[j.bench.Name]); ok {
+					// The 1x run timed mostly a slow first iteration (a
+					// table built, a cache filled): the runs take as
+					// many iterations as this run's time per iteration
+					// asks, so that code reached only after many (an
+					// eviction) is seen as the samples will run it.
+					iters, j.spo, growths = next, spo[j.bench.Name], growths+1
+					resized = growths >= maxCoverResizes
+					goto retry
+				}
 			}
 			if k == 1 && spo[j.bench.Name] > 0 {
 				j.spo = spo[j.bench.Name]
