@@ -104,7 +104,7 @@ func TestResizeCoverIters(t *testing.T) {
 // for keys at positions random per process, so how often Index's loop
 // body runs differs between processes (a pair of runs at N and 2N once
 // read as a decrease, a wrapped counter and a hot benchmark); /fixed runs
-// it 11 times an iteration in every process. Several coverage passes
+// it 11 times an iteration in every process. Three coverage passes
 // choose the same benchmarks for the loop body, in the same order: all
 // three, with /fixed ranked first (a known heat of 11 per iteration) and
 // the other two after it by name (a rate that differs between processes
@@ -124,7 +124,7 @@ func TestCoverRandomSetup(t *testing.T) {
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	c.BenchTimeout = 2 * time.Minute
 	var got []string
-	for pass := range 4 {
+	for pass := range 3 {
 		r := newRun(c)
 		r.tmp, r.prog, r.hasTests = t.TempDir(), newProgress(io.Discard, false, 0), map[string]bool{pkg: true}
 		if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
