@@ -41,6 +41,7 @@ func TestAgreement(t *testing.T) {
 		{score.Survived, []reproRow{flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
 		{score.Survived, []reproRow{flat, slow}, "disagree: survived at opt, but benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
 		{score.Undecided, []reproRow{slow}, "undecided at opt: no kill or survival to check; benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
+		{score.Survived, []reproRow{row("Find-2", "B/op", 1, 0, 0.2), flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
 		{score.Killed, nil, "disagree: killed at opt, but benchstat has no benchmark to compare"},
 	}
 	for i, c := range cases {

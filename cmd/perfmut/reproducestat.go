@@ -170,8 +170,8 @@ func agreement(status score.Status, level string, rows []reproRow) string {
 }
 
 // keyRow is the row that decides: the slower row with the smallest p
-// (then the largest delta) if one is slower, else the row with the
-// smallest p, sec/op first among equal ones; nil without rows.
+// (then the largest delta) if one is slower, else the sec/op row with the
+// smallest p (any unit's without sec/op); nil without rows.
 func keyRow(rows []reproRow) *reproRow {
 	var key *reproRow
 	better := func(r *reproRow) bool {
@@ -180,10 +180,10 @@ func keyRow(rows []reproRow) *reproRow {
 			return true
 		case r.Slower() != key.Slower():
 			return r.Slower()
+		case !r.Slower() && (r.Unit == "sec/op") != (key.Unit == "sec/op"):
+			return r.Unit == "sec/op"
 		case r.Cmp.P != key.Cmp.P:
 			return r.Cmp.P < key.Cmp.P
-		case (r.Unit == "sec/op") != (key.Unit == "sec/op"):
-			return r.Unit == "sec/op"
 		}
 		return r.Delta() > key.Delta()
 	}
