@@ -14,6 +14,7 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
@@ -55,8 +56,8 @@ func (r reproRow) String() string {
 }
 
 // printReproduction prints benchstat's table of the files in dir and
-// whether it agrees with the verdict status at level.
-func printReproduction(w io.Writer, dir string, status score.Status, level string) error {
+// whether it agrees with the verdict lr at level.
+func printReproduction(w io.Writer, dir string, lr *report.LevelResult, level string) error {
 	var vals [2]map[string]map[string][]float64
 	for i, name := range []string{runner.ReproBaseFile, runner.ReproMutFile} {
 		v, err := readBenchValues(filepath.Join(dir, name))
@@ -68,7 +69,7 @@ func printReproduction(w io.Writer, dir string, status score.Status, level strin
 	rows := reproRows(vals)
 	writeReproTable(w, rows)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, agreement(status, level, rows))
+	fmt.Fprintln(w, agreement(lr.Status, level, judgedRows(rows, killMetrics(lr))))
 	return nil
 }
 
@@ -138,6 +139,33 @@ func writeReproTable(w io.Writer, rows []reproRow) {
 			r.Cmp.FormatDelta(r.Sides[0].Center, r.Sides[1].Center), r.Cmp)
 	}
 	tw.Flush()
+}
+
+// killMetrics are the metrics other than sec/op on which lr's kill
+// rests: the units (as benchfmt tidies them) of its rejecting tests.
+func killMetrics(lr *report.LevelResult) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range lr.Benchmarks {
+		if t.Reject && t.Metric != "sec/op" {
+			out[t.Metric] = true
+		}
+	}
+	return out
+}
+
+// judgedRows are the rows the closing line judges by: sec/op, and the
+// metrics a kill rests on (an allocation kill is checked on its
+// allocations; otherwise B/op and allocs/op are shown, not judged: at
+// small counts they carry the runtime's own allocations, noise that is
+// not a slowdown).
+func judgedRows(rows []reproRow, metrics map[string]bool) []reproRow {
+	var out []reproRow
+	for _, r := range rows {
+		if r.Unit == "sec/op" || metrics[r.Unit] {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // agreement is the closing line: whether benchstat's rows agree with the
