@@ -43,6 +43,7 @@ func commands() []command {
 		{"report", "re-render the reports of a results directory", cmdReport},
 		{"calibrate", "measure the false-kill rate with A/A runs", cmdCalibrate},
 		{"compare", "compare the benchmarks of two git revisions (a regression gate)", cmdCompare},
+		{"reproduce", "check one verdict with benchstat: baseline and mutant run alternately", cmdReproduce},
 	}
 }
 

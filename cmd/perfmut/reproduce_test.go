@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
+)
+
+// row is a reproRow with the given medians and p-value.
+func row(bench, unit string, base, mut, p float64) reproRow {
+	return reproRow{Benchmark: bench, Unit: unit,
+		Sides: [2]benchmath.Summary{{Center: base}, {Center: mut}},
+		Cmp:   benchmath.Comparison{P: p, N1: 20, N2: 20, Alpha: 0.05}}
+}
+
+func TestAgreement(t *testing.T) {
+	slow := row("Find-2", "sec/op", 100, 150, 0.001)
+	flat := row("Find-2", "sec/op", 100, 100.5, 0.32)
+	fast := row("Find-2", "sec/op", 100, 90, 0.001)
+	allocs := row("Find-2", "B/op", 0, 16, 0.000)
+	cases := []struct {
+		status score.Status
+		rows   []reproRow
+		want   string
+	}{
+		{score.Killed, []reproRow{slow}, "agree: killed at opt, and benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
+		{score.Killed, []reproRow{flat}, "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
+		{score.Killed, []reproRow{fast}, "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op -10.00% p=0.001)"},
+		{score.Killed, []reproRow{flat, allocs}, "agree: killed at opt, and benchstat finds it slower at p <= 0.05: Find-2 B/op +Inf% p=0.000"},
+		{score.Survived, []reproRow{flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
+		{score.Survived, []reproRow{flat, slow}, "disagree: survived at opt, but benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
+		{score.Undecided, []reproRow{slow}, "undecided at opt: no kill or survival to check; benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
+		{score.Survived, []reproRow{row("Find-2", "B/op", 1, 0, 0.2), flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
+		{score.Killed, nil, "disagree: killed at opt, but benchstat has no benchmark to compare"},
+	}
+	for i, c := range cases {
+		if got := agreement(c.status, "opt", c.rows); got != c.want {
+			t.Errorf("case %d:\n got %s\nwant %s", i, got, c.want)
+		}
+	}
+}
+
+// TestJudgedRows: sec/op always counts; B/op and allocs/op only when the
+// kill rests on them.
+func TestJudgedRows(t *testing.T) {
+	rows := []reproRow{row("F", "sec/op", 1, 1, 0.5), row("F", "B/op", 100, 101, 0.04), row("F", "allocs/op", 1, 2, 0.001)}
+	lr := &report.LevelResult{Status: score.Killed, Benchmarks: []score.TestResult{
+		{Benchmark: "BenchmarkF", Metric: "sec/op"}, {Benchmark: "BenchmarkF", Metric: "allocs/op", Reject: true}}}
+	var units []string
+	for _, r := range judgedRows(rows, killMetrics(lr)) {
+		units = append(units, r.Unit)
+	}
+	if strings.Join(units, " ") != "sec/op allocs/op" {
+		t.Errorf("judged units %v, want sec/op allocs/op", units)
+	}
+	if got := agreement(score.Survived, "opt", judgedRows(rows, killMetrics(&report.LevelResult{}))); !strings.HasPrefix(got, "agree: survived") {
+		t.Errorf("a survivor with a B/op blip: %s", got)
+	}
+}
+
+func TestSplitDisplay(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"a", "b"} {
+		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "a", "a_test.go"), []byte("package a\n\nfunc BenchmarkA(b *testing.B) {}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b", "b_test.go"), []byte("package b\n\nfunc BenchmarkB(b *testing.B) {}\nfunc BenchmarkA(b *testing.B) {}\n"), 0o644)
+	pkgs := []*mutate.Package{{ImportPath: "m/a", Dir: filepath.Join(dir, "a")}, {ImportPath: "m/b", Dir: filepath.Join(dir, "b")}}
+	cases := []struct {
+		display string
+		cpus    []int
+		mutated string
+		want    runner.ReproBenchmark
+		err     string
+	}{
+		{"BenchmarkA/n=10", nil, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA/n=10"}, ""},
+		{"BenchmarkA", nil, "m/b", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkA"}, ""},
+		{"BenchmarkB", nil, "m/a", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkB"}, ""},
+		{"m/b.BenchmarkA-4", []int{1, 4}, "m/a", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkA", CPU: 4}, ""},
+		{"BenchmarkA", []int{1, 4}, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA", CPU: 1}, ""},
+		{"BenchmarkA/x-4", nil, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA/x-4"}, ""},
+		{"BenchmarkC", nil, "m/a", runner.ReproBenchmark{}, "benchmark BenchmarkC: no test file of the module declares BenchmarkC"},
+	}
+	for _, c := range cases {
+		got, err := splitDisplay(c.display, c.cpus, c.mutated, pkgs)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s: error %v, want %q", c.display, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: got %+v, %v; want %+v", c.display, got, err, c.want)
+		}
+	}
+}
+
+// TestReproduceCampaign runs a campaign on two mutants of testdata/repro,
+// one that makes BenchmarkChecksum about twenty times slower (lock and
+// unlock a mutex per byte) and one that adds a lock to a loop of one
+// element per call, then reproduces each: benchstat finds the first
+// slower, in agreement with its kill, and not the second; the module is
+// not changed.
+func TestReproduceCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a campaign")
+	}
+	mod := runnerModule(t, "repro")
+	before := hashTree(t, mod)
+	out := filepath.Join(t.TempDir(), "out")
+	const slow, none = "0780da4326d9", "56873e2d3bd3"
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), &stdout, &stderr, []string{"run", "-C", mod, "-out", out, "-opt", "on",
+		"-mutants", slow + "," + none, "-max-samples", "10"}); code != exitOK {
+		t.Fatalf("run: exit %d\n%s", code, stderr.String())
+	}
+	for _, id := range []string{slow, none} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run(context.Background(), &stdout, &stderr, []string{"reproduce", "-C", mod, "-out", out, "-count", "6", id[:6]}); code != exitOK {
+			t.Fatalf("reproduce %s: exit %d\n%s", id, code, stderr.String())
+		}
+		lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+		last := lines[len(lines)-1]
+		delta := regexp.MustCompile(`Checksum-?\d* sec/op ([-+][0-9.]+)% p=`).FindStringSubmatch(last)
+		if delta == nil {
+			t.Fatalf("reproduce %s: last line %q names no sec/op change\n%s", id, last, stdout.String())
+		}
+		d, _ := strconv.ParseFloat(delta[1], 64)
+		switch id {
+		case slow:
+			if !strings.HasPrefix(last, "agree: killed at opt, and benchstat finds it slower at p <= 0.05: Checksum") || d < 300 {
+				t.Errorf("reproduce %s: %s", id, last)
+			}
+		case none:
+			if strings.Contains(last, "finds it slower") && d > 10 || d > 50 || d < -50 {
+				t.Errorf("reproduce %s: %s", id, last)
+			}
+		}
+		for _, f := range []string{runner.ReproBaseFile, runner.ReproMutFile} {
+			data, err := os.ReadFile(filepath.Join(out, "reproduce", id, "opt", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), "\nBenchmarkChecksum"); n != 6 {
+				t.Errorf("reproduce %s: %s holds %d samples, want 6", id, f, n)
+			}
+		}
+	}
+	if hashTree(t, mod) != before {
+		t.Error("the module changed")
+	}
+}

@@ -1,0 +1,148 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+)
+
+// reproMutant is a hand-made mutant of testdata/repro's package sum.
+func reproMutant(t *testing.T, mod mutate.Module, id, anchor, old, new string) mutate.Mutant {
+	m := mkMutant(t, mod, id, "example.com/repro/sum", "sum/sum.go", anchor, old, new)
+	m.Helper = "package sum\n\nvar perfmut_sink int\n"
+	return m
+}
+
+const reproSpin = "\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
+
+// reproValues reads a reproduction file: the iteration count and sec/op of
+// every sample of BenchmarkChecksum.
+func reproValues(t *testing.T, file string) (iters []int, secs []float64) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := benchfmt.NewReader(bytes.NewReader(data), file)
+	for rd.Scan() {
+		r, ok := rd.Result().(*benchfmt.Result)
+		if !ok || !strings.HasPrefix(r.Name.String(), "Checksum") {
+			continue
+		}
+		iters = append(iters, r.Iters)
+		v, ok := r.Value("sec/op")
+		if !ok {
+			t.Fatalf("%s: a sample without sec/op", file)
+		}
+		secs = append(secs, v)
+	}
+	return iters, secs
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// TestReproductionRuns reproduces a mutant that makes BenchmarkChecksum
+// about a hundred times slower and one that costs it next to nothing:
+// each file holds Count samples at the fixed count, the slow mutant's
+// median is far above the baseline's and the other's is not; the module
+// is unchanged and no temporary file or process is left.
+func TestReproductionRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	tmp := privateTmp(t)
+	mod, pkgs := testModule(t, "repro")
+	before := treeHash(t, mod.Dir)
+	ov := overlayFunc(mod)
+	cases := []struct {
+		m          mutate.Mutant
+		minR, maxR float64 // bounds of the median ratio
+	}{
+		{reproMutant(t, mod, "checksum-spin", "func Checksum(", "for _, b := range data {", "for _, b := range data {"+reproSpin), 5, 1e9},
+		{reproMutant(t, mod, "seed-spin", "func Seed(", "for _, e := range extra {", "for _, e := range extra {"+reproSpin), 0.5, 2},
+	}
+	for _, c := range cases {
+		files, err := ov(c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "out")
+		p := &Reproduction{Module: mod.Dir, Packages: pkgs, Overlay: files, Level: report.Opt, Count: 5, Out: out,
+			Benchmarks: []ReproBenchmark{{Package: "example.com/repro/sum", Name: "BenchmarkChecksum", N: 20}}, Timeout: time.Minute}
+		if err := p.Run(context.Background()); err != nil {
+			t.Fatalf("%s: %v", c.m.ID, err)
+		}
+		var med [2]float64
+		for i, name := range []string{ReproBaseFile, ReproMutFile} {
+			iters, secs := reproValues(t, filepath.Join(out, name))
+			if !slices.Equal(iters, []int{20, 20, 20, 20, 20}) {
+				t.Errorf("%s: %s: iteration counts %v, want five samples at 20", c.m.ID, name, iters)
+			}
+			med[i] = median(secs)
+		}
+		if r := med[1] / med[0]; r < c.minR || r > c.maxR {
+			t.Errorf("%s: median ratio %.3g (%g / %g), want within [%g, %g]", c.m.ID, r, med[1], med[0], c.minR, c.maxR)
+		}
+	}
+	if treeHash(t, mod.Dir) != before {
+		t.Error("the module changed")
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("temporary files left: %v", ents)
+	}
+	if l := leftovers(tmp); len(l) != 0 {
+		t.Errorf("processes left: %v", l)
+	}
+}
+
+// TestReproductionErrors: a mutant that does not compile names the file
+// and line in the module, and a reproduction that cannot run says why.
+func TestReproductionErrors(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a test binary")
+	}
+	privateTmp(t)
+	mod, pkgs := testModule(t, "repro")
+	bench := ReproBenchmark{Package: "example.com/repro/sum", Name: "BenchmarkChecksum", N: 10}
+	broken, err := overlayFunc(mod)(reproMutant(t, mod, "broken", "func Seed(", "h ^= e", "h ^= perfmut_undefined"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		p    Reproduction
+		want string
+	}{
+		{"compile", Reproduction{Overlay: broken, Count: 2, Benchmarks: []ReproBenchmark{bench}},
+			"building the mutant test binary of example.com/repro/sum: sum/sum.go:18:9: declared and not used: e; sum/sum.go:19:8: undefined: perfmut_undefined"},
+		{"no benchmark", Reproduction{Count: 2}, "reproduce: no benchmark to run"},
+		{"count", Reproduction{Count: 0, Benchmarks: []ReproBenchmark{bench}}, "reproduce: count 0: want at least 1"},
+		{"iterations", Reproduction{Count: 2, Benchmarks: []ReproBenchmark{{Package: bench.Package, Name: bench.Name}}},
+			"reproduce: BenchmarkChecksum: iteration count 0: want at least 1"},
+		{"package", Reproduction{Count: 2, Benchmarks: []ReproBenchmark{{Package: "example.com/other", Name: "BenchmarkX", N: 1}}},
+			"reproduce: BenchmarkX: package example.com/other is not in the module"},
+		{"no such benchmark", Reproduction{Count: 2, Benchmarks: []ReproBenchmark{{Package: bench.Package, Name: "BenchmarkNone", N: 1}}},
+			"BenchmarkNone did not run on the baseline: no such benchmark in example.com/repro/sum"},
+	} {
+		p := c.p
+		p.Module, p.Packages, p.Level, p.Out = mod.Dir, pkgs, report.Opt, filepath.Join(t.TempDir(), "out")
+		err := p.Run(context.Background())
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/repro
+
+go 1.22
