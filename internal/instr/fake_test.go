@@ -12,16 +12,19 @@ import (
 // --cachegrind-out-file= and -test.benchtime=Nx from its arguments and
 // behaves as $FAKE_MODE says. A normal run prints one benchmark result of
 // N iterations and writes a summary of FAKE_BASE + FAKE_PEROP * N
-// instructions. It exits 3 unless it got the sampler's environment.
+// instructions. It exits 3 unless it got the sampler's environment, 4
+// without -test.benchmem.
 const fakeValgrind = `#!/bin/sh
-out=""; n=""
+out=""; n=""; mem=""
 for a in "$@"; do
   case "$a" in
+  -test.benchmem) mem=1 ;;
   --cachegrind-out-file=*) out="${a#--cachegrind-out-file=}" ;;
   -test.benchtime=*x) n="${a#-test.benchtime=}"; n="${n%x}" ;;
   esac
 done
 if [ "$GOMAXPROCS" != 1 ] || [ "$GOGC" != off ]; then echo "bad environment"; exit 3; fi
+if [ -z "$mem" ]; then echo "no -test.benchmem"; exit 4; fi
 case "$FAKE_MODE" in
 fail) echo "--- FAIL: BenchmarkFake"; exit 1 ;;
 sleep) exec sleep 60 ;;

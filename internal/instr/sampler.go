@@ -45,6 +45,10 @@ type Sample struct {
 	Short   uint64        // instructions of the whole process at N iterations
 	Long    uint64        // ... at 2N iterations
 	Elapsed time.Duration // wall time of both processes
+	// Output is what the run at 2N printed: its result line has B/op and
+	// allocs/op (-test.benchmem), which are counts too; its sec/op is
+	// valgrind's, not the benchmark's.
+	Output []byte
 }
 
 // MinIters is the smallest N of a sample. At -test.benchtime=1x the
@@ -62,15 +66,15 @@ func (s *Sampler) Sample(ctx context.Context, b Bench, n int) (Sample, error) {
 		return Sample{}, fmt.Errorf("instruction sample of %s: iteration count %d, want at least %d", b.Pattern, n, MinIters)
 	}
 	start := time.Now()
-	short, err := s.Count(ctx, b, n)
+	short, _, err := s.count(ctx, b, n)
 	if err != nil {
 		return Sample{}, err
 	}
-	long, err := s.Count(ctx, b, 2*n)
+	long, out, err := s.count(ctx, b, 2*n)
 	if err != nil {
 		return Sample{}, err
 	}
-	smp := Sample{N: n, Short: short, Long: long, Elapsed: time.Since(start)}
+	smp := Sample{N: n, Short: short, Long: long, Elapsed: time.Since(start), Output: out}
 	if long <= short {
 		return smp, fmt.Errorf("benchmark %s counted %d instructions at %d iterations and %d at %d: too few iterations to see its work; raise the count",
 			b.Pattern, short, n, long, 2*n)
@@ -84,28 +88,35 @@ func (s *Sampler) Sample(ctx context.Context, b Bench, n int) (Sample, error) {
 // a temporary directory, removed before Count returns. The run must print
 // exactly one benchmark result, of n iterations.
 func (s *Sampler) Count(ctx context.Context, b Bench, n int) (uint64, error) {
+	c, _, err := s.count(ctx, b, n)
+	return c, err
+}
+
+// count is Count, with the run's output.
+func (s *Sampler) count(ctx context.Context, b Bench, n int) (uint64, []byte, error) {
 	dir, err := os.MkdirTemp("", "perfmut-instr-")
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "cachegrind.out")
 	args := []string{"--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=" + file,
 		b.Bin, "-test.run=^$", "-test.bench=" + b.Pattern, "-test.benchtime=" + strconv.Itoa(n) + "x",
-		"-test.count=1", "-test.timeout=0"}
+		"-test.count=1", "-test.timeout=0", "-test.benchmem"}
 	out, err := runProc(ctx, b.Dir, s.env(), s.timeout(), s.valgrind(), args...)
 	if err != nil {
-		return 0, fmt.Errorf("counting instructions of %s: %w", b.Pattern, err)
+		return 0, out, fmt.Errorf("counting instructions of %s: %w", b.Pattern, err)
 	}
 	if err := checkResult(out, n); err != nil {
-		return 0, fmt.Errorf("counting instructions of %s in %s: %w", b.Pattern, b.Bin, err)
+		return 0, out, fmt.Errorf("counting instructions of %s in %s: %w", b.Pattern, b.Bin, err)
 	}
 	fh, err := os.Open(file)
 	if err != nil {
-		return 0, fmt.Errorf("counting instructions of %s: valgrind wrote no output file: %s", b.Pattern, lastLines(out, 3))
+		return 0, out, fmt.Errorf("counting instructions of %s: valgrind wrote no output file: %s", b.Pattern, lastLines(out, 3))
 	}
 	defer fh.Close()
-	return ParseOutput(fh)
+	c, err := ParseOutput(fh)
+	return c, out, err
 }
 
 // checkResult checks that a benchmark run's output has exactly one result

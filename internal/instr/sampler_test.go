@@ -21,6 +21,9 @@ func TestSampleFake(t *testing.T) {
 	if got.PerOp != 7 || got.N != 50 || got.Short != 1350 || got.Long != 1700 {
 		t.Errorf("Sample = %+v, want PerOp 7, N 50, Short 1350, Long 1700", got)
 	}
+	if want := "BenchmarkFake \t 100\t 1 ns/op\nPASS\n"; string(got.Output) != want {
+		t.Errorf("Sample.Output = %q, want the run at 2N's, %q", got.Output, want)
+	}
 }
 
 // TestSampleErrors: every way a counted run can fail is an error saying
