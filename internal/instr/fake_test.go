@@ -28,6 +28,7 @@ if [ -z "$mem" ]; then echo "no -test.benchmem"; exit 4; fi
 case "$FAKE_MODE" in
 fail) echo "--- FAIL: BenchmarkFake"; exit 1 ;;
 sleep) exec sleep 60 ;;
+sigill) printf 'vex amd64->IR: unhandled instruction bytes: 0xF 0x1 0xF9 0x48\n==7== Process terminating with default action of signal 4 (SIGILL)\n==7==    at 0x46F4E1: runtime.cputicks\n'; exit 132 ;;
 noresult) echo PASS; exit 0 ;;
 two) printf 'BenchmarkA \t %s\t 1 ns/op\nBenchmarkB \t %s\t 1 ns/op\n' "$n" "$n"; exit 0 ;;
 wrongn) printf 'BenchmarkFake \t 1\t 1 ns/op\n'; exit 0 ;;

@@ -105,6 +105,9 @@ func (s *Sampler) count(ctx context.Context, b Bench, n int) (uint64, []byte, er
 		"-test.count=1", "-test.timeout=0", "-test.benchmem"}
 	out, err := runProc(ctx, b.Dir, s.env(), s.timeout(), s.valgrind(), args...)
 	if err != nil {
+		if line := valgrindProblem(out); line != "" {
+			return 0, out, fmt.Errorf("counting instructions of %s: valgrind stopped it: %s (%w)", b.Pattern, line, err)
+		}
 		return 0, out, fmt.Errorf("counting instructions of %s: %w", b.Pattern, err)
 	}
 	if err := checkResult(out, n); err != nil {
@@ -171,4 +174,27 @@ func (s *Sampler) valgrind() string {
 		return s.Valgrind
 	}
 	return "valgrind"
+}
+
+// valgrindProblems are what valgrind prints when it, not the benchmark,
+// stops a run: an instruction it cannot decode (RDTSCP without
+// GODEBUG=cpu.rdtscp=off), a failed assertion of its own, or the signal
+// that ended the program.
+var valgrindProblems = []string{"unhandled instruction", "Assertion", "the 'impossible' happened", "Process terminating with default action of signal"}
+
+// valgrindProblem returns the first line of out that says valgrind
+// stopped the run (see valgrindProblems), without its "==pid==" prefix;
+// "" if none does.
+func valgrindProblem(out []byte) string {
+	for _, line := range strings.Split(string(out), "\n") {
+		for _, p := range valgrindProblems {
+			if strings.Contains(line, p) {
+				if i := strings.Index(line, "== "); strings.HasPrefix(line, "==") && i > 0 {
+					line = line[i+3:]
+				}
+				return strings.TrimSpace(line)
+			}
+		}
+	}
+	return ""
 }

@@ -31,6 +31,7 @@ func TestSampleFake(t *testing.T) {
 func TestSampleErrors(t *testing.T) {
 	for _, tc := range []struct{ mode, want string }{
 		{"fail", "exit status 1: --- FAIL: BenchmarkFake"},
+		{"sigill", "valgrind stopped it: vex amd64->IR: unhandled instruction bytes: 0xF 0x1 0xF9 0x48 ("},
 		{"noresult", "no benchmark result (the pattern selects no benchmark, or it failed): PASS"},
 		{"two", "2 benchmark results, want the pattern to select exactly one"},
 		{"wrongn", "the benchmark ran 1 iterations, want 50"},
@@ -112,6 +113,20 @@ func TestNextIters(t *testing.T) {
 	}{{85251, 1174}, {1e9, MinIters}, {0.01, maxIters}} {
 		if got := itersFor(tc.perOp, 1e8); got != tc.want {
 			t.Errorf("itersFor(%g, 1e8) = %d, want %d", tc.perOp, got, tc.want)
+		}
+	}
+}
+
+func TestValgrindProblem(t *testing.T) {
+	for _, tc := range []struct{ out, want string }{
+		{"BenchmarkX 10 5 ns/op\nPASS\n", ""},
+		{"==18327== Command: ./x.test\nruntime.sigreturn__sigaction.abi0\nCallgrind: threads.c:247 (vgCallgrind_post_signal): Assertion 'sigNum == vgCallgrind_current_state.sig' failed.\n",
+			"Callgrind: threads.c:247 (vgCallgrind_post_signal): Assertion 'sigNum == vgCallgrind_current_state.sig' failed."},
+		{"==7== Process terminating with default action of signal 11 (SIGSEGV)\n==7==  Access not within mapped region\n",
+			"Process terminating with default action of signal 11 (SIGSEGV)"},
+	} {
+		if got := valgrindProblem([]byte(tc.out)); got != tc.want {
+			t.Errorf("valgrindProblem(%q) = %q, want %q", tc.out, got, tc.want)
 		}
 	}
 }
