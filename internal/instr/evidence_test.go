@@ -70,7 +70,8 @@ func TestEvidence(t *testing.T) {
 	t.Logf("cost of a sample: %s under valgrind, %s without (%.0fx)", perSample.Round(time.Millisecond), native.Round(time.Millisecond), float64(perSample)/float64(native))
 }
 
-// spread describes xs: mean, coefficient of variation, max/min.
+// spread describes xs: mean, median, range, coefficient of variation,
+// max/min.
 func spread(xs []float64) string {
 	var sum, sq float64
 	for _, x := range xs {
@@ -81,8 +82,8 @@ func spread(xs []float64) string {
 		sq += (x - mean) * (x - mean)
 	}
 	sd := math.Sqrt(sq / float64(len(xs)-1))
-	return fmt.Sprintf("%d samples, mean %.1f, median %.1f, CV %.3f%%, max/min %.4f",
-		len(xs), mean, median(xs), 100*sd/mean, slices.Max(xs)/slices.Min(xs))
+	return fmt.Sprintf("%d samples, mean %.1f, median %.1f, range %.1f to %.1f, CV %.3f%%, max/min %.4f",
+		len(xs), mean, median(xs), slices.Min(xs), slices.Max(xs), 100*sd/mean, slices.Max(xs)/slices.Min(xs))
 }
 
 func median(xs []float64) float64 {
