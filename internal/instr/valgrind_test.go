@@ -34,6 +34,27 @@ func buildWork(t *testing.T) string {
 	return bin
 }
 
+// workSampler skips t without valgrind, and otherwise returns a Sampler
+// and the benchmarks of testdata/work's test binary by pattern.
+func workSampler(t *testing.T) (*Sampler, func(pattern string) Bench) {
+	t.Helper()
+	info := needValgrind(t)
+	bin := buildWork(t)
+	return &Sampler{Valgrind: info.Path}, func(pattern string) Bench {
+		return Bench{Bin: bin, Dir: "testdata/work", Pattern: pattern}
+	}
+}
+
+// mustSample is s.Sample, failing t on an error.
+func mustSample(t *testing.T, s *Sampler, b Bench, n int) Sample {
+	t.Helper()
+	smp, err := s.Sample(context.Background(), b, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return smp
+}
+
 // TestAvailable: where valgrind is installed, Available finds its version
 // and runs a Go program under it.
 func TestAvailable(t *testing.T) {
@@ -46,13 +67,9 @@ func TestAvailable(t *testing.T) {
 // TestSampleTwiceTheWork: a benchmark doing twice the work of another
 // counts twice the instructions per operation, within 1%.
 func TestSampleTwiceTheWork(t *testing.T) {
-	info := needValgrind(t)
-	bin := buildWork(t)
-	s := &Sampler{Valgrind: info.Path}
-	ctx := context.Background()
-	one := Bench{Bin: bin, Dir: "testdata/work", Pattern: "^BenchmarkWork$"}
-	two := Bench{Bin: bin, Dir: "testdata/work", Pattern: "^BenchmarkWork2x$"}
-	n, perOp, err := s.Iters(ctx, one, 20_000_000)
+	s, bench := workSampler(t)
+	one, two := bench("^BenchmarkWork$"), bench("^BenchmarkWork2x$")
+	n, perOp, err := s.Iters(context.Background(), one, 20_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,14 +77,7 @@ func TestSampleTwiceTheWork(t *testing.T) {
 	if perOp < 4*4096 || perOp > 20*4096 {
 		t.Errorf("Iters: %g instructions per operation, want 4 to 20 per round of 4096", perOp)
 	}
-	a, err := s.Sample(ctx, one, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := s.Sample(ctx, two, n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := mustSample(t, s, one, n), mustSample(t, s, two, n)
 	if r := b.PerOp / a.PerOp; r < 1.98 || r > 2.02 {
 		t.Errorf("BenchmarkWork2x/BenchmarkWork = %.4f (%g/%g at N=%d), want 2 within 1%%", r, b.PerOp, a.PerOp, n)
 	}
@@ -78,23 +88,13 @@ func TestSampleTwiceTheWork(t *testing.T) {
 // difference: the count per operation at N (from Iters) and at 4N agree
 // within 2%, while the whole count at N over N is far above it.
 func TestSampleCancelsSetUp(t *testing.T) {
-	info := needValgrind(t)
-	bin := buildWork(t)
-	s := &Sampler{Valgrind: info.Path}
-	ctx := context.Background()
-	b := Bench{Bin: bin, Dir: "testdata/work", Pattern: "^BenchmarkAlloc$"}
-	n, _, err := s.Iters(ctx, b, 20_000_000)
+	s, bench := workSampler(t)
+	b := bench("^BenchmarkAlloc$")
+	n, _, err := s.Iters(context.Background(), b, 20_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, err := s.Sample(ctx, b, n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	large, err := s.Sample(ctx, b, 4*n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	small, large := mustSample(t, s, b, n), mustSample(t, s, b, 4*n)
 	if r := large.PerOp / small.PerOp; r < 0.98 || r > 1.02 {
 		t.Errorf("per operation at %d / at %d = %.4f (%g/%g), want 1 within 2%%", 4*n, n, r, large.PerOp, small.PerOp)
 	}
