@@ -3,6 +3,8 @@ package instr
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -59,5 +61,25 @@ func TestParseVersion(t *testing.T) {
 		if got != tc.want || ok != (tc.want != "") {
 			t.Errorf("parseVersion(%q) = %q, %v; want %q", tc.out, got, ok, tc.want)
 		}
+	}
+}
+
+// TestAvailableProbeFails: a valgrind that prints its version but cannot
+// run the probe program is unavailable, in one line that says so.
+func TestAvailableProbeFails(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("Available stops at the platform check off Linux")
+	}
+	dir := t.TempDir()
+	fake := "#!/bin/sh\nif [ \"$1\" = --version ]; then echo valgrind-3.19.0; exit 0; fi\necho 'valgrind: m_debuginfo: cannot read the executable' >&2\nexit 1\n"
+	if err := os.WriteFile(filepath.Join(dir, "valgrind"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	info, err := Available(context.Background())
+	want := "cannot count instructions: valgrind 3.19.0 cannot run a Go program (exit status 1: valgrind: m_debuginfo: cannot read the executable); " + advice("linux")
+	var ue *UnavailableError
+	if !errors.As(err, &ue) || err.Error() != want || info.Version != "3.19.0" {
+		t.Errorf("Available with a broken valgrind: %v (version %q), want\n%s", err, info.Version, want)
 	}
 }
