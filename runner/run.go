@@ -452,6 +452,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-futility (%g vs %g)", a.FutilityPower, b.FutilityPower)
 	case a.MinEffect != b.MinEffect:
 		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
+	case a.Margin != b.Margin:
+		return fmt.Sprintf("-margin (%g vs %g)", a.Margin, b.Margin)
 	case a.Benchtime != b.Benchtime:
 		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
 	case a.SampleTime != b.SampleTime:
@@ -834,7 +836,7 @@ func (c *Campaign) settings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
-	s.MinEffect, s.FutilityPower, s.Test = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test)
+	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.SampleTime = ""

@@ -74,7 +74,7 @@ func TestRunOutRefused(t *testing.T) {
 			args := append([]string{"run", "-C", hot, "-opt", "on", "-out", out}, tc.args...)
 			code := run(context.Background(), &stdout, &stderr, args)
 			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-			if code != exitUsage || lines[len(lines)-1] != want {
+			if code != exitUsage || len(lines) != 1 || lines[0] != want {
 				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the last line\n%s", code, stderr.String(), want)
 			}
 			if tc.files == nil {

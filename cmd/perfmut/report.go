@@ -49,6 +49,12 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	opts := report.Options{Levels: levels, Dir: dir, PathPrefix: *pathPrefix}
 	if formats == nil {
+		// Rewriting the reports of a directory a run is writing would race it.
+		lock, err := runner.LockOut(dir)
+		if err != nil {
+			return inputError(err)
+		}
+		defer lock.Unlock()
 		werr := report.Write(dir, rep, report.Formats(), opts)
 		if err := report.Text(stdout, rep, opts); err != nil {
 			return err
