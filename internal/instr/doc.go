@@ -12,11 +12,14 @@
 // instructions of N iterations of the timed loop, including the runtime work
 // they cause (allocation, scheduling).
 //
-// The benchmark runs with GOMAXPROCS=1, GOGC=off (with a GOMEMLIMIT as a
-// safety net) and GODEBUG=memprofilerate=0, which remove most run-to-run
-// variation (concurrent GC work and the random sampling of allocations), and
-// on amd64 with GODEBUG=cpu.rdtscp=off, without which valgrind stops the Go
-// runtime with SIGILL on RDTSCP.
+// The benchmark runs with GOMAXPROCS=1 and GOGC=off (with a GOMEMLIMIT as a
+// safety net), which remove most run-to-run variation (GC cycles), with
+// GODEBUG=memprofilerate=0, which removes the memory profiler's randomly
+// placed work, and on amd64 with GODEBUG=cpu.rdtscp=off, so that a valgrind
+// that cannot decode RDTSCP does not stop the runtime with SIGILL.
+//
+// What a count can and cannot see, the evidence behind these settings and
+// the design of perfmut run -measure are in docs/instructions.md.
 //
 // [Available] reports whether valgrind is installed and can run a Go
 // program here; when it is not, its error is an [*UnavailableError] whose
