@@ -204,25 +204,12 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if t.Excluded && t.PMin > perTest && !t.Deterministic {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), perTest, r.Correction))
-		} else if t.Excluded && !t.Deterministic {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: not in this mutant's family, fixed at look %d, where its values could not reach the level (Tarone)", rl+1))
-		} else if t.PMin > perTest && !t.Deterministic {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest))
+		if w := r.cannotReject(*t, samples[i], perTest, rl); w != "" {
+			t.Warnings = append(t.Warnings, w)
 		}
 	}
-	switch {
-	case family == 0 && v.Decision != Kill && perTest == 0:
-		kv := 0
-		for _, q := range pmins {
-			if q < 1 {
-				kv++
-			}
-		}
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: it spends no alpha on a family of %d tests", v.Look, n, kv))
-	case family == 0 && v.Decision != Kill:
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", v.Look, n, perTest))
+	if family == 0 && v.Decision != Kill {
+		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, perTest, pmins))
 	}
 	switch {
 	case v.Decision == Continue && final:
@@ -232,35 +219,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
 		}
 	case v.Decision == Continue && r.FutilityPower > 0:
-		cps, below := r.futility(samples, ps, n, k)
-		best, open := 0.0, 0
-		for i := range tests {
-			if !closed[i] && !below[i] {
-				best = max(best, cps[i])
-			}
-			if !closed[i] && !below[i] && cps[i] >= r.FutilityPower {
-				open++
-			}
-		}
-		ok, why := open == 0, ""
-		if ok {
-			ok, why = r.ruledOut(samples, tests, n)
-		}
-		if open == 0 && !ok {
-			v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
-		}
-		if ok {
-			v.Decision = Survive
-			v.Futility = true
-			msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
-			if nb := count(below); nb > 0 {
-				msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
-			}
-			if nc := count(closed); nc > 0 {
-				msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
-			}
-			v.Warnings = append(v.Warnings, msg)
-		}
+		r.futilityStop(&v, samples, ps, closed, seq, n, k)
 	}
 	if v.Decision != Continue && interval {
 		for i, s := range samples {
@@ -268,6 +227,77 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		}
 	}
 	return v
+}
+
+// cannotKill says why a look (1-based, at n samples) with no test in its
+// family cannot kill: it spends nothing on a family of this size, or no
+// test's values can reach its per-test level.
+func cannotKill(look, n int, perTest float64, pmins []float64) string {
+	if perTest == 0 {
+		kv := 0
+		for _, q := range pmins {
+			if q < 1 {
+				kv++
+			}
+		}
+		return fmt.Sprintf("look %d (%d samples) cannot kill: it spends no alpha on a family of %d tests", look, n, kv)
+	}
+	return fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", look, n, perTest)
+}
+
+// cannotReject says why test t of sample s cannot reject at a look of
+// per-test level perTest ("" if it can): its values cannot reach the
+// level, or it is out of the mutant's family, fixed at the reference look
+// rl (an index into Looks).
+func (r Rule) cannotReject(t TestResult, s Sample, perTest float64, rl int) string {
+	switch {
+	case t.Deterministic:
+		return ""
+	case t.Excluded && t.PMin > perTest:
+		return fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(s), perTest, r.Correction)
+	case t.Excluded:
+		return fmt.Sprintf("cannot reject: not in this mutant's family, fixed at look %d, where its values could not reach the level (Tarone)", rl+1)
+	case t.PMin > perTest:
+		return fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest)
+	}
+	return ""
+}
+
+// futilityStop stops v's mutant as survived at a look before the last
+// when no test of its family (seq) can plausibly kill any more (closed
+// before, confidently below the minimum effect, or a conditional power
+// below FutilityPower) and the margin is ruled out; with no plausible kill
+// but the margin not ruled out it only says why sampling goes on. k is
+// the family's size.
+func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, seq []bool, n, k int) {
+	cps, below := r.futility(samples, ps, n, k)
+	best, open := 0.0, 0
+	for i := range samples {
+		// A test out of the mutant's family can never reject: it does not
+		// keep the mutant open, whatever its power.
+		if !closed[i] && !below[i] && seq[i] {
+			best = max(best, cps[i])
+			if cps[i] >= r.FutilityPower {
+				open++
+			}
+		}
+	}
+	if open > 0 {
+		return
+	}
+	if ok, why := r.ruledOut(samples, v.Tests, n); !ok {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
+		return
+	}
+	v.Decision, v.Futility = Survive, true
+	msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
+	if nb := count(below); nb > 0 {
+		msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
+	}
+	if nc := count(closed); nc > 0 {
+		msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
+	}
+	v.Warnings = append(v.Warnings, msg)
 }
 
 // futility returns, for each test at a look after n of r.MaxSamples

@@ -566,12 +566,14 @@ func TestDecideTable(t *testing.T) {
 		// the four 181s all in the baseline is 6 of the 252 splits, its
 		// smallest p-value, above the first look's level for one test
 		// (1/252: the first look kills only a full separation), so it is
-		// left out (p_adj 1) and goes on where a deterministic increase
-		// kills.
+		// left out (p_adj 1) where a deterministic increase kills; and as
+		// the mutant's family is fixed at the first look, it is out of it
+		// for good: no test can kill, and the mutant survives there (the
+		// price of a family-wise rate that holds when counts join later).
 		{"one varying count is tested, not deterministic", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}},
-			Continue, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values"}},
+			Survive, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values", "stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1"}},
 		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
-			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},
+			Survive, 1, []float64{1, 5.0 / 6}, []bool{false, false}, []string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 5.5e-06, below 0.1"}},
 		// A 0.5% slowdown, far above its noise: significant, but below the
 		// default minimum effect 1.01, and mutant/1.01 lies below every
 		// baseline value: it stops at the first look.

@@ -43,7 +43,8 @@ func (r Rule) refLook(tests int) (look int, top float64) {
 // sequenceFamily returns which samples are in the mutant's family for the
 // whole sequence (see above), and whether each one's rounds have reached
 // the reference look (a sample that has not is in; once it has, it may
-// turn out not to be).
+// turn out not to be). With Correction None every test is in: each is
+// compared with the level of one test.
 func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 	look, top := r.refLook(len(samples))
 	n := r.Looks()[look]
@@ -56,7 +57,7 @@ func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 		}
 		complete[i] = true
 		ranked := r.ranked(p)
-		in[i] = r.Test.ReachableP(ranked.Baseline, ranked.Mutant) <= top
+		in[i] = r.Correction == None || r.Test.ReachableP(ranked.Baseline, ranked.Mutant) <= top
 	}
 	return in, complete
 }
