@@ -81,7 +81,9 @@ func dimensions() []string {
 // exactly what the run decided. At another alpha a, a killed or survived
 // mutant is re-decided from its recorded tests: the raw p-values are
 // adjusted again with correction c over the mutant's tests that can reach
-// the level (Tarone's reduction by their PMin, see AdjustFamily), and a test
+// the level (Tarone's reduction by their PMin, see AdjustFamily; a test
+// that was out of the mutant's family, fixed at its first look, stays
+// out), and a test
 // rejects when its adjusted p-value is at most Threshold*a/alpha (the
 // rule's share of alpha at the look that decided, scaled to a; a itself
 // when Threshold is 0) and it is not BelowMinEffect. Early stopping only
@@ -192,6 +194,20 @@ func decideAt(o Outcome, a, runAlpha float64, c Correction) (Status, []string) {
 		ps[i], pmins[i] = t.P, t.PMin
 		if t.Threshold > 0 && runAlpha > 0 {
 			level = t.Threshold * a / runAlpha
+		}
+	}
+	// A test left out although its values could reach the run's per-test
+	// level (the threshold over the family's size) was out of the
+	// mutant's family, fixed at its first look: it stays out.
+	family := 0
+	for _, t := range o.Tests {
+		if !t.Excluded {
+			family++
+		}
+	}
+	for i, t := range o.Tests {
+		if t.Excluded && t.PMin > 0 && t.PMin <= t.Threshold/float64(max(family, 1)) {
+			pmins[i] = 1
 		}
 	}
 	adj, _ := AdjustFamily(ps, pmins, level, c)

@@ -230,4 +230,19 @@ func TestSummarizeTarone(t *testing.T) {
 			t.Errorf("no level row at %v", tt.alpha)
 		}
 	}
+	// A B/op left out of the family at the first look although its
+	// values reach the run's level (PMin 1/252 <= 0.002): at 0.1 it stays
+	// out, so the family of one (sec/op, 0.003 <= 0.004) rejects; counted
+	// in, Holm over both (0.006) would not.
+	out := []TestResult{tests[0], {Metric: "B/op", P: 0.001, PAdj: 1, PMin: 1.0 / 1000, Excluded: true, Threshold: 0.002}}
+	out[0].Metric = "sec/op"
+	s := Summarize([]Outcome{{ID: "m", Level: "opt", Status: Survived, Tests: out}}, 0.05, Holm)
+	for _, r := range s.Rows {
+		if r.Dimension == "metric" && r.Alpha == 0.1 && r.Key == "B/op" && r.Killed != 0 {
+			t.Errorf("B/op out of the family killed at 0.1: %+v", r)
+		}
+		if r.Dimension == "level" && r.Alpha == 0.1 && r.Killed != 1 {
+			t.Errorf("at 0.1 killed %d, want 1 (sec/op in a family of one)", r.Killed)
+		}
+	}
 }
