@@ -198,22 +198,22 @@ func TestCheckNames(t *testing.T) {
 	}
 }
 
-// TestREADMEExample parses the configuration reference in README.md.
+// TestREADMEExample parses the configuration reference in docs/config.md.
 func TestREADMEExample(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	b, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(b), "## Configuration")
+	_, rest, ok := strings.Cut(string(b), "# Configuration")
 	if !ok {
-		t.Fatal("README.md has no ## Configuration section")
+		t.Fatal("docs/config.md has no # Configuration section")
 	}
 	_, rest, ok = strings.Cut(rest, "```yaml\n")
 	if !ok {
 		t.Fatal("no yaml block in the Configuration section")
 	}
 	src, _, _ := strings.Cut(rest, "```")
-	c, err := config.Parse([]byte(src), "README.md", mutate.Schema(All))
+	c, err := config.Parse([]byte(src), "docs/config.md", mutate.Schema(All))
 	if err != nil {
 		t.Fatal(err)
 	}
