@@ -36,12 +36,15 @@ const lockPoll = 200 * time.Millisecond
 // leaves it held, and one binary holds one lock, so none can deadlock.
 // A binary that waits longer than a third of its -test.timeout runs
 // without the lock and says so. With -short (no campaign runs) or -test.list
-// it takes no lock. Use it as a package's TestMain:
+// it takes no lock, nor does a test binary started by the holder (a test
+// that re-runs its own binary as a helper process): the holder's
+// environment says it holds the lock (HeldEnv), and the child is part of
+// its run. Use it as a package's TestMain:
 //
 //	func TestMain(m *testing.M) { os.Exit(testutil.RunCampaignTests(m)) }
 func RunCampaignTests(m *testing.M) int {
 	flag.Parse()
-	if testing.Short() || flagSet("test.list") {
+	if testing.Short() || flagSet("test.list") || os.Getenv(HeldEnv) != "" {
 		return m.Run()
 	}
 	path, err := CampaignLockPath()
@@ -55,8 +58,14 @@ func RunCampaignTests(m *testing.M) int {
 		return m.Run()
 	}
 	defer l.Unlock()
+	os.Setenv(HeldEnv, strconv.Itoa(os.Getpid()))
 	return m.Run()
 }
+
+// HeldEnv is set, to its pid, in the environment of a test binary that
+// holds the campaign lock, so that the test binaries it starts do not wait
+// for it.
+const HeldEnv = "PERFMUT_TEST_CAMPAIGN_LOCK_HELD"
 
 // lockWait is how long RunCampaignTests waits for the lock: a third of
 // -test.timeout, MaxLockWait when there is none.
