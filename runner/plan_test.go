@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -221,5 +223,32 @@ func TestUncached(t *testing.T) {
 	}
 	if string(files["/m/a.go"]) != "package a\n" {
 		t.Errorf("uncached changed its input: %q", files["/m/a.go"])
+	}
+}
+
+func TestPlanModeFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want PlanMode
+		err  string
+	}{
+		{nil, "", ""},
+		{[]string{"-plan"}, PlanQuick, ""},
+		{[]string{"-plan=quick"}, PlanQuick, ""},
+		{[]string{"-plan=exact"}, PlanExact, ""},
+		{[]string{"-plan=false"}, "", ""},
+		{[]string{"-plan=fast"}, "", "bad -plan=fast: want -plan (quick: from the source and a few timed builds) or -plan=exact (after the baseline steps)"},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var p PlanMode
+		fs.Var(&p, "plan", "")
+		err := fs.Parse(tc.args)
+		if p != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%v: %q, %v; want %q, %q", tc.args, p, err, tc.want, tc.err)
+		}
+		if p.On() != (tc.want != "") {
+			t.Errorf("%v: On() = %v", tc.args, p.On())
+		}
 	}
 }
