@@ -252,3 +252,31 @@ func TestPlanModeFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestTestCost: the selected tests of a package run in one process; its
+// start counts once (the quickest coverage run), not once per test.
+func TestTestCost(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	r := &run{
+		tcov: map[string]*testCoverage{
+			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
+			"b": {time: map[string]time.Duration{}},
+		},
+		baseTime: map[string]map[string]time.Duration{report.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}},
+	}
+	for _, tc := range []struct {
+		sel  testSelection
+		want time.Duration
+	}{
+		{testSelection{"a": {"TestSlow"}}, ms(540)},
+		{testSelection{"a": {"TestSlow", "TestMid"}}, ms(40 + 500 + 60)},
+		{testSelection{"a": {"TestSlow", "TestMid", "TestQuick"}}, ms(600)},
+		{testSelection{"a": nil}, ms(900)},
+		{testSelection{"a": {"TestMid"}, "c": nil}, ms(100 + 70)},
+		{testSelection{"b": {"TestGone"}}, 0},
+	} {
+		if got := r.testCost(report.Opt, tc.sel); got != tc.want {
+			t.Errorf("testCost(%v) = %v, want %v", tc.sel, got, tc.want)
+		}
+	}
+}
