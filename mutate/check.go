@@ -75,11 +75,14 @@ func (p *Program) check(m Mutant, reduce bool) error {
 	}
 	if reduce && cp.local(fi, orig, m.Edits) {
 		// The mutated file without the bodies of the functions the
-		// mutant does not touch, against the reduced other files. Any
-		// error (perhaps an import only those bodies used) is left to
-		// the whole package to confirm, with its own message.
-		if src, err := ApplyEdits(cp.blankBodies(fi, orig, m.Edits), m.Edits); err == nil {
-			if p.typeCheck(m, cp, fi, src, cp.reducedFiles(), true) == nil {
+		// mutant does not touch and without the plain functions it does
+		// not name (see checkdrop.go), against the reduced other files.
+		// Any error (perhaps an import only those bodies used) is left
+		// to the whole package to confirm, with its own message.
+		cp.dropOnce.Do(func() { cp.initDrop(pkg.pkg.TypesInfo) })
+		keep := cp.keep(fi, orig, m.Edits)
+		if src, err := ApplyEdits(cp.blankDecls(fi, cp.blankBodies(fi, orig, m.Edits), keep, m.Edits), m.Edits); err == nil {
+			if p.typeCheckKeeping(m, cp, fi, src, cp.filesKeeping(fi, keep), true, keep) == nil {
 				return nil
 			}
 		}
@@ -92,6 +95,13 @@ func (p *Program) check(m Mutant, reduce bool) error {
 // are reduced copies (see reducedFiles) and imports they leave unused are
 // not errors.
 func (p *Program) typeCheck(m Mutant, cp *checkPkg, fi int, src []byte, files []*ast.File, reduced bool) error {
+	return p.typeCheckKeeping(m, cp, fi, src, files, reduced, nil)
+}
+
+// typeCheckKeeping is typeCheck of a check that keeps only the plain
+// functions in keep (nil: all of them; see checkdrop.go): an import the
+// mutated file uses only in the others is not reported unused.
+func (p *Program) typeCheckKeeping(m Mutant, cp *checkPkg, fi int, src []byte, files []*ast.File, reduced bool, keep map[string]bool) error {
 	name := cp.tfiles[fi].Name()
 	_, helper, pkg, _ := p.paths(m)
 	// A private file set: the loaded files' token.Files plus fresh ones for
@@ -143,7 +153,8 @@ func (p *Program) typeCheck(m Mutant, cp *checkPkg, fi int, src []byte, files []
 			// the mutant's doing.
 			if te, ok := err.(types.Error); ok && reduced && te.Soft && strings.HasSuffix(te.Msg, "and not used") {
 				if tf := te.Fset.File(te.Pos); tf != nil && tf.Name() != helper {
-					if tf.Name() != name || cp.usedElsewhere(fi, tf.Offset(te.Pos), m.Edits) {
+					if tf.Name() != name || cp.usedElsewhere(fi, tf.Offset(te.Pos), m.Edits) ||
+						keep != nil && cp.usedInDropped(fi, tf.Offset(te.Pos), keep, m.Edits) {
 						return
 					}
 				}
@@ -177,6 +188,9 @@ type checkPkg struct {
 
 	reduceOnce sync.Once
 	reduced    []*ast.File
+
+	dropOnce sync.Once
+	drop     dropState // see checkdrop.go
 }
 
 // checkPkg returns pkg's shared check state, building it on first use.

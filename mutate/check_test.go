@@ -118,3 +118,85 @@ func TestIdentifiers(t *testing.T) {
 		t.Errorf("identifiers = %q, want %q", got, want)
 	}
 }
+
+// testPlusZero adds 0 to every return statement's first result: mutants
+// that compile and touch one body each.
+var testPlusZero = &Operator{
+	Name:     "test-plus-zero",
+	Quadrant: Q4,
+	Run: func(pass *Pass) {
+		tf := pass.Fset.File(pass.File.FileStart)
+		ast.Inspect(pass.File, func(n ast.Node) bool {
+			if ret, ok := n.(*ast.ReturnStmt); ok && len(ret.Results) == 1 {
+				at := tf.Offset(ret.Results[0].End())
+				pass.Report(Site{Node: ret, Description: "add 0", Edits: []Edit{{Start: at, End: at, New: " + 0"}}})
+			}
+			return true
+		})
+	},
+}
+
+// TestCheckDropsPlainFunctions: a local mutant's check leaves out the
+// plain functions that neither its function nor the kept package-level
+// code names (C and D for a mutant of A; E stays, an untyped initializer
+// names it), and finds what the whole package's check finds, an import
+// used only in a left-out function's signature or body included.
+func TestCheckDropsPlainFunctions(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a.go": "package m\n\nimport (\n\t\"io\"\n\t\"strings\"\n)\n\nfunc A(n int) int {\n\treturn B(n) + 1\n}\n\nfunc B(n int) int {\n\treturn n * 2\n}\n\n" +
+			"func C(w io.Writer) int {\n\treturn 3\n}\n\nfunc D(s string) int {\n\treturn len(strings.TrimSpace(s))\n}\n\nfunc E() int {\n\treturn 5\n}\n\nvar v = E()\n",
+		"b.go": "package m\n\nfunc F() int {\n\treturn A(1)\n}\n\nfunc G() int {\n\treturn 7\n}\n",
+	})
+	p := load(t, dir, []*Operator{testBreak, testPlusZero})
+	var got []string
+	for _, m := range generate(t, p) {
+		err, full := p.Check(m), p.CheckFull(m)
+		if (err == nil) != (full == nil) || err != nil && err.Error() != full.Error() {
+			t.Errorf("%s %s:%d: Check = %v, full check = %v", m.Operator, m.File, m.Line, err, full)
+		}
+		pkg := p.byPath[m.Package]
+		cp := p.checkPkg(pkg)
+		name := filepath.Join(pkg.Dir, m.File)
+		src, _ := p.source(name)
+		fi := cp.index[name]
+		var left []string
+		if cp.local(fi, src, m.Edits) {
+			keep := cp.keep(fi, src, m.Edits)
+			for i, plain := range cp.drop.plain {
+				edits := m.Edits // of file fi only
+				if i != fi {
+					edits = nil
+				}
+				for k, pd := range plain {
+					if cp.dropped(i, k, keep, edits) {
+						left = append(left, pd.name)
+					}
+				}
+			}
+		}
+		res := "ok"
+		if err != nil {
+			res = "error"
+		}
+		got = append(got, fmt.Sprintf("%s %s:%d %s, left out %s", m.Operator, m.File, m.Line, res, strings.Join(left, " ")))
+	}
+	want := `test-break a.go:9 error, left out C D F G
+test-plus-zero a.go:9 ok, left out C D F G
+test-break a.go:13 error, left out A C D F G
+test-plus-zero a.go:13 ok, left out A C D F G
+test-break a.go:17 error, left out A B D F G
+test-plus-zero a.go:17 ok, left out A B D F G
+test-break a.go:21 error, left out A B C F G
+test-plus-zero a.go:21 ok, left out A B C F G
+test-break a.go:25 error, left out A B C D F G
+test-plus-zero a.go:25 ok, left out A B C D F G
+test-break b.go:4 error, left out B C D G
+test-plus-zero b.go:4 ok, left out B C D G
+test-break b.go:8 error, left out A B C D F
+test-plus-zero b.go:8 ok, left out A B C D F`
+	if g := strings.Join(got, "\n"); g != want {
+		t.Errorf("checks:\n%s\nwant\n%s", g, want)
+	}
+}

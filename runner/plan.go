@@ -222,17 +222,29 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 }
 
 // testCost is the expected time of a mutant's functional filter: the
-// package's whole baseline test time where all its tests run, else the
-// selected tests' coverage runs.
+// package's whole baseline test time where all its tests run, else one
+// process running the selected tests. Each test's coverage run was a
+// process of its own: the quickest of the package's runs counts as the
+// process's start (and TestMain), once, and each selected test adds what
+// its run took beyond it.
 func (r *run) testCost(level string, tests testSelection) time.Duration {
 	var d time.Duration
 	for pkg, names := range tests {
-		if names == nil || r.tcov[pkg] == nil {
+		tc := r.tcov[pkg]
+		if names == nil || tc == nil {
 			d += r.baseTime[level][pkg]
 			continue
 		}
+		start := time.Duration(-1)
+		for _, t := range tc.time {
+			if start < 0 || t < start {
+				start = t
+			}
+		}
+		start = max(start, 0)
+		d += start
 		for _, n := range names {
-			d += r.tcov[pkg].time[n]
+			d += max(0, tc.time[n]-start)
 		}
 	}
 	return d

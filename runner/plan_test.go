@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -221,5 +223,60 @@ func TestUncached(t *testing.T) {
 	}
 	if string(files["/m/a.go"]) != "package a\n" {
 		t.Errorf("uncached changed its input: %q", files["/m/a.go"])
+	}
+}
+
+func TestPlanModeFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want PlanMode
+		err  string
+	}{
+		{nil, "", ""},
+		{[]string{"-plan"}, PlanQuick, ""},
+		{[]string{"-plan=quick"}, PlanQuick, ""},
+		{[]string{"-plan=exact"}, PlanExact, ""},
+		{[]string{"-plan=false"}, "", ""},
+		{[]string{"-plan=fast"}, "", "bad -plan=fast: want -plan (quick: from the source and a few timed builds) or -plan=exact (after the baseline steps)"},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var p PlanMode
+		fs.Var(&p, "plan", "")
+		err := fs.Parse(tc.args)
+		if p != tc.want || (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%v: %q, %v; want %q, %q", tc.args, p, err, tc.want, tc.err)
+		}
+		if p.On() != (tc.want != "") {
+			t.Errorf("%v: On() = %v", tc.args, p.On())
+		}
+	}
+}
+
+// TestTestCost: the selected tests of a package run in one process; its
+// start counts once (the quickest coverage run), not once per test.
+func TestTestCost(t *testing.T) {
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	r := &run{
+		tcov: map[string]*testCoverage{
+			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
+			"b": {time: map[string]time.Duration{}},
+		},
+		baseTime: map[string]map[string]time.Duration{report.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}},
+	}
+	for _, tc := range []struct {
+		sel  testSelection
+		want time.Duration
+	}{
+		{testSelection{"a": {"TestSlow"}}, ms(540)},
+		{testSelection{"a": {"TestSlow", "TestMid"}}, ms(40 + 500 + 60)},
+		{testSelection{"a": {"TestSlow", "TestMid", "TestQuick"}}, ms(600)},
+		{testSelection{"a": nil}, ms(900)},
+		{testSelection{"a": {"TestMid"}, "c": nil}, ms(100 + 70)},
+		{testSelection{"b": {"TestGone"}}, 0},
+	} {
+		if got := r.testCost(report.Opt, tc.sel); got != tc.want {
+			t.Errorf("testCost(%v) = %v, want %v", tc.sel, got, tc.want)
+		}
 	}
 }

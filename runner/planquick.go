@@ -10,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
@@ -27,8 +28,8 @@ const QuickTimingBudget = 45 * time.Second
 //
 // The likely case: a mutant is measured if a benchmark of a package that
 // imports its package (or of its own) names its function, directly or
-// not, on min(MaxBenchmarks, those benchmarks) at the first look's rounds
-// (as Plan assumes); it is built once for its own package and once for each
+// not, on min(MaxBenchmarks, those benchmarks) for the rounds Plan
+// assumes; it is built once for its own package and once for each
 // importer whose benchmarks or tests reach it, each build costing the
 // median timed mutant build; it runs the tests that reach it. Times of
 // packages not timed are the timed ones' median; the noopt level is
@@ -52,8 +53,8 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report
 	t0 := time.Now()
 	g := scanSource(c.Packages)
 	qs := r.quickJudging(g)
-	r.prog.logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", pluralN(countRoots(g.benches), "benchmark"),
-		pluralN(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
+	r.prog.logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.benches), "benchmark"),
+		english.Plural(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
 	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
@@ -94,13 +95,6 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report
 	}
 	p.Quick.Seconds = time.Since(start).Seconds()
 	return p, nil
-}
-
-func pluralN(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func countRoots(m map[string][]srcRoot) int {
