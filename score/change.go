@@ -111,7 +111,12 @@ func (r Rule) DecideChange(samples []Sample) Change {
 			tests[i].PAdj = p
 		}
 	}
-	unsure := false
+	unsure, family := false, 0
+	for _, t := range tests {
+		if !t.Excluded {
+			family++
+		}
+	}
 	for i, s := range samples {
 		mc := MetricChange{Metric: s.Metric, Forward: tests[i], Reverse: tests[k+i]}
 		mc.Ratio, mc.RatioLo, mc.RatioHi = PairedRatio(s.Baseline, s.Mutant)
@@ -121,8 +126,14 @@ func (r Rule) DecideChange(samples []Sample) Change {
 		// (as in Decide), whatever its p-value.
 		mc.Forward.Deterministic = r.deterministicIncrease(s)
 		mc.Reverse.Deterministic = r.deterministicIncrease(Sample{Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline})
-		mc.Forward.Reject = mc.Forward.Deterministic || mc.Forward.Reject && !mc.Forward.BelowMinEffect
-		mc.Reverse.Reject = mc.Reverse.Deterministic || mc.Reverse.Reject && !mc.Reverse.BelowMinEffect
+		for _, t := range []*TestResult{&mc.Forward, &mc.Reverse} {
+			t.Reject = t.Deterministic || t.Reject && !t.BelowMinEffect
+			if t.Deterministic && t.PAdj >= 1 {
+				// Out of the look's correction: show p over the family,
+				// not 1 beside the rejection (as Decide).
+				t.PAdj = min(1, t.P*float64(max(family, 1)))
+			}
+		}
 		if c.Look > 0 {
 			mc.Verdict = mc.verdict(r.MinEffect)
 			unsure = unsure || mc.Verdict == Unsure

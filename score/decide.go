@@ -188,7 +188,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	}
 	adj := adjustIn(ps, in, r.Correction)
 	closed := r.closedBefore(samples, look, k)
-	rl, _ := r.refLook(len(samples))
+	rl, _ := r.refLook()
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]

@@ -40,3 +40,31 @@ func TestDeterministicNeedsValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDeterministicChangeShowsP: in a comparison whose alpha is shared by
+// 20 benchmarks (0.0025; looks at 7, 14, 28, 30 rounds), a count that
+// doubles in every one of the first 7 rounds cannot reach the first
+// look's level (2^-7 above 0.00125), yet it changed: slower, with p_adj
+// below 1 beside the rejection.
+func TestDeterministicChangeShowsP(t *testing.T) {
+	r := Rule{MinEffect: 1.05}.ForBenchmarks(20, 0)
+	if looks := r.pairedLooks(); looks[0] != 7 {
+		t.Fatalf("paired looks %v, want the first at 7", looks)
+	}
+	seven := func(v float64) []float64 {
+		xs := make([]float64, 7)
+		for i := range xs {
+			xs[i] = v
+		}
+		return xs
+	}
+	c := r.DecideChange([]Sample{
+		{Benchmark: "B", Metric: SecPerOp, Baseline: seven(100), Mutant: seven(100)},
+		{Benchmark: "B", Metric: BytesPerOp, Baseline: seven(64), Mutant: seven(128)},
+		{Benchmark: "B", Metric: AllocsPerOp, Baseline: seven(2), Mutant: seven(2)},
+	})
+	b := c.Metrics[1]
+	if c.Decision != Kill || b.Verdict != Slower || !b.Forward.Deterministic || !b.Forward.Reject || !b.Forward.Excluded || !(b.Forward.PAdj < 1) {
+		t.Errorf("B/op 64 -> 128 in every round: %s %s %+v, want kill, slower, deterministic, excluded, p_adj below 1", c.Decision, b.Verdict, b.Forward)
+	}
+}

@@ -22,15 +22,21 @@ package score
 // tests remain). So every test meets the levels of one row: each spends
 // at most about Alpha/K over all looks, and the family at most Alpha.
 
+// refFamilies is the range of family sizes whose levels decide the
+// reference look: those of the calibrated tables.
+const refFamilies = 30
+
 // refLook returns the index of the reference look: the first look at
 // which a full separation of its samples (p = 1/C(2n, n)) reaches the
-// largest per-test level of any family size up to tests, and that level
-// (the last look and its level when none does).
-func (r Rule) refLook(tests int) (look int, top float64) {
+// largest per-test level of any family size (up to refFamilies, so that
+// it does not depend on how many tests a caller passes: DecideAhead and
+// Decide agree), and that level (the last look and its level when none
+// does).
+func (r Rule) refLook() (look int, top float64) {
 	looks := r.Looks()
 	for k, n := range looks {
 		top = 0
-		for j := 1; j <= max(tests, 1); j++ {
+		for j := 1; j <= refFamilies; j++ {
 			top = max(top, r.perTestLevel(k, j))
 		}
 		if top > 0 && smallestP(n) <= top {
@@ -46,7 +52,7 @@ func (r Rule) refLook(tests int) (look int, top float64) {
 // turn out not to be). With Correction None every test is in: each is
 // compared with the level of one test.
 func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
-	look, top := r.refLook(len(samples))
+	look, top := r.refLook()
 	n := r.Looks()[look]
 	in, complete = make([]bool, len(samples)), make([]bool, len(samples))
 	for i, s := range samples {
