@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,8 +29,15 @@ func TestSince(t *testing.T) {
 	}
 	mod, pkgs := testModule(t, "hot")
 	const calc, app = "example.com/hot/calc", "example.com/hot/app"
+	// A spin of n per execution of the site: 200 at Sum's loop body (200
+	// times its cost; 2000 made each mutant sample of 200 iterations take
+	// 0.3 s), 2000 where the site runs once per call.
 	spin := func(id, pkg, file, anchor, old string) mutate.Mutant {
-		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+"\n\t\tfor perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+		n := 2000
+		if id == "sum-spin" {
+			n = 200
+		}
+		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+fmt.Sprintf("\n\t\tfor perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n))
 		if pkg == app {
 			m.Helper = "package app\n\nvar perfmut_sink int\n"
 			m.Edits[0].New = "for perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}\n\t" + old

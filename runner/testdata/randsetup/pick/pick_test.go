@@ -14,15 +14,16 @@ func TestIndex(t *testing.T) {
 	}
 }
 
-// shuffled is 0..63 in an order random per process.
-var shuffled = rand.Perm(64)
+// shuffled is 0..4095 in an order random per process: two processes put
+// a key at the same position once in 4096.
+var shuffled = rand.Perm(4096)
 
 var sink int
 
 // BenchmarkIndex: "a" and "b" look for 0 and 1 in shuffled, at positions
 // random per process; "fixed" looks for 10 in 0..63, at position 10.
 func BenchmarkIndex(b *testing.B) {
-	sorted := make([]int, 64)
+	sorted := make([]int, len(shuffled))
 	for i := range sorted {
 		sorted[i] = i
 	}
