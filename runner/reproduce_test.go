@@ -49,7 +49,6 @@ func reproValues(t *testing.T, file string) (iters []int, secs []float64) {
 	return iters, secs
 }
 
-
 // TestReproductionRuns reproduces a mutant that makes BenchmarkChecksum
 // about a hundred times slower and one that costs it next to nothing:
 // each file holds Count samples at the fixed count, the slow mutant's
