@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strings"
 
@@ -63,7 +62,7 @@ func TallyCalibration(rep *Report, levels, kinds []string) []CalibrationRow {
 				case score.Killed:
 					row.Killed++
 					row.N++
-				case score.Survived:
+				case score.Survived, score.Undecided: // measured, not killed
 					row.N++
 				default:
 					row.Unmeasured[string(r.Status)]++
@@ -102,9 +101,15 @@ func WriteCalibration(w io.Writer, rep *Report, rows []CalibrationRow, alpha flo
 	}
 	ratios := trialRatios(rep, levelsOf(rows))
 	for _, l := range levelsOf(rows) {
-		if m := score.SuggestMinEffect(ratios[l], alpha); !math.IsNaN(m) {
+		m, err := score.MinEffectSuggestion(ratios[l], alpha)
+		switch {
+		case err == nil:
 			fmt.Fprintf(w, "\nSuggested minimum effect at %s: -min-effect %.3f, the %g%% quantile of the largest time median ratio of %d measured trials (layout and noise alone); the default is %g.\n",
 				l, m, 100*(1-alpha), len(ratios[l]), score.DefaultMinEffect)
+		case len(ratios[l]) > 0:
+			// A suggestion from a few trials would be their largest ratio,
+			// 1 (the guard off) when the mutant happened to be faster.
+			fmt.Fprintf(w, "\nNo minimum effect suggested at %s: %v.\n", l, err)
 		}
 	}
 	if len(significant) == 0 && len(above) == 0 {
@@ -202,7 +207,7 @@ func trialRatios(rep *Report, levels []string) map[string][]float64 {
 	for _, l := range levels {
 		for _, m := range rep.Mutants {
 			r := m.Results[l]
-			if r == nil || (r.Status != score.Killed && r.Status != score.Survived) {
+			if r == nil || (r.Status != score.Killed && r.Status != score.Survived && r.Status != score.Undecided) {
 				continue
 			}
 			best := 0.0

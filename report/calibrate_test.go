@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,6 +24,7 @@ func TestTallyAndWriteCalibration(t *testing.T) {
 		self[i], null[i] = score.Survived, score.Survived
 	}
 	self[3] = score.Killed
+	self[5] = score.Undecided // measured, not killed: a trial
 	for i := 0; i < 8; i++ {
 		null[i] = score.Killed
 	}
@@ -66,6 +68,19 @@ then run perfmut calibrate again with the same flags.
 	WriteCalibration(&buf, rep, rows[:1], 0.05)
 	if want := "\nSuggested minimum effect at opt: -min-effect 1.018, the 95% quantile of the largest time median ratio of 40 measured trials (layout and noise alone); the default is 1.01.\n"; !strings.Contains(buf.String(), want) {
 		t.Errorf("no suggestion %q in:\n%s", want, buf.String())
+	}
+
+	// From 2 trials (whose mutants were faster) no suggestion: it would be
+	// -min-effect 1, the guard off. It says the trials are too few.
+	two := &Report{Module: rep.Module, Settings: rep.Settings, Mutants: slices.Clone(rep.Mutants[:2])}
+	for i, r := range []float64{0.97, 0.99} {
+		two.Mutants[i].Results = map[string]*LevelResult{Opt: {Status: score.Survived, Benchmarks: []score.TestResult{{Metric: score.SecPerOp, Ratio: r}}}}
+	}
+	buf.Reset()
+	WriteCalibration(&buf, two, TallyCalibration(two, []string{Opt}, []string{TrialSelf}), 0.05)
+	if out := buf.String(); strings.Contains(out, "Suggested minimum effect") ||
+		!strings.Contains(out, "\nNo minimum effect suggested at opt: too few trials to suggest a minimum effect: 2 A/A time ratios cannot place their 95% quantile; run at least 20 trials.\n") {
+		t.Errorf("2 trials:\n%s", out)
 	}
 
 	// 1 of 14 is above alpha, but not significantly: ask for more trials.

@@ -17,9 +17,9 @@ const maxFoldedRows = 300
 
 // verdictMark is the Markdown symbol of a verdict.
 var verdictMark = map[score.ChangeVerdict]string{
-	score.Slower:    "🔴 slower",
-	score.Faster:    "🟢 faster",
-	score.Same:      "⚪ same",
+	score.Slower: "🔴 slower",
+	score.Faster: "🟢 faster",
+	score.Same:   "⚪ same",
 	score.Unsure: "🟡 undecided",
 }
 
@@ -64,18 +64,9 @@ func CompareMarkdown(c *Comparison) string {
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
 	}
-	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided %s tests in both directions with early stopping (p before the correction), alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
-		testName(c.Settings.Test), c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
+	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided Wilcoxon signed-rank tests of the per-round ratios NEW/OLD in both directions with early stopping (p before the correction), alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
+		c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
 	return b.String()
-}
-
-// testName names the two-sample test of a -test value ("" is the default,
-// KS).
-func testName(test string) string {
-	if test == string(score.MWU) {
-		return "Mann-Whitney U"
-	}
-	return "KS"
 }
 
 // mdGate is the heading's verdict.

@@ -35,30 +35,61 @@ func (r *Report) rule() score.Rule {
 	return score.Rule{
 		Alpha: s.Alpha, Correction: score.Correction(s.Correction), Test: score.Test(s.Test),
 		MaxSamples: s.MaxSamples, MinSamples: s.MinSamples, MinEffect: s.MinEffect, FutilityPower: s.FutilityPower,
+		Margin: s.Margin,
 	}.WithDefaults()
 }
 
 // explain says why m survived at level: it measured faster (some time
 // test's bootstrap interval lies below 1 and none lies above); it was slower
-// by less than the minimum effect; its effect is below the minimum
-// detectable effect of its benchmarks at the samples taken (no effect
-// they can see); or a detectable effect is not ruled out (underpowered).
-// The minimum detectable effect (score.MinDetectable) is that of the
-// timing test with the largest median ratio, from its baseline samples, at
-// the per-test share alpha/k of the run's alpha (k the tests whose values
-// vary), and at least the minimum effect.
+// by less than the minimum effect (the timing test with the largest median
+// ratio); every timing test's upper bound of its ratio (upperBound: the
+// rule's bound of the per-round ratios, else the bootstrap interval's top)
+// is at most the slowdown that matters (Report.slowdownBound): no effect
+// that matters; or the largest reaches past it, so the data do not rule
+// the slowdown out (underpowered, in a report from before the margin or
+// without one). The minimum detectable effect (score.MinDetectable) of the
+// test named, from its baseline samples, at the per-test share alpha/k of
+// the run's alpha (k the tests whose values vary), and at least the
+// minimum effect, says how large a slowdown its benchmarks detect at the
+// samples taken.
 func explain(rep *Report, m *Mutant, level string) explanation {
 	r := m.Results[level]
 	if r == nil || r.Status != score.Survived {
 		return explanation{}
 	}
+	best, widest, fastest, k, slower := timingTests(r)
+	faster := fastest >= 0 && !slower
 	var e explanation
-	best, fastest := -1, -1
-	slower := false
-	k := 0
+	switch {
+	case best < 0:
+		e.Why = whyUnknown
+	case faster:
+		t := r.Benchmarks[fastest]
+		e.Why = whyFaster
+		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
+		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"
+	default:
+		e = explainSlowdown(rep, r, r.Benchmarks[best], r.Benchmarks[widest], k)
+	}
+	// An operator that costs next to nothing uncontended: single-goroutine
+	// benchmarks cannot kill it, once they show it costs them nothing.
+	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why == whyNoEffect {
+		e.Hint = "one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"
+	}
+	return e
+}
+
+// timingTests returns the index of r's timing test (a metric that is not
+// a count) with the largest median ratio, of the one with the largest
+// upper bound of its ratio (upperBound; the best on a tie), and of the
+// fastest one whose interval lies below 1 (-1 for none), the number of
+// tests whose values vary, and whether some timing test's interval lies
+// above 1.
+func timingTests(r *LevelResult) (best, widest, fastest, varying int, slower bool) {
+	best, widest, fastest = -1, -1, -1
 	for i, t := range r.Benchmarks {
 		if t.PMin < 1 {
-			k++
+			varying++
 		}
 		if score.IsCount(t.Metric) || t.NBaseline == 0 {
 			continue
@@ -71,46 +102,79 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 		}
 		slower = slower || t.RatioLo > 1
 	}
-	faster := fastest >= 0 && !slower
+	widest = best
+	for i, t := range r.Benchmarks {
+		if !score.IsCount(t.Metric) && t.NBaseline > 0 && upperBound(t) > upperBound(r.Benchmarks[widest]) {
+			widest = i
+		}
+	}
+	return best, widest, fastest, varying, slower
+}
+
+// explainSlowdown explains a survivor by its timing tests: below the
+// minimum effect (best, the one that measured the largest median ratio),
+// no effect that matters (widest, the one with the largest upper bound,
+// at most the slowdown that matters), or underpowered (it reaches past
+// it), with the effect its benchmarks detect at the samples taken (k tests
+// whose values vary share the alpha).
+func explainSlowdown(rep *Report, r *LevelResult, best, widest score.TestResult, k int) explanation {
 	rule := rep.rule()
+	if best.BelowMinEffect && best.Ratio > 1 && best.PAdj <= best.Threshold {
+		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(best.Ratio), intervalString(best), best.Benchmark)}
+	}
+	t := widest
+	mde := math.NaN()
+	if base := baselineValues(r, t); len(base) > 0 {
+		mde = score.MinDetectable(base, t.NBaseline, rule.Alpha/float64(max(k, 1)), rule.Test)
+	}
+	if rule.MinEffect > 1 && !(mde >= rule.MinEffect) && !math.IsNaN(mde) {
+		mde = rule.MinEffect
+	}
+	detect := ""
+	if !math.IsNaN(mde) {
+		detect = fmt.Sprintf(" (with %d samples its benchmarks detect about %s)", t.NBaseline, ratioString(mde))
+	}
+	bound, hi := rep.slowdownBound(), upperBound(t)
 	switch {
-	case best < 0:
-		e.Why = whyUnknown
-	case faster:
-		t := r.Benchmarks[fastest]
-		e.Why = whyFaster
-		e.Text = fmt.Sprintf("the mutant is faster (%s %s on %s): the path it disables is slower than the one it forces", ratioString(t.Ratio), intervalString(t), t.Benchmark)
-		e.Hint = "not a benchmark gap: the original code's choice looks slower here; worth a look on its own"
-	default:
-		t := r.Benchmarks[best]
-		mde := math.NaN()
-		if base := baselineValues(r, t); len(base) > 0 {
-			mde = score.MinDetectable(base, t.NBaseline, rule.Alpha/float64(max(k, 1)), rule.Test)
-		}
-		if rule.MinEffect > 1 && !(mde >= rule.MinEffect) && !math.IsNaN(mde) {
-			mde = rule.MinEffect
-		}
-		switch {
-		case t.BelowMinEffect && t.Ratio > 1 && t.PAdj <= t.Threshold:
-			e.Why = whyBelowMin
-			e.Text = fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(t.Ratio), intervalString(t), t.Benchmark)
-		case math.IsNaN(mde):
-			e.Why = whyUnknown
-		case t.RatioHi > 0 && t.RatioHi < mde:
-			e.Why = whyNoEffect
-			e.Text = fmt.Sprintf("no effect its benchmarks can see: with %d samples they detect about %s, and %s measured %s %s", t.NBaseline, ratioString(mde), t.Benchmark, ratioString(t.Ratio), intervalString(t))
-		default:
-			e.Why = whyUnderpowered
-			e.Text = fmt.Sprintf("underpowered: with %d samples its benchmarks detect about %s, and %s measured %s %s, which does not rule that out", t.NBaseline, ratioString(mde), t.Benchmark, ratioString(t.Ratio), intervalString(t))
-			e.Hint = "rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"
-		}
+	case hi == 0:
+		return explanation{Why: whyUnknown}
+	case hi <= bound:
+		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s%s, which rules out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect)}
 	}
-	// An operator that costs next to nothing uncontended: single-goroutine
-	// benchmarks cannot kill it.
-	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why != whyFaster {
-		e.Hint = "one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"
+	return explanation{Why: whyUnderpowered,
+		Text: fmt.Sprintf("underpowered: %s measured %s %s%s, which does not rule out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect),
+		Hint: "rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}
+}
+
+// slowdownBound is the slowdown that matters: the ratio a survivor's
+// upper bound must not exceed for its data to rule the slowdown out (the
+// rule's margin, its default for a report from before the margin; with
+// the margin off, the minimum effect).
+func (r *Report) slowdownBound() float64 {
+	rule := r.rule()
+	if rule.Margin > 0 {
+		return rule.Margin
 	}
-	return e
+	return max(rule.MinEffect, 1)
+}
+
+// upperBound is the upper bound of t's ratio: the rule's bound of the
+// per-round ratios (Upper) where it set one, else the top of the
+// bootstrap interval of the median ratio (0 for none).
+func upperBound(t score.TestResult) float64 {
+	if t.Upper > 0 {
+		return t.Upper
+	}
+	return t.RatioHi
+}
+
+// boundString says t's upper bound where it is the rule's: ", per-round
+// ratios at most ×1.042 (95%)", or "".
+func boundString(t score.TestResult) string {
+	if t.Upper <= 0 {
+		return ""
+	}
+	return ", per-round ratios at most " + ratioString(t.Upper) + " (95%)"
 }
 
 // baselineValues returns the baseline samples of test t.
@@ -178,7 +242,28 @@ func scoreLegend(rep *Report, lv []string) string {
 	if !anyValid(rep, lv) {
 		return "No valid mutant: every one was excluded (see the statuses), so there is no score."
 	}
-	return "covered = killed / (killed + survived): the score among the mutants some benchmark runs."
+	return "covered = killed / (killed + survived): the score among the mutants some benchmark ran and decided."
+}
+
+// coveredPct is the killed among covered at level (killed / (killed +
+// survived)), or "-" when no covered mutant was decided (0 of 0).
+func coveredPct(rep *Report, level string) string {
+	c := statusCounts(rep, level)
+	if c[score.Killed]+c[score.Survived] == 0 {
+		return "-"
+	}
+	return pct(levelScore(rep, level).Covered)
+}
+
+// undecidedLegend says what the undecided column counts, or "" when no
+// level has an undecided mutant.
+func undecidedLegend(rep *Report, lv []string) string {
+	for _, l := range lv {
+		if levelScore(rep, l).Undecided > 0 {
+			return "undecided = measured to -max-samples without a kill, the data too noisy to rule out a slowdown: outside the score, like equivalent."
+		}
+	}
+	return ""
 }
 
 // allKilledLine is the closing line of a report with no findings.

@@ -43,16 +43,30 @@ func TestExplain(t *testing.T) {
 		{"faster", "call-replace", score.TestResult{Ratio: 0.43, RatioLo: 0.41, RatioHi: 0.45},
 			explanation{whyFaster, "the mutant is faster (×0.430 [×0.410, ×0.450] on BenchmarkA): the path it disables is slower than the one it forces",
 				"not a benchmark gap: the original code's choice looks slower here; worth a look on its own"}},
+		// No margin in the settings (a report from before it): the
+		// default, ×1.050 (the larger of 1.05 and the minimum effect).
 		{"no effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect its benchmarks can see: with 30 samples they detect about ×1.024, and BenchmarkA measured ×1.002 [×0.990, ×1.015]", ""}},
-		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1},
-			explanation{whyUnderpowered, "underpowered: with 30 samples its benchmarks detect about ×1.024, and BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule that out",
-				"rerun it with more samples (-futility 0, -max-samples 60) or give it a benchmark with less noise"}},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+		{"no effect, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.04, P: 0.4, PAdj: 0.4},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.040 (95%), which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+		// The rule's bound of the per-round ratios speaks, not the
+		// bootstrap interval of the median.
+		{"underpowered, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.08, P: 0.4, PAdj: 0.4},
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.080 (95%), which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
+		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1},
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 		{"below the minimum effect", "loop-unbreaker", score.TestResult{Ratio: 1.005, RatioLo: 1.002, RatioHi: 1.008, P: 0.001, PAdj: 0.001, Threshold: 0.02, BelowMinEffect: true},
 			explanation{whyBelowMin, "slower by less than the minimum effect ×1.010: ×1.005 [×1.002, ×1.008] on BenchmarkA", ""}},
 		{"lock contention", "lock-contention", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect its benchmarks can see: with 30 samples they detect about ×1.024, and BenchmarkA measured ×1.002 [×0.990, ×1.015]",
-				"one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel"}},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+				"one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"}},
+		// The serial benchmark may well show a cost (+8 % to +42 %): more
+		// samples, not a parallel benchmark.
+		{"lock contention, cost not ruled out", "lock-contention", score.TestResult{Ratio: 1.08, RatioLo: 0.99, RatioHi: 1.42, P: 0.1, PAdj: 0.1},
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.080 [×0.990, ×1.420], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 	}
 	for _, tt := range tests {
 		rep, m := explainReport(tt.op, tt.test)
@@ -103,12 +117,12 @@ func TestZeroValid(t *testing.T) {
 
 // TestHTMLWhy checks that report.html says why a survivor survived.
 func TestHTMLWhy(t *testing.T) {
-	rep, _ := explainReport("lock-contention", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.04, P: 0.1, PAdj: 0.1})
+	rep, _ := explainReport("lock-contention", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1})
 	var b bytes.Buffer
 	if err := HTML(&b, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	want := `<p class="why">Why: underpowered: with 30 samples its benchmarks detect about ×1.024, and BenchmarkA measured ×1.010 [×0.990, ×1.040], which does not rule that out. Hint: one goroutine never waits for a lock: add a benchmark that runs this code under b.RunParallel.</p>`
+	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("report.html lacks %q", want)
 	}
@@ -127,5 +141,50 @@ func TestExplainFasterMixed(t *testing.T) {
 	r.Benchmarks[1].RatioLo, r.Benchmarks[1].Ratio = 1.1, 1.3
 	if got := explain(rep, m, Opt); got.Why == whyFaster {
 		t.Errorf("one benchmark clearly slower: %+v, want not faster", got)
+	}
+}
+
+// TestExplainWideInterval: a survivor of 5 samples on a benchmark whose
+// samples vary 2 to 3x, with a ratio interval of [0.50, 1.76], is
+// underpowered: a slowdown of up to 76 % is not ruled out, although it is
+// below what its benchmarks detect. (It read "no effect its benchmarks can
+// see".)
+func TestExplainWideInterval(t *testing.T) {
+	rep, m := explainReport("oblivion", score.TestResult{Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76, P: 0.5, PAdj: 0.5})
+	r := m.Results[Opt]
+	r.Benchmarks[0].NBaseline, r.Benchmarks[0].NMutant = 5, 5
+	r.Samples[0].Baseline = []float64{250e-9, 707e-9, 310e-9, 520e-9, 400e-9}
+	got := explain(rep, m, Opt)
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a slowdown of ×1.050 (with 5 samples its benchmarks detect about ×") {
+		t.Errorf("got %+v, want underpowered", got)
+	}
+}
+
+// TestReproduceCommand: the check names the module (-C) and a results
+// directory other than the default (-out), quoted for a shell.
+func TestReproduceCommand(t *testing.T) {
+	m := &Mutant{}
+	m.ID = "5c0e9a7f3b18"
+	for _, tc := range []struct{ modDir, out, want string }{
+		{"", "", "perfmut reproduce 5c0e9a7f3b18"},
+		{"/src/demo", "perfmut-out", "perfmut reproduce -C /src/demo 5c0e9a7f3b18"},
+		{"/home/u/my mod", "/tmp/res", "perfmut reproduce -C '/home/u/my mod' -out /tmp/res 5c0e9a7f3b18"},
+	} {
+		if got := reproduceCommand(&Report{Dir: tc.modDir}, m, tc.out); got != tc.want {
+			t.Errorf("reproduceCommand(%q, %q) = %q, want %q", tc.modDir, tc.out, got, tc.want)
+		}
+	}
+}
+
+// TestExplainWidest: of two benchmarks, the one whose bound leaves the
+// larger slowdown open speaks for the survivor, not the one with the
+// larger median ratio.
+func TestExplainWidest(t *testing.T) {
+	rep, m := explainReport("oblivion", score.TestResult{Ratio: 1.02, RatioLo: 1.0, RatioHi: 1.03, Upper: 1.03})
+	r := m.Results[Opt]
+	r.Benchmarks = append(r.Benchmarks, score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 30, NMutant: 30, PMin: 1e-6, Ratio: 1.01, RatioLo: 0.8, RatioHi: 1.3, Upper: 1.3})
+	got := explain(rep, m, Opt)
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkB measured ×1.010 [×0.800, ×1.300], per-round ratios at most ×1.300 (95%), which does not rule out a slowdown of ×1.050") {
+		t.Errorf("got %+v, want underpowered on BenchmarkB", got)
 	}
 }

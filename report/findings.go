@@ -92,6 +92,9 @@ type finding struct {
 	M       *Mutant
 	Levels  []string // the levels at which it survived (or had no coverage)
 	Covered bool     // survived (a benchmark ran it) rather than no-coverage
+	// undecided: listed for its undecided levels (Levels), measured to the
+	// sample budget without a verdict.
+	undecided bool
 }
 
 // findings ranks the mutants nobody noticed: covered survivors first (the
@@ -143,6 +146,27 @@ func findings(rep *Report, levels []string) (covered []finding, uncovered [][]fi
 		return cmp.Compare(a[0].M.Function, b[0].M.Function)
 	})
 	return covered, uncovered
+}
+
+// undecidedFindings are the mutants undecided at one or more of levels,
+// by position: measured to the sample budget without a kill or a
+// slowdown ruled out.
+func undecidedFindings(rep *Report, levels []string) []finding {
+	var out []finding
+	for i := range rep.Mutants {
+		m := &rep.Mutants[i]
+		var at []string
+		for _, l := range levels {
+			if m.status(l) == score.Undecided {
+				at = append(at, l)
+			}
+		}
+		if len(at) > 0 {
+			out = append(out, finding{M: m, Levels: at, Covered: true, undecided: true})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b finding) int { return comparePos(a.M, b.M) })
+	return out
 }
 
 // maxRatio is the largest median ratio among f's tests at its levels.
@@ -216,11 +240,15 @@ func levelScore(rep *Report, level string) LevelScore {
 		return s
 	}
 	var statuses []score.Status
+	undecided := 0
 	for i := range rep.Mutants {
 		if s := rep.Mutants[i].status(level); s != "" {
 			statuses = append(statuses, s)
 		}
+		if rep.Mutants[i].status(level) == score.Undecided {
+			undecided++
+		}
 	}
 	c := score.CountStatuses(statuses)
-	return LevelScore{Killed: c.Killed, Valid: c.Valid, Score: c.Score, Covered: c.CoveredScore}
+	return LevelScore{Killed: c.Killed, Valid: c.Valid, Score: c.Score, Covered: c.CoveredScore, Undecided: undecided}
 }

@@ -119,6 +119,23 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 	return cmds
 }
 
+// reproduceCommand is the command that checks m's verdict independently
+// of the samples perfmut took: perfmut reproduce builds the baseline and
+// mutant test binaries again, runs them alternately and prints benchstat's
+// table. -C names the module root when the report knows it, -out the
+// results directory dir (as the user should type it) unless it is the
+// default.
+func reproduceCommand(rep *Report, m *Mutant, dir string) string {
+	cmd := "perfmut reproduce "
+	if rep.Dir != "" {
+		cmd += "-C " + shellQuote(rep.Dir) + " "
+	}
+	if dir != "" && dir != "perfmut-out" {
+		cmd += "-out " + shellQuote(dir) + " "
+	}
+	return cmd + m.ID
+}
+
 // benchFilter is a benchstat -filter query matching the named benchmarks
 // ("" when that cannot be said simply; benchstat then shows every
 // benchmark in the files). A sub-benchmark "Copy/size=4k" becomes
@@ -221,6 +238,9 @@ func SettingsLine(rep *Report) string {
 	}
 	if s.MinEffect > 1 {
 		parts = append(parts, "min effect "+ratioString(s.MinEffect))
+	}
+	if s.Margin > 0 {
+		parts = append(parts, "survivors rule out "+ratioString(s.Margin))
 	}
 	if s.Sample > 0 {
 		parts = append(parts, fmt.Sprintf("sample of %d (seed %d)", s.Sample, s.Seed))

@@ -17,7 +17,7 @@ func TestMTEStatusMapping(t *testing.T) {
 	want := map[score.Status]string{
 		score.Killed: "Killed", score.Survived: "Survived", score.NoCoverage: "NoCoverage",
 		score.Timeout: "Timeout", score.CompileError: "CompileError", score.FNE: "RuntimeError", score.Crash: "RuntimeError",
-		score.Equivalent: "Ignored",
+		score.Equivalent: "Ignored", score.Undecided: "Ignored",
 	}
 	for _, s := range score.Statuses {
 		if got := MTEStatus(s); got != want[s] {
@@ -64,10 +64,17 @@ func TestMutationTestingElementsContent(t *testing.T) {
 		{"b2f5e8d4c019@opt", "RuntimeError"},
 		{"d9e6a2b1c4f0@opt", "RuntimeError"}, // crash
 		{"2c8d0f9e4a73@noopt", "Timeout"},
+		{"5c0e9a7f3b18@opt", "Ignored"}, // undecided
 	} {
 		if got[tc.id].Status != tc.status {
 			t.Errorf("%s: status %q, want %q", tc.id, got[tc.id].Status, tc.status)
 		}
+	}
+	if r := got["5c0e9a7f3b18@opt"].StatusReason; r != "undecided: the ratio could still be x1.26 (95% upper bound of the per-round ratios) on BenchmarkParse sec/op after 30 samples; a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it" {
+		t.Errorf("undecided statusReason %q", r)
+	}
+	if sc, _ := json.Marshal(out.Config["score"]); !strings.Contains(string(sc), `"undecided":1`) {
+		t.Errorf("config.score %s lacks the undecided count", sc)
 	}
 	k := got["e4c90b6a1f27@opt"]
 	if !slices.Equal(k.CoveredBy, []string{"example.com/demo/parse.BenchmarkNext", "example.com/demo/parse.BenchmarkParse"}) ||
@@ -92,29 +99,39 @@ func TestSARIFContent(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := log.Runs[0].Results
-	// 2 covered survivors + 4 no-coverage mutants.
-	if len(res) != 6 {
-		t.Fatalf("%d results, want 6", len(res))
+	// 2 covered survivors + 1 undecided + 4 no-coverage mutants.
+	if len(res) != 7 {
+		t.Fatalf("%d results, want 7", len(res))
 	}
 	first := res[0]
 	if first.RuleID != "cap-hint-drop" || first.Level != "warning" ||
 		first.Locations[0].Physical.Artifact.URI != "go/textutil/split.go" ||
 		first.Locations[0].Physical.Region != (sarifRegion{9, 9}) ||
 		!strings.Contains(first.Message.Text, "Benchmarks tried: BenchmarkSplit, BenchmarkSplit/sep=comma.") ||
+		!strings.HasSuffix(first.Message.Text, " Check it with perfmut reproduce 5be2d8f0a611.") ||
 		log.Runs[0].Tool.Driver.Rules[first.RuleIndex].ID != first.RuleID {
 		t.Errorf("first result = %+v", first)
 	}
-	notes := 0
+	notes, undecided := 0, 0
 	for _, r := range res {
-		if r.Level == "note" {
-			notes++
-			if !strings.HasPrefix(r.Message.Text, "No benchmark reaches") {
-				t.Errorf("no-coverage message %q", r.Message.Text)
+		switch {
+		case r.Level != "note":
+		case strings.HasPrefix(r.Message.Text, "Performance mutant undecided at opt and noopt in (*Parser).All"):
+			undecided++
+			if !strings.Contains(r.Message.Text, "opt: the ratio could still be x1.26 (95% upper bound") || !strings.HasSuffix(r.Message.Text, " Check it with perfmut reproduce 5c0e9a7f3b18.") {
+				t.Errorf("undecided message %q", r.Message.Text)
 			}
+		case strings.HasPrefix(r.Message.Text, "No benchmark reaches"):
+			notes++
+		default:
+			t.Errorf("note message %q", r.Message.Text)
 		}
 	}
-	if notes != 4 {
-		t.Errorf("%d note results, want 4 no-coverage", notes)
+	if notes != 4 || undecided != 1 {
+		t.Errorf("%d no-coverage and %d undecided note results, want 4 and 1", notes, undecided)
+	}
+	if sc, _ := json.Marshal(log.Runs[0].Properties["score"]); !strings.Contains(string(sc), `"undecided":1`) {
+		t.Errorf("run properties' score %s lacks the undecided count", sc)
 	}
 }
 

@@ -16,7 +16,8 @@ type BelowError struct {
 	Levels []LevelBelow
 }
 
-// LevelBelow is one level whose score is below the threshold.
+// LevelBelow is one level that fails a gate: its score is below the
+// threshold, or it has too many undecided mutants.
 type LevelBelow struct {
 	Level string
 	LevelScore
@@ -40,24 +41,70 @@ func Gate(rep *Report, minScore float64, levels []string) error {
 	if !(minScore >= 0 && minScore <= 1) {
 		return fmt.Errorf("minimum score %v is not a fraction in [0, 1]", minScore)
 	}
+	failing, err := failingLevels(rep, levels, func(s LevelScore) bool { return s.Valid > 0 && s.Score < minScore })
+	if err != nil || len(failing) == 0 {
+		return err
+	}
+	return &BelowError{Min: minScore, Levels: failing}
+}
+
+// failingLevels returns the levels of levels (nil = every level in the
+// report) whose score fails, or an error naming a level the report does
+// not have.
+func failingLevels(rep *Report, levels []string, fails func(LevelScore) bool) ([]LevelBelow, error) {
 	have := rep.Levels()
 	if len(levels) == 0 {
 		levels = have
 	}
-	below := &BelowError{Min: minScore}
+	var out []LevelBelow
 	for _, l := range levels {
 		if !slices.Contains(have, l) {
-			return fmt.Errorf("the report has no results at level %q (it has %s)", l, strings.Join(have, ", "))
+			return nil, fmt.Errorf("the report has no results at level %q (it has %s)", l, strings.Join(have, ", "))
 		}
-		s := levelScore(rep, l)
-		if s.Valid > 0 && s.Score < minScore {
-			below.Levels = append(below.Levels, LevelBelow{l, s})
+		if s := levelScore(rep, l); fails(s) {
+			out = append(out, LevelBelow{l, s})
 		}
 	}
-	if len(below.Levels) > 0 {
-		return below
+	return out, nil
+}
+
+// An UndecidedError is GateUndecided's verdict that more mutants than
+// allowed are undecided at one or more levels; callers exit with status 3
+// on it, as on a *BelowError.
+type UndecidedError struct {
+	Max    int
+	Levels []LevelBelow
+}
+
+func (e *UndecidedError) Error() string {
+	var parts []string
+	for _, l := range e.Levels {
+		parts = append(parts, fmt.Sprintf("%s %d", l.Level, l.Undecided))
 	}
-	return nil
+	return fmt.Sprintf("more undecided mutants than -max-undecided %d: %s (too noisy to decide; perfmut report lists them)", e.Max, strings.Join(parts, ", "))
+}
+
+// GateUndecided checks the count of undecided mutants of each of levels
+// (nil = every level in the report) against maxUndecided. It returns nil
+// when no level has more, an *UndecidedError when one does, and another
+// error for a level the report does not have. A negative maxUndecided is
+// no limit.
+func GateUndecided(rep *Report, maxUndecided int, levels []string) error {
+	if maxUndecided < 0 {
+		return nil
+	}
+	failing, err := failingLevels(rep, levels, func(s LevelScore) bool { return s.Undecided > maxUndecided })
+	if err != nil || len(failing) == 0 {
+		return err
+	}
+	return &UndecidedError{Max: maxUndecided, Levels: failing}
+}
+
+// IsThreshold reports whether err is (or wraps) a gate's verdict: a
+// *BelowError or an *UndecidedError (exit status 3).
+func IsThreshold(err error) bool {
+	var u *UndecidedError
+	return IsBelow(err) || errors.As(err, &u)
 }
 
 // IsBelow reports whether err is (or wraps) a *BelowError.

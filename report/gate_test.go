@@ -74,3 +74,34 @@ func TestParseMinScoreAndLevels(t *testing.T) {
 		t.Errorf("ParseLevels(opt,O3) error %v", err)
 	}
 }
+
+// TestGateUndecided: more undecided mutants than allowed at a level is an
+// *UndecidedError (exit 3, as a score below -min-score); -1 is no limit.
+func TestGateUndecided(t *testing.T) {
+	rep := fixture(t) // 1 undecided at opt, 1 at noopt
+	for _, tc := range []struct {
+		max    int
+		levels []string
+		want   string // "" = passes
+	}{
+		{-1, nil, ""},
+		{1, nil, ""},
+		{0, nil, "more undecided mutants than -max-undecided 0: opt 1, noopt 1 (too noisy to decide; perfmut report lists them)"},
+		{0, []string{NoOpt}, "more undecided mutants than -max-undecided 0: noopt 1 (too noisy to decide; perfmut report lists them)"},
+	} {
+		err := GateUndecided(rep, tc.max, tc.levels)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("GateUndecided(%d, %v) = %v, want pass", tc.max, tc.levels, err)
+			}
+			continue
+		}
+		var u *UndecidedError
+		if !errors.As(err, &u) || err.Error() != tc.want || !IsThreshold(err) || IsBelow(err) {
+			t.Errorf("GateUndecided(%d, %v) = %v, want %q", tc.max, tc.levels, err, tc.want)
+		}
+	}
+	if err := GateUndecided(rep, 0, []string{"O2"}); err == nil || IsThreshold(err) {
+		t.Errorf("unknown level: %v, want an error that is not a gate's verdict", err)
+	}
+}

@@ -53,7 +53,8 @@ type htmlPage struct {
 type htmlLevel struct {
 	Name string
 	LevelScore
-	Chart template.HTML
+	CoveredPct string // killed among covered, "" for 0 of 0
+	Chart      template.HTML
 }
 
 type htmlStatusRow struct {
@@ -74,7 +75,7 @@ type htmlOpCell struct {
 type htmlMutant struct {
 	*Mutant
 	Pos      string
-	Group    string // survived, no-coverage, killed, excluded
+	Group    string // survived, undecided, no-coverage, killed, excluded
 	Statuses string // space-separated statuses at all levels, for the filter
 	Open     bool
 	Brief    bool // past MaxDetailedMutants: a table row only
@@ -86,8 +87,9 @@ type htmlMutantLevel struct {
 	Name     string
 	Result   *LevelResult
 	Plots    []template.HTML
-	Constant []string // sample sets with one value throughout, said in words instead of a plot
-	Commands []string
+	Constant []string    // sample sets with one value throughout, said in words instead of a plot
+	Commands []string    // benchstat on the samples taken
+	Check    string      // perfmut reproduce, for survivors and undecided mutants
 	Why      explanation // why a survivor survived (explain), zero otherwise
 }
 
@@ -108,6 +110,9 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 	}
 	for _, l := range lv {
 		hl := htmlLevel{Name: l, LevelScore: levelScore(rep, l)}
+		if c := coveredPct(rep, l); c != "-" {
+			hl.CoveredPct = c
+		}
 		ops, valid, alphas, scores, note := operatorScoresByAlpha(rep, l)
 		page.ScoreNote = note
 		if len(ops) > 0 {
@@ -170,6 +175,9 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 				continue
 			}
 			ml.Commands = benchstatCommands(r, opts.Dir)
+			if r.Status == score.Survived || r.Status == score.Undecided {
+				ml.Check = reproduceCommand(rep, m.M, opts.Dir)
+			}
 			ml.Why = explain(rep, m.M, l)
 			if i < MaxPlottedMutants {
 				for _, s := range r.Samples {
@@ -210,7 +218,8 @@ type orderedMutant struct {
 	Group string
 }
 
-// htmlOrder lists every mutant: covered survivors (ranked), no-coverage
+// htmlOrder lists every mutant: covered survivors (ranked), undecided
+// ones by position, no-coverage
 // ones by function, killed ones, then the excluded (compile-error, fne,
 // timeout, crash), each group by position.
 func htmlOrder(rep *Report, lv []string) []orderedMutant {
@@ -221,8 +230,17 @@ func htmlOrder(rep *Report, lv []string) []orderedMutant {
 		out = append(out, orderedMutant{f.M, "survived"})
 		seen[f.M] = true
 	}
+	for _, f := range undecidedFindings(rep, lv) {
+		if !seen[f.M] {
+			out = append(out, orderedMutant{f.M, "undecided"})
+			seen[f.M] = true
+		}
+	}
 	for _, g := range uncovered {
 		for _, f := range g {
+			if seen[f.M] {
+				continue
+			}
 			out = append(out, orderedMutant{f.M, "no-coverage"})
 			seen[f.M] = true
 		}

@@ -86,3 +86,28 @@ func TestHTMLLargeCampaign(t *testing.T) {
 		t.Errorf("no note about the brief rows")
 	}
 }
+
+// TestHTMLUndecided: the score card counts the undecided mutants beside
+// the score, "killed among covered" replaces a bare "covered", an undecided
+// mutant has its group (and filter) and its check command.
+func TestHTMLUndecided(t *testing.T) {
+	var buf bytes.Buffer
+	if err := HTML(&buf, fixture(t), Options{Dir: "perfmut-out"}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{
+		`<div class="sub">5 killed of 11 valid · killed among covered 71.4% (killed / (killed + survived))</div>`,
+		`<div class="sub undecided">1 undecided: measured to -max-samples without a kill or a slowdown ruled out; outside the score</div>`,
+		`<button data-group="undecided">undecided</button>`,
+		`<details class="mutant g-undecided" data-group="undecided" id="m-5c0e9a7f3b18">`,
+		`<pre class="cmd">perfmut reproduce 5c0e9a7f3b18</pre>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report.html lacks %s", want)
+		}
+	}
+	if strings.Contains(out, "· covered ") {
+		t.Error("report.html still says a bare covered")
+	}
+}

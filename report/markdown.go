@@ -62,12 +62,15 @@ func mdHead(rep *Report, lv []string) string {
 	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
-	head.WriteString("\n\n| level | killed | valid | score | covered |\n|---|--:|--:|--:|--:|\n")
+	head.WriteString("\n\n| level | killed | valid | score | covered | undecided |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, l := range lv {
 		s := levelScore(rep, l)
-		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s |\n", l, s.Killed, s.Valid, scorePct(s.Score, s.Valid), scorePct(s.Covered, s.Valid))
+		fmt.Fprintf(&head, "| %s | %d | %d | **%s** | %s | %d |\n", l, s.Killed, s.Valid, scorePct(s.Score, s.Valid), coveredPct(rep, l), s.Undecided)
 	}
 	fmt.Fprintf(&head, "\n%s\n", mdEscape(scoreLegend(rep, lv)))
+	if s := undecidedLegend(rep, lv); s != "" {
+		fmt.Fprintf(&head, "%s\n", mdEscape(s))
+	}
 	head.WriteString("\n<details><summary>Score by operator, statuses</summary>\n\n| operator | quadrant |")
 	for _, l := range lv {
 		fmt.Fprintf(&head, " %s |", l)
@@ -142,12 +145,15 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 		total += len(faster)
 		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Faster (%d): no benchmark gap, the path each disables is slower than the one it forces\n\n", len(faster))})
 		for _, f := range faster {
-			var b strings.Builder
-			fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
-			for _, l := range f.Levels {
-				fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(explain(rep, f.M, l).Text))
-			}
-			chunks = append(chunks, mdChunk{text: b.String(), count: 1})
+			chunks = append(chunks, mdItem(f, func(l string) string { return explain(rep, f.M, l).Text }, ""))
+		}
+	}
+	if und := undecidedFindings(rep, lv); len(und) > 0 {
+		total += len(und)
+		chunks = append(chunks, mdChunk{text: fmt.Sprintf("\n#### Undecided (%d): measured to -max-samples without a kill or a slowdown ruled out, outside the score\n\n", len(und))})
+		for _, f := range und {
+			why := func(l string) string { return firstLine(f.M.Results[l].Reason) }
+			chunks = append(chunks, mdItem(f, why, "  - check: "+codeSpan(reproduceCommand(rep, f.M, dir))+"\n"))
 		}
 	}
 	if len(uncovered) > 0 {
@@ -186,6 +192,18 @@ func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int
 	return chunks, total
 }
 
+// mdItem is one finding as a list item: its position, operator, function
+// and description, what says of each of its levels, then tail.
+func mdItem(f finding, what func(level string) string, tail string) mdChunk {
+	var b strings.Builder
+	fmt.Fprintf(&b, "- %s %s in %s: %s\n", codeSpan(position(f.M)), codeSpan(f.M.Operator), codeSpan(f.M.Function), mdEscape(f.M.Description))
+	for _, l := range f.Levels {
+		fmt.Fprintf(&b, "  - %s: %s\n", l, mdEscape(what(l)))
+	}
+	b.WriteString(tail)
+	return mdChunk{text: b.String(), count: 1}
+}
+
 func truncNote(hidden, total, limit int) string {
 	return fmt.Sprintf("\n> [!NOTE]\n> Truncated to fit a %d-character comment: %d of %d findings are not shown. The full list is in `report.txt` and `report.html` in the results directory.\n", limit, hidden, total)
 }
@@ -217,7 +235,8 @@ func mdSurvivor(rep *Report, n int, f finding, lv []string, dir string) string {
 	if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
 		fmt.Fprintf(&b, "   - hint: %s\n", mdEscape(e.Hint))
 	}
-	fmt.Fprintf(&b, "\n   <details><summary>diff and benchstat (%s)</summary>\n\n", m.ID)
+	fmt.Fprintf(&b, "   - check: %s\n", codeSpan(reproduceCommand(rep, m, dir)))
+	fmt.Fprintf(&b, "\n   <details><summary>diff and samples (%s)</summary>\n\n", m.ID)
 	fence := codeFence(m.Diff)
 	fmt.Fprintf(&b, "   %sdiff\n", fence)
 	for _, line := range strings.Split(strings.TrimRight(m.Diff, "\n"), "\n") {

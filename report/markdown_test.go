@@ -26,7 +26,7 @@ func TestMarkdownGitHubLimit(t *testing.T) {
 	rep.Mutants = big
 	rep.Score = nil // recomputed from the statuses
 	covered, uncovered := findings(rep, rep.Levels())
-	total := len(covered)
+	total := len(covered) + len(undecidedFindings(rep, rep.Levels()))
 	for _, g := range uncovered {
 		total += len(g)
 	}
@@ -53,8 +53,9 @@ func TestMarkdownGitHubLimit(t *testing.T) {
 	if m[2] != strconv.Itoa(total) {
 		t.Errorf("note says %s findings in all, want %d", m[2], total)
 	}
-	shown := strings.Count(out, "<details><summary>diff and benchstat")
-	shown += strings.Count(out, "\n  - `") // no-coverage items
+	shown := strings.Count(out, "<details><summary>diff and samples")
+	shown += strings.Count(out, "\n  - `")        // no-coverage items
+	shown += strings.Count(out, "\n  - check: `") // undecided items
 	if shown+hidden != total {
 		t.Errorf("shown %d + hidden %d != %d findings", shown, hidden, total)
 	}

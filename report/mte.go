@@ -95,7 +95,8 @@ func MTEStatus(s score.Status) string {
 		return "CompileError"
 	case score.FNE, score.Crash:
 		return "RuntimeError"
-	case score.Equivalent:
+	case score.Equivalent, score.Undecided:
+		// Outside the score, as perfmut counts them; statusReason says which.
 		return "Ignored"
 	}
 	return "Pending"
@@ -126,6 +127,7 @@ func MutationTestingElements(w io.Writer, rep *Report, opts Options) error {
 			"module":   rep.Module,
 			"go":       rep.Go,
 			"settings": rep.Settings,
+			"score":    rep.Score, // per level, with the undecided count beside it
 		},
 	}
 	sources := map[string][]string{} // file -> lines
@@ -171,6 +173,8 @@ func MutationTestingElements(w io.Writer, rep *Report, opts Options) error {
 			switch r.Status {
 			case score.Killed, score.Survived:
 				mm.StatusReason = testsLine(r.Benchmarks)
+			case score.Undecided, score.Equivalent: // Ignored: say which
+				mm.StatusReason = string(r.Status) + ": " + strings.TrimPrefix(r.Reason, string(r.Status)+": ")
 			default:
 				mm.StatusReason = r.Reason
 			}

@@ -95,18 +95,14 @@ type sarifRegion struct {
 }
 
 // SARIF writes a SARIF 2.1.0 log (for GitHub code scanning, reviewdog and
-// IDEs) with one result per mutant that survived or that no benchmark
-// reaches, at the mutant's source position: rule = operator, level
-// "warning" for survivors and "note" for no-coverage, the message names
+// IDEs) with one result per mutant that survived, was undecided or that no
+// benchmark reaches, at the mutant's source position: rule = operator, level
+// "warning" for survivors and "note" for the others, the message names
 // the benchmarks tried. File URIs are module-relative, prefixed with
 // opts.PathPrefix, against the %SRCROOT% base.
 func SARIF(w io.Writer, rep *Report, opts Options) error {
 	lv := levels(rep, opts)
-	covered, uncovered := findings(rep, lv)
-	all := slices.Clone(covered)
-	for _, g := range uncovered {
-		all = append(all, g...)
-	}
+	all := sarifFindings(rep, lv)
 
 	var rules []sarifRule
 	ruleIndex := map[string]int{}
@@ -122,7 +118,8 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 			ShortDescription: sarifText{Text: fmt.Sprintf("perfmut %s mutant (%s) not detected by any benchmark", op, f.M.Quadrant)},
 			Help: &sarifText{
 				Text: "A performance mutant is a behaviour-preserving slowdown injected by perfmut. " +
-					"A surviving mutant ran under benchmarks that did not notice it; a no-coverage mutant is in code no benchmark reaches. " +
+					"A surviving mutant ran under benchmarks that did not notice it; a no-coverage mutant is in code no benchmark reaches; " +
+					"an undecided mutant was measured to the sample budget without a kill, its benchmarks too noisy to rule out a slowdown. " +
 					"Write or strengthen a benchmark for this code, or mark the line //perfmut:ignore if its speed does not matter.",
 			},
 			Default:    sarifRuleDefaults{Level: "warning"},
@@ -134,7 +131,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 	for _, f := range all {
 		m := f.M
 		level := "warning"
-		if !f.Covered {
+		if !f.Covered || f.undecided {
 			level = "note"
 		}
 		statuses := map[string]string{}
@@ -147,7 +144,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 			RuleID:    m.Operator,
 			RuleIndex: ruleIndex[m.Operator],
 			Level:     level,
-			Message:   sarifText{Text: sarifMessage(rep, f, lv)},
+			Message:   sarifText{Text: sarifMessage(rep, f, lv, opts.Dir)},
 			Locations: []sarifLocation{{Physical: sarifPhysical{
 				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
 				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
@@ -190,10 +187,43 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 	return enc.Encode(log)
 }
 
+// sarifFindings are SARIF's results: covered survivors, then undecided
+// mutants not among them, then no-coverage ones.
+func sarifFindings(rep *Report, lv []string) []finding {
+	covered, uncovered := findings(rep, lv)
+	all := slices.Clone(covered)
+	seen := map[*Mutant]bool{}
+	for _, f := range covered {
+		seen[f.M] = true
+	}
+	for _, f := range undecidedFindings(rep, lv) {
+		if !seen[f.M] {
+			all = append(all, f)
+			seen[f.M] = true
+		}
+	}
+	for _, g := range uncovered {
+		for _, f := range g {
+			if !seen[f.M] {
+				all = append(all, f)
+			}
+		}
+	}
+	return all
+}
+
 // sarifMessage says what went unnoticed and which benchmarks tried.
-func sarifMessage(rep *Report, f finding, lv []string) string {
+func sarifMessage(rep *Report, f finding, lv []string, dir string) string {
 	m := f.M
 	var b strings.Builder
+	if f.undecided {
+		fmt.Fprintf(&b, "Performance mutant undecided at %s in %s: %s.", strings.Join(f.Levels, " and "), m.Function, m.Description)
+		for _, l := range f.Levels {
+			fmt.Fprintf(&b, " %s: %s.", l, firstLine(m.Results[l].Reason))
+		}
+		fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m, dir))
+		return b.String()
+	}
 	if !f.Covered {
 		fmt.Fprintf(&b, "No benchmark reaches this %s mutant in %s: %s.", m.Operator, m.Function, m.Description)
 		if r := m.Results[f.Levels[0]]; r != nil && r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
@@ -225,6 +255,7 @@ func sarifMessage(rep *Report, f finding, lv []string) string {
 			fmt.Fprintf(&b, " It is killed at %s.", l)
 		}
 	}
+	fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m, dir))
 	return b.String()
 }
 

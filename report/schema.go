@@ -119,6 +119,10 @@ type LevelScore struct {
 	Valid   int     `json:"valid"`         // killed + survived + no-coverage
 	Score   float64 `json:"score"`         // killed / valid
 	Covered float64 `json:"covered_score"` // killed / (killed + survived)
+	// Undecided mutants were measured to the sample budget without ruling
+	// out the slowdown that matters: counted beside the score, outside
+	// Valid (as equivalent ones).
+	Undecided int `json:"undecided"`
 }
 
 // Settings records the run's settings.
@@ -141,8 +145,12 @@ type Settings struct {
 	MaxBenchmarks int `json:"max_benchmarks,omitempty"`
 	// CPU is -cpu: the GOMAXPROCS values every benchmark was measured at
 	// (empty: the default only).
-	CPU        []int   `json:"cpu,omitempty"`
-	MinEffect  float64 `json:"min_effect,omitempty"`
+	CPU       []int   `json:"cpu,omitempty"`
+	MinEffect float64 `json:"min_effect,omitempty"`
+	// Margin is the slowdown that matters (a median ratio): a survivor's
+	// ratio interval lies below it; a mutant measured to MaxSamples whose
+	// interval reaches it is undecided (0 = the minimum effect).
+	Margin     float64 `json:"margin,omitempty"`
 	MinSamples int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
 	// FutilityPower is the early-survive bound of the stopping rule
 	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.

@@ -46,8 +46,10 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 			}
 		}
 	}
+	und := undecidedFindings(rep, lv)
+	textUndecided(bw, rep, und, opts.Dir)
 	textUncovered(bw, uncovered)
-	if len(covered) == 0 && len(uncovered) == 0 && len(rep.Mutants) > 0 {
+	if len(covered) == 0 && len(uncovered) == 0 && len(und) == 0 && len(rep.Mutants) > 0 {
 		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
 	}
 	return bw.Flush()
@@ -57,13 +59,16 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 func textTables(bw io.Writer, rep *Report, lv []string) {
 	fmt.Fprintln(bw, "\nMutation score (killed / (killed + survived + no-coverage)):")
 	t := &table{indent: "  "}
-	t.add("level", "killed", "valid", "score", "covered")
+	t.add("level", "killed", "valid", "score", "covered", "undecided")
 	for _, l := range lv {
 		s := levelScore(rep, l)
-		t.add(l, fmt.Sprint(s.Killed), fmt.Sprint(s.Valid), scorePct(s.Score, s.Valid), scorePct(s.Covered, s.Valid))
+		t.add(l, fmt.Sprint(s.Killed), fmt.Sprint(s.Valid), scorePct(s.Score, s.Valid), coveredPct(rep, l), fmt.Sprint(s.Undecided))
 	}
 	t.write(bw)
 	fmt.Fprintf(bw, "  %s\n", scoreLegend(rep, lv))
+	if s := undecidedLegend(rep, lv); s != "" {
+		fmt.Fprintf(bw, "  %s\n", s)
+	}
 
 	fmt.Fprintln(bw, "\nBy operator (killed/valid):")
 	ops, rows := operatorScores(rep, lv)
@@ -150,11 +155,37 @@ func textSurvivors(bw io.Writer, rep *Report, gaps []finding, lv []string, dir s
 		if e := explain(rep, m, f.Levels[0]); e.Hint != "" {
 			fmt.Fprintf(bw, "     hint: %s\n", e.Hint)
 		}
-		for _, l := range f.Levels {
-			for _, c := range benchstatCommands(m.Results[l], dir) {
-				fmt.Fprintf(bw, "     reproduce %s: %s\n", l, c)
-			}
+		textCommands(bw, rep, f, dir)
+	}
+}
+
+// textCommands writes the commands that check a finding's verdict: perfmut
+// reproduce, which measures both sides again, and the benchstat commands
+// that show the samples perfmut took.
+func textCommands(bw io.Writer, rep *Report, f finding, dir string) {
+	fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, f.M, dir))
+	for _, l := range f.Levels {
+		for _, c := range benchstatCommands(f.M.Results[l], dir) {
+			fmt.Fprintf(bw, "     samples %s: %s\n", l, c)
 		}
+	}
+}
+
+// textUndecided writes the mutants measured to the budget without a
+// verdict, each with its reason.
+func textUndecided(bw io.Writer, rep *Report, und []finding, dir string) {
+	if len(und) == 0 {
+		return
+	}
+	fmt.Fprintf(bw, "\nUndecided: %s measured to -max-samples without a kill or a slowdown ruled out (outside the score):\n", english.Plural(len(und), "mutant"))
+	for _, f := range und {
+		m := f.M
+		fmt.Fprintf(bw, "\n     %s  %s  %s  [%s]\n", position(m), m.Operator, m.Function, m.ID)
+		fmt.Fprintf(bw, "     %s\n", m.Description)
+		for _, l := range f.Levels {
+			fmt.Fprintf(bw, "     %-6s %s\n", l, firstLine(m.Results[l].Reason))
+		}
+		fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, m, dir))
 	}
 }
 
@@ -228,7 +259,19 @@ func WriteScores(w io.Writer, rep *Report) {
 			fmt.Fprintln(w)
 			continue
 		}
-		fmt.Fprintf(w, "%-5s score %5.1f%% (%d killed of %d valid; covered %.1f%%): %s\n",
-			l, 100*s.Score, s.Killed, s.Valid, 100*s.Covered, strings.Join(parts, ", "))
+		among := ""
+		if c := coveredPct(rep, l); c != "-" {
+			among = "; killed among covered " + c
+		}
+		fmt.Fprintf(w, "%-5s score %5.1f%% (%d killed of %d valid%s): %s\n",
+			l, 100*s.Score, s.Killed, s.Valid, among, strings.Join(parts, ", "))
+		if s.Undecided > 0 {
+			fmt.Fprintf(w, "%-5s %s\n", "", undecidedLine(s.Undecided))
+		}
 	}
+}
+
+// undecidedLine is the line that counts a level's undecided mutants.
+func undecidedLine(n int) string {
+	return fmt.Sprintf("undecided %d (outside the score): no kill within -max-samples, and too noisy to rule out a slowdown; perfmut report lists them", n)
 }

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"testing"
+
+	"github.com/perfmut/perfmut/score"
 )
 
 // TestWriteScores: one line per level; a level without valid mutants (a
@@ -12,9 +14,13 @@ func TestWriteScores(t *testing.T) {
 		rep  *Report
 		want string
 	}{
-		{fixture(t), "opt   score  45.5% (5 killed of 11 valid; covered 71.4%): 5 killed, 2 survived, 4 no-coverage, 1 compile-error, 1 fne, 1 timeout, 1 crash\n" +
-			"noopt score  54.5% (6 killed of 11 valid; covered 85.7%): 6 killed, 1 survived, 4 no-coverage, 1 compile-error, 2 fne, 1 timeout\n"},
+		{fixture(t), "opt   score  45.5% (5 killed of 11 valid; killed among covered 71.4%): 5 killed, 2 survived, 1 undecided, 4 no-coverage, 1 compile-error, 1 fne, 1 timeout, 1 crash\n" +
+			"      undecided 1 (outside the score): no kill within -max-samples, and too noisy to rule out a slowdown; perfmut report lists them\n" +
+			"noopt score  54.5% (6 killed of 11 valid; killed among covered 85.7%): 6 killed, 1 survived, 1 undecided, 4 no-coverage, 1 compile-error, 2 fne, 1 timeout\n" +
+			"      undecided 1 (outside the score): no kill within -max-samples, and too noisy to rule out a slowdown; perfmut report lists them\n"},
 		{&Report{Schema: Schema, Score: map[string]LevelScore{Opt: {}}}, "opt   score     - (no valid mutants)\n"},
+		// No covered mutant decided (0 of 0): no "killed among covered".
+		{noCoverageReport(), "opt   score   0.0% (0 killed of 2 valid): 2 no-coverage\n"},
 	} {
 		var b bytes.Buffer
 		WriteScores(&b, tc.rep)
@@ -22,4 +28,15 @@ func TestWriteScores(t *testing.T) {
 			t.Errorf("WriteScores:\n%s\nwant\n%s", b.String(), tc.want)
 		}
 	}
+}
+
+// noCoverageReport has two no-coverage mutants at opt and nothing else.
+func noCoverageReport() *Report {
+	rep := &Report{Schema: Schema, Score: map[string]LevelScore{Opt: {Valid: 2}}}
+	for _, id := range []string{"a", "b"} {
+		m := Mutant{Results: map[string]*LevelResult{Opt: {Status: score.NoCoverage}}}
+		m.ID = id
+		rep.Mutants = append(rep.Mutants, m)
+	}
+	return rep
 }

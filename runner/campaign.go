@@ -40,7 +40,12 @@ type Campaign struct {
 	// sec/op, B/op, allocs/op, custom units) is tested; nil means sec/op,
 	// B/op and allocs/op.
 	Metric func(unit string) bool
-	Levels []string // report.Opt and/or report.NoOpt
+	// CustomUnits are the custom units Metric tests (the configuration's
+	// metrics:, tidied). A benchmark whose source reports metrics of its
+	// own (b.ReportMetric) counts each in DecideAhead's family before its
+	// first sample, though its iteration-count run did not report it.
+	CustomUnits []string
+	Levels      []string // report.Opt and/or report.NoOpt
 	// SampleTime is about how long one benchmark sample takes: each
 	// benchmark's iteration count N is chosen on the baseline to take that
 	// long, and both sides run N iterations (0 = DefaultSampleTime).

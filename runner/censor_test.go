@@ -103,14 +103,17 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 
 // TestGrowingBenchmark: a benchmark whose cost per operation grows with
 // b.N (it holds b.N elements) still shows a slower mutant, because both
-// sides run the same fixed iteration count.
+// sides run the same fixed iteration count, as the benchfmt files show.
+// The spin costs about 50 times an insertion (which shifts about 5,000
+// elements at the count a 20 ms sample takes), far beyond a loaded
+// machine's noise: the kill does not depend on the load.
 func TestGrowingBenchmark(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
 	}
 	mod, pkgs := testModule(t, "growing")
 	m := mkMutant(t, mod, "insert-spin", "example.com/growing/deque", "deque/deque.go", "func (d *Deque) Insert(", "d.buf[i] = x",
-		"d.buf[i] = x\n\tfor perfmut_i := 0; perfmut_i < 400; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
+		"d.buf[i] = x\n\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
 	m.Helper = "package deque\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
 	c.Levels = []string{report.Opt}
@@ -119,9 +122,38 @@ func TestGrowingBenchmark(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := rep.Mutants[0].Results[report.Opt]; r.Status != score.Killed {
-		t.Errorf("insert-spin: %s (%s), want killed", r.Status, r.Reason)
+	r := rep.Mutants[0].Results[report.Opt]
+	if r.Status != score.Killed {
+		t.Fatalf("insert-spin: %s (%s), want killed", r.Status, r.Reason)
 	}
+	n := r.Iterations["BenchmarkInsert"]
+	if n < 2 {
+		t.Fatalf("BenchmarkInsert ran %d iterations a sample, want a fixed count of at least 2 (iterations %v)", n, r.Iterations)
+	}
+	if len(r.Samples) == 0 {
+		t.Fatal("insert-spin: no samples")
+	}
+	if got := benchfmtIters(t, filepath.Join(c.Out, r.Samples[0].Files[0])); !slices.Equal(slices.Compact(got), []int{n}) {
+		t.Errorf("baseline samples ran %v iterations, want every one %d", got, n)
+	}
+}
+
+// benchfmtIters is the iteration count of every result in a benchfmt file.
+func benchfmtIters(t *testing.T, file string) []int {
+	t.Helper()
+	fh, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	var iters []int
+	rd := benchfmt.NewReader(fh, file)
+	for rd.Scan() {
+		if br, ok := rd.Result().(*benchfmt.Result); ok {
+			iters = append(iters, br.Iters)
+		}
+	}
+	return iters
 }
 
 // TestCensorSlack: the slack is 3 x the baseline samples' spread, between

@@ -103,9 +103,14 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+	if err := MakeOutDir(c.Out); err != nil {
 		return nil, &InputError{fmt.Errorf("cannot create -out directory: %w", err)}
 	}
+	lock, err := LockOut(c.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Unlock()
 	removeStaleTemp(os.TempDir())
 	tmp, err := os.MkdirTemp("", "perfmut-run-")
 	if err != nil {

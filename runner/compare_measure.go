@@ -36,7 +36,7 @@ type compared struct {
 // why says why each benchmark (by package and name) was selected.
 func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, why map[benchmark]string, rep *report.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
-	if err := rule.Validate(); err != nil {
+	if err := rule.ValidateChange(); err != nil {
 		return &InputError{fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
 	}
 	var outs [2]*os.File

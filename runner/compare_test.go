@@ -19,34 +19,41 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		b: benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: benchIters{N: 100},
 		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{},
 	}
+	// Seven rounds, NEW's third censored (it has only sec/op).
 	rounds := [][2]map[string]float64{
 		{{"sec/op": 1, "B/op": 10}, {"sec/op": 2, "B/op": 20}},
 		{{"sec/op": 1.1, "B/op": 10}, {"sec/op": 2.1, "B/op": 20}},
 		{{"sec/op": 1.2, "B/op": 10}, {"sec/op": 9}},
+		{{"sec/op": 1.3, "B/op": 10}, {"sec/op": 2.3, "B/op": 20}},
+		{{"sec/op": 1.4, "B/op": 10}, {"sec/op": 2.4, "B/op": 20}},
+		{{"sec/op": 1.5, "B/op": 10}, {"sec/op": 2.5, "B/op": 20}},
+		{{"sec/op": 1.6, "B/op": 10}, {"sec/op": 2.6, "B/op": 20}},
 	}
 	for i, vals := range rounds {
 		st.record(vals, [2]bool{false, i == 2}, defaultMetric)
 	}
-	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 3 {
-		t.Fatalf("missing %v after %d rounds, want %v after 3", st.missing, st.rounds, want)
+	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 7 {
+		t.Fatalf("missing %v after %d rounds, want %v after 7", st.missing, st.rounds, want)
 	}
-	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 3, MinSamples: 3}.DecideChange(st.samples())
+	st.change = score.Rule{MinEffect: 1.05, MaxSamples: 7, MinSamples: 7}.DecideChange(st.samples())
 	if st.change.Look != 1 {
-		t.Errorf("look %d, want 1 (3 rounds)", st.change.Look)
+		t.Errorf("look %d, want 1 (7 rounds)", st.change.Look)
 	}
 	cb := st.result()
 	if cb.Status != report.Measured || len(cb.Metrics) != 2 {
 		t.Fatalf("result %+v", cb)
 	}
+	// The paired test of the 6 rounds with a B/op: every ratio 2, p = 2^-6;
+	// constant on each side, a deterministic increase.
 	b := cb.Metrics[1]
-	if b.Metric != "B/op" || b.Verdict != score.Slower || b.Ratio != 2 || b.P != 1.0/6 {
-		t.Errorf("B/op: %+v; want slower (a deterministic increase), ratio 2, p 1/6 (1/C(4,2) for complete separation of 2 and 2)", b)
+	if b.Metric != "B/op" || b.Verdict != score.Slower || b.Ratio != 2 || b.P != 1.0/64 {
+		t.Errorf("B/op: %+v; want slower (a deterministic increase), ratio 2, p 1/64 (2^-6: every one of 6 rounds slower)", b)
 	}
-	if want := []string{"no value in 1 of 3 rounds: tested on the values of the others"}; !reflect.DeepEqual(b.Warnings, want) {
+	if want := []string{"no value in 1 of 7 rounds: tested on the values of the others"}; !reflect.DeepEqual(b.Warnings, want) {
 		t.Errorf("B/op warnings %q, want %q", b.Warnings, want)
 	}
-	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.1 || s.P != 1.0/20 {
-		t.Errorf("sec/op: %+v; want NEW censored in round 3, median 2.1, p 1/C(6,3)", s)
+	if s := cb.Metrics[0]; s.Metric != "sec/op" || !reflect.DeepEqual(s.NewCensored, []int{2}) || s.New != 2.4 || s.P != 1.0/128 {
+		t.Errorf("sec/op: %+v; want NEW censored in round 3, median 2.4, p 1/128 (2^-7)", s)
 	}
 }
 

@@ -16,7 +16,10 @@ import (
 // by the benchmarks bs (whose results are tests), lacks in the benchmarks,
 // or "": for an operator whose cost grows with contention
 // (mutate.Operator.Contention), a benchmark that runs the site from two
-// goroutines at once; for one whose cost lands in the tail
+// goroutines at once, when the serial benchmarks show that it costs them
+// nothing (every time test's ratio interval lies below the slowdown that
+// matters, slowdownBound: a cost they do show is a gap in the serial
+// benchmarks' power, not in their concurrency); for one whose cost lands in the tail
 // (mutate.Operator.Tail), a metric other than the mean in the decision
 // (and, if a benchmark reports one that the decision left out, which).
 //
@@ -38,6 +41,9 @@ func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult
 				return ""
 			}
 		}
+		if !noCost(tests, slowdownBound(r.c.Rule)) {
+			return ""
+		}
 		return "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"
 	case op.Tail:
 		for _, t := range tests {
@@ -57,6 +63,43 @@ func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult
 		return "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"
 	}
 	return ""
+}
+
+// noCost reports whether tests show that the mutant costs nothing that
+// matters: some time test (a metric that is not a count) has an upper
+// bound of its ratio, and every one is at most bound (the rule's bound of
+// the per-round ratios, score.TestResult.Upper, else the top of the
+// bootstrap interval of the median ratio).
+func noCost(tests []score.TestResult, bound float64) bool {
+	some := false
+	for _, t := range tests {
+		if score.IsCount(t.Metric) {
+			continue
+		}
+		if hi := upperBound(t); !(hi > 0 && hi <= bound) {
+			return false
+		}
+		some = true
+	}
+	return some
+}
+
+// upperBound is the upper bound of t's ratio: the rule's (Upper) where it
+// set one, else the top of the bootstrap interval (0 for none).
+func upperBound(t score.TestResult) float64 {
+	if t.Upper > 0 {
+		return t.Upper
+	}
+	return t.RatioHi
+}
+
+// slowdownBound is the slowdown that matters under rule: its margin, or
+// without one its minimum effect (1 without either).
+func slowdownBound(rule score.Rule) float64 {
+	if rule.Margin > 0 {
+		return rule.Margin
+	}
+	return max(rule.MinEffect, 1)
 }
 
 // topName is the top-level benchmark function of a (sub-)benchmark name.

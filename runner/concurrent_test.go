@@ -77,9 +77,13 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		}
 	}
 
-	r := &run{pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
+	r := &run{c: &Campaign{Rule: score.Rule{MinEffect: 1.05}}, pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
 	serial := []benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
-	means := []score.TestResult{{Metric: "sec/op"}, {Metric: "B/op"}}
+	// The serial benchmark shows no cost: its interval lies below 1.05.
+	means := []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02}, {Metric: "B/op"}}
+	// It shows a cost (+8 %), or does not rule one out: no contention hint.
+	costly := []score.TestResult{{Metric: "sec/op", Ratio: 1.08, RatioLo: 1.06, RatioHi: 1.1}, {Metric: "B/op"}}
+	wide := []score.TestResult{{Metric: "sec/op", Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76}, {Metric: "B/op"}}
 	for _, tc := range []struct {
 		op      string
 		benches []benchmark
@@ -87,6 +91,13 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		want    string
 	}{
 		{"rlock-to-lock", serial, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{"rlock-to-lock", serial, costly, ""},
+		// The rule's bound of the per-round ratios speaks first: +8 % not
+		// ruled out although the bootstrap interval is narrow.
+		{"rlock-to-lock", serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02, Upper: 1.08}}, ""},
+		{"rlock-to-lock", serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.07, Upper: 1.04}}, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{"lock-contention", serial, wide, ""},
+		{"lock-contention", serial, []score.TestResult{{Metric: "sec/op"}}, ""}, // no interval: nothing shown
 		{"rlock-to-lock", append(serial, benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
 		{"critical-spin", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
 		{"critical-spin", []benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},

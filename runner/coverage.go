@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -52,9 +51,17 @@ type covBlock struct {
 // block of the timed loop. Coverage counters are 32 bits and wrap, so a hot
 // block's count at 2N may read lower than at N; the difference is taken
 // modulo 2^32, which is exact as long as the timed loop runs the block
-// fewer than 2^32 times in N iterations. A block is never called setup
-// because its count went down.
+// fewer than 2^32 times in N iterations. A count that reads lower at 2N is
+// a wrap only when the true count (2^32 more) is at most 4 times the count
+// at N (a timed block runs about twice as often at 2N, up to 4 times when
+// the cost per iteration grows with N, as in a deque that holds b.N
+// elements); otherwise it is a decrease, which only a set-up that differs
+// between the two processes makes, and the block is not called timed
+// because its count went down (see mergeRuns for such benchmarks).
 func (b covBlock) growth() int64 {
+	if b.c3 < b.c2 && b.c3+1<<32 > 4*b.c2 {
+		return 0
+	}
 	return int64(uint32(b.c3) - uint32(b.c2))
 }
 
@@ -77,6 +84,10 @@ func (b covBlock) contains(line, col int) bool {
 type benchCoverage struct {
 	bench  benchmark
 	blocks map[string][]covBlock
+	// varies holds, by file, the start (line, column) of the blocks whose
+	// counts differ between processes at the same iteration count
+	// (mergeRuns): timed, at a rate that is not known.
+	varies map[string]map[[2]int]bool
 	iters  int // iterations of the first coverage run (c2); 0 if unknown
 	// secPerOp is one iteration's time in the second coverage run (2N
 	// iterations, instrumented), or in the listing run (one iteration) if
@@ -142,6 +153,28 @@ func coverIters(secPerOp float64) int {
 	return int(min(max(target/secPerOp, 2), 100000))
 }
 
+// maxCoverResizes is how many times the coverage runs of a benchmark may
+// grow their iteration count after a run whose time per iteration asks
+// for more (resizeCoverIters).
+const maxCoverResizes = 6
+
+// resizeCoverIters is the iteration count the coverage runs of a benchmark
+// move to after a run of iters iterations took secPerOp each, and whether
+// they move: when the run's time per iteration asks for more than twice
+// iters. A slow first iteration of F seconds makes a run of n iterations
+// time about F/n + c per iteration: the count then grows by about
+// 50ms / F a step, which is more than 2 while F < 25ms, and reaches the
+// count of about 50ms of steady iterations after a few steps (F = 5 ms on
+// a loaded machine: 10, 100, 1,000, 10,000). One step alone stopped at a
+// few hundred iterations when F was a few milliseconds.
+func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
+	if !(secPerOp > 0) {
+		return iters, false
+	}
+	next := coverIters(secPerOp)
+	return next, next > 2*iters
+}
+
 // coverBenchmarks builds a -cover test binary of each package in pkgs
 // that has benchmarks, instruments the mutated packages (coverpkg), and
 // records per leaf benchmark which blocks run and which of them grow with
@@ -151,16 +184,9 @@ func coverIters(secPerOp float64) int {
 // its deadline on the baseline is left out of judging, with a warning that
 // names it and why, instead of ending the campaign.
 func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*benchCoverage, error) {
-	type job struct {
-		pkg   *mutate.Package
-		bin   string
-		bench benchmark
-		iters int
-		spo   float64
-	}
 	var mu sync.Mutex
 	var all []*benchCoverage
-	var jobs []job
+	var jobs []coverJob
 	for _, p := range pkgs {
 		if !r.hasTests[p.ImportPath] {
 			continue
@@ -184,7 +210,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 				// Samples of N iterations reach only what N and 2N do.
 				iters, _ = strconv.Atoi(m[1])
 			}
-			jobs = append(jobs, job{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
+			jobs = append(jobs, coverJob{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
 		}
 	}
 	if len(jobs) > 0 {
@@ -194,61 +220,11 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 	done, stop := r.stepProgress("benchmark coverage", len(jobs))
 	defer stop()
 	err := r.parallel(ctx, len(jobs), func(i int) error {
-		j := jobs[i]
 		defer done.Add(1)
-		var prof [2]map[string][]covBlock
-		iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
-	retry:
-		for k := range 2 {
-			n := iters * (k + 1)
-			f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
-			args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
-				fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
-			r.logCmd(j.pkg.Dir, j.bin, args...)
-			deadline := coverDeadline(j.spo, n, r.c.BenchTimeout)
-			res, err := runProc(ctx, j.pkg.Dir, nil, deadline, j.bin, args...)
-			if err != nil {
-				return err
-			}
-			if res.Canceled {
-				return ctx.Err()
-			}
-			if res.TimedOut && iters > 2 {
-				// The cost per iteration grows with b.N (or the 1x run
-				// misjudged it): try again with a tenth of the iterations.
-				iters, resized = max(iters/10, 2), true
-				goto retry
-			}
-			if !res.ok() {
-				why := "fails"
-				if res.TimedOut {
-					why = fmt.Sprintf("did not finish %d iterations within %s", n, deadline)
-				} else if _, msg := benchDeath(res.Output); msg != "" {
-					why = "fails: " + msg
-				}
-				r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, why)
-				return nil
-			}
-			prof[k], err = readProfile(f)
-			if err != nil {
-				return err
-			}
-			os.Remove(f)
-			_, spo := benchNames(res.Output)
-			if k == 0 && !resized && coverIters(spo[j.bench.Name]) > 2*iters && spo[j.bench.Name] > 0 {
-				// The 1x run timed mostly a slow first iteration (a
-				// table built, a cache filled): the runs take as many
-				// iterations as this run's time per iteration asks,
-				// so that code reached only after many (an eviction)
-				// is seen as the samples will run it.
-				iters, j.spo, resized = coverIters(spo[j.bench.Name]), spo[j.bench.Name], true
-				goto retry
-			}
-			if k == 1 && spo[j.bench.Name] > 0 {
-				j.spo = spo[j.bench.Name]
-			}
+		bc, err := r.coverBenchmark(ctx, jobs[i], i)
+		if bc == nil || err != nil {
+			return err
 		}
-		bc := &benchCoverage{bench: j.bench, blocks: timedRuns(prof[0], prof[1]), iters: iters, secPerOp: j.spo}
 		mu.Lock()
 		all = append(all, bc)
 		mu.Unlock()
@@ -355,19 +331,8 @@ func readProfile(name string) (map[string][]covBlock, error) {
 // (readProfile): the blocks that ran in either, with p3's count in c3;
 // covBlock.growth tells the timed loop's blocks from setup's.
 func timedRuns(p2, p3 map[string][]covBlock) map[string][]covBlock {
-	out := map[string][]covBlock{}
-	for file, b2 := range p2 {
-		b3 := p3[file]
-		for bi, b := range b2 {
-			if bi < len(b3) && b3[bi].sl == b.sl && b3[bi].sc == b.sc {
-				b.c3 = b3[bi].c2
-			}
-			if b.c2 > 0 || b.c3 > 0 {
-				out[file] = append(out[file], b)
-			}
-		}
-	}
-	return out
+	blocks, _ := mergeRuns([]map[string][]covBlock{p2}, []map[string][]covBlock{p3})
+	return blocks
 }
 
 // A selection is the benchmarks that run a mutant's site in their timed
@@ -413,6 +378,12 @@ func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string,
 				continue
 			}
 			reached = true
+			if bc.varies[file][[2]int{b.sl, b.sc}] {
+				// Timed, at a rate that differs between processes: no
+				// heat, so that ranking by heat does not follow chance.
+				inLoop = true
+				continue
+			}
 			h.count += max(b.c2, b.c3)
 			if d := b.growth(); d > 0 {
 				inLoop = true

@@ -37,6 +37,7 @@ type CampaignFlags struct {
 	MaxSamples int
 	MinSamples int
 	MinEffect  float64 // 0 = off
+	Margin     float64 // 0 = the default (score.Rule.Margin), negative = off
 	Futility   float64 // 0 = no futility stop
 	MaxBenches int
 	CPU        string // comma-separated GOMAXPROCS values
@@ -59,6 +60,7 @@ type CampaignFlags struct {
 // calibrate); outDefault is -out's default.
 func (f *CampaignFlags) Register(fs *flag.FlagSet, outDefault string) {
 	f.RegisterMeasure(fs, outDefault, score.DefaultMinEffect)
+	fs.Float64Var(&f.Margin, "margin", 0, "a survivor must rule out a slowdown of this `ratio`: every time and custom metric's 95% upper bound of the per-round ratios mutant/baseline at most it, else the mutant is sampled on and, at -max-samples, undecided; 0 = the default, the larger of 1.05 and -min-effect; -1 = off")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
 	fs.StringVar(&f.Opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
 	fs.StringVar(&f.Isolate, "isolate", IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
@@ -117,9 +119,12 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 	case f.Futility >= 1:
 		return score.Rule{}, inputErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.Futility)
 	}
-	rule := score.Rule{Alpha: f.Alpha, Correction: corr, Test: test, MaxSamples: f.MaxSamples, MinSamples: f.MinSamples, MinEffect: f.MinEffect, Seed: f.Seed, FutilityPower: f.Futility}
+	rule := score.Rule{Alpha: f.Alpha, Correction: corr, Test: test, MaxSamples: f.MaxSamples, MinSamples: f.MinSamples, MinEffect: f.MinEffect, Seed: f.Seed, FutilityPower: f.Futility, Margin: f.Margin}
 	if f.Futility <= 0 {
 		rule.FutilityPower = score.NoFutility
+	}
+	if f.Margin < 0 {
+		rule.Margin = score.NoMargin
 	}
 	if err := rule.Validate(); err != nil {
 		return score.Rule{}, &InputError{err}
@@ -187,8 +192,9 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		skip = append(skip, f.SkipBench)
 	}
 	return &Campaign{
-		Rule:   rule,
-		Metric: func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		Rule:        rule,
+		Metric:      func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		CustomUnits: slices.Clone(cfg.Metrics),
 
 		Levels:        levels,
 		Benchtime:     f.Benchtime,
@@ -207,7 +213,7 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Seed:          f.Seed,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      report.Settings{Patterns: patterns, Opt: f.Opt},
+		Settings:      report.Settings{Patterns: patterns, Opt: f.Opt, Margin: rule.Margin},
 		Verbose:       f.Verbose,
 	}
 }

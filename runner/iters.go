@@ -93,7 +93,7 @@ func (r *run) benchtimeArg(it benchIters) string {
 // per-op costs that depend on b.N are the same on both sides and there is
 // no b.N ramp in a sample.
 func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters, error) {
-	key := fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
+	key := itersKey(level, b)
 	if it, ok := r.benchIters[key]; ok {
 		return it, nil
 	}
@@ -128,12 +128,38 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
 		}
 		walls = append(walls, res.Elapsed)
-		it.SecPerOp, it.Units = vals["sec/op"], sortedUnits(vals)
+		it.SecPerOp, it.Units = vals["sec/op"], unionUnits(it.Units, sortedUnits(vals))
 	}
 	slices.Sort(walls)
 	it.Wall, it.Slack = walls[len(walls)/2], censorSlack(walls[0], walls[len(walls)-1])
 	r.benchIters[key] = it
 	return it, nil
+}
+
+// itersKey is the key of benchmark b at level in run.benchIters.
+func itersKey(level string, b benchmark) string {
+	return fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
+}
+
+// learnUnits adds to the units known of benchmark b at level (found by
+// iters) those a later baseline sample reported (units, in report order):
+// a custom metric a benchmark reports only in some runs then counts in
+// the DecideAhead family of every later mutant measured on it.
+func (r *run) learnUnits(level string, b benchmark, units []string) {
+	key := itersKey(level, b)
+	if it, ok := r.benchIters[key]; ok {
+		it.Units = unionUnits(it.Units, units)
+		r.benchIters[key] = it
+	}
+}
+
+// unionUnits returns the units of a and b, each once, in report order.
+func unionUnits(a, b []string) []string {
+	vals := map[string]float64{}
+	for _, u := range append(slices.Clone(a), b...) {
+		vals[u] = 0
+	}
+	return sortedUnits(vals)
 }
 
 // itersFor is the iteration count that makes a sample take about target

@@ -72,7 +72,12 @@ type measurement struct {
 	benches []benchmark // the benchmarks it may measure (see candidates)
 	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
-	lr      *report.LevelResult // Status set when a mutant sample fails
+	lr      *report.LevelResult        // Status set when a mutant sample fails
+	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
+	// rule is the campaign's rule seeded for this mutant and level
+	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
+	// between mutants measured on the same benchmark.
+	rule score.Rule
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -93,7 +98,7 @@ type series struct {
 // values (score.Rule.DecideAhead) the others are not brought to it
 // (LevelResult.Skipped); otherwise the rule decides on all of them. The
 // raw outputs go to benchfmt files in the output directory, so that
-// benchstat base.txt mut.txt reproduces the comparison.
+// benchstat base.txt mut.txt shows the samples the verdict rests on.
 func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
 	ms, err := r.newMeasurement(ctx, j)
 	if err != nil {
@@ -124,7 +129,8 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
 		metric: r.metric(), its: map[benchmark]benchIters{},
-		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}}}
+		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}},
+		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
 	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
 	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
@@ -218,7 +224,7 @@ func (r *run) roundCost(it benchIters) time.Duration {
 // sample takes rounds look by look until the rule decides, and returns its
 // verdict and the benchmarks left behind by a kill ahead of them.
 func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, error) {
-	rule := ms.r.c.Rule
+	rule := ms.rule
 	var v score.Verdict
 	for _, n := range rule.Looks() {
 		for i, b := range ms.order {
@@ -252,6 +258,7 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 		}
 		vals[side], cens = out, cens || c
 	}
+	ms.r.learnUnits(ms.j.level, b, sortedUnits(vals[0]))
 	ms.record(b, vals, cens)
 	return nil
 }
@@ -379,13 +386,14 @@ func (ms *measurement) forRule(bs []benchmark) []score.Sample {
 
 // pending returns the tests of benchmarks bs, not yet at the current look,
 // for DecideAhead: their samples so far, and one empty sample per metric
-// of the baseline's that has no value yet (before their first round, or
-// censored in every one): every one counts in the family.
+// the benchmark may report that has no value yet (before their first
+// round, or censored in every one): every one counts in the family. The
+// metrics it may report are mayReport's.
 func (ms *measurement) pending(bs []benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		out = append(out, ms.forRule([]benchmark{b})...)
-		for _, u := range ms.its[b].Units {
+		for _, u := range ms.mayReport(b) {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
 			}
@@ -394,18 +402,40 @@ func (ms *measurement) pending(bs []benchmark) []score.Sample {
 	return out
 }
 
+// mayReport returns the units benchmark b may report: those of its
+// iteration-count run and of every baseline sample of it since
+// (learnUnits), and, when its source calls b.ReportMetric (itself or
+// through its test files' functions), every tested custom unit
+// (Campaign.CustomUnits): a custom metric first reported after the
+// iteration-count run counts in the family from the start.
+func (ms *measurement) mayReport(b benchmark) []string {
+	units := ms.its[b].Units
+	if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
+		units = unionUnits(units, it.Units)
+	}
+	if len(ms.r.c.CustomUnits) == 0 {
+		return units
+	}
+	p := ms.r.pkgs[b.Pkg]
+	if p == nil {
+		return unionUnits(units, ms.r.c.CustomUnits) // its source unknown: it may
+	}
+	if ms.reports == nil {
+		ms.reports = map[string]map[string]bool{}
+	}
+	if _, ok := ms.reports[b.Pkg]; !ok {
+		ms.reports[b.Pkg] = benchmarksThat(p.Dir, reportsMetric)
+	}
+	if ms.reports[b.Pkg][topName(b.Name)] {
+		units = unionUnits(units, ms.r.c.CustomUnits)
+	}
+	return units
+}
+
 // result is the job's result from the rule's verdict.
 func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.LevelResult {
 	r, j, lr := ms.r, ms.j, ms.lr
-	switch v.Decision {
-	case score.Kill:
-		lr.Status = score.Killed
-	default:
-		lr.Status = score.Survived
-		if v.Decision == score.Continue {
-			lr.Reason = fmt.Sprintf("undecided after %d samples (the -max-samples cap)", r.c.Rule.MaxSamples)
-		}
-	}
+	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
 	if lr.Benchmarks == nil {
 		lr.Benchmarks = []score.TestResult{}
@@ -448,6 +478,25 @@ func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.Leve
 		}
 	}
 	return lr
+}
+
+// verdictStatus maps the rule's final verdict to a status and its reason:
+// Kill is killed, Survive (the data rule out the slowdown that matters)
+// survived, and Abstain (the budget spent without ruling it out) or a
+// Continue at the cap undecided, with what was seen.
+func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
+	switch v.Decision {
+	case score.Kill:
+		return score.Killed, ""
+	case score.Survive:
+		return score.Survived, ""
+	}
+	for i := len(v.Warnings) - 1; i >= 0; i-- {
+		if w, ok := strings.CutPrefix(v.Warnings[i], "undecided: "); ok {
+			return score.Undecided, w // the bound, and what would decide it
+		}
+	}
+	return score.Undecided, fmt.Sprintf("undecided after %s (the -max-samples budget): no kill, and the data do not rule out a slowdown of x%g", english.Plural(rule.MaxSamples, "sample"), rule.Margin)
 }
 
 // skipNote says why the benchmarks skipped were not brought to the look

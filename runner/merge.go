@@ -33,9 +33,17 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 		return nil, &InputError{fmt.Errorf("-out %s: cannot create its parent: %w", out, err)}
 	}
 	final := out
+	_, statErr := os.Stat(final)
+	created := statErr != nil // perfmut creates out: see MakeOutDir
 	out, err = os.MkdirTemp(parent, ".perfmut-merge-")
 	if err != nil {
 		return nil, &InputError{fmt.Errorf("-out %s is not writable: %w", final, errors.Unwrap(err))}
+	}
+	if created {
+		if err := os.WriteFile(filepath.Join(out, GitignoreFile), []byte("*\n"), 0o644); err != nil {
+			os.RemoveAll(out)
+			return nil, err
+		}
 	}
 	defer func() {
 		if err != nil {

@@ -80,29 +80,26 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 // results that need no measurement, and queues the others.
 func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<- *measureJob) error {
 	c := r.c
-	mdir := filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))
-	if err := os.MkdirAll(mdir, 0o755); err != nil {
+	mr := &mutantRun{m: m, mdir: filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))}
+	if err := os.MkdirAll(mr.mdir, 0o755); err != nil {
 		return err
 	}
-	var pending sync.WaitGroup
 	defer func() {
-		go func() { pending.Wait(); os.RemoveAll(mdir) }()
+		go func() { mr.pending.Wait(); os.RemoveAll(mr.mdir) }()
 	}()
-	files, err := c.Overlay(m)
-	if err != nil {
+	var err error
+	if mr.files, err = c.Overlay(m); err != nil {
 		return fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, names, err := writeOverlay(mdir, c.Module.Dir, files)
-	if err != nil {
+	if mr.overlay, mr.names, err = writeOverlay(mr.mdir, c.Module.Dir, mr.files); err != nil {
 		return err
 	}
-	sel, tests, err := r.selection(m)
-	if err != nil {
+	if mr.sel, mr.tests, err = r.selection(m); err != nil {
 		return err
 	}
-	pool := withCPUs(sel.benches, c.CPU)
-	heat := heatByBench(sel)
-	sel = limitSelection(sel, c.MaxBenchmarks)
+	mr.pool = withCPUs(mr.sel.benches, c.CPU)
+	mr.heat = heatByBench(mr.sel)
+	mr.sel = limitSelection(mr.sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
 		done := r.results[resultKey{m.ID, level}] != nil
@@ -110,110 +107,139 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		if done {
 			continue
 		}
-		start := time.Now()
-		if len(sel.benches) == 0 && !tests.runs() {
-			// No benchmark and no test can see the mutant: nothing to
-			// build.
-			why := "; no test executes it either (not built)"
-			if r.untested(m) {
-				why = "; not built (inert operator: tests run on it only with -full-filter)"
-			}
-			lr := &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
-			if err := r.record(m, level, lr); err != nil {
-				return err
-			}
-			continue
-		}
-		ldir := filepath.Join(mdir, level)
-		if err := os.MkdirAll(ldir, 0o755); err != nil {
+		if err := r.mutantLevel(ctx, mr, level, queue); err != nil {
 			return err
-		}
-		var ph phaseTimes
-		build := r.judges(m, sel, tests)
-		r.mu.Lock()
-		if r.built == nil {
-			r.built = map[string]map[string]bool{}
-		}
-		r.built[m.ID] = build
-		r.mu.Unlock()
-		if !tests.runs() {
-			// No test runs on it (an inert injection): a kill inferred
-			// from a cheaper injection at the site needs no build either.
-			if lr := r.inferred(m, level); lr != nil {
-				os.RemoveAll(ldir)
-				lr.Seconds = time.Since(start).Seconds()
-				if err := r.record(m, level, lr); err != nil {
-					return err
-				}
-				continue
-			}
-		}
-		// Between build and tests: a mutant that compiles to the
-		// baseline's code, or to the code of a mutant seen before, needs
-		// neither tests nor measurement.
-		sameCode := func(bins map[string]string) (*report.LevelResult, error) {
-			if len(sel.benches) == 0 || c.KeepEquivalent {
-				return nil, nil
-			}
-			lr, print := r.equivalent(ctx, m.Package, level, bins)
-			if lr != nil || print == "" {
-				return lr, nil
-			}
-			return r.duplicate(ctx, m, level, print)
-		}
-		bins, lr, err := r.buildAndTest(ctx, m, level, ldir, overlay, names, files, build, sameCode, tests, &ph)
-		if err != nil {
-			return err
-		}
-		if lr == nil {
-			// -since: its benchmarks ran no changed code and its tests
-			// passed again.
-			lr = r.retested(m.ID, level)
-		}
-		if lr == nil && len(sel.benches) == 0 {
-			lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
-		}
-		if lr == nil {
-			// Built and passing its tests: a smaller injection killed at
-			// the same site makes the measurement unnecessary.
-			lr = r.inferred(m, level)
-		}
-		if lr != nil {
-			os.RemoveAll(ldir)
-			lr.Seconds = time.Since(start).Seconds()
-			ph.set(lr)
-			if lr.Benchmarks == nil {
-				lr.Benchmarks = []score.TestResult{}
-			}
-			if err := r.record(m, level, lr); err != nil {
-				return err
-			}
-			continue
-		}
-		pending.Add(1)
-		j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: pool, heat: heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
-			cleanup: func() { os.RemoveAll(ldir); pending.Done() }}
-		select {
-		case queue <- j:
-		case <-ctx.Done():
-			j.cleanup()
-			return ctx.Err()
 		}
 	}
 	return nil
 }
 
-// buildAndTest builds m's test binaries at level and runs their tests. It
-// returns the binaries by package, or a result if m ends here
-// (compile-error, fne, crash, timeout).
+// A mutantRun is what the levels of one mutant share.
+type mutantRun struct {
+	m       mutate.Mutant
+	mdir    string            // its temporary directory, removed when pending is done
+	pending sync.WaitGroup    // its levels queued for measurement
+	files   map[string][]byte // its files: absolute path -> content
+	overlay string            // the go build -overlay JSON
+	names   *strings.Replacer // its temporary file names back to the module's, for messages
+	sel     selection         // the benchmarks that judge it (at most MaxBenchmarks)
+	tests   testSelection     // the tests that run on it
+	pool    []benchmark       // every benchmark that reaches it
+	heat    map[benchmark]benchHeat
+}
+
+// mutantLevel builds and tests mr's mutant at level, then records its
+// result or queues it for measurement.
+func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queue chan<- *measureJob) error {
+	m, sel, tests := mr.m, mr.sel, mr.tests
+	start := time.Now()
+	if len(sel.benches) == 0 && !tests.runs() {
+		return r.record(m, level, r.notBuilt(m, sel))
+	}
+	ldir := filepath.Join(mr.mdir, level)
+	if err := os.MkdirAll(ldir, 0o755); err != nil {
+		return err
+	}
+	var ph phaseTimes
+	build := r.judges(m, sel, tests)
+	r.mu.Lock()
+	if r.built == nil {
+		r.built = map[string]map[string]bool{}
+	}
+	r.built[m.ID] = build
+	r.mu.Unlock()
+	if !tests.runs() {
+		// No test runs on it (an inert injection): a kill inferred
+		// from a cheaper injection at the site needs no build either.
+		if lr := r.inferred(m, level); lr != nil {
+			os.RemoveAll(ldir)
+			lr.Seconds = time.Since(start).Seconds()
+			return r.record(m, level, lr)
+		}
+	}
+	bins, lr, err := r.buildAndTest(ctx, mr, level, ldir, build, r.sameCode(ctx, mr, level), &ph)
+	if err != nil {
+		return err
+	}
+	if lr = r.unmeasured(m, level, sel, lr); lr != nil {
+		os.RemoveAll(ldir)
+		lr.Seconds = time.Since(start).Seconds()
+		ph.set(lr)
+		if lr.Benchmarks == nil {
+			lr.Benchmarks = []score.TestResult{}
+		}
+		return r.record(m, level, lr)
+	}
+	mr.pending.Add(1)
+	j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
+	select {
+	case queue <- j:
+		return nil
+	case <-ctx.Done():
+		j.cleanup()
+		return ctx.Err()
+	}
+}
+
+// notBuilt is the result of a mutant that no benchmark and no test can
+// see: nothing to build.
+func (r *run) notBuilt(m mutate.Mutant, sel selection) *report.LevelResult {
+	why := "; no test executes it either (not built)"
+	if r.untested(m) {
+		why = "; not built (inert operator: tests run on it only with -full-filter)"
+	}
+	return &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
+}
+
+// sameCode is the check between build and tests: a mutant that compiles
+// to the baseline's code, or to the code of a mutant seen before, needs
+// neither tests nor measurement.
+func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bins map[string]string) (*report.LevelResult, error) {
+	return func(bins map[string]string) (*report.LevelResult, error) {
+		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
+			return nil, nil
+		}
+		lr, print := r.equivalent(ctx, mr.m.Package, level, bins)
+		if lr != nil || print == "" {
+			return lr, nil
+		}
+		return r.duplicate(ctx, mr.m, level, print)
+	}
+}
+
+// unmeasured is the result of a mutant built and tested at level that
+// needs no measurement: lr from its build and tests if any, else one
+// that holds with -since, no coverage, or one inferred from a smaller
+// injection killed at its site; nil if it must be measured.
+func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *report.LevelResult) *report.LevelResult {
+	if lr == nil {
+		// -since: its benchmarks ran no changed code and its tests
+		// passed again.
+		lr = r.retested(m.ID, level)
+	}
+	if lr == nil && len(sel.benches) == 0 {
+		lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
+	}
+	if lr == nil {
+		// Built and passing its tests: a smaller injection killed at
+		// the same site makes the measurement unnecessary.
+		lr = r.inferred(m, level)
+	}
+	return lr
+}
+
+// buildAndTest builds the test binaries of mr's mutant at level and runs
+// their tests. It returns the binaries by package, or a result if the
+// mutant ends here (compile-error, fne, crash, timeout).
 //
 // It builds the test binaries of the packages in build (the mutated one,
-// those whose tests run and those whose benchmarks measure m), asks
-// sameCode whether the binaries end m before its tests (equivalent or
-// duplicate), and runs the tests that tests selects.
-func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, overlay string, names *strings.Replacer, files map[string][]byte, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), tests testSelection, ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
+// those whose tests run and those whose benchmarks measure it), asks
+// sameCode whether the binaries end it before its tests (equivalent or
+// duplicate), and runs the tests that mr.tests selects.
+func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir string, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
 	c := r.c
-	buildDir, runDir := c.Module.Dir, func(p *mutate.Package) string { return p.Dir }
+	w := workTree{dir: c.Module.Dir, overlay: mr.overlay, names: mr.names, runDir: func(p *mutate.Package) string { return p.Dir }}
 	if c.Isolate == IsolateCopy {
 		var slot string
 		select {
@@ -221,7 +247,7 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()
 		}
-		restore, err := r.writeToSlot(slot, files)
+		restore, err := r.writeToSlot(slot, mr.files)
 		if err != nil {
 			r.releaseSlot(slot, restore())
 			return nil, nil, err
@@ -231,10 +257,38 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 				err = rerr
 			}
 		}()
-		buildDir, overlay = slot, ""
-		names = strings.NewReplacer(slot+string(filepath.Separator), "")
-		runDir = func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }
+		w = workTree{dir: slot, names: strings.NewReplacer(slot+string(filepath.Separator), ""),
+			runDir: func(p *mutate.Package) string { return r.inSlot(slot, p.Dir) }}
 	}
+	bins, lr, err := r.buildMutant(ctx, mr.m, level, ldir, w, build, ph)
+	if lr != nil || err != nil {
+		return nil, lr, err
+	}
+	if lr, err := sameCode(bins); lr != nil || err != nil {
+		return bins, lr, err
+	}
+	lr, err = r.testMutant(ctx, mr.m, level, bins, w, mr.tests, ph)
+	if lr != nil || err != nil {
+		return nil, lr, err
+	}
+	return bins, nil, nil
+}
+
+// A workTree is where a mutant is built and its tests run: the module
+// with the mutant's overlay, or (-isolate copy) a copy of the module with
+// the mutant's files written into it.
+type workTree struct {
+	dir     string                       // where go builds
+	overlay string                       // the go build -overlay JSON, or ""
+	names   *strings.Replacer            // file names in compiler messages back to the module's
+	runDir  func(*mutate.Package) string // where a package's tests run
+}
+
+// buildMutant builds m's test binaries at level in ldir for the packages
+// in build that have tests, and checks that the mutated package compiles
+// when none of them does. It returns the binaries by package, or a
+// compile-error result.
+func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir string, w workTree, build map[string]bool, ph *phaseTimes) (map[string]string, *report.LevelResult, error) {
 	bins := map[string]string{}
 	built := false
 	for _, pkg := range r.affected[m.Package] {
@@ -244,12 +298,12 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		bin := filepath.Join(ldir, safeName(pkg)+".test")
 		r.quiet.RLock()
 		t0 := time.Now()
-		ok, err := r.goTestC(ctx, buildDir, pkg, bin, overlay, level)
+		ok, err := r.goTestC(ctx, w.dir, pkg, bin, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -264,45 +318,49 @@ func (r *run) buildAndTest(ctx context.Context, m mutate.Mutant, level, ldir, ov
 		// it compiles.
 		r.quiet.RLock()
 		t0 := time.Now()
-		err := r.goBuild(ctx, buildDir, m.Package, overlay, level)
+		err := r.goBuild(ctx, w.dir, m.Package, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: names.Replace(be.reason())}, nil
+			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
 		}
 	}
-	if lr, err := sameCode(bins); lr != nil || err != nil {
-		return bins, lr, err
-	}
+	return bins, nil, nil
+}
+
+// testMutant runs the tests that tests selects in m's binaries; a result
+// if one fails (fne, crash, timeout).
+func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bins map[string]string, w workTree, tests testSelection, ph *phaseTimes) (*report.LevelResult, error) {
 	for _, pkg := range r.affected[m.Package] {
 		bin := bins[pkg]
 		if _, run := tests[pkg]; bin == "" || !run {
 			continue
 		}
+		dir := w.runDir(r.pkgs[pkg])
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, runDir(r.pkgs[pkg]), r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
+		out, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
 		if err == nil {
-			out, err = r.confirmFailure(ctx, level, pkg, bin, runDir(r.pkgs[pkg]), out, tests.args(pkg), 0)
+			out, err = r.confirmFailure(ctx, level, pkg, bin, dir, out, tests.args(pkg), 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if out.Status != "" {
 			reason := out.Reason
 			if pkg != m.Package {
 				reason = pkg + ": " + reason
 			}
-			return nil, &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
+			return &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
 		}
 	}
-	return bins, nil, nil
+	return nil, nil
 }
 
 // selection finds the benchmarks whose timed loop runs m's site and the

@@ -42,3 +42,35 @@ func CheckOutDir(dir string) error {
 	os.Remove(f.Name())
 	return nil
 }
+
+// GitignoreFile, written into every results directory perfmut creates,
+// holds "*": results written inside a module stay out of its git status.
+const GitignoreFile = ".gitignore"
+
+// MakeOutDir creates the results directory dir, with its parents, when it
+// does not exist, and writes GitignoreFile into it. A directory that
+// exists is the user's: it is left as it is.
+func MakeOutDir(dir string) error {
+	if _, err := os.Stat(dir); err == nil {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, GitignoreFile), []byte("*\n"), 0o644)
+}
+
+// checkResumable says in one line (an *InputError) when the results
+// directory dir holds no run to resume: it does not exist, or neither a
+// journal nor the settings of an earlier run are there.
+func checkResumable(dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return inputErrorf("-resume: nothing to resume: -out %s does not exist; leave out -resume to start a campaign there", dir)
+	}
+	for _, f := range []string{JournalFile, settingsFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return nil
+		}
+	}
+	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, JournalFile)
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -32,26 +33,15 @@ import (
 // cost, alone, times the number of builds sharing the CPUs. Equivalent and
 // duplicate mutants are not foreseen: the estimate is an upper bound there.
 func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan, error) {
-	cc := *c
-	c = &cc
-	if err := c.check(); err != nil {
-		return nil, err
-	}
-	c.settings(ctx)
-	r := newRun(c)
-	r.prog = newProgress(c.Log, c.Progress, 0)
-	defer r.prog.end()
-	err := r.makeTemp()
-	defer os.RemoveAll(r.tmp)
+	r, done, err := c.planRun(ctx)
 	if err != nil {
 		return nil, err
 	}
+	defer done()
+	c = r.c
 	todo := make([]int, len(c.Mutants))
 	for i := range todo {
 		todo[i] = i
-	}
-	if len(todo) == 0 {
-		return nil, errors.New("no mutants to plan for")
 	}
 	if err := r.baseline(ctx, todo); err != nil {
 		return nil, err
@@ -126,6 +116,28 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 	return p, nil
 }
 
+// planRun checks a copy of c for a plan (Plan, QuickPlan) and returns the
+// run that makes it, with its temporary directory; done ends it.
+func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error) {
+	cc := *c
+	c = &cc
+	if err := c.check(); err != nil {
+		return nil, nil, err
+	}
+	c.settings(ctx)
+	if len(c.Mutants) == 0 {
+		return nil, nil, errors.New("no mutants to plan for")
+	}
+	r = newRun(c)
+	r.prog = newProgress(c.Log, c.Progress, 0)
+	if err := r.makeTemp(); err != nil {
+		r.prog.end()
+		os.RemoveAll(r.tmp)
+		return nil, nil, err
+	}
+	return r, func() { r.prog.end(); os.RemoveAll(r.tmp) }, nil
+}
+
 // planMeasure is the expected measurement of mutant m at level on the
 // benchmarks chooseBenchmarks keeps of its candidates (sel: those
 // -max-benchmarks kept; full: all reaching it; built: the packages whose
@@ -190,7 +202,7 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 	if err != nil {
 		return 0, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, files)
+	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
 	if err != nil {
 		return 0, err
 	}
@@ -224,4 +236,58 @@ func (r *run) testCost(level string, tests testSelection) time.Duration {
 		}
 	}
 	return d
+}
+
+// PlanMode is the value of run's -plan flag: "" (no plan), "quick" (-plan,
+// QuickPlan) or "exact" (-plan=exact, Plan). It is a boolean flag: -plan
+// alone asks for the quick plan.
+type PlanMode string
+
+// Plan modes.
+const (
+	PlanQuick PlanMode = "quick"
+	PlanExact PlanMode = "exact"
+)
+
+func (p *PlanMode) String() string { return string(*p) }
+
+// IsBoolFlag lets -plan stand alone (flag.Value).
+func (p *PlanMode) IsBoolFlag() bool { return true }
+
+// Set parses -plan's value: true or quick, exact, false.
+func (p *PlanMode) Set(s string) error {
+	switch s {
+	case "true", "quick":
+		*p = PlanQuick
+	case "exact":
+		*p = PlanExact
+	case "false", "":
+		*p = ""
+	default:
+		return fmt.Errorf("bad -plan=%s: want -plan (quick: from the source and a few timed builds) or -plan=exact (after the baseline steps)", s)
+	}
+	return nil
+}
+
+// On reports whether a plan is asked for.
+func (p PlanMode) On() bool { return p != "" }
+
+// Plan makes the plan of c the mode asks for.
+func (p PlanMode) Plan(ctx context.Context, c *Campaign, within time.Duration) (*report.Plan, error) {
+	if p == PlanExact {
+		return c.Plan(ctx, within)
+	}
+	return c.QuickPlan(ctx, within)
+}
+
+// uncached returns copies of overlay files with a comment that makes them
+// unlike any built before: a timed build of a mutant that an earlier plan
+// or campaign built would otherwise come from the build cache.
+func uncached(files map[string][]byte) map[string][]byte {
+	out := make(map[string][]byte, len(files))
+	stamp := fmt.Sprintf("\n// perfmut plan %d\n", time.Now().UnixNano())
+	for name, src := range files {
+		out[name] = append(slices.Clip(src), stamp...)
+	}
+	return out
 }

@@ -1,13 +1,17 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 )
 
@@ -54,5 +58,168 @@ func TestPlan(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("-plan created the results directory %s", out)
+	}
+}
+
+// hotPlanMutants are TestPlan's mutants of testdata/hot, named by their
+// functions as the engine names them.
+func hotPlanMutants(t *testing.T, mod mutate.Module) []mutate.Mutant {
+	const pkg, file = "example.com/hot/calc", "calc/calc.go"
+	small := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+	small.Operator, small.Params, small.Function = "spin-loop", map[string]any{"iterations": 200}, "Sum"
+	big := mkMutant(t, mod, "sum-spin-big", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+	big.Operator, big.Params, big.Function = "spin-loop", map[string]any{"iterations": 2000}, "Sum"
+	unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
+	unbreak.Function = "Find"
+	unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")
+	unused.Function = "Unused"
+	orphan := mkMutant(t, mod, "orphan-spin", pkg, file, "func Orphan(", "s += i", "s += i\n\t\tperfmut_sink++")
+	orphan.Function = "Orphan"
+	return []mutate.Mutant{small, big, unbreak, unused, orphan}
+}
+
+// TestQuickPlan: the quick plan runs no baseline step (no coverage run, no
+// results directory) and counts, from the benchmarks and tests that name
+// each mutant's function, what TestPlan's exact plan counts from coverage;
+// its low and high bounds assume one benchmark and no test, and every
+// benchmark and test of the importing packages.
+func TestQuickPlan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	mod, pkgs := testModule(t, "hot")
+	out := filepath.Join(t.TempDir(), "out")
+	c := newTestCampaign(t, mod, pkgs, nil, out)
+	c.Mutants = hotPlanMutants(t, mod)
+	c.Levels, c.Benchtime, c.Infer, c.Verbose = []string{report.Opt}, "", true, true
+	var log bytes.Buffer
+	c.Log = &log
+	p, err := c.QuickPlan(context.Background(), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := p.Quick
+	if q == nil {
+		t.Fatal("no Quick part in a quick plan")
+	}
+	counts := func(l report.PlanLevel) report.PlanLevel {
+		return report.PlanLevel{NotBuilt: l.NotBuilt, Built: l.Built, Tested: l.Tested, Measured: l.Measured, Inferred: l.Inferred}
+	}
+	for _, tc := range []struct {
+		name      string
+		got, want report.PlanLevel
+	}{
+		{"likely", counts(p.ByLevel[report.Opt]), report.PlanLevel{NotBuilt: 1, Built: 4, Tested: 2, Measured: 2, Inferred: 1}},
+		{"low", counts(q.Low[report.Opt]), report.PlanLevel{NotBuilt: 2, Built: 3, Tested: 0, Measured: 2, Inferred: 1}},
+		{"high", counts(q.High[report.Opt]), report.PlanLevel{NotBuilt: 0, Built: 5, Tested: 3, Measured: 4, Inferred: 1}},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, tc.got, tc.want)
+		}
+	}
+	if r := p.ByLevel[report.Opt].MeasureRounds; r != 7.5 {
+		t.Errorf("rounds per measured mutant %v, want 7.5 (as the exact plan)", r)
+	}
+	if q.Benchmarks != 3 || q.Tests != 6 {
+		t.Errorf("found %d benchmarks and %d tests, want 3 and 6", q.Benchmarks, q.Tests)
+	}
+	if len(q.Timed) != 1 || q.Timed[0].Package != "example.com/hot/calc" || q.Timed[0].MutantBuildSeconds <= 0 || q.Timed[0].TestSeconds <= 0 {
+		t.Errorf("timed %+v, want calc's builds and tests", q.Timed)
+	}
+	if !(q.WallLow <= p.WallSeconds && p.WallSeconds <= q.WallHigh && q.WallLow > 0) {
+		t.Errorf("wall %v not within (%v, %v)", p.WallSeconds, q.WallLow, q.WallHigh)
+	}
+	if p.Shards != 1 || q.ShardsHigh != 1 || q.NoFit {
+		t.Errorf("-within 1h: %d shards (high %d, no fit %v), want 1", p.Shards, q.ShardsHigh, q.NoFit)
+	}
+	if strings.Contains(log.String(), "-test.coverprofile") || strings.Contains(log.String(), "-cover") {
+		t.Errorf("the quick plan ran a coverage step:\n%s", log.String())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("-plan created the results directory %s", out)
+	}
+	if p, err := c.QuickPlan(context.Background(), time.Millisecond); err != nil || !p.Quick.NoFit || p.Shards < 1 {
+		t.Errorf("-within 1ms: %v, %+v; want no fit and a shard count", err, p)
+	}
+}
+
+// TestScanSource: what testdata/hot's benchmarks and tests name, directly
+// or not, across packages and test files.
+func TestScanSource(t *testing.T) {
+	_, pkgs := testModule(t, "hot")
+	g := scanSource(pkgs)
+	reached := func(pkg string, roots map[string][]srcRoot) map[string]string {
+		out := map[string]string{}
+		for _, r := range roots[pkg] {
+			s := g.reach(r.id)
+			var fns []string
+			for _, fn := range []string{"Sum", "Find", "Prepare", "Unused", "Orphan"} {
+				if s.has(g.ids[nodeKey("example.com/hot/calc", fn)]) {
+					fns = append(fns, fn)
+				}
+			}
+			out[r.name] = strings.Join(fns, " ")
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		what string
+		got  map[string]string
+		want map[string]string
+	}{
+		{"calc benchmarks", reached("example.com/hot/calc", g.benches), map[string]string{"BenchmarkSum": "Sum Prepare", "BenchmarkFind": "Find Prepare"}},
+		{"app benchmarks", reached("example.com/hot/app", g.benches), map[string]string{"BenchmarkTotalParallel": "Sum Prepare"}},
+		{"app tests", reached("example.com/hot/app", g.tests), map[string]string{"TestTotal": "Sum", "TestTotalUnused": "Sum Unused"}},
+	} {
+		if fmt.Sprint(tc.got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s reach %v, want %v", tc.what, tc.got, tc.want)
+		}
+	}
+	if !g.testFiles["example.com/hot/calc"] || !g.testFiles["example.com/hot/app"] {
+		t.Errorf("test files: %v", g.testFiles)
+	}
+}
+
+// TestQuickPlanBudget: a timing budget that runs out during the first
+// build keeps that build's time as a lower bound, and an interrupted plan
+// is an error, not a plan.
+func TestQuickPlanBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a module")
+	}
+	mod, pkgs := testModule(t, "hot")
+	c := newTestCampaign(t, mod, pkgs, hotPlanMutants(t, mod), filepath.Join(t.TempDir(), "out"))
+	c.Levels = []string{report.Opt}
+	r, done, err := c.planRun(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	if _, err := r.judgingPackages(map[string]bool{"example.com/hot/calc": true}); err != nil {
+		t.Fatal(err)
+	}
+	g := scanSource(pkgs)
+	qs := r.quickJudging(g)
+	timed, err := r.timePackages(context.Background(), g, qs, time.Millisecond)
+	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {
+		t.Errorf("1ms budget: %+v, %v; want calc's first build, stopped", timed, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if timed, err := r.timePackages(ctx, g, qs, time.Minute); !errors.Is(err, context.Canceled) {
+		t.Errorf("interrupted: %+v, %v; want context.Canceled", timed, err)
+	}
+}
+
+func TestUncached(t *testing.T) {
+	files := map[string][]byte{"/m/a.go": []byte("package a\n"), "/m/perfmut_helpers.go": []byte("package a\n\nvar x int\n")}
+	a, b := uncached(files), uncached(files)
+	for name, src := range files {
+		if !bytes.HasPrefix(a[name], src) || !bytes.HasSuffix(a[name], []byte("\n")) || bytes.Equal(a[name], src) || bytes.Equal(a[name], b[name]) {
+			t.Errorf("%s: %q then %q from %q: want the source and a different comment each time", name, a[name], b[name], src)
+		}
+	}
+	if string(files["/m/a.go"]) != "package a\n" {
+		t.Errorf("uncached changed its input: %q", files["/m/a.go"])
 	}
 }

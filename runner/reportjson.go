@@ -17,11 +17,12 @@ func sortMutants(ms []report.Mutant) {
 	sort.SliceStable(ms, func(i, j int) bool { return mutate.Less(&ms[i].Mutant, &ms[j].Mutant) })
 }
 
-// levelScores computes Report.Score from the mutants' results.
+// levelScores computes Report.Score from the mutants' results: undecided
+// mutants are counted beside the score, outside its denominator.
 func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelScore {
 	out := map[string]report.LevelScore{}
 	for _, l := range levels {
-		var killed, survived, nocov int
+		var killed, survived, nocov, undecided int
 		for _, m := range ms {
 			r := m.Results[l]
 			if r == nil {
@@ -34,9 +35,11 @@ func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelSco
 				survived++
 			case score.NoCoverage:
 				nocov++
+			case score.Undecided:
+				undecided++
 			}
 		}
-		ls := report.LevelScore{Killed: killed, Valid: killed + survived + nocov}
+		ls := report.LevelScore{Killed: killed, Valid: killed + survived + nocov, Undecided: undecided}
 		if ls.Valid > 0 {
 			ls.Score = float64(killed) / float64(ls.Valid)
 		}

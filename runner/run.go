@@ -43,6 +43,7 @@ type run struct {
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
 
+	lock    *OutLock // on c.Out
 	journal *journal
 	prog    *progress
 	slots   chan string  // -isolate copy: free module copies
@@ -81,18 +82,11 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	started := time.Now().UTC()
 	r := newRun(c)
 	entries, goodLen, err := r.prepareOut()
+	defer r.lock.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	known := map[string]bool{}
-	for _, m := range c.Mutants {
-		known[m.ID] = true
-	}
-	for _, e := range entries {
-		if known[e.ID] {
-			r.results[resultKey{e.ID, e.Level}] = e.Result
-		}
-	}
+	r.keepResults(entries)
 	j, err := openJournal(filepath.Join(c.Out, JournalFile), goodLen)
 	if err != nil {
 		return nil, fmt.Errorf("opening journal: %w", err)
@@ -108,65 +102,17 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 			return nil, err
 		}
 	}
-
-	var todo []int
-	for i, m := range c.Mutants {
-		for _, l := range c.Levels {
-			if r.results[resultKey{m.ID, l}] == nil {
-				todo = append(todo, i)
-				break
-			}
-		}
-	}
-	total := 0
-	for _, i := range todo {
-		for _, l := range c.Levels {
-			if r.results[resultKey{c.Mutants[i].ID, l}] == nil {
-				total++
-			}
-		}
-	}
+	todo, total := r.todo()
 	r.prog = newProgress(c.Log, c.Progress, total)
 	defer r.prog.end()
-	if done := len(c.Mutants)*len(c.Levels) - total - reused; c.Resume && done > 0 {
-		r.prog.logf("perfmut: resuming: %d of %d results already in the journal", done, len(c.Mutants)*len(c.Levels))
-	}
-	switch {
-	case noReuse != "":
-		r.prog.logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
-	case c.Since != "":
-		r.prog.logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, len(c.Mutants)*len(c.Levels), total)
-	}
-
+	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
 		if err := r.makeTemp(); err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(r.tmp)
-		if err := r.baseline(ctx, todo); err != nil {
-			if ctx.Err() != nil {
-				return nil, r.interrupted()
-			}
+		if todo, err = r.runTodo(ctx, todo); err != nil {
 			return nil, err
-		}
-		if todo, err = r.sinceAfterBaseline(todo); err != nil {
-			return nil, err
-		}
-		r.prog.begin()
-		// With subsumption, the smallest injection at a site runs first;
-		// each wave waits for the verdicts of the one before.
-		ws := [][]int{todo}
-		if c.Infer {
-			r.subsumer = subsumers(c.Mutants)
-			ws = waves(c.Mutants, todo, r.subsumer)
-		}
-		for _, w := range ws {
-			if err := r.mutants(ctx, w); err != nil {
-				if ctx.Err() != nil {
-					return nil, r.interrupted()
-				}
-				return nil, err
-			}
 		}
 	}
 	if len(todo) == 0 {
@@ -177,16 +123,102 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 		return nil, err
 	}
 	if len(todo) > 0 {
-		var build, test float64
-		for _, p := range rep.Phases {
-			build += p.BuildSeconds
-			test += p.TestSeconds
-		}
-		sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
-		r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
-			time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(c.Jobs, "worker"), r.measured.Round(time.Second))
+		r.logDone(rep, started)
 	}
 	return rep, report.WriteJSON(filepath.Join(c.Out, ReportFile), rep)
+}
+
+// keepResults keeps the journal's results of the campaign's mutants.
+func (r *run) keepResults(entries []JournalEntry) {
+	known := map[string]bool{}
+	for _, m := range r.c.Mutants {
+		known[m.ID] = true
+	}
+	for _, e := range entries {
+		if known[e.ID] {
+			r.results[resultKey{e.ID, e.Level}] = e.Result
+		}
+	}
+}
+
+// todo returns the mutants (indexes into c.Mutants) with a level still
+// without a result, and the number of such results.
+func (r *run) todo() (todo []int, total int) {
+	c := r.c
+	for i, m := range c.Mutants {
+		n := 0
+		for _, l := range c.Levels {
+			if r.results[resultKey{m.ID, l}] == nil {
+				n++
+			}
+		}
+		if n > 0 {
+			todo = append(todo, i)
+			total += n
+		}
+	}
+	return todo, total
+}
+
+// logStart says how many results a resumed run or -since already has.
+func (r *run) logStart(total, reused int, noReuse string) {
+	c := r.c
+	all := len(c.Mutants) * len(c.Levels)
+	if done := all - total - reused; c.Resume && done > 0 {
+		r.prog.logf("perfmut: resuming: %d of %d results already in the journal", done, all)
+	}
+	switch {
+	case noReuse != "":
+		r.prog.logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
+	case c.Since != "":
+		r.prog.logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, all, total)
+	}
+}
+
+// runTodo runs the baseline, then the mutants todo in waves; it returns
+// the mutants that ran (-since may find more to reuse after the
+// baseline).
+func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
+	c := r.c
+	if err := r.baseline(ctx, todo); err != nil {
+		if ctx.Err() != nil {
+			return nil, r.interrupted()
+		}
+		return nil, err
+	}
+	todo, err := r.sinceAfterBaseline(todo)
+	if err != nil {
+		return nil, err
+	}
+	r.prog.begin()
+	// With subsumption, the smallest injection at a site runs first;
+	// each wave waits for the verdicts of the one before.
+	ws := [][]int{todo}
+	if c.Infer {
+		r.subsumer = subsumers(c.Mutants)
+		ws = waves(c.Mutants, todo, r.subsumer)
+	}
+	for _, w := range ws {
+		if err := r.mutants(ctx, w); err != nil {
+			if ctx.Err() != nil {
+				return nil, r.interrupted()
+			}
+			return nil, err
+		}
+	}
+	return todo, nil
+}
+
+// logDone says how long the campaign took and where the time went.
+func (r *run) logDone(rep *report.Report, started time.Time) {
+	var build, test float64
+	for _, p := range rep.Phases {
+		build += p.BuildSeconds
+		test += p.TestSeconds
+	}
+	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
+	r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 }
 
 // newRun is the state of a new run of c (already checked).
@@ -272,44 +304,117 @@ func CheckModuleDir(dir string) error {
 	return nil
 }
 
-// prepareOut creates the output directory, checks that it is writable,
-// and reads the journal to resume, checking the settings match.
+// settingsFile, in a results directory, holds the settings of its run:
+// what -resume checks.
+const settingsFile = "settings.json"
+
+// prepareOut creates the output directory, locks it (r.lock, which the
+// caller releases), and reads the journal to resume, checking the
+// settings match.
 func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 	c := r.c
-	if err := CheckOutDir(c.Out); err != nil {
-		return nil, 0, &InputError{err}
+	if err := c.checkOutDir(); err != nil {
+		return nil, 0, err
 	}
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+	if err := MakeOutDir(c.Out); err != nil {
 		// E.g. below a read-only file system: CheckOutDir creates nothing.
 		return nil, 0, &InputError{fmt.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)}
 	}
-	abs, err := filepath.Abs(c.Out)
-	if err == nil {
+	lock, err := LockOut(c.Out)
+	if err != nil {
+		return nil, 0, err
+	}
+	r.lock = lock
+	entries, goodLen, err := c.readOut()
+	if err != nil {
+		return nil, 0, err
+	}
+	if abs, err := filepath.Abs(c.Out); err == nil {
 		c.Out = abs
 	}
+	spath := filepath.Join(c.Out, settingsFile)
+	if _, err := os.Stat(spath); c.Resume && err == nil {
+		return entries, goodLen, nil
+	}
+	return entries, goodLen, report.WriteJSON(spath, c.Settings)
+}
+
+// CheckOut says in one line why Run would refuse c.Out, before anything
+// is built or written: it is not a writable directory, another perfmut
+// writes there, it holds results and Resume is not set, or Resume is set
+// and it holds no run to resume or one with other settings. Bad input is
+// an *InputError. Run checks all of this again.
+func (c *Campaign) CheckOut(ctx context.Context) error {
+	cc := *c
+	if err := cc.check(); err != nil {
+		return err
+	}
+	cc.settings(ctx)
+	if err := CheckOutResults(cc.Out, cc.Resume); err != nil || !cc.Resume {
+		return err
+	}
+	_, _, err := cc.readOut() // the settings
+	return err
+}
+
+// CheckOutResults says in one line (an *InputError) why a campaign would
+// refuse the results directory dir, from what it holds, creating nothing:
+// it is not a writable directory, another perfmut writes there, it holds
+// results and resume is not set, or resume is set and it holds no run to
+// resume. Campaign.CheckOut also checks the settings -resume continues
+// with.
+func CheckOutResults(dir string, resume bool) error {
+	c := &Campaign{Out: dir, Resume: resume}
+	if err := c.checkOutDir(); err != nil {
+		return err
+	}
+	if err := CheckUnlocked(dir); err != nil {
+		return err
+	}
+	if resume {
+		return nil
+	}
+	_, _, err := c.readOut()
+	return err
+}
+
+// checkOutDir checks, creating nothing, that c.Out can hold results and,
+// with Resume, that it holds a run to resume.
+func (c *Campaign) checkOutDir() error {
+	if err := CheckOutDir(c.Out); err != nil {
+		return &InputError{err}
+	}
+	if c.Resume {
+		return checkResumable(c.Out)
+	}
+	return nil
+}
+
+// readOut reads the journal of c.Out: without Resume it must hold no
+// result; with Resume, the settings of the run it continues must be c's.
+func (c *Campaign) readOut() ([]JournalEntry, int64, error) {
 	jpath := filepath.Join(c.Out, JournalFile)
-	spath := filepath.Join(c.Out, "settings.json")
 	entries, goodLen, err := ReadJournal(jpath)
 	if err != nil {
 		return nil, 0, err
 	}
 	if !c.Resume {
 		if len(entries) > 0 {
-			return nil, 0, fmt.Errorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
+			return nil, 0, inputErrorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
 		}
-		goodLen = 0
-		return nil, 0, report.WriteJSON(spath, c.Settings)
+		return nil, 0, nil
+	}
+	spath := filepath.Join(c.Out, settingsFile)
+	data, err := os.ReadFile(spath)
+	if err != nil {
+		return entries, goodLen, nil
 	}
 	var prev report.Settings
-	if data, err := os.ReadFile(spath); err == nil {
-		if err := jsonUnmarshal(data, &prev); err != nil {
-			return nil, 0, fmt.Errorf("%s: %w", spath, err)
-		}
-		if d := settingsDiff(prev, c.Settings); d != "" {
-			return nil, 0, fmt.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
-		}
-	} else if err := report.WriteJSON(spath, c.Settings); err != nil {
-		return nil, 0, err
+	if err := jsonUnmarshal(data, &prev); err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", spath, err)
+	}
+	if d := settingsDiff(prev, c.Settings); d != "" {
+		return nil, 0, inputErrorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 	}
 	return entries, goodLen, nil
 }
@@ -347,6 +452,8 @@ func settingsDiff(a, b report.Settings) string {
 		return fmt.Sprintf("-futility (%g vs %g)", a.FutilityPower, b.FutilityPower)
 	case a.MinEffect != b.MinEffect:
 		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
+	case a.Margin != b.Margin:
+		return fmt.Sprintf("-margin (%g vs %g)", a.Margin, b.Margin)
 	case a.Benchtime != b.Benchtime:
 		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
 	case a.SampleTime != b.SampleTime:
@@ -414,64 +521,9 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
 	err = r.parallel(ctx, len(jobs), func(i int) error {
-		jb := jobs[i]
-		bin := filepath.Join(r.tmp, "base", jb.level, safeName(jb.pkg.ImportPath)+".test")
-		bstart := time.Now()
-		ok, err := r.goTestC(ctx, c.Module.Dir, jb.pkg.ImportPath, bin, "", jb.level)
-		mu.Lock()
-		r.baseBuild[jb.level][jb.pkg.ImportPath] = time.Since(bstart)
-		mu.Unlock()
-		if err != nil {
-			var be *buildError
-			if errors.As(err, &be) {
-				if !mutated[jb.pkg.ImportPath] {
-					// An importer of a mutated package that does not build
-					// cannot judge; the campaign goes on without it.
-					r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", jb.pkg.ImportPath, jb.level, be.reason())
-					return nil
-				}
-				return fmt.Errorf("the baseline does not build: %s", be.reason())
-			}
-			return err
-		}
-		if !ok {
-			return nil
-		}
-		// Like go test's default -timeout.
-		out, err := r.runTests(ctx, bin, jb.pkg.Dir, max(10*time.Minute, c.Timeout))
-		if err != nil {
-			return err
-		}
-		if out.Status == score.FNE {
-			// A test that passes when run again is flaky, not failing:
-			// it is reported and left out.
-			if flaky := r.passingOnRetry(ctx, bin, jb.pkg, jb.level, out.Failed); len(flaky) == len(out.Failed) {
-				r.addFlaky(jb.pkg.ImportPath, flaky...)
-				for _, n := range flaky {
-					r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, jb.pkg.ImportPath)
-				}
-				out.Status = ""
-			}
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if out.Status != "" && !mutated[jb.pkg.ImportPath] {
-			r.warnf("package %s imports a mutated package but its tests fail on the unmutated baseline at %s (%s); it is left out of judging", jb.pkg.ImportPath, jb.level, out.Reason)
-			return nil
-		}
-		if out.Status != "" {
-			lvl, fix := "", "fix the tests or exclude the package"
-			if jb.level == report.NoOpt {
-				// Tests of allocation counts or inlining fail only here.
-				lvl, fix = " when built with -gcflags=all=-N -l", "fix the tests, exclude the package, or measure only optimized builds with -opt on"
-			}
-			failed[i] = fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: %s", jb.pkg.ImportPath, lvl, out.Reason, fix)
-			return nil
-		}
-		r.hasTests[jb.pkg.ImportPath] = true
-		r.baseBins[jb.level][jb.pkg.ImportPath] = bin
-		r.baseTime[jb.level][jb.pkg.ImportPath] = out.Elapsed
-		return nil
+		var err error
+		failed[i], err = r.basePackage(ctx, jobs[i].level, jobs[i].pkg, mutated, &mu)
+		return err
 	})
 	if err != nil {
 		return err
@@ -484,6 +536,71 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 
 	r.baseTimes.BuildTestSeconds = time.Since(t0).Seconds()
 	return r.baselineCoverage(ctx, pkgs, mutated, len(todo))
+}
+
+// basePackage builds the test binary of pkg at level and runs its tests
+// on the unmutated module, under mu for r's maps. failed is a baseline
+// whose tests fail (the campaign stops on the first, in order); an
+// importer of a mutated package that does not build or whose tests fail
+// is left out of judging with a warning.
+func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package, mutated map[string]bool, mu *sync.Mutex) (failed, err error) {
+	c := r.c
+	bin := filepath.Join(r.tmp, "base", level, safeName(pkg.ImportPath)+".test")
+	bstart := time.Now()
+	ok, err := r.goTestC(ctx, c.Module.Dir, pkg.ImportPath, bin, "", level)
+	mu.Lock()
+	r.baseBuild[level][pkg.ImportPath] = time.Since(bstart)
+	mu.Unlock()
+	if err != nil {
+		var be *buildError
+		if errors.As(err, &be) {
+			if !mutated[pkg.ImportPath] {
+				// An importer of a mutated package that does not build
+				// cannot judge; the campaign goes on without it.
+				r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", pkg.ImportPath, level, be.reason())
+				return nil, nil
+			}
+			return nil, fmt.Errorf("the baseline does not build: %s", be.reason())
+		}
+		return nil, err
+	}
+	if !ok {
+		return nil, nil
+	}
+	// Like go test's default -timeout.
+	out, err := r.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, c.Timeout))
+	if err != nil {
+		return nil, err
+	}
+	if out.Status == score.FNE {
+		// A test that passes when run again is flaky, not failing:
+		// it is reported and left out.
+		if flaky := r.passingOnRetry(ctx, bin, pkg, level, out.Failed); len(flaky) == len(out.Failed) {
+			r.addFlaky(pkg.ImportPath, flaky...)
+			for _, n := range flaky {
+				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
+			}
+			out.Status = ""
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if out.Status != "" && !mutated[pkg.ImportPath] {
+		r.warnf("package %s imports a mutated package but its tests fail on the unmutated baseline at %s (%s); it is left out of judging", pkg.ImportPath, level, out.Reason)
+		return nil, nil
+	}
+	if out.Status != "" {
+		lvl, fix := "", "fix the tests or exclude the package"
+		if level == report.NoOpt {
+			// Tests of allocation counts or inlining fail only here.
+			lvl, fix = " when built with -gcflags=all=-N -l", "fix the tests, exclude the package, or measure only optimized builds with -opt on"
+		}
+		return fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: %s", pkg.ImportPath, lvl, out.Reason, fix), nil
+	}
+	r.hasTests[pkg.ImportPath] = true
+	r.baseBins[level][pkg.ImportPath] = bin
+	r.baseTime[level][pkg.ImportPath] = out.Elapsed
+	return nil, nil
 }
 
 // judgingPackages finds, for each mutated package, the loaded packages that
@@ -689,12 +806,18 @@ func safeName(s string) string {
 
 // removeStaleTemp removes the temporary directories of perfmut runs that
 // were killed (SIGKILL leaves them behind): those whose pid file names a
-// process that no longer exists.
+// process that no longer exists, or that have had no pid file for
+// staleUnwritten.
 func removeStaleTemp(dir string) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "perfmut-run-*"))
 	for _, m := range matches {
 		data, err := os.ReadFile(filepath.Join(m, "pid"))
 		if err != nil {
+			// A run writes its pid file as soon as it has created the
+			// directory: one without it for a while was killed between.
+			if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleUnwritten {
+				os.RemoveAll(m)
+			}
 			continue
 		}
 		pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
@@ -713,7 +836,7 @@ func (c *Campaign) settings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
-	s.MinEffect, s.FutilityPower, s.Test = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test)
+	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.SampleTime = ""

@@ -19,9 +19,11 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// Trivial compiler equivalence: a mutant whose compiled code of the mutated
-// package is the same as the baseline's at a level cannot be slower there,
-// so it is not measured (status equivalent, outside the score).
+// Trivial compiler equivalence: a mutant whose compiled code is the same as
+// the baseline's at a level cannot be slower there, so it is not measured
+// (status equivalent, outside the score). The code compared is every copy
+// of the mutated package's code in the test binaries that judge it: its own
+// functions and the functions it can be inlined into (see inlineSymbols).
 //
 // The code is compared as `go tool objdump` prints it, normalized so that
 // what only moves with the binary's layout is ignored: the file:line column,
@@ -138,9 +140,46 @@ func diffCode(base, mut funcCode) string {
 	return ""
 }
 
-// pkgSymbols is the objdump -s pattern of the functions of package pkg.
-func pkgSymbols(pkg string) string {
-	return "^" + regexp.QuoteMeta(pkg) + `\.`
+// inlineSymbols is the objdump -s pattern of every function that can hold
+// code of package pkg: its own, its external test package's, those of the
+// loaded packages that import it directly or not (r.affected) and of their
+// external test packages, and the test main's. A small function is inlined
+// into its callers and the linker drops its own copy when nothing else calls
+// it, so comparing pkg's symbols alone misses the code that runs.
+func (r *run) inlineSymbols(pkg string) string {
+	pkgs := r.affected[pkg]
+	if len(pkgs) == 0 {
+		pkgs = []string{pkg}
+	}
+	return symbolsPattern(pkgs)
+}
+
+// symbolsPattern is the objdump -s pattern of the functions of the packages
+// pkgs (import paths), of their external test packages and of package main.
+func symbolsPattern(pkgs []string) string {
+	alts := []string{"main"}
+	for _, p := range pkgs {
+		alts = append(alts, regexp.QuoteMeta(symbolPrefix(p))+"(?:_test)?")
+	}
+	return `^(?:` + strings.Join(alts, "|") + `)\.`
+}
+
+// symbolPrefix is how the linker spells an import path in symbol names
+// (cmd/internal/objabi.PathToPrefix): control characters, spaces, '%', '"'
+// and non-ASCII bytes, and the dots of the last path element, are
+// %-escaped.
+func symbolPrefix(path string) string {
+	slash := strings.LastIndex(path, "/")
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c <= ' ' || c == '%' || c == '"' || c >= 0x7f || (c == '.' && i > slash) {
+			fmt.Fprintf(&b, "%%%02x", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // objdumpCommand is the objdump tool's own path (go tool -n objdump), so
@@ -163,9 +202,10 @@ func (r *run) objdumpCommand(ctx context.Context) []string {
 	return r.objdumpCmd
 }
 
-// objdump disassembles the functions of pkg in bin.
-func (r *run) objdump(ctx context.Context, bin, pkg string) (funcCode, error) {
-	cmd := append(slices.Clone(r.objdumpCommand(ctx)), "-s", pkgSymbols(pkg), bin)
+// objdump disassembles the functions of bin whose names match the regular
+// expression symbols.
+func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error) {
+	cmd := append(slices.Clone(r.objdumpCommand(ctx)), "-s", symbols, bin)
 	r.logCmd("", cmd[0], cmd[1:]...)
 	res, err := runProc(ctx, "", nil, 0, cmd[0], cmd[1:]...)
 	if err != nil {
@@ -181,59 +221,57 @@ func (r *run) objdump(ctx context.Context, bin, pkg string) (funcCode, error) {
 }
 
 // baseCode is objdump of a baseline binary, disassembled once per run.
-func (r *run) baseCode(ctx context.Context, bin, pkg string) (funcCode, error) {
-	key := bin + "\x00" + pkg
+func (r *run) baseCode(ctx context.Context, bin, symbols string) (funcCode, error) {
+	key := bin + "\x00" + symbols
 	if fc, ok := r.tceBase.Load(key); ok {
 		return fc.(funcCode), nil
 	}
-	fc, err := r.objdump(ctx, bin, pkg)
+	fc, err := r.objdump(ctx, bin, symbols)
 	if err == nil {
 		r.tceBase.Store(key, fc)
 	}
 	return fc, err
 }
 
-// equivalent compares the code of the mutated package in each of the
-// mutant's test binaries with the baseline's at level. It returns an
-// equivalent result if every one is the same, or nil, and the fingerprint
-// of the mutated package's code in its own test binary ("" if unknown),
-// by which duplicate mutants are found. A failure to disassemble is not
-// fatal: the mutant is then measured.
+// equivalent compares, in each of the mutant's test binaries, the code
+// that can hold the mutated package's (see inlineSymbols) with the
+// baseline's at level. It returns an equivalent result if every one is the
+// same, or nil, and a fingerprint of that code in all the binaries ("" if
+// unknown), by which duplicate mutants are found. A failure to disassemble
+// is not fatal: the mutant is then measured.
 func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) (*report.LevelResult, string) {
 	if len(bins) == 0 {
 		return nil, ""
 	}
-	same, print := true, ""
+	symbols := r.inlineSymbols(pkg)
+	h := sha256.New()
+	same := true
 	for _, p := range slices.Sorted(maps.Keys(bins)) {
 		base := r.baseBins[level][p]
 		if base == "" {
-			return nil, print
+			return nil, ""
 		}
-		// An importer's binary may hold none of the package's code (all
-		// of it inlined or unused): the same if the mutant's holds none.
-		b, err := r.baseCode(ctx, base, pkg)
+		// A binary may hold none of the package's code (all of it
+		// inlined or unused): the same if the mutant's holds none.
+		b, err := r.baseCode(ctx, base, symbols)
 		if err != nil {
-			return nil, print
+			return nil, ""
 		}
-		m, err := r.objdump(ctx, bins[p], pkg)
+		m, err := r.objdump(ctx, bins[p], symbols)
 		if err != nil {
-			return nil, print
+			return nil, ""
 		}
-		if p == pkg {
-			print = m.fingerprint()
-		}
+		fmt.Fprintf(h, "%s\x00%s\x00", p, m.fingerprint())
 		if diffCode(b, m) != "" {
 			same = false
-			if print != "" {
-				break
-			}
 		}
 	}
+	print := hex.EncodeToString(h.Sum(nil))
 	if !same {
 		return nil, print
 	}
 	return &report.LevelResult{Status: score.Equivalent,
-		Reason: fmt.Sprintf("the compiled code of %s is the same as the baseline's at %s", pkg, level)}, print
+		Reason: fmt.Sprintf("the compiled code of %s, and of the code it can be inlined into, is the same as the baseline's at %s", pkg, level)}, print
 }
 
 // fingerprint is a hash of the normalized code of every function.

@@ -5,8 +5,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/score"
 )
 
 const listingA = `TEXT example.com/m.f(SB) /src/m/m.go
@@ -83,7 +88,7 @@ func TestEquivalentBuilds(t *testing.T) {
 	}
 	r := &run{c: &Campaign{}}
 	code := func(bin string) funcCode {
-		fc, err := r.objdump(context.Background(), bin, "main")
+		fc, err := r.objdump(context.Background(), bin, symbolsPattern(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,11 +98,11 @@ func TestEquivalentBuilds(t *testing.T) {
 		return fc
 	}
 	o1 := build("o1", orig, "")
-	if _, err := r.baseCode(context.Background(), o1, "main"); err != nil {
+	if _, err := r.baseCode(context.Background(), o1, symbolsPattern(nil)); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(o1) // the baseline's code is disassembled once per run
-	if fc, err := r.baseCode(context.Background(), o1, "main"); err != nil || len(fc["main.f"]) == 0 {
+	if fc, err := r.baseCode(context.Background(), o1, symbolsPattern(nil)); err != nil || len(fc["main.f"]) == 0 {
 		t.Errorf("baseCode after the binary is gone: %v, %d instructions of main.f (want cached)", err, len(fc["main.f"]))
 	}
 	if d := diffCode(code(build("o1", orig, "")), code(build("o2", dead, ""))); d != "" {
@@ -105,5 +110,119 @@ func TestEquivalentBuilds(t *testing.T) {
 	}
 	if d := diffCode(code(build("n1", orig, "-N -l")), code(build("n2", dead, "-N -l"))); d != "main.f" {
 		t.Errorf("at noopt, diffCode = %q, want main.f", d)
+	}
+}
+
+// TestEquivalentExternalTestPackage: a small function with a loop whose
+// only benchmark is in the external test package (with a TestMain) is
+// inlined there and the linker drops its own copy, so the mutated package
+// holds no code in the test binary. The loop-unbreaker mutant that makes
+// the benchmark hundreds of times slower is measured and killed, not called
+// equivalent.
+func TestEquivalentExternalTestPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures a module")
+	}
+	mod, _ := testModule(t, "extinline")
+	ld, err := (&Loader{Dir: mod.Dir, Operators: "loop-unbreaker"}).Load(context.Background(), []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ld.Mutants) != 1 {
+		t.Fatalf("%d loop-unbreaker mutants, want the one in HasPrefixAny", len(ld.Mutants))
+	}
+	c := newTestCampaign(t, ld.Program.Module, ld.Program.Packages, ld.Mutants, filepath.Join(t.TempDir(), "out"))
+	c.Overlay = ld.Program.Overlay
+	c.Levels = []string{report.Opt}
+	c.Settings.Opt = "on"
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Mutants[0].Results[report.Opt]
+	if r.Status != score.Killed {
+		t.Errorf("loop-unbreaker in HasPrefixAny: %s (%s), want killed", r.Status, r.Reason)
+	}
+}
+
+// TestEquivalentInlinedIntoImporter builds the test binary of app, which
+// inlines lib.Index (lib has no tests and, in that binary, no code of its
+// own), for the baseline and two mutants of lib: one whose inlined copy
+// differs is not equivalent, one whose dead computation the compiler drops
+// is.
+func TestEquivalentInlinedIntoImporter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds test binaries")
+	}
+	ctx := context.Background()
+	mod, pkgs := testModule(t, "inlined")
+	const lib, app = "example.com/inlined/lib", "example.com/inlined/app"
+	r := &run{c: &Campaign{Module: mod, Packages: pkgs}, pkgs: map[string]*mutate.Package{}}
+	for _, p := range pkgs {
+		r.pkgs[p.ImportPath] = p
+	}
+	if _, err := r.judgingPackages(map[string]bool{lib: true}); err != nil {
+		t.Fatal(err)
+	}
+	build := func(name string, files map[string][]byte) string {
+		t.Helper()
+		dir := t.TempDir()
+		overlay := ""
+		if files != nil {
+			var err error
+			if overlay, _, err = writeOverlay(dir, mod.Dir, files); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bin := filepath.Join(dir, name+".test")
+		if ok, err := r.goTestC(ctx, mod.Dir, app, bin, overlay, report.Opt); !ok || err != nil {
+			t.Fatalf("building %s: %v", name, err)
+		}
+		return bin
+	}
+	r.baseBins = map[string]map[string]string{report.Opt: {app: build("base", nil)}}
+	for _, tc := range []struct {
+		name, old, new string
+		equivalent     bool
+	}{
+		{"unbreak", "\n\t\t\tbreak", "", false},
+		{"dead", "idx = i", "idx = i\n\t\t\tdead := i * 3\n\t\t\t_ = dead", true},
+	} {
+		m := mkMutant(t, mod, tc.name, lib, "lib/lib.go", "func Index(", tc.old, tc.new)
+		m.Helper, m.HelperFile = "", ""
+		files, err := overlayFunc(mod)(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lr, print := r.equivalent(ctx, lib, report.Opt, map[string]string{app: build(tc.name, files)})
+		if got := lr != nil; got != tc.equivalent {
+			t.Errorf("%s: equivalent = %v (%v), want %v", tc.name, got, lr, tc.equivalent)
+		}
+		if print == "" {
+			t.Errorf("%s: no fingerprint", tc.name)
+		}
+	}
+}
+
+func TestSymbolsPattern(t *testing.T) {
+	for _, tc := range []struct{ path, prefix string }{
+		{"example.com/m", "example.com/m"},
+		{"gopkg.in/yaml.v3", "gopkg.in/yaml%2ev3"},
+		{"example.com/a b/c%d", "example.com/a%20b/c%25d"},
+	} {
+		if got := symbolPrefix(tc.path); got != tc.prefix {
+			t.Errorf("symbolPrefix(%q) = %q, want %q", tc.path, got, tc.prefix)
+		}
+	}
+	re := regexp.MustCompile(symbolsPattern([]string{"example.com/m", "gopkg.in/yaml.v3"}))
+	for sym, want := range map[string]bool{
+		"example.com/m.F": true, "example.com/m_test.BenchmarkF": true, "example.com/m.(*T).M": true,
+		"example.com/m.Map[go.shape.int]": true, "gopkg.in/yaml%2ev3.Marshal": true, "gopkg.in/yaml%2ev3_test.TestX": true,
+		"main.main": true, "example.com/mx.F": false, "example.com/m/sub.F": false, "runtime.main": false,
+		"type:.eq.example.com/m.T": false,
+	} {
+		if got := re.MatchString(sym); got != want {
+			t.Errorf("pattern matches %s: %v, want %v", sym, got, want)
+		}
 	}
 }

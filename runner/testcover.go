@@ -156,13 +156,16 @@ func (r *run) coverTestDeadline(pkg string) time.Duration {
 	return max(10*d, 30*time.Second)
 }
 
-// testNames parses -test.list output: one name per line; the last line
-// may be "ok ..." from the testing package.
+// testNames parses -test.list output (one name per line; the last line
+// may be "ok ..." from the testing package) into the names of the tests,
+// examples and fuzz targets. Benchmarks, which it lists too, are left out:
+// -test.run does not run them, so a coverage process each would only run
+// TestMain.
 func testNames(out []byte) []string {
 	var names []string
 	for _, l := range strings.Split(string(bytes.TrimSpace(out)), "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" || strings.ContainsAny(l, " \t") {
+		if l == "" || strings.ContainsAny(l, " \t") || strings.HasPrefix(l, "Benchmark") {
 			continue
 		}
 		names = append(names, l)

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/score"
 )
 
 func TestTestNames(t *testing.T) {
-	out := []byte("TestA\nTestB\nExampleC\nFuzzD\nok  \texample.com/x\t0.002s\n")
+	out := []byte("TestA\nTestB\nBenchmarkE\nBenchmarkF\nExampleC\nFuzzD\nok  \texample.com/x\t0.002s\n")
 	if got := strings.Join(testNames(out), ","); got != "TestA,TestB,ExampleC,FuzzD" {
 		t.Errorf("testNames = %s", got)
 	}
@@ -66,5 +67,37 @@ func TestFunctionalFilterSelection(t *testing.T) {
 				t.Errorf("find-unbreak ran only TestFind: %v, want %v\n%s", ran, !full, log.String())
 			}
 		})
+	}
+}
+
+// TestCoverTestsSkipsBenchmarks: testdata/extinline's test binary lists one
+// test and one benchmark (in an external test package with a TestMain);
+// the test-coverage step runs one process, for the test, and none for the
+// benchmark, which -test.run would not run anyway.
+func TestCoverTestsSkipsBenchmarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: builds and measures a module")
+	}
+	mod, pkgs := testModule(t, "extinline")
+	m := mkMutant(t, mod, "unbreak", "example.com/extinline/ext", "ext/ext.go", "func HasPrefixAny(", "\n\t\t\tbreak", "")
+	m.Helper, m.HelperFile = "", ""
+	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
+	c.Levels, c.Verbose = []string{report.Opt}, true
+	var log bytes.Buffer
+	c.Log = &log
+	if _, err := c.Run(context.Background()); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	var runs []string
+	for _, l := range strings.Split(log.String(), "\n") {
+		if strings.Contains(l, "-test.coverprofile=") && strings.Contains(l, "-test.bench=^$") {
+			runs = append(runs, regexp.MustCompile(`'?-test\.run=\S+`).FindString(l))
+		}
+	}
+	if want := []string{`'-test.run=^(TestHasPrefixAny)$'`}; strings.Join(runs, " ") != strings.Join(want, " ") {
+		t.Errorf("test coverage runs %q, want %q", runs, want)
+	}
+	if !strings.Contains(log.String(), "perfmut: test coverage of 1 test\n") {
+		t.Errorf("log does not say \"test coverage of 1 test\":\n%s", log.String())
 	}
 }

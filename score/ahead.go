@@ -14,20 +14,29 @@ import "math"
 // on the same data, and the false-kill rate is the rule's.
 //
 // A pending test may reach any p-value, so it counts in the family with a
-// reachable p-value of 0. With L(K) the look's level for a family of K
-// (Levels), Decide's family size K (ruleFamily) lies between KLo, the K of
-// the done tests alone (every pending test left out), and KHi, that of the
-// done tests with every pending one in; a done test rejects here when its
-// p-value is at most the smallest L(K) over that range (L is not monotone
-// in K at a given look), its median ratio exceeds MinEffect (not for
-// counts) and it was not closed for futility at an earlier look (from the
-// values of all tests, done and pending, as Decide recomputes it), or when
-// it is a deterministic increase. Such a test is in Decide's family, and
-// its adjusted p-value there is at most F times its p-value (Bonferroni
-// and Holm; F the family's size), below F times Decide's level: Decide
-// rejects it too. The tests report PAdj = min(1, F p) and Threshold = F
-// times that level, with F the done tests in the family plus every
-// pending test.
+// reachable p-value of 0. The mutant's family for the whole sequence
+// (sequenceFamily) is fixed at the first look: at a later look the first
+// look's rounds of every test are known and it is Decide's; at the first
+// look a pending test is in it until its values are known, so Decide's
+// family size K lies between KLo, the tests of the family whose first
+// look is complete, and KHi, those with every pending one in. With L(K)
+// the look's level for a family of K (Levels), a done test rejects here
+// when it is in the family, its p-value is at most the smallest L(K) over
+// that range (L is not monotone in K at a given look), its median ratio
+// exceeds MinEffect (not for counts) and it was not closed for futility at
+// an earlier look (from the values of all tests, done and pending, as
+// Decide recomputes it, against the largest K), or when it is a
+// deterministic increase. Such a test is in Decide's family at this look,
+// and its adjusted p-value there is at most F times its p-value
+// (Bonferroni and Holm; F the look's family size), below F times Decide's
+// level: Decide rejects it too. The tests report PAdj = min(1, F p) and
+// Threshold = F times that level, with F the done tests in the look's
+// family plus every pending test of the mutant's family.
+//
+// Pending should list every metric a pending benchmark may report (an
+// empty Sample for one not reported yet, e.g. a custom metric of the
+// configuration): one that Decide later sees but DecideAhead did not
+// could make K larger than KHi.
 func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	if err := r.Validate(); err != nil || len(done) == 0 {
 		return Verdict{Decision: Continue}
@@ -49,25 +58,40 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 		return v
 	}
 	v.Look = look + 1
-	level, family := r.perTestLevel(look, 1), 1
-	if r.Correction != None {
-		perTest := func(k int) float64 { return r.perTestLevel(look, k) }
-		lo, _ := ruleFamily(pmins[:len(done)], perTest)
-		hi, in := ruleFamily(pmins, perTest)
-		level = perTest(lo)
-		for k := lo + 1; k <= hi; k++ {
-			level = min(level, perTest(k))
-		}
-		family = count(in)
-	}
 	all := append(append([]Sample(nil), done...), pending...)
-	closed := r.closedBefore(all, look)
+	level, family, k := r.perTestLevel(look, 1), 1, 1
+	seq := make([]bool, len(all))
+	for i := range seq {
+		seq[i] = true
+	}
+	if r.Correction != None {
+		var complete []bool
+		seq, complete = r.sequenceFamily(all)
+		lo, hi := 0, count(seq)
+		for i := range seq {
+			if seq[i] && complete[i] {
+				lo++
+			}
+		}
+		level = r.perTestLevel(look, max(lo, 1))
+		for k := lo + 1; k <= hi; k++ {
+			level = min(level, r.perTestLevel(look, k))
+		}
+		k = hi
+		family = 0
+		for i := range seq {
+			if seq[i] && pmins[i] <= level {
+				family++
+			}
+		}
+	}
+	closed := r.closedBefore(all, look, k)
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(family)), level*float64(family), closed[i]
-		t.Deterministic = deterministicIncrease(done[i])
+		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || t.P <= level && !t.BelowMinEffect && !t.Closed
+		t.Reject = t.Deterministic || seq[i] && t.P <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}

@@ -1,6 +1,7 @@
 package score
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -61,66 +62,177 @@ func (m MetricChange) Test() TestResult {
 // DecideChange applies the rule to every sample so far of one benchmark of
 // a comparison of two versions of the code: Baseline holds OLD's values,
 // Mutant NEW's, one Sample per metric, Baseline[i] and Mutant[i] measured
-// in the same round. Each metric is tested in both directions (NEW slower,
-// and OLD slower); the 2k tests form one family for the correction, and
-// the early-stopping rule (Rule.Decide) runs on it as on a mutant: sampling
-// stops at the first look where a test rejects (some metric changed) or
-// none can (futility), and always at MaxSamples. Each metric's verdict is
-// then Slower or Faster if one of its tests rejected and its ratio
-// (PairedRatio) is beyond MinEffect in that direction (counts: any
-// ratio), else Same when the interval of that ratio lies within
-// [1/MinEffect, MinEffect] (contains 1 without a MinEffect), else
-// Undecided. While a metric would be Undecided, the rule goes on to its
-// next look (Continue) up to MaxSamples, even after a rejection or a
-// futility stop; and a look where every metric is Same stops. The
-// verdicts are those of the look that stops.
+// in the same round (in random order). Each metric is tested in both
+// directions (NEW slower, and OLD slower) by the paired test of the
+// per-round ratios (SignedRank), so that a drift shared by a round's two
+// samples cancels; the 2k tests form one family for the correction, with
+// Tarone's reduction at each look (a test whose rounds cannot reach the
+// look's level, e.g. a count equal on both sides, is left out). The looks
+// are Rule.Looks from MinSameSamples rounds on (the first at which Same can
+// be said) and MaxSamples; alpha is shared over them by the union bound,
+// half at the first and the rest equally (pairedLevels), which holds for
+// any test. Each metric's verdict is Slower or Faster if one of its tests
+// rejected and its ratio (PairedRatio) is beyond MinEffect in that
+// direction (counts: any ratio; a count constant on each side and
+// different changed whatever its p-value, see Decide), else Same when the
+// interval of that ratio lies within [1/MinEffect, MinEffect] (contains 1
+// without a MinEffect), else Unsure. While a metric is Unsure, the rule goes on to
+// its next look (Continue) up to MaxSamples; otherwise the benchmark is
+// decided at the look: Kill when some metric changed, Survive when none
+// did. The looks spend their shares of Alpha whether or not they stop, so
+// going on keeps the false-change rate.
 //
 // To keep the false-change rate of a whole comparison of K benchmarks at
 // Alpha, call it with Alpha/K (see ForBenchmarks).
 func (r Rule) DecideChange(samples []Sample) Change {
-	both := make([]Sample, 0, 2*len(samples))
-	both = append(both, samples...)
-	for _, s := range samples {
-		both = append(both, Sample{Benchmark: s.Benchmark + " (reverse)", Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline, Missing: s.Missing})
+	if err := r.Validate(); err != nil {
+		return Change{Decision: Survive, Warnings: []string{"invalid rule: " + err.Error()}}
 	}
-	r.nonBinding = true // sampling goes on past futility stops
-	v := r.Decide(both)
-	c := Change{Decision: v.Decision, Look: v.Look, Futility: v.Futility, Warnings: v.Warnings}
-	k := len(samples)
-	if len(v.Tests) != 2*k { // an invalid rule or no samples
-		return c
-	}
-	if v.Decision == Continue && v.Look > 0 {
-		// No test rejects at this look: if every metric is already Same,
-		// the benchmark is decided.
-		c.Decision = Survive
+	if len(samples) == 0 {
+		return Change{Decision: Survive, Warnings: []string{"no benchmark samples: nothing changed"}}
 	}
 	r = r.WithDefaults()
-	n := math.MaxInt
-	undecided := false
+	k, n := len(samples), math.MaxInt
+	tests := make([]TestResult, 2*k)
+	ps, pmins := make([]float64, 2*k), make([]float64, 2*k)
 	for i, s := range samples {
 		n = min(n, s.Rounds())
-		mc := MetricChange{Metric: s.Metric, Forward: v.Tests[i], Reverse: v.Tests[k+i]}
-		mc.Reverse.Benchmark = s.Benchmark
+		tests[i] = pairedTest(s, s.Baseline, s.Mutant)
+		tests[k+i] = pairedTest(s, s.Mutant, s.Baseline)
+	}
+	for i := range tests {
+		ps[i], pmins[i] = tests[i].P, tests[i].PMin
+	}
+	c := Change{Decision: Continue, Look: r.pairedLookAt(n) + 1}
+	if c.Look > 0 {
+		r.pairedReject(tests, ps, pmins, c.Look-1)
+	} else {
+		for i, p := range Adjust(ps, r.Correction) {
+			tests[i].PAdj = p
+		}
+	}
+	unsure := false
+	for i, s := range samples {
+		mc := MetricChange{Metric: s.Metric, Forward: tests[i], Reverse: tests[k+i]}
 		mc.Ratio, mc.RatioLo, mc.RatioHi = PairedRatio(s.Baseline, s.Mutant)
-		if c.Decision != Continue {
+		mc.Forward.BelowMinEffect = !IsCount(s.Metric) && !(mc.Ratio > max(r.MinEffect, 1))
+		mc.Reverse.BelowMinEffect = !IsCount(s.Metric) && !(mc.Ratio < 1/max(r.MinEffect, 1))
+		// A count constant on each side and different is a real change
+		// (as in Decide), whatever its p-value.
+		mc.Forward.Deterministic = r.deterministicIncrease(s)
+		mc.Reverse.Deterministic = r.deterministicIncrease(Sample{Metric: s.Metric, Baseline: s.Mutant, Mutant: s.Baseline})
+		mc.Forward.Reject = mc.Forward.Deterministic || mc.Forward.Reject && !mc.Forward.BelowMinEffect
+		mc.Reverse.Reject = mc.Reverse.Deterministic || mc.Reverse.Reject && !mc.Reverse.BelowMinEffect
+		if c.Look > 0 {
 			mc.Verdict = mc.verdict(r.MinEffect)
-			undecided = undecided || mc.Verdict == Unsure
+			unsure = unsure || mc.Verdict == Unsure
+			if mc.Verdict == Slower || mc.Verdict == Faster {
+				c.Decision = Kill
+			}
 		}
 		c.Metrics = append(c.Metrics, mc)
 	}
-	if undecided && n < r.MaxSamples {
+	switch {
+	case c.Look == 0:
+	case unsure && n < r.MaxSamples:
 		// Sampling goes on while a metric is undecided: a change found in
 		// one metric (fewer allocations) must not end the search for one
-		// in another (more time), nor futility a precise Same. The looks
-		// spend their shares of Alpha whether or not they stop, so going
-		// on keeps the false-change rate.
-		c.Decision, c.Futility = Continue, false
+		// in another (more time).
+		c.Decision = Continue
 		for i := range c.Metrics {
 			c.Metrics[i].Verdict = ""
 		}
+	case c.Decision != Kill:
+		c.Decision = Survive
 	}
 	return c
+}
+
+// pairedTest is SignedRank of new against old as a TestResult: D the
+// statistic, P, the smallest reachable p-value PMin (2^-n of the n rounds
+// whose ratio is not 1), the median per-round ratio new/old and the
+// sample sizes; PAdj is P until pairedReject sets it.
+func pairedTest(s Sample, old, new []float64) TestResult {
+	t := TestResult{Benchmark: s.Benchmark, Metric: s.Metric, NBaseline: len(old), NMutant: len(new)}
+	t.D, t.P, _ = SignedRank(old, new)
+	t.PAdj, t.PMin = t.P, signedRankMin(old, new)
+	t.Ratio, _, _ = PairedRatio(old, new)
+	if len(s.Missing) > 0 {
+		t.Warnings = append(t.Warnings, fmt.Sprintf("no value in %d of %d rounds: tested on the values of the others", len(s.Missing), s.Rounds()))
+	}
+	return t
+}
+
+// pairedReject sets the tests' PAdj, Excluded, Threshold and Reject
+// (before the minimum effect) at a look (an index into pairedLooks):
+// Tarone's reduction with the per-test level pairedLevels()[look]/K, then
+// the Correction over the family; a test rejects when its adjusted p-value
+// is at most the family's size times that level.
+func (r Rule) pairedReject(tests []TestResult, ps, pmins []float64, look int) {
+	share := r.pairedLevels()[look]
+	in := make([]bool, len(tests))
+	level := share
+	if r.Correction == None {
+		for i := range in {
+			in[i] = true
+		}
+	} else {
+		var kf int
+		kf, in = reduceFamily(pmins, func(k int) float64 { return share / float64(k) })
+		level = share / float64(kf)
+	}
+	threshold := level
+	if f := count(in); r.Correction != None && f > 1 {
+		threshold = level * float64(f)
+	}
+	adj := adjustIn(ps, in, r.Correction)
+	for i := range tests {
+		t := &tests[i]
+		t.PAdj, t.Excluded, t.Threshold = adj[i], !in[i], threshold
+		t.Reject = in[i] && t.PAdj <= threshold
+	}
+}
+
+// pairedLooks are the looks of DecideChange: those of Rule.Looks from
+// MinSameSamples rounds on, and always MaxSamples.
+func (r Rule) pairedLooks() []int {
+	var ns []int
+	for _, n := range r.Looks() {
+		if n >= MinSameSamples() || n == r.MaxSamples {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+// pairedLevels shares Alpha over pairedLooks by the union bound: half at
+// the first, the rest equally over the others (all of it with one look).
+func (r Rule) pairedLevels() []float64 {
+	looks := r.pairedLooks()
+	levels := make([]float64, len(looks))
+	for k := range looks {
+		switch {
+		case len(looks) == 1:
+			levels[k] = r.Alpha
+		case k == 0:
+			levels[k] = r.Alpha / 2
+		default:
+			levels[k] = r.Alpha / 2 / float64(len(looks)-1)
+		}
+	}
+	return levels
+}
+
+// pairedLookAt is lookAt for pairedLooks: the index of the look taken at
+// n rounds (the last at MaxSamples or beyond), or -1 between looks.
+func (r Rule) pairedLookAt(n int) int {
+	looks := r.pairedLooks()
+	for k, nk := range looks {
+		if nk == n || n >= r.MaxSamples && k == len(looks)-1 {
+			return k
+		}
+	}
+	return -1
 }
 
 // verdict is the verdict of one metric from its two final tests and its

@@ -54,11 +54,13 @@ func TestDecideChange(t *testing.T) {
 		verdict  ChangeVerdict
 		p, padj  float64 // of the test behind the verdict; 0 = not checked
 	}{
-		// Complete separation at the first look: p = 1/C(10,5) = 1/252,
-		// Holm over the two directions (the reverse test can reach the
-		// level too) doubles it.
-		{"2x slower", spread(5, 100, 0.02), spread(5, 200, 0.02), Kill, Slower, 1.0 / 252, 2.0 / 252},
-		{"2x faster", spread(5, 200, 0.02), spread(5, 100, 0.02), Kill, Faster, 1.0 / 252, 2.0 / 252},
+		// Every round slower at the first look (10 rounds: the paired
+		// test's looks start where Same can be said): the signed-rank
+		// p-value is 2^-10, Holm over the two directions (the reverse
+		// test can reach the level too) doubles it.
+		{"2x slower", spread(10, 100, 0.02), spread(10, 200, 0.02), Kill, Slower, 1.0 / 1024, 2.0 / 1024},
+		{"2x faster", spread(10, 200, 0.02), spread(10, 100, 0.02), Kill, Faster, 1.0 / 1024, 2.0 / 1024},
+		{"2x slower, 5: not a look", spread(5, 100, 0.02), spread(5, 200, 0.02), Continue, "", 0, 0},
 		// 1% slower with little noise: the test rejects, but the median
 		// ratio 1.01 is below the minimum effect 1.05; at 5 rounds no
 		// interval reaches 95% (the sign test needs 6), so the rule goes
@@ -78,7 +80,7 @@ func TestDecideChange(t *testing.T) {
 		{"noisy, 30", spread(30, 100, 1), reversed(30, 101, 1), Survive, Unsure, 0, 0},
 		// Constant zeros (allocs/op): no test can reject (Tarone), every
 		// round's ratio is 0/0 = 1: the interval is [1, 1].
-		{"constant", zeros(5), zeros(5), Survive, Same, 1, 1},
+		{"constant", zeros(10), zeros(10), Survive, Same, 1, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := rule.DecideChange([]Sample{{Benchmark: "BenchmarkX", Metric: "sec/op", Baseline: tc.old, Mutant: tc.new}})

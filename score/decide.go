@@ -78,7 +78,7 @@ type Verdict struct {
 // round; it never stores state, so it must see every look count of
 // Rule.Looks: the look happens when the fewest rounds of any sample
 // (Sample.Rounds) equals a look count, and at MaxSamples or beyond it
-// always returns Kill or Survive, never Continue. Between looks it returns
+// always returns Kill, Survive or Abstain, never Continue. Between looks it returns
 // Continue, with the tests computed on the data so far for display (PAdj
 // then is Correction over all the tests, without Tarone's reduction).
 //
@@ -87,21 +87,31 @@ type Verdict struct {
 // continuous data hold on discretized timings too; the median ratio is
 // always that of the recorded values.
 //
-// At look k the family is reduced first (Tarone; see AdjustFamily): with
-// L(K) the look's level for each test of a family of K (Rule.Levels), K is
-// the number of tests whose smallest reachable p-value given their pooled
-// values (Test.ReachableP) is at most the largest L(k) of any family size
-// up to the number of tests (see ruleFamily: the calibrated L is not
-// monotone in K); the tests whose reachable p-value is above L(K) are left
-// out of the correction and marked Excluded, with a warning. Each remaining test's adjusted p-value (Correction over the
+// The mutant's family is fixed for the whole sequence at the first look
+// (see sequenceFamily): the tests whose smallest reachable p-value given
+// their pooled values there (Test.ReachableP) is at most that look's
+// largest level L of any family size, and those whose rounds do not reach
+// it yet; K is their number at every look, so each test meets the levels
+// of one row of the calibrated table. At look k, with L(K) the look's
+// level for each test of a family of K (Rule.Levels), the tests of the
+// family whose reachable p-value is above L(K) are left out of the
+// correction at this look (Tarone), and every test out of the family at
+// all; both are marked Excluded, with a warning. Each remaining test's
+// adjusted p-value (Correction over the
 // family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
 // a test rejects when it is at most that and, for a metric that is not a
 // count, its median ratio exceeds MinEffect, or when it is a deterministic
 // increase (a count constant on both sides, larger on the mutant's). The
 // mutant is killed when any test rejects.
 //
-// Otherwise, at a look before the last, it survives early (futility) when
-// no test can plausibly kill: each has a conditional power below
+// A mutant survives only when the data rule out a slowdown of Margin:
+// every test of a metric that is not a count has a one-sided 95% upper
+// bound of its median per-round ratio (UpperRatio, recorded as Upper) of
+// at most Margin. Without a kill at MaxSamples it survives with that
+// evidence and abstains without it (a warning gives the largest bound and
+// what would decide it). Otherwise, at a look before the last, it survives
+// early (futility) when the margin is ruled out and no test can plausibly
+// kill: each has a conditional power below
 // FutilityPower, the chance, if the effect goes on as observed (the
 // p-value read as a z-score), of reaching the last look's level for a
 // family of the tests whose values are not all equal; or, for a metric
@@ -163,14 +173,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		return v
 	}
 	look := v.Look - 1
-	k, in := 1, make([]bool, len(samples))
-	if r.Correction == None {
-		for i := range in {
-			in[i] = true
-		}
-	} else {
-		k, in = ruleFamily(pmins, func(k int) float64 { return r.perTestLevel(look, k) })
-	}
+	seq, _ := r.sequenceFamily(samples)
+	k, in := r.lookFamily(seq, pmins, look)
 	perTest := r.perTestLevel(look, k)
 	family := 0
 	for _, ok := range in {
@@ -183,60 +187,39 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		level = perTest * float64(family)
 	}
 	adj := adjustIn(ps, in, r.Correction)
-	closed := r.closedBefore(samples, look)
+	closed := r.closedBefore(samples, look, k)
+	rl, _ := r.refLook(len(samples))
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
-		t.Deterministic = deterministicIncrease(samples[i])
+		t.Deterministic = r.deterministicIncrease(samples[i])
+		if t.Deterministic && t.PAdj >= 1 {
+			// Out of the correction (no level at this look, or not in the
+			// family): the increase rejects on its own, so show its
+			// p-value over the family's size, not 1 beside a rejection.
+			t.PAdj = min(1, t.P*float64(max(family, 1)))
+		}
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
 		t.Reject = t.Deterministic || t.PAdj <= level && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if t.Excluded && !t.Deterministic {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(samples[i]), perTest, r.Correction))
-		} else if t.PMin > perTest && !t.Deterministic {
-			t.Warnings = append(t.Warnings, fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest))
+		if w := r.cannotReject(*t, samples[i], perTest, rl); w != "" {
+			t.Warnings = append(t.Warnings, w)
 		}
 	}
-	switch {
-	case family == 0 && v.Decision != Kill && perTest == 0:
-		kv := 0
-		for _, q := range pmins {
-			if q < 1 {
-				kv++
-			}
-		}
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: it spends no alpha on a family of %d tests", v.Look, n, kv))
-	case family == 0 && v.Decision != Kill:
-		v.Warnings = append(v.Warnings, fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", v.Look, n, perTest))
+	if family == 0 && v.Decision != Kill {
+		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, perTest, pmins))
 	}
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
+		if ok, why := r.ruledOut(samples, tests, n); !ok {
+			v.Decision = Abstain
+			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
+		}
 	case v.Decision == Continue && r.FutilityPower > 0:
-		cps, below := r.futility(samples, ps, n)
-		best, open := 0.0, 0
-		for i := range tests {
-			if !closed[i] && !below[i] {
-				best = max(best, cps[i])
-			}
-			if !closed[i] && !below[i] && cps[i] >= r.FutilityPower {
-				open++
-			}
-		}
-		if open == 0 {
-			v.Decision = Survive
-			v.Futility = true
-			msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
-			if nb := count(below); nb > 0 {
-				msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
-			}
-			if nc := count(closed); nc > 0 {
-				msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
-			}
-			v.Warnings = append(v.Warnings, msg)
-		}
+		r.futilityStop(&v, samples, ps, closed, seq, n, k)
 	}
 	if v.Decision != Continue && interval {
 		for i, s := range samples {
@@ -246,22 +229,87 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	return v
 }
 
+// cannotKill says why a look (1-based, at n samples) with no test in its
+// family cannot kill: it spends nothing on a family of this size, or no
+// test's values can reach its per-test level.
+func cannotKill(look, n int, perTest float64, pmins []float64) string {
+	if perTest == 0 {
+		kv := 0
+		for _, q := range pmins {
+			if q < 1 {
+				kv++
+			}
+		}
+		return fmt.Sprintf("look %d (%d samples) cannot kill: it spends no alpha on a family of %d tests", look, n, kv)
+	}
+	return fmt.Sprintf("look %d (%d samples) cannot kill: no test can reach the level %.3g with these values", look, n, perTest)
+}
+
+// cannotReject says why test t of sample s cannot reject at a look of
+// per-test level perTest ("" if it can): its values cannot reach the
+// level, or it is out of the mutant's family, fixed at the reference look
+// rl (an index into Looks).
+func (r Rule) cannotReject(t TestResult, s Sample, perTest float64, rl int) string {
+	switch {
+	case t.Deterministic:
+		return ""
+	case t.Excluded && t.PMin > perTest:
+		return fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(s), perTest, r.Correction)
+	case t.Excluded:
+		return fmt.Sprintf("cannot reject: not in this mutant's family, fixed at look %d, where its values could not reach the level (Tarone)", rl+1)
+	case t.PMin > perTest:
+		return fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g, above this look's level %.3g", t.NBaseline, t.NMutant, t.PMin, perTest)
+	}
+	return ""
+}
+
+// futilityStop stops v's mutant as survived at a look before the last
+// when no test of its family (seq) can plausibly kill any more (closed
+// before, confidently below the minimum effect, or a conditional power
+// below FutilityPower) and the margin is ruled out; with no plausible kill
+// but the margin not ruled out it only says why sampling goes on. k is
+// the family's size.
+func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, seq []bool, n, k int) {
+	cps, below := r.futility(samples, ps, n, k)
+	best, open := 0.0, 0
+	for i := range samples {
+		// A test out of the mutant's family can never reject: it does not
+		// keep the mutant open, whatever its power.
+		if !closed[i] && !below[i] && seq[i] {
+			best = max(best, cps[i])
+			if cps[i] >= r.FutilityPower {
+				open++
+			}
+		}
+	}
+	if open > 0 {
+		return
+	}
+	if ok, why := r.ruledOut(samples, v.Tests, n); !ok {
+		v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
+		return
+	}
+	v.Decision, v.Futility = Survive, true
+	msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
+	if nb := count(below); nb > 0 {
+		msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
+	}
+	if nc := count(closed); nc > 0 {
+		msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
+	}
+	v.Warnings = append(v.Warnings, msg)
+}
+
 // futility returns, for each test at a look after n of r.MaxSamples
 // samples, its conditional power to reject at the last look (ps are the
 // tests' p-values), and whether it is confidently below the minimum effect
 // (a metric that is not a count, with a MinEffect above 1; see
 // belowMinEffect). The conditional power is computed against Alpha/k, the
-// per-test share of a family of the k tests whose pooled values are not
-// all equal (1 with Correction None): the calibrated levels assume it (see
-// Rule), and Tarone's family at this look is no guide to the last one. A
-// test whose values are all equal has p = 1 and no power.
-func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, below []bool) {
-	k := 0
-	for _, s := range samples {
-		if varies(s) {
-			k++
-		}
-	}
+// per-test share of the mutant's family of k tests (its size for the
+// whole sequence, see sequenceFamily; 1 with Correction None): the
+// calibrated levels of that family assume it (see Rule). A test whose
+// values are all equal has p = 1 and no power.
+func (r Rule) futility(samples []Sample, ps []float64, n, k int) (cps []float64, below []bool) {
 	if r.Correction == None {
 		k = 1
 	}
@@ -280,9 +328,12 @@ func (r Rule) futility(samples []Sample, ps []float64, n int) (cps []float64, be
 // from the values of the samples' first rounds, as that look saw them. A closed test
 // cannot reject later (the futility stop is binding per test; the
 // calibrated levels count on it).
-func (r Rule) closedBefore(samples []Sample, look int) []bool {
+//
+// k is the size of the mutant's family for the whole sequence (see
+// futility).
+func (r Rule) closedBefore(samples []Sample, look, k int) []bool {
 	closed := make([]bool, len(samples))
-	if r.FutilityPower <= 0 || r.nonBinding {
+	if r.FutilityPower <= 0 {
 		return closed
 	}
 	looks := r.Looks()
@@ -295,23 +346,12 @@ func (r Rule) closedBefore(samples []Sample, look int) []bool {
 			ranked := r.ranked(prefix[i])
 			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
 		}
-		cps, below := r.futility(prefix, ps, n)
+		cps, below := r.futility(prefix, ps, n, k)
 		for i := range samples {
 			closed[i] = closed[i] || below[i] || cps[i] < r.FutilityPower
 		}
 	}
 	return closed
-}
-
-// varies reports whether the sample's pooled values are not all equal.
-func varies(s Sample) bool {
-	all := append(s.Baseline[:len(s.Baseline):len(s.Baseline)], s.Mutant...)
-	for _, x := range all {
-		if x != all[0] {
-			return true
-		}
-	}
-	return false
 }
 
 func count(bs []bool) int {
@@ -338,10 +378,15 @@ func (r Rule) belowMinEffect(s Sample) bool {
 }
 
 // deterministicIncrease reports whether s is a count (B/op, allocs/op)
-// that is constant on each side and larger on the mutant's: a real
-// increase, not noise.
-func deterministicIncrease(s Sample) bool {
-	if !IsCount(s.Metric) || len(s.Baseline) == 0 || len(s.Mutant) == 0 {
+// that is constant on each side and larger on the mutant's, with at least
+// the first look's count of values on each side (at most the default first
+// look's for the rule's alpha, 5 at 0.05, for a rule that looks later): a
+// real increase, not noise. Fewer values (rounds censored or missing) are
+// not evidence that a count is constant: one value a side would make any
+// wobble "deterministic".
+func (r Rule) deterministicIncrease(s Sample) bool {
+	n := min(r.Looks()[0], Rule{Alpha: r.Alpha, MaxSamples: r.MaxSamples}.WithDefaults().MinSamples)
+	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}
 	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
@@ -442,12 +487,16 @@ func jsonSafe(x float64) float64 {
 	return x
 }
 
-// testSeed derives the bootstrap seed of one test from the rule's seed and
-// the test's name, so each test's interval is reproducible on its own.
+// testSeed derives the seed of one test's tie-breaking and bootstrap
+// from the rule's seed (mixed with the mutant's identity by ForMutant)
+// and the test's name, so each test's streams are reproducible on their
+// own: SplitMix64 of the seed and a SplitMix64 of the name's hash, so
+// that neighbouring seeds (-seed 1, 2) and names give unrelated streams
+// (an xor of the two left a small seed's streams nearly the same).
 func testSeed(seed int64, benchmark, metric string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte(benchmark))
 	h.Write([]byte{0})
 	h.Write([]byte(metric))
-	return seed ^ int64(h.Sum64())
+	return int64(splitmix(uint64(seed) ^ splitmix(h.Sum64())))
 }

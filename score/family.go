@@ -100,37 +100,3 @@ func ConditionalPower(p, t, level float64) float64 {
 	x := (c - z/math.Sqrt(t)) / math.Sqrt(1-t)
 	return 0.5 * math.Erfc(x/math.Sqrt2) // 1 - Phi(x)
 }
-
-// ruleFamily is the kill rule's reduction of the family at a look, with
-// perTest(K) the look's level for each test of a family of K. The
-// calibrated levels do not fall with K at every look (each family size's
-// levels are chosen on their own), so the smallest K of reduceFamily
-// could land on a size that spends nothing at this look although a larger
-// one does (ten tests at the first look of alpha 0.05 stop at the K = 9
-// row, which spends nothing there, instead of K = 10's 1/252). Instead K is the number of tests that can
-// reach some family size's level at this look (pmin at most the largest
-// perTest(k), k = 1 to the number of tests), at least 1, and the family is
-// those of them whose pmin is at most perTest(K). At most K tests can reach
-// perTest(K), as Tarone's reduction needs, and a test that can reject at
-// no family size does not dilute the others; with continuous data every
-// test counts, so each test's levels over the looks are those calibrated
-// for the family's size.
-func ruleFamily(pmins []float64, perTest func(k int) float64) (k int, in []bool) {
-	top := 0.0
-	for j := 1; j <= max(len(pmins), 1); j++ {
-		top = max(top, perTest(j))
-	}
-	k = 0
-	for _, q := range pmins {
-		if q <= top {
-			k++
-		}
-	}
-	k = max(k, 1)
-	level := perTest(k)
-	in = make([]bool, len(pmins))
-	for i, q := range pmins {
-		in[i] = q <= level
-	}
-	return k, in
-}

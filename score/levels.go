@@ -9,7 +9,8 @@ import "slices"
 // so that one test's chance of ever rejecting under the permutation null
 // on continuous data is as close to Alpha/K as the test's discrete
 // p-values allow without exceeding it (see docs/statistics.md); they need
-// not fall with K at every look (see ruleFamily). With a
+// not fall with K at every look, so a mutant's family is fixed for the
+// whole sequence (see sequenceFamily). With a
 // Futility bound the simulation closes the test as Decide does (binding
 // futility: a test whose conditional power against Alpha/K falls below the
 // bound at a look before the last can no longer reject); with 0 it never
@@ -40,7 +41,7 @@ func (r Rule) calibration() *levelTable {
 		switch {
 		case t.Futility == 0:
 			nonBinding = t
-		case t.Futility == r.FutilityPower && !r.nonBinding:
+		case t.Futility == r.FutilityPower:
 			return t
 		}
 	}

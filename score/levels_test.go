@@ -121,8 +121,7 @@ func TestCalibratedSpend(t *testing.T) {
 }
 
 // TestCalibrationTable checks which table a rule uses: the binding one
-// for the default futility bound, the one without futility otherwise and
-// for DecideChange, which samples on past futility stops.
+// for the default futility bound, the one without futility otherwise.
 func TestCalibrationTable(t *testing.T) {
 	for _, tt := range []struct {
 		r        Rule
@@ -131,7 +130,6 @@ func TestCalibrationTable(t *testing.T) {
 		{Rule{}, DefaultFutilityPower},
 		{Rule{FutilityPower: NoFutility}, 0},
 		{Rule{FutilityPower: 0.2}, 0},
-		{Rule{nonBinding: true}, 0},
 		{Rule{Test: MWU}, DefaultFutilityPower},
 	} {
 		tab := tt.r.WithDefaults().calibration()
@@ -139,13 +137,13 @@ func TestCalibrationTable(t *testing.T) {
 			t.Errorf("%+v: table %+v, want futility %v", tt.r, tab, tt.futility)
 		}
 	}
-	// A non-binding rule closes no test.
+	// A rule without the futility stop closes no test.
 	low := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	s := []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: []float64{0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5}}}
-	if c := (Rule{nonBinding: true}).WithDefaults().closedBefore(s, 1); c[0] {
-		t.Errorf("non-binding rule closed a test")
+	if c := (Rule{FutilityPower: NoFutility}).WithDefaults().closedBefore(s, 1, 1); c[0] {
+		t.Errorf("a rule without futility closed a test")
 	}
-	if c := DefaultRule().closedBefore(s, 1); !c[0] {
+	if c := DefaultRule().closedBefore(s, 1, 1); !c[0] {
 		t.Errorf("default rule did not close a test with no power at the first look")
 	}
 }

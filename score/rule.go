@@ -11,9 +11,11 @@ import (
 // Samples arrive in rounds (one baseline and one mutant sample per
 // benchmark). The rule looks at the data only at the sample counts of
 // Looks: MinSamples, then doubling, then MaxSamples (with the defaults 5, 10,
-// 20, 30). At look k each of the mutant's tests (benchmark x metric) that
-// can reach the level (Tarone's reduction, see AdjustFamily) is compared
-// with the look's level for a family of its size K (Levels): the mutant is
+// 20, 30). The mutant's family is fixed at the first look: its tests
+// (benchmark x metric) that can reach that look's level there (Tarone's
+// reduction, see AdjustFamily and sequenceFamily), K of them. At look k
+// each test of the family that can reach the level is compared with the
+// look's level for a family of K (Levels), the same row at every look: the mutant is
 // killed when one of them has an adjusted p-value (Correction over the
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.
@@ -44,9 +46,12 @@ import (
 // At a look before the last the mutant survives early (futility) when no
 // test can plausibly kill: its conditional power to reject at the last
 // look is below FutilityPower, or its effect is confidently below
-// MinEffect (see Decide). The futility stop only turns would-be later
-// kills into survivals, so it cannot raise the false-kill rate. At
-// MaxSamples the rule always decides: kill or survive.
+// MinEffect (see Decide), and every time test's ratio is ruled out above
+// Margin (else sampling goes on). The futility stop only turns would-be
+// later kills into survivals, so it cannot raise the false-kill rate. At
+// MaxSamples the rule always decides: kill, survive (every time ratio's
+// 95% upper bound at most Margin) or abstain (undecided: the noise leaves
+// a slowdown of Margin possible).
 //
 // Zero fields take their defaults (see DefaultRule).
 type Rule struct {
@@ -73,12 +78,18 @@ type Rule struct {
 	// default, DefaultFutilityPower; a negative value turns the futility
 	// stop off (every survivor then runs to MaxSamples).
 	FutilityPower float64
-	Seed          int64 // seeds the bootstrap intervals of the effect sizes
-
-	// nonBinding makes the futility stop non-binding: no test is closed
-	// for good, and the levels are those calibrated without futility
-	// (DecideChange samples on past futility stops).
-	nonBinding bool
+	// Margin is the smallest slowdown a survivor must rule out: the mutant
+	// survives only when, for every test of a metric that is not a count
+	// (time and custom units), the one-sided 95% upper bound of its median
+	// per-round ratio mutant/baseline (UpperRatio) is at most Margin. At a
+	// look before the last the futility stop needs it too (else sampling
+	// goes on); at MaxSamples without a kill and without it the rule
+	// abstains (the mutant is undecided). 0 means the default: the larger
+	// of DefaultMargin and MinEffect; NoMargin (negative) turns it off
+	// (survive without that evidence, as before). It must be at least
+	// MinEffect.
+	Margin float64
+	Seed   int64 // seeds the tie-breaking and the bootstrap intervals (see ForMutant)
 }
 
 // Defaults of Rule.
@@ -94,6 +105,13 @@ const (
 	DefaultMinEffect = 1.01
 	// NoFutility as Rule.FutilityPower turns the futility stop off.
 	NoFutility = -1
+	// DefaultMargin is the default Rule.Margin (when MinEffect is below
+	// it): a survivor's benchmarks rule out a 5% slowdown with 95%
+	// confidence (docs/statistics.md has the simulations behind it).
+	DefaultMargin = 1.05
+	// NoMargin as Rule.Margin turns the margin off: survive without
+	// evidence that the slowdown is below a margin.
+	NoMargin = -1
 )
 
 // DefaultRule returns the rule with every default filled in.
@@ -119,6 +137,9 @@ func (r Rule) WithDefaults() Rule {
 	}
 	if r.FutilityPower == 0 {
 		r.FutilityPower = DefaultFutilityPower
+	}
+	if r.Margin == 0 {
+		r.Margin = max(DefaultMargin, r.MinEffect)
 	}
 	if r.MinSamples == 0 && r.Alpha > 0 && r.Alpha < 1 && r.MaxSamples > 0 {
 		r.MinSamples = r.MaxSamples
@@ -147,6 +168,8 @@ func (r Rule) Validate() error {
 		return fmt.Errorf("min samples %d out of range: want 1 to -max-samples (%d)", r.MinSamples, r.MaxSamples)
 	case !(r.MinEffect >= 1 && !math.IsInf(r.MinEffect, 1)):
 		return fmt.Errorf("-min-effect %v out of range: want a ratio of at least 1 (1 = off), e.g. 1.02", r.MinEffect)
+	case r.Margin > 0 && !(r.Margin >= r.MinEffect && !math.IsInf(r.Margin, 1)):
+		return fmt.Errorf("-margin %v out of range: want a ratio of at least -min-effect (%v), e.g. %v, or 0 for the default", r.Margin, r.MinEffect, max(DefaultMargin, r.MinEffect))
 	case !(r.FutilityPower < 1):
 		return fmt.Errorf("futility power %v out of range: want below 1, e.g. 0.1, or negative for no futility stop", r.FutilityPower)
 	}
@@ -177,7 +200,8 @@ func (r Rule) Validate() error {
 // ValidateChange is Validate for a comparison (DecideChange): with a
 // minimum effect (above 1) the rule must also be able to say Same of a
 // time, which needs the 95% interval of the per-round ratios (PairedRatio)
-// within the band at the last look, so at least MinSameSamples rounds.
+// within the band at the last look, so at least MinSameSamples rounds; and
+// some look must be able to find a change with the paired test.
 func (r Rule) ValidateChange() error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -186,7 +210,33 @@ func (r Rule) ValidateChange() error {
 		return fmt.Errorf("-max-samples %d can never say same with -min-effect %v: the 95%% interval of the per-round ratios NEW/OLD needs at least %d rounds; use -max-samples %d or more",
 			r.MaxSamples, r.MinEffect, MinSameSamples(), MinSameSamples())
 	}
+	if !r.pairedCanChange() {
+		need := r.MaxSamples + 1
+		for ; need < 1000; need++ {
+			s := r
+			s.MaxSamples, s.MinSamples = need, 0
+			if s.WithDefaults().pairedCanChange() {
+				break
+			}
+		}
+		last := len(r.pairedLooks()) - 1
+		return fmt.Errorf("-max-samples %d can never find a change at -alpha %.3g: with %d rounds the smallest p-value of the paired test is %.3g, above the last look's share %.3g of alpha for one metric's two directions; use -max-samples %d or more",
+			r.MaxSamples, r.Alpha, r.MaxSamples, math.Pow(2, -float64(r.MaxSamples)), r.pairedLevels()[last]/2, need)
+	}
 	return nil
+}
+
+// pairedCanChange reports whether some look of DecideChange can find a
+// change of one metric (a family of its two directions): 2^-n at most
+// half the look's share.
+func (r Rule) pairedCanChange() bool {
+	levels := r.pairedLevels()
+	for k, n := range r.pairedLooks() {
+		if math.Pow(2, -float64(n)) <= levels[k]/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // MinSameSamples is the fewest rounds that give the per-round ratios a 95%

@@ -3,6 +3,8 @@ package score
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -45,4 +47,82 @@ func TestFamilySpend(t *testing.T) {
 				tt.test, tt.data, tt.k, rate, 0.8*r.Alpha-2*se, r.Alpha+2*se)
 		}
 	}
+}
+
+// TestFamilyFixedWhenBytesJoin: a mutant of 8 sec/op tests (continuous)
+// and 4 two-valued B/op (the larger value 30% of the time). At 5 samples a
+// B/op mostly cannot reach the first look's level (6/252 and above), at 10
+// it mostly can: a family recomputed at each look grew from 8 to 12 tests
+// and took each look's level from another row of the calibrated table,
+// with a family-wise false-kill rate of 0.0635 [0.0589, 0.0684] (10000
+// campaigns). With the family fixed at the first look the rate must stay
+// within [0.8 alpha, alpha] to two standard errors (here 4000 campaigns:
+// alpha + 2 se = 0.0569, which the old rate exceeds); and the B/op must
+// indeed join at the second look in a good share of the campaigns (the
+// test must exercise it).
+func TestFamilyFixedWhenBytesJoin(t *testing.T) {
+	const campaigns = 4000
+	r := DefaultRule()
+	var tests []Sample
+	for b := range 8 {
+		tests = append(tests, Sample{Benchmark: string(rune('A' + b)), Metric: SecPerOp})
+		if b < 4 {
+			tests = append(tests, Sample{Benchmark: string(rune('A' + b)), Metric: BytesPerOp})
+		}
+	}
+	draw := func(rng *rand.Rand, metric string) float64 {
+		if metric == SecPerOp {
+			return math.Exp(0.05 * rng.NormFloat64())
+		}
+		if rng.Float64() < 0.3 {
+			return 2338
+		}
+		return 2337
+	}
+	looks := r.Looks()
+	kills, joins := 0, 0
+	for c := range campaigns {
+		rng := rand.New(rand.NewPCG(5, uint64(c)))
+		rc := r.ForMutant(strconv.Itoa(c))
+		samples := slices.Clone(tests)
+		for k, n := range looks {
+			for i := range samples {
+				for len(samples[i].Baseline) < n {
+					samples[i].Baseline = append(samples[i].Baseline, draw(rng, samples[i].Metric))
+					samples[i].Mutant = append(samples[i].Mutant, draw(rng, samples[i].Metric))
+				}
+			}
+			v := rc.DecideWithoutIntervals(samples)
+			if k == 1 && joined(v.Tests, rc.perTestLevel(0, 8), rc.perTestLevel(1, 12)) {
+				joins++
+			}
+			if v.Decision != Continue {
+				if v.Decision == Kill {
+					kills++
+				}
+				break
+			}
+		}
+	}
+	rate := float64(kills) / campaigns
+	se := math.Sqrt(r.Alpha * (1 - r.Alpha) / campaigns)
+	t.Logf("8 sec/op + 4 two-valued B/op: family-wise false-kill rate %.4f over %d campaigns (se %.4f); a B/op joined at the second look in %d", rate, campaigns, se, joins)
+	if rate < 0.8*r.Alpha-2*se || rate > r.Alpha+2*se {
+		t.Errorf("family-wise false-kill rate %.4f, want within [0.8 alpha, alpha] +- 2 se = [%.4f, %.4f]", rate, 0.8*r.Alpha-2*se, r.Alpha+2*se)
+	}
+	if joins < campaigns/5 {
+		t.Errorf("a B/op joined at the second look in only %d of %d campaigns: the test exercises too little", joins, campaigns)
+	}
+}
+
+// joined reports whether, at the second look, some B/op test can reach the
+// level of a family of 12 although its first 5 rounds could not reach the
+// first look's level (a family recomputed at each look would have grown).
+func joined(tests []TestResult, first, second float64) bool {
+	for _, t := range tests {
+		if t.Metric == BytesPerOp && t.PMin <= second && t.Excluded {
+			return true
+		}
+	}
+	return false
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Add counts one mutant with status s and updates Valid and the scores.
-// Statuses other than the seven known ones are not counted.
+// Statuses other than the eight it counts (not Equivalent) are not counted.
 func (c *Counts) Add(s Status) {
 	switch s {
 	case Killed:
@@ -23,6 +23,8 @@ func (c *Counts) Add(s Status) {
 		c.Timeout++
 	case Crash:
 		c.Crash++
+	case Undecided:
+		c.Undecided++
 	}
 	c.Valid = c.Killed + c.Survived + c.NoCoverage
 	c.Score, c.CoveredScore = 0, 0

@@ -19,6 +19,8 @@ func TestCountStatuses(t *testing.T) {
 		{[]Status{NoCoverage, NoCoverage}, Counts{NoCoverage: 2, Valid: 2}},
 		{[]Status{Timeout, "bogus"}, Counts{Timeout: 1}},
 		{[]Status{Killed}, Counts{Killed: 1, Valid: 1, Score: 1, CoveredScore: 1}},
+		// Undecided is counted beside the score, outside Valid.
+		{[]Status{Killed, Undecided, Undecided, Equivalent}, Counts{Killed: 1, Undecided: 2, Valid: 1, Score: 1, CoveredScore: 1}},
 	}
 	for _, tt := range tests {
 		if got := CountStatuses(tt.in); got != tt.want {

@@ -13,6 +13,9 @@ type Counts struct {
 	FNE          int `json:"fne"`
 	Timeout      int `json:"timeout"`
 	Crash        int `json:"crash"`
+	// Undecided mutants were measured to the budget without the evidence
+	// either way: outside Valid, like the excluded statuses.
+	Undecided int `json:"undecided,omitempty"`
 
 	Valid        int     `json:"valid"`         // killed + survived + no-coverage
 	Score        float64 `json:"score"`         // killed / valid (paper Eq. 1); 0 when valid == 0

@@ -10,7 +10,9 @@ import (
 // random, for the kill rule's test of a metric that is not a count (time
 // and custom units): each value v becomes v + gap/2 * u, with gap the
 // smallest difference between distinct pooled values and u in [0, 1) drawn
-// from seed, the benchmark, the metric, the side and the value's index (so
+// from seed (the rule's, which Rule.ForMutant mixes with the mutant's
+// identity, so that two mutants on one benchmark do not break its ties
+// alike), the benchmark, the metric, the side and the value's index (so
 // a value keeps its u at every look, and a rerun with the same -seed gives
 // the same verdict). Distinct values keep their order; tied ones are put
 // in a random order, as if measured with more digits.

@@ -67,31 +67,28 @@ func TestBreakTies(t *testing.T) {
 	}
 }
 
-// TestRuleFamily: the family size is the number of tests that can reach
-// some family size's level, so a size whose level is 0 at this look (the
-// calibrated levels do not fall with K) does not stop the others.
-func TestRuleFamily(t *testing.T) {
-	holey := func(k int) float64 {
-		if k == 3 {
-			return 0
-		}
-		return 0.004
+// TestSequenceFamily: the family is fixed at the first look (5 samples):
+// a two-valued count that cannot reach 1/252 there stays out at 10 samples
+// although it can reach that look's level by then; a test that reaches
+// the first look's level stays in; a sample whose rounds do not reach the
+// first look is in; a constant count is out.
+func TestSequenceFamily(t *testing.T) {
+	r := DefaultRule()
+	bytes := Sample{Benchmark: "A", Metric: BytesPerOp, // 5 values: 3 of 10 high at 5 rounds
+		Baseline: []float64{1, 1, 1, 1, 1, 2, 2, 2, 2, 2}, Mutant: []float64{2, 1, 2, 1, 2, 1, 2, 2, 2, 2}}
+	time := Sample{Benchmark: "A", Metric: SecPerOp,
+		Baseline: []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Mutant: []float64{1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5}}
+	allocs := Sample{Benchmark: "A", Metric: AllocsPerOp, Baseline: []float64{3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, Mutant: []float64{3, 3, 3, 3, 3, 3, 3, 3, 3, 3}}
+	late := Sample{Benchmark: "B", Metric: "p99-ns/op", Baseline: []float64{1, 2, 3, 4, 5, 6}, Mutant: []float64{1, 2, 3, 4, 5, 6}, Missing: []int{0, 1, 2, 3}}
+	in, complete := r.sequenceFamily([]Sample{bytes, time, allocs, late})
+	if !slices.Equal(in, []bool{false, true, false, true}) || !slices.Equal(complete, []bool{true, true, true, false}) {
+		t.Errorf("family %v, complete %v; want [false true false true], [true true true false]", in, complete)
 	}
-	seven := []float64{1.0 / 252, 1.0 / 252, 1.0 / 252, 1.0 / 252, 1.0 / 252, 1.0 / 252, 1.0 / 252}
-	if k, in := ruleFamily(seven, holey); k != 7 || slices.Contains(in, false) {
-		t.Errorf("seven reachable tests: K = %d, in %v; want 7, all in", k, in)
+	if p := KS.ReachableP(bytes.Baseline, bytes.Mutant); p > r.perTestLevel(1, 2) {
+		t.Errorf("the B/op's reachable p-value at 10 samples is %v, above the level %v: the case does not test a count that could join", p, r.perTestLevel(1, 2))
 	}
-	if k, in := reduceFamily(seven, holey); k != 3 || slices.Contains(in, true) {
-		t.Errorf("reduceFamily: K = %d, in %v; want Tarone's smallest K, 3, none in", k, in)
-	}
-	share := func(k int) float64 { return 0.04 / float64(k) }
-	if k, in := ruleFamily([]float64{1.0 / 252, 1, 0.5}, share); k != 1 || !slices.Equal(in, []bool{true, false, false}) {
-		t.Errorf("one reachable test of three: K = %d, in %v; want 1, [true false false]", k, in)
-	}
-	if k, in := ruleFamily([]float64{0.03, 0.03, 1.0 / 252}, share); k != 3 || !slices.Equal(in, []bool{false, false, true}) {
-		t.Errorf("three reachable at K = 1, one at K = 3: K = %d, in %v; want 3, [false false true]", k, in)
-	}
-	if k, in := ruleFamily([]float64{1, 1}, share); k != 1 || slices.Contains(in, true) {
-		t.Errorf("no reachable test: K = %d, in %v; want 1, none in", k, in)
+	v := r.DecideWithoutIntervals([]Sample{bytes, time, allocs, late})
+	if !v.Tests[0].Excluded || v.Tests[0].PAdj != 1 || v.Tests[0].Warnings[0] != "cannot reject: not in this mutant's family, fixed at look 1, where its values could not reach the level (Tarone)" {
+		t.Errorf("B/op at 10 samples: %+v, want excluded with the family's warning", v.Tests[0])
 	}
 }

@@ -40,6 +40,12 @@ type TestResult struct {
 	Ratio     float64 `json:"ratio"`  // median mutant / median baseline
 	RatioLo   float64 `json:"ratio_lo"`
 	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
+	// Upper is the one-sided 95% upper bound of the median per-round ratio
+	// (UpperRatio) of a metric that is not a count, set when the rule
+	// survives the mutant or abstains (or considers it: a look where no
+	// test can kill): a survivor's every Upper is at most the rule's
+	// Margin; an undecided mutant has one above it.
+	Upper     float64 `json:"ratio_upper,omitempty"`
 	NBaseline int     `json:"n_baseline"`
 	NMutant   int     `json:"n_mutant"`
 	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)

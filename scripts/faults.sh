@@ -25,7 +25,7 @@ quick=(-opt on -max-samples 5)
 
 # hash hashes a module's files, leaving out the results directories the
 # cases ask perfmut to write inside it (-out perfmut-out, out*, res, ...).
-hash() { (cd "$1" && find . \( -path ./perfmut-out -o -path './out*' -o -path ./res -o -path ./trunc -o -path ./garbage -o -path ./badcorr -o -path './merged*' \) -prune -o -type f -print | LC_ALL=C sort | xargs -r sha256sum | sha256sum | cut -c1-16); }
+hash() { (cd "$1" && find . \( -path ./perfmut-out -o -path './out*' -o -path './res*' -o -path ./trunc -o -path ./garbage -o -path ./badcorr -o -path './merged*' \) -prune -o -type f -print | LC_ALL=C sort | xargs -r sha256sum | sha256sum | cut -c1-16); }
 
 # mod NAME: a module with a lib package (a loop with a break, tests and a
 # benchmark) and an app package whose test rejects the loop-unbreaker.
@@ -227,6 +227,39 @@ case_ resume-garbage-journal "$m" run "${quick[@]}" -operators loop-unbreaker -r
 chmod -R a-w "$m/res" 2>/dev/null
 case_ report-read-only "$m" report res
 chmod -R u+w "$m/res" 2>/dev/null
+case_ resume-missing-dir "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out nothere ./...
+[ -e "$m/nothere" ] && echo "   leftover: -resume into a missing directory created it"
+
+# --- one results directory, two runs ---
+# waitlock DIR: waits (up to 60 s) until a run holds DIR's lock.
+waitlock() { for _ in $(seq 600); do [ -s "$1/.perfmut.lock" ] && return 0; sleep 0.1; done; return 1; }
+m=$(mod twice)
+if [ -z "$only" ] || [[ second-run-same-out == *$only* ]]; then
+	(cd "$m" && exec "$pm" run "${quick[@]}" -operators loop-unbreaker -out res2 ./... >"$work/first.out" 2>&1) &
+	first=$!
+	waitlock "$m/res2" || echo "   the first run never locked res2"
+	case_ second-run-same-out "$m" run "${quick[@]}" -operators loop-unbreaker -out res2 ./...
+	wait "$first"; code=$?
+	n=$(grep -c . "$m/res2/journal.jsonl" 2>/dev/null)
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' first-run-same-out "$code" "journal lines: ${n:-0}, report.json: $([ -s "$m/res2/report.json" ] && echo yes || echo no)" "-"
+fi
+if [ -z "$only" ] || [[ killed-holder-lock == *$only* ]]; then
+	(cd "$m" && exec "$pm" run "${quick[@]}" -operators loop-unbreaker -out res3 ./... >/dev/null 2>&1) &
+	pid=$!
+	waitlock "$m/res3" || echo "   the run never locked res3"
+	kill -KILL "$pid"; wait "$pid"
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' killed-holder "-" "lock file left: $([ -e "$m/res3/.perfmut.lock" ] && echo yes || echo no)" "-"
+	case_ killed-holder-lock-taken "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out res3 ./...
+fi
+
+# --- results inside a git repository ---
+m=$(mod gitclean)
+(cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one)
+case_ git-status-default-out "$m" run "${quick[@]}" -operators loop-unbreaker ./...
+if [ -z "$only" ] || [[ git-status-default-out == *$only* ]]; then
+	st=$(git -C "$m" status --porcelain | tr '\n' ' ')
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' git-status-after "-" "git status --porcelain: ${st:-<clean>}" "-"
+fi
 
 # --- signals ---
 m=$(mod signals)

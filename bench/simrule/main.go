@@ -4,6 +4,9 @@
 //
 //	go run ./bench/simrule -levels -reps 1000000 > score/levels_table.go
 //	go run ./bench/simrule -runs 4000
+//	go run ./bench/simrule -family -runs 20000
+//	go run ./bench/simrule -compare -runs 4000
+//	go run ./bench/simrule -margin -runs 4000
 package main
 
 import (
@@ -16,7 +19,22 @@ func main() {
 	levels := flag.Bool("levels", false, "write score/levels_table.go (Go source) to stdout")
 	reps := flag.Int("reps", 2000000, "null replicates for -levels")
 	runs := flag.Int("runs", 4000, "simulated campaigns per table cell")
+	family := flag.Bool("family", false, "print only the family-wise false-kill rates on mixed families (sec/op, two-valued B/op and allocs/op)")
+	compare := flag.Bool("compare", false, "print only perfmut compare's power with and without a drift shared by a round's two samples")
+	margin := flag.Bool("margin", false, "print only what the margin does to survivors: kill, survive and undecided rates by noise and effect")
 	flag.Parse()
+	if *margin {
+		marginTable(os.Stdout, *runs)
+		return
+	}
+	if *compare {
+		compareTable(os.Stdout, *runs)
+		return
+	}
+	if *family {
+		familyTable(os.Stdout, *runs)
+		return
+	}
 	if *levels {
 		if err := writeLevels(os.Stdout, os.Stderr, *reps); err != nil {
 			fmt.Fprintln(os.Stderr, "simrule:", err)

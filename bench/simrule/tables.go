@@ -5,8 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 	"time"
 
 	"github.com/perfmut/perfmut/score"
@@ -49,44 +47,18 @@ func (s scenario) times(n int) scenario { s.tests = n; return s }
 // looks as the runner does (between looks it always says continue), and
 // returns the fraction killed and the mean number of samples each.
 func simulate(r score.Rule, sc scenario, runs int, seed uint64) (kill, meanN float64) {
-	looks := r.Looks()
 	killed := make([]bool, runs)
 	ns := make([]int, runs)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for c := w; c < runs; c += workers {
-				rng := rand.New(rand.NewPCG(seed, uint64(c)))
-				samples := make([]score.Sample, sc.tests)
-				for i := range samples {
-					samples[i] = score.Sample{Benchmark: fmt.Sprintf("Benchmark%d", i), Metric: score.SecPerOp}
-				}
-				for _, n := range looks {
-					for i := range samples {
-						for len(samples[i].Baseline) < n {
-							samples[i].Baseline = append(samples[i].Baseline, sc.draw(rng, true))
-							samples[i].Mutant = append(samples[i].Mutant, sc.draw(rng, false))
-						}
-					}
-					v := r.DecideWithoutIntervals(samples)
-					if v.Decision != score.Continue {
-						killed[c], ns[c] = v.Decision == score.Kill, n
-						break
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	k, total := 0, 0
-	for c := range runs {
-		if killed[c] {
-			k++
+	forEach(runs, func(c int) {
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		samples := make([]score.Sample, sc.tests)
+		for i := range samples {
+			samples[i] = score.Sample{Benchmark: fmt.Sprintf("Benchmark%d", i), Metric: score.SecPerOp}
 		}
-		total += ns[c]
-	}
-	return float64(k) / float64(runs), float64(total) / float64(runs)
+		v, n := untilDecided(r, samples, func(_ int, baseline bool) float64 { return sc.draw(rng, baseline) })
+		killed[c], ns[c] = v.Decision == score.Kill, n
+	})
+	return killRate(killed, ns)
 }
 
 // A variant is a column: a rule and its name.

@@ -34,8 +34,8 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
 	if f.Out != "" {
-		if err := runner.CheckOutDir(f.Out); err != nil {
-			return usageError(err)
+		if err := runner.CheckOutResults(f.Out, f.Resume); err != nil {
+			return inputError(err)
 		}
 	}
 	patterns := patternsOrAll(fs.Args())

@@ -85,6 +85,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		var ee *exitErr
 		if errors.As(err, &ee) {
 			code = ee.code
+		} else if errors.As(err, new(*runner.InputError)) {
+			code = exitUsage // bad input, wherever it was found
 		}
 		if !errors.Is(err, errHelp) {
 			fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)

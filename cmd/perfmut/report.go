@@ -11,8 +11,9 @@ import (
 )
 
 func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fset := newFlagSet("report", stderr, "usage: perfmut report [-min-score X] [-levels opt,noopt] [-format text|md|html|sarif|mte|all] [-path-prefix dir/] DIR\n\nRe-render the reports of a results directory (the -out of perfmut run, holding report.json).\nWith -format all (the default) it rewrites report.txt, report.md, report.html, report.sarif and\nmutation.json in DIR and prints the summary; with one format it prints that format to stdout.\nExit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score.\n")
-	minScore := fset.String("min-score", "", "exit 3 when the mutation score is below `X` (a fraction such as 0.8, or 80%)")
+	fset := newFlagSet("report", stderr, "usage: perfmut report [-min-score X] [-max-undecided N] [-levels opt,noopt] [-format text|md|html|sarif|mte|all] [-path-prefix dir/] DIR\n\nRe-render the reports of a results directory (the -out of perfmut run, holding report.json).\nWith -format all (the default) it rewrites report.txt, report.md, report.html, report.sarif and\nmutation.json in DIR and prints the summary; with one format it prints that format to stdout.\nExit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score or more undecided than -max-undecided.\n")
+	var gate gateFlags
+	gate.register(fset)
 	levelsFlag := fset.String("levels", "", "optimization `levels` to show and gate on: opt, noopt or opt,noopt (default: all in the report)")
 	format := fset.String("format", "all", "`format` to print: "+strings.Join(report.FormatNames(), ", ")+", or all (write every file into DIR and print the text summary)")
 	pathPrefix := fset.String("path-prefix", "", "`prefix` for file paths in SARIF, when the module is in a sub-directory of the repository")
@@ -22,12 +23,9 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if fset.NArg() != 1 {
 		return usageErrorf("want one results directory (the -out of perfmut run), got %d arguments; see perfmut report -h", fset.NArg())
 	}
-	var threshold float64
-	var err error
-	if *minScore != "" {
-		if threshold, err = report.ParseMinScore(*minScore); err != nil {
-			return usageError(err)
-		}
+	threshold, err := gate.check()
+	if err != nil {
+		return err
 	}
 	levels, err := report.ParseLevels(*levelsFlag)
 	if err != nil {
@@ -51,6 +49,12 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	opts := report.Options{Levels: levels, Dir: dir, PathPrefix: *pathPrefix}
 	if formats == nil {
+		// Rewriting the reports of a directory a run is writing would race it.
+		lock, err := runner.LockOut(dir)
+		if err != nil {
+			return inputError(err)
+		}
+		defer lock.Unlock()
 		werr := report.Write(dir, rep, report.Formats(), opts)
 		if err := report.Text(stdout, rep, opts); err != nil {
 			return err
@@ -61,13 +65,5 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	} else if err := formats[0].Render(stdout, rep, opts); err != nil {
 		return err
 	}
-	if *minScore != "" {
-		if err := report.Gate(rep, threshold, levels); err != nil {
-			if report.IsBelow(err) {
-				return &exitErr{exitThreshold, err}
-			}
-			return usageError(err)
-		}
-	}
-	return nil
+	return gate.apply(rep, threshold, levels)
 }

@@ -15,12 +15,12 @@ import (
 // runFlags are perfmut run's flags: the campaign flags and its own.
 type runFlags struct {
 	campaignFlags
-	sample   int
-	shard    string
-	minScore string
-	since    string
-	plan     bool
-	within   time.Duration
+	gate   gateFlags
+	sample int
+	shard  string
+	since  string
+	plan   runner.PlanMode
+	within time.Duration
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -28,11 +28,11 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	f.load.RegisterMutants(fs)
 	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
 	fs.StringVar(&f.since, "since", "", "reuse the results of the earlier campaign in `dir` whose inputs did not change (Go version, machine, settings, the mutated package and the packages that judged it); run the others")
-	fs.BoolVar(&f.plan, "plan", false, "build no mutant: run the baseline steps and print the campaign's expected cost per level (mutants to build, test and measure; build, test and measurement time)")
+	fs.Var(&f.plan, "plan", "build no mutant: print the campaign's expected cost per level (mutants to build, test and measure; build, test and measurement time), within about a minute from the source and a few timed builds, with its range; -plan=exact runs the baseline steps first and plans from coverage")
 	fs.DurationVar(&f.within, "within", 0, "with -plan: also print the -shard count whose shards each fit this wall `time` (e.g. 30m)")
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
-	fs.StringVar(&f.minScore, "min-score", "", "exit with status 3 if the mutation score at a level is below this `fraction` (0.8) or percentage (80%)")
+	f.gate.register(fs)
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -73,12 +73,19 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
 	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.load.ChangedSince
 	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
+	if !f.plan.On() {
+		// A results directory Run would refuse is said in one line,
+		// before anything else is printed.
+		if err := c.CheckOut(ctx); err != nil {
+			return inputError(err)
+		}
+	}
 	for _, w := range prog.Warnings {
 		fmt.Fprintf(stderr, "perfmut: warning: %s\n", w)
 	}
 	fmt.Fprintf(stderr, "perfmut: %d %s in %s\n", len(mutants), english.Word(len(mutants), "mutant"), prog.Module.Path)
-	if f.plan {
-		p, err := c.Plan(ctx, f.within)
+	if f.plan.On() {
+		p, err := f.plan.Plan(ctx, c, f.within)
 		if err != nil {
 			return err
 		}
@@ -94,14 +101,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if werr != nil {
 		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", werr, c.Out)
 	}
-	if minScore < 0 {
-		return nil
-	}
-	err = report.Gate(rep, minScore, nil)
-	if report.IsBelow(err) {
-		return &exitErr{exitThreshold, err}
-	}
-	return err
+	return f.gate.apply(rep, minScore, nil)
 }
 
 // checkRun checks run's own flags (the campaign flags are checked by
@@ -115,16 +115,13 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	if f.sample < 0 {
 		return 0, 0, 0, usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
 	}
-	minScore = -1.0
-	if f.minScore != "" {
-		if minScore, err = report.ParseMinScore(f.minScore); err != nil {
-			return 0, 0, 0, usageError(err)
-		}
+	if minScore, err = f.gate.check(); err != nil {
+		return 0, 0, 0, err
 	}
 	if err := runner.CheckOutDir(f.Out); err != nil {
 		return 0, 0, 0, usageError(err)
 	}
-	if f.within < 0 || f.within > 0 && !f.plan {
+	if f.within < 0 || f.within > 0 && !f.plan.On() {
 		return 0, 0, 0, usageErrorf("-within %s needs -plan and a positive duration", f.within)
 	}
 	if err := runner.CheckSince(f.since); err != nil {

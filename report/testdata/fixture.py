@@ -300,6 +300,51 @@ M("f3e1d7c9b5a2", "oblivion", "Q4", None, "example.com/demo/parse", "parse/parse
 mutants[-1]["results"] = both("f3e1d7c9b5a2", {"opt": spec("opt", [("BenchmarkNext", "sec/op", 2.05e-7, 1.027, 0.03, 30, False)]),
                                                "noopt": spec("noopt", [("BenchmarkNext", "sec/op", 2.05e-7, 1.06, 0.02, 14, False)])}, 71, [44.9, 19.8])
 
+# undecided at both levels: measured to the budget (30 samples) on a
+# benchmark whose samples vary 30 %, no kill, and the interval does not rule
+# out a slowdown.
+D_LOCK2 = """--- a/parse/parse.go
++++ b/parse/parse.go
+@@ -94,6 +94,7 @@
+ 	for {
++		perfmut_mu.Lock(); perfmut_mu.Unlock()
+ 		t, ok := p.Next()
+ 		if !ok {
+ 			break
+"""
+M("5c0e9a7f3b18", "lock-contention", "Q3", None, "example.com/demo/parse", "parse/parse.go", 95, 3, "(*Parser).All",
+  "lock and unlock a shared mutex at the start of the loop body", D_LOCK2, None)
+mutants[-1]["results"] = both("5c0e9a7f3b18", {lv: spec(lv, [("BenchmarkParse", "sec/op", 8.7e-6, 1.04, 0.3, 30, False)]) for lv in levels}, 81, [95.5, 101.2])
+for u in mutants[-1]["results"].values():
+    assert u["status"] == "survived", u["status"]
+    u["status"] = "undecided"
+
+# The rule's bound of a survivor's or an undecided mutant's time tests
+# (score.UpperRatio): the sign test's one-sided 95% upper bound of the
+# median per-round ratio; the reason of an undecided one is the rule's.
+def sign_k(n, tail=0.05):
+    k, cdf = 0, 0.0
+    while k < n:
+        pmf = comb(n, k)/2**n
+        if cdf+pmf > tail*(1+1e-12): break
+        cdf += pmf; k += 1
+    return k
+def upper(base, mut):
+    n = min(len(base), len(mut))
+    rs = sorted(m/b for b, m in zip(base, mut))
+    return rs[n-sign_k(n)]
+for m in mutants:
+    for u in m["results"].values():
+        if u["status"] not in ("survived", "undecided"):
+            continue
+        for t, smp in zip(u["benchmarks"], u["samples"]):
+            if t["metric"] not in ("B/op", "allocs/op"):
+                t["ratio_upper"] = float('%.6g' % upper(smp["baseline"], smp["mutant"]))
+        if u["status"] == "undecided":
+            t = max((t for t in u["benchmarks"] if "ratio_upper" in t), key=lambda t: t["ratio_upper"])
+            u["reason"] = ("the ratio could still be x%.3g (95%% upper bound of the per-round ratios) on %s %s after 30 samples; "
+                           "a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it") % (t["ratio_upper"], t["name"], t["metric"])
+
 # scores
 score = {}
 summary_rows = []
@@ -307,6 +352,8 @@ def counts(ms, lv, a=None):
     c = dict(killed=0, survived=0, no_coverage=0, compile_error=0, fne=0, timeout=0, crash=0)
     for m in ms:
         r = m["results"][lv]; st = r["status"]
+        if st == "undecided":
+            continue  # outside the score, and not a column of the summary's counts
         if a is not None and st in ("killed", "survived"):
             st = "killed" if any(t["p_adj"] <= a and t["ratio"] > 1 for t in r["benchmarks"]) else "survived"
         c[st.replace("-", "_")] += 1
@@ -317,7 +364,8 @@ def counts(ms, lv, a=None):
     return c
 for lv in levels:
     c = counts(mutants, lv)
-    score[lv] = dict(killed=c["killed"], valid=c["valid"], score=c["score"], covered_score=c["covered_score"])
+    score[lv] = dict(killed=c["killed"], valid=c["valid"], score=c["score"], covered_score=c["covered_score"],
+                     undecided=sum(1 for m in mutants if m["results"][lv]["status"] == "undecided"))
 alphas = [0.01, 0.05, 0.1]
 for a in alphas:
     for lv in levels:
@@ -329,7 +377,7 @@ for a in alphas:
         for p in sorted(set(m["package"] for m in mutants)):
             summary_rows.append(dict(dimension="package", key=p, level=lv, alpha=a, **counts([m for m in mutants if m["package"] == p], lv, a)))
 rep = dict(schema="perfmut/report/v1", module="example.com/demo", go="go1.26.8",
-           settings=dict(patterns=["./..."], opt="both", alpha=0.05, correction="holm", max_samples=30, benchtime="100ms", seed=1),
+           settings=dict(patterns=["./..."], opt="both", alpha=0.05, correction="holm", max_samples=30, min_effect=1.01, margin=1.05, benchtime="100ms", seed=1),
            score=score, mutants=mutants, started="2026-11-21T22:04:05Z", finished="2026-11-21T22:19:41Z",
            summary=dict(alpha=0.05, alphas=alphas, rows=summary_rows))
 for m in mutants:

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// A metricSpec is one test of a simulated mutant: a benchmark's metric
+// and how its values are drawn under the null (the same for both sides).
+type metricSpec struct {
+	bench, metric string
+	draw          func(rng *rand.Rand) float64
+}
+
+// Null draws of the family-wise table: time is continuous (lognormal,
+// sigma 0.05); the counts are two-valued, as a per-op average that
+// wobbles by a byte or an allocation now and then.
+func timeDraw(rng *rand.Rand) float64 { return 1e-6 * math.Exp(0.05*rng.NormFloat64()) }
+
+// twoValued draws base, or base+1 with probability p.
+func twoValued(base, p float64) func(*rand.Rand) float64 {
+	return func(rng *rand.Rand) float64 {
+		if rng.Float64() < p {
+			return base + 1
+		}
+		return base
+	}
+}
+
+// A familyCase is a row of the family-wise table: a mutant's tests.
+type familyCase struct {
+	name  string
+	tests []metricSpec
+}
+
+// mixedFamily is benches benchmarks of sec/op, a two-valued B/op (the
+// larger value with probability pBytes) and a two-valued allocs/op (pAllocs;
+// 0 makes it constant).
+func mixedFamily(benches int, pBytes, pAllocs float64) []metricSpec {
+	var ts []metricSpec
+	for b := range benches {
+		name := fmt.Sprintf("Benchmark%c", 'A'+b)
+		ts = append(ts,
+			metricSpec{name, score.SecPerOp, timeDraw},
+			metricSpec{name, score.BytesPerOp, twoValued(2337, pBytes)},
+			metricSpec{name, score.AllocsPerOp, twoValued(181, pAllocs)})
+	}
+	return ts
+}
+
+// familyCases are the rows: 1 to 5 benchmarks of sec/op + B/op +
+// allocs/op, with B/op two-valued at 30% (its smallest p-value at the
+// first look is mostly above that look's level: under the rule that
+// recomputed the family at each look it joined at the second or a later
+// one) and allocs/op two-valued at 10% or constant; and the audit's 8
+// sec/op + 4 such B/op.
+func familyCases() []familyCase {
+	var cs []familyCase
+	for b := 1; b <= 5; b++ {
+		cs = append(cs, familyCase{fmt.Sprintf("%d x (sec/op, B/op 30%%, allocs/op 10%%)", b), mixedFamily(b, 0.3, 0.1)})
+	}
+	for _, b := range []int{1, 3, 5} {
+		cs = append(cs, familyCase{fmt.Sprintf("%d x (sec/op, B/op 30%%, allocs/op constant)", b), mixedFamily(b, 0.3, 0)})
+	}
+	var audit []metricSpec
+	for b := range 8 {
+		name := fmt.Sprintf("Benchmark%c", 'A'+b)
+		audit = append(audit, metricSpec{name, score.SecPerOp, timeDraw})
+		if b < 4 {
+			audit = append(audit, metricSpec{name, score.BytesPerOp, twoValued(2337, 0.3)})
+		}
+	}
+	return append(cs, familyCase{"8 sec/op + 4 B/op 30%", audit})
+}
+
+// simulateFamily runs runs A/A campaigns of the tests under r, calling the
+// rule at its looks, and returns the fraction killed and the mean number
+// of samples. Campaign c draws from its own generator (seed, c); the rule's
+// seed is mixed with the campaign (Rule.ForMutant), as the runner mixes a
+// mutant's identity into it.
+func simulateFamily(r score.Rule, tests []metricSpec, runs int, seed uint64) (kill, meanN float64) {
+	killed := make([]bool, runs)
+	ns := make([]int, runs)
+	forEach(runs, func(c int) {
+		rng := rand.New(rand.NewPCG(seed, uint64(c)))
+		samples := make([]score.Sample, len(tests))
+		for i, t := range tests {
+			samples[i] = score.Sample{Benchmark: t.bench, Metric: t.metric}
+		}
+		v, n := untilDecided(r.ForMutant(fmt.Sprint(c)), samples, func(i int, _ bool) float64 { return tests[i].draw(rng) })
+		killed[c], ns[c] = v.Decision == score.Kill, n
+	})
+	return killRate(killed, ns)
+}
+
+// familyTable prints the family-wise false-kill rates of the default rule
+// on mixed families, runs campaigns a row, with 95% Wilson intervals.
+func familyTable(w io.Writer, runs int) {
+	fmt.Fprintf(w, "## Family-wise false-kill rate of the default rule (ks, alpha 0.05) on mixed families under H0, %d campaigns a row; rate [95%% interval] (mean samples)\n\n", runs)
+	vs := []variant{{"ks default", score.Rule{}}, {"ks, no margin", score.Rule{Margin: score.NoMargin}}}
+	header(w, "tests", vs)
+	for _, c := range familyCases() {
+		fmt.Fprintf(w, "| %s |", c.name)
+		for _, v := range vs {
+			rate, mean := simulateFamily(v.rule, c.tests, runs, 23)
+			lo, hi := wilson(rate, runs)
+			fmt.Fprintf(w, " %.4f [%.4f, %.4f] (%.1f) |", rate, lo, hi, mean)
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,24 @@
+// Package instr counts the instructions a Go benchmark executes per
+// operation, under valgrind's cachegrind tool.
+//
+// Wall time on a shared machine moves with the neighbours' load; the number
+// of instructions a benchmark executes does not. A [Sampler] runs one
+// benchmark of a compiled test binary (go test -c) twice under
+// valgrind --tool=cachegrind --cache-sim=no, at N and at 2N iterations
+// (-test.benchtime=Nx), and reports (I(2N) - I(N)) / N: the difference
+// cancels everything the two processes share (process start, package
+// initialisation, the benchmark's set-up before its loop, and the
+// 1-iteration run the testing package makes first), so what is left is the
+// instructions of N iterations of the timed loop, including the runtime work
+// they cause (allocation, scheduling).
+//
+// The benchmark runs with GOMAXPROCS=1, GOGC=off (with a GOMEMLIMIT as a
+// safety net) and GODEBUG=memprofilerate=0, which remove most run-to-run
+// variation (concurrent GC work and the random sampling of allocations), and
+// on amd64 with GODEBUG=cpu.rdtscp=off, without which valgrind stops the Go
+// runtime with SIGILL on RDTSCP.
+//
+// [Available] reports whether valgrind is installed and can run a Go
+// program here; when it is not, its error is an [*UnavailableError] whose
+// message is one line saying how to get it.
+package instr

@@ -1,0 +1,3 @@
+module example.com/work
+
+go 1.22

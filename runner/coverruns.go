@@ -1,0 +1,223 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// coverRepeats is how many coverage runs at each iteration count a
+// benchmark gets when its counts differ between processes (a set-up that
+// is random per process): three at N and three at 2N.
+const coverRepeats = 3
+
+// A coverJob is one benchmark to cover: its package, -cover test binary,
+// first iteration count and the listing run's time per iteration.
+type coverJob struct {
+	pkg   *mutate.Package
+	bin   string
+	bench benchmark
+	iters int
+	spo   float64
+}
+
+// coverBenchmark runs job j's coverage: a run at N iterations, one at 2N
+// and another at N. When the two runs at N count every block alike and no
+// block ran fewer times at 2N, the benchmark's counts do not depend on the
+// process and the pair decides (covBlock.growth). Otherwise its set-up
+// differs between processes (random data, a map's order) and one pair
+// would decide by chance: it gets coverRepeats runs at each count, merged
+// by mergeRuns. It returns nil when a run fails (with a warning).
+func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*benchCoverage, error) {
+	lo, hi, iters, err := r.coverPair(ctx, &j, i)
+	if lo == nil || err != nil {
+		return nil, err
+	}
+	runs := [][]map[string][]covBlock{{lo}, {hi}}
+	for k := 0; len(runs[0]) < coverRepeats || len(runs[1]) < coverRepeats; k = 1 - k {
+		if len(runs[k]) >= coverRepeats {
+			continue
+		}
+		prof, res, err := r.coverOnce(ctx, j, i, iters*(k+1))
+		if err != nil {
+			return nil, err
+		}
+		if prof == nil {
+			r.warnCover(j, iters*(k+1), res)
+			return nil, nil
+		}
+		runs[k] = append(runs[k], prof)
+		if len(runs[0]) == 2 && len(runs[1]) == 1 && sameCounts(runs[0][0], runs[0][1]) && !decreases(runs[0][0], runs[1][0]) {
+			break
+		}
+	}
+	blocks, varies := mergeRuns(runs[0], runs[1])
+	return &benchCoverage{bench: j.bench, blocks: blocks, varies: varies, iters: iters, secPerOp: j.spo}, nil
+}
+
+// coverPair runs j's benchmark at N and 2N iterations and returns their
+// profiles and N. N starts at j.iters; it grows after a run at N whose
+// time per iteration asks for more (resizeCoverIters), and shrinks
+// tenfold after a run past its deadline. j.spo becomes the 2N run's time
+// per iteration. lo is nil when a run fails (with a warning).
+func (r *run) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]covBlock, iters int, err error) {
+	iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
+	growths := 0
+retry:
+	for k := range 2 {
+		n := iters * (k + 1)
+		prof, res, err := r.coverOnce(ctx, *j, i, n)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		if prof == nil {
+			if res.TimedOut && iters > 2 {
+				// The cost per iteration grows with b.N (or the 1x run
+				// misjudged it): try again with a tenth of the iterations.
+				iters, resized = max(iters/10, 2), true
+				goto retry
+			}
+			r.warnCover(*j, n, res)
+			return nil, nil, 0, nil
+		}
+		_, spo := benchNames(res.Output)
+		if k == 0 && !resized {
+			if next, ok := resizeCoverIters(iters, spo[j.bench.Name]); ok {
+				// The 1x run timed mostly a slow first iteration (a
+				// table built, a cache filled): the runs take as
+				// many iterations as this run's time per iteration
+				// asks, so that code reached only after many (an
+				// eviction) is seen as the samples will run it.
+				iters, j.spo, growths = next, spo[j.bench.Name], growths+1
+				resized = growths >= maxCoverResizes
+				goto retry
+			}
+		}
+		if k == 0 {
+			lo = prof
+			continue
+		}
+		hi = prof
+		if spo[j.bench.Name] > 0 {
+			j.spo = spo[j.bench.Name]
+		}
+	}
+	return lo, hi, iters, nil
+}
+
+// coverOnce runs j's benchmark once at n iterations with a coverage
+// profile, and returns the profile (nil if the run failed or timed out:
+// res says which).
+func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]covBlock, procResult, error) {
+	f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
+	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
+		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
+	r.logCmd(j.pkg.Dir, j.bin, args...)
+	res, err := runProc(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, r.c.BenchTimeout), j.bin, args...)
+	if err != nil {
+		return nil, res, err
+	}
+	if res.Canceled {
+		return nil, res, ctx.Err()
+	}
+	if !res.ok() {
+		return nil, res, nil
+	}
+	prof, err := readProfile(f)
+	os.Remove(f)
+	return prof, res, err
+}
+
+// warnCover warns that j's benchmark failed its coverage run of n
+// iterations (res) and is left out of judging.
+func (r *run) warnCover(j coverJob, n int, res procResult) {
+	why := "fails"
+	if res.TimedOut {
+		why = fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))
+	} else if _, msg := benchDeath(res.Output); msg != "" {
+		why = "fails: " + msg
+	}
+	r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, why)
+}
+
+// sameCounts reports whether two profiles count every block alike.
+func sameCounts(a, b map[string][]covBlock) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for file, ba := range a {
+		bb, ok := b[file]
+		if !ok || !slices.Equal(ba, bb) {
+			return false
+		}
+	}
+	return true
+}
+
+// decreases reports whether a block ran fewer times in the run at 2N (hi)
+// than in the run at N (lo), beyond what a wrapped counter reads
+// (covBlock.growth): a set-up that differs between the processes.
+func decreases(lo, hi map[string][]covBlock) bool {
+	for _, blocks := range timedRuns(lo, hi) {
+		for _, b := range blocks {
+			if b.c3 < b.c2 && b.growth() == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mergeRuns merges profiles of runs at N (lo) and 2N (hi) iterations of one
+// benchmark, made by one binary (the same blocks in the same order): the
+// blocks that ran in any of them, each with the median count of the runs
+// at N in c2 and of those at 2N in c3, and, by file, the start of each
+// block on whose count the runs at the same N disagree. Such a block is
+// timed (its c3 is at least c2 + 1, so that covBlock.growth says so): a
+// setup block whose count differs between processes cannot be told from a
+// timed block whose rate does, and measuring it is the choice a rerun
+// makes again, where a pair of runs chose by chance. With one run of each
+// it is the pair.
+func mergeRuns(lo, hi []map[string][]covBlock) (map[string][]covBlock, map[string]map[[2]int]bool) {
+	out := map[string][]covBlock{}
+	varies := map[string]map[[2]int]bool{}
+	for file, ref := range lo[0] {
+		for bi, b := range ref {
+			c2, v2 := medianCount(lo, file, bi, b)
+			c3, v3 := medianCount(hi, file, bi, b)
+			m := covBlock{sl: b.sl, sc: b.sc, el: b.el, ec: b.ec, c2: c2, c3: c3}
+			if v2 || v3 {
+				if varies[file] == nil {
+					varies[file] = map[[2]int]bool{}
+				}
+				varies[file][[2]int{b.sl, b.sc}] = true
+				if m.growth() == 0 {
+					m.c3 = m.c2 + 1
+				}
+			}
+			if m.c2 > 0 || m.c3 > 0 {
+				out[file] = append(out[file], m)
+			}
+		}
+	}
+	return out, varies
+}
+
+// medianCount is the median count (the upper of two middle ones) of block
+// bi of file in runs, a block missing from a run counting 0, and whether
+// the runs disagree on it.
+func medianCount(runs []map[string][]covBlock, file string, bi int, at covBlock) (int64, bool) {
+	counts := make([]int64, len(runs))
+	for i, p := range runs {
+		if bs := p[file]; bi < len(bs) && bs[bi].sl == at.sl && bs[bi].sc == at.sc {
+			counts[i] = bs[bi].c2
+		}
+	}
+	varies := slices.Min(counts) != slices.Max(counts)
+	slices.Sort(counts)
+	return counts[len(counts)/2], varies
+}

@@ -1,0 +1,168 @@
+package runner
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// LockFile, in a results directory, is the lock of the perfmut process
+// writing there: it holds the process's pid and start time, and is
+// removed when the process ends (one killed with SIGKILL leaves it; the
+// next perfmut sees that its process is gone and takes it).
+const LockFile = ".perfmut.lock"
+
+// lockInfo is what a lock file holds: which process holds the lock, since
+// when.
+type lockInfo struct {
+	PID   int       `json:"pid"`
+	Since time.Time `json:"since"`
+}
+
+// An InUseError says that another perfmut process writes into a results
+// directory.
+type InUseError struct {
+	Dir   string    // the directory, as given
+	PID   int       // the holder's pid; 0 if its lock file could not be read
+	Since time.Time // when it took the lock
+}
+
+func (e *InUseError) Error() string {
+	who := "another perfmut process"
+	if e.PID > 0 {
+		who = fmt.Sprintf("perfmut (pid %d, since %s)", e.PID, e.Since.UTC().Format("2006-01-02 15:04:05 UTC"))
+	}
+	return fmt.Sprintf("-out %s is in use by %s; wait for it to finish, or choose another -out", e.Dir, who)
+}
+
+// An OutLock is a held lock on a results directory: until Unlock, every
+// other perfmut that locks the directory is refused.
+type OutLock struct {
+	f    *os.File
+	path string
+}
+
+// LockOut locks the results directory dir (which exists) for this
+// process. When another live process holds it, the error is an
+// *InputError wrapping an *InUseError, which names that process.
+func LockOut(dir string) (*OutLock, error) { return lockOut(dir, time.Now()) }
+
+func lockOut(dir string, now time.Time) (*OutLock, error) {
+	path, err := filepath.Abs(filepath.Join(dir, LockFile))
+	if err != nil {
+		return nil, err
+	}
+	info := lockInfo{PID: os.Getpid(), Since: now.UTC().Truncate(time.Second)}
+	f, held, err := acquireLock(path)
+	if err != nil {
+		return nil, fmt.Errorf("-out %s: cannot lock it: %w", dir, err)
+	}
+	if held {
+		return nil, &InputError{inUse(dir, path)}
+	}
+	data, _ := json.Marshal(info)
+	if err := f.Truncate(0); err == nil {
+		_, err = f.WriteAt(append(data, '\n'), 0)
+	}
+	if err != nil {
+		l := &OutLock{f, path}
+		l.Unlock()
+		return nil, fmt.Errorf("-out %s: cannot write its lock: %w", dir, err)
+	}
+	return &OutLock{f, path}, nil
+}
+
+// Unlock releases the lock and removes its file.
+func (l *OutLock) Unlock() error {
+	if l == nil || l.f == nil {
+		return nil
+	}
+	// Removed before the release, so that a new holder's file is never
+	// removed; Windows removes no open file, and a pid lock file can have
+	// no new holder while it exists.
+	rmErr := os.Remove(l.path)
+	err := l.f.Close()
+	l.f = nil
+	if rmErr != nil {
+		os.Remove(l.path)
+	}
+	return err
+}
+
+// CheckUnlocked says (an *InputError wrapping an *InUseError) when another
+// live process holds the results directory dir, without creating or
+// changing anything.
+func CheckUnlocked(dir string) error {
+	path := filepath.Join(dir, LockFile)
+	if lockHeld(path) {
+		return &InputError{inUse(dir, path)}
+	}
+	return nil
+}
+
+// inUse is the error for dir, whose lock at path another process holds.
+// A holder that has just taken the lock may not have written its pid yet:
+// the file is read again for a moment.
+func inUse(dir, path string) *InUseError {
+	e := &InUseError{Dir: dir}
+	for range 20 {
+		if info, ok := readLockInfo(path); ok {
+			e.PID, e.Since = info.PID, info.Since
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return e
+}
+
+// readLockInfo reads the lock file at path.
+func readLockInfo(path string) (lockInfo, bool) {
+	var info lockInfo
+	data, err := os.ReadFile(path)
+	if err != nil || json.Unmarshal(data, &info) != nil || info.PID <= 0 {
+		return lockInfo{}, false
+	}
+	return info, true
+}
+
+// pidLock is the lock where the system has none perfmut can use: the lock
+// file is created exclusively, and one whose process is gone (or that
+// holds no pid and is older than staleUnwritten) is taken. Unlike a
+// system lock, two processes taking the same stale lock in the same
+// instant may both succeed.
+func pidLock(path string) (f *os.File, held bool, err error) {
+	for range 3 {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return f, false, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, false, err
+		}
+		if pidHeld(path) {
+			return nil, true, nil
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, false, err
+		}
+	}
+	return nil, true, nil
+}
+
+// staleUnwritten is how long a lock file may hold no pid (its holder is
+// writing it) before it is taken as a killed process's.
+const staleUnwritten = 10 * time.Second
+
+// pidHeld reports whether the pid lock file at path is held: it names a
+// live process, or it is being written.
+func pidHeld(path string) bool {
+	if info, ok := readLockInfo(path); ok {
+		return processAlive(info.PID)
+	}
+	fi, err := os.Stat(path)
+	return err == nil && time.Since(fi.ModTime()) < staleUnwritten
+}

@@ -1,0 +1,161 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var lockTime = time.Date(2026, 11, 25, 18, 10, 3, 0, time.UTC)
+
+// TestLockOut: a second lock on a results directory is refused with a
+// line naming the holder; after Unlock the file is gone and the lock can
+// be taken again.
+func TestLockOut(t *testing.T) {
+	dir := t.TempDir()
+	l, err := lockOut(dir, lockTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = LockOut(dir)
+	want := fmt.Sprintf("-out %s is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", dir, os.Getpid())
+	if err == nil || err.Error() != want {
+		t.Fatalf("second lock: %v, want %q", err, want)
+	}
+	var ie *InputError
+	var ue *InUseError
+	if !errors.As(err, &ie) || !errors.As(err, &ue) || ue.PID != os.Getpid() {
+		t.Errorf("second lock: %#v, want an *InputError wrapping an *InUseError with pid %d", err, os.Getpid())
+	}
+	if err := CheckUnlocked(dir); err == nil || err.Error() != want {
+		t.Errorf("CheckUnlocked: %v, want %q", err, want)
+	}
+	if err := l.Unlock(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, LockFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("lock file after Unlock: %v, want none", err)
+	}
+	if err := CheckUnlocked(dir); err != nil {
+		t.Errorf("CheckUnlocked after Unlock: %v", err)
+	}
+	l, err = LockOut(dir)
+	if err != nil {
+		t.Fatalf("lock after Unlock: %v", err)
+	}
+	l.Unlock()
+}
+
+// deadPID is the pid of a process that has exited.
+func deadPID(t *testing.T) int {
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestLockOutStale: the lock file of a process that is gone (killed
+// before it could remove it) is taken, by the system lock and by the pid
+// lock used where there is none.
+func TestLockOutStale(t *testing.T) {
+	stale := fmt.Sprintf(`{"pid":%d,"since":"2026-11-25T17:00:00Z"}`, deadPID(t))
+	t.Run("LockOut", func(t *testing.T) {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, LockFile), []byte(stale), 0o644)
+		if err := CheckUnlocked(dir); err != nil {
+			t.Errorf("CheckUnlocked: %v, want the stale lock free", err)
+		}
+		l, err := lockOut(dir, lockTime)
+		if err != nil {
+			t.Fatalf("stale lock not taken: %v", err)
+		}
+		defer l.Unlock()
+		info, ok := readLockInfo(filepath.Join(dir, LockFile))
+		if !ok || info.PID != os.Getpid() || !info.Since.Equal(lockTime) {
+			t.Errorf("lock file holds %+v, want pid %d since %s", info, os.Getpid(), lockTime)
+		}
+	})
+	for _, tc := range []struct {
+		name    string
+		content string
+		age     time.Duration
+		held    bool
+	}{
+		{"dead pid", stale, 0, false},
+		{"live pid", fmt.Sprintf(`{"pid":%d,"since":"2026-11-25T17:00:00Z"}`, os.Getpid()), time.Hour, true},
+		{"being written", "", 0, true},
+		{"never written", "", 2 * staleUnwritten, false},
+	} {
+		t.Run("pidLock/"+tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), LockFile)
+			os.WriteFile(path, []byte(tc.content), 0o644)
+			old := time.Now().Add(-tc.age)
+			os.Chtimes(path, old, old)
+			if got := pidHeld(path); got != tc.held {
+				t.Errorf("pidHeld = %v, want %v", got, tc.held)
+			}
+			f, held, err := pidLock(path)
+			if err != nil || held != tc.held || (f != nil) == tc.held {
+				t.Fatalf("pidLock = %v, %v, %v; want held %v", f, held, err, tc.held)
+			}
+			if f != nil {
+				f.Close()
+			}
+		})
+	}
+}
+
+// TestHelperLock is not a test: TestLockKilledHolder runs it in a child
+// process, which locks a directory and waits to be killed.
+func TestHelperLock(t *testing.T) {
+	dir := os.Getenv("PERFMUT_HELPER_LOCK")
+	if dir == "" {
+		t.Skip("helper process for TestLockKilledHolder")
+	}
+	if _, err := lockOut(dir, lockTime); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Minute)
+}
+
+// TestLockKilledHolder: while another process holds the lock, it is
+// refused with that process's pid; once that process is killed with
+// SIGKILL (its lock file stays), the lock is taken.
+func TestLockKilledHolder(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLock$")
+	cmd.Env = append(os.Environ(), "PERFMUT_HELPER_LOCK="+dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	path := filepath.Join(dir, LockFile)
+	for end := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, ok := readLockInfo(path); ok {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatal("the helper did not take the lock in 30s")
+		}
+	}
+	want := fmt.Sprintf("-out %s is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", dir, cmd.Process.Pid)
+	if _, err := LockOut(dir); err == nil || err.Error() != want {
+		t.Fatalf("lock held by another process: %v, want %q", err, want)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the killed holder's lock file: %v, want it left behind", err)
+	}
+	l, err := LockOut(dir)
+	if err != nil {
+		t.Fatalf("lock of a killed holder not taken: %v", err)
+	}
+	l.Unlock()
+}

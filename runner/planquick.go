@@ -1,0 +1,338 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/report"
+)
+
+// QuickTimingBudget bounds the timed builds and test runs of a quick plan:
+// packages are timed, most mutants first, until it is spent (at least one).
+const QuickTimingBudget = 45 * time.Second
+
+// QuickPlan estimates what the campaign will cost, as Plan does, without
+// its baseline steps: from the mutants, the benchmarks and tests found in
+// the source (scanSource: which functions each may run), and a few timed
+// builds and test runs (QuickTimingBudget). The report's Quick part gives
+// the bounds of the estimate; see the field docs of report.QuickPlan.
+//
+// The likely case: a mutant is measured if a benchmark of a package that
+// imports its package (or of its own) names its function, directly or
+// not, on min(MaxBenchmarks, those benchmarks) at the first look's rounds
+// (as Plan assumes); it is built once for its own package and once for each
+// importer whose benchmarks or tests reach it, each build costing the
+// median timed mutant build; it runs the tests that reach it. Times of
+// packages not timed are the timed ones' median; the noopt level is
+// assumed to cost what opt costs.
+func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report.Plan, error) {
+	start := time.Now()
+	r, done, err := c.planRun(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	c = r.c
+	mutated := map[string]bool{}
+	for _, m := range c.Mutants {
+		mutated[m.Package] = true
+	}
+	pkgs, err := r.judgingPackages(mutated)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	g := scanSource(c.Packages)
+	qs := r.quickJudging(g)
+	r.prog.logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", pluralN(countRoots(g.benches), "benchmark"),
+		pluralN(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
+	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
+	if err != nil {
+		return nil, err
+	}
+	est := newQuickCosts(c, g, timed)
+	p := &report.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs, ByLevel: map[string]report.PlanLevel{},
+		Quick: &report.QuickPlan{Low: map[string]report.PlanLevel{}, High: map[string]report.PlanLevel{},
+			Benchmarks: countRoots(g.benches), Tests: countRoots(g.tests), Timed: timed}}
+	p.Baseline = est.baseline(pkgs, len(c.Levels))
+	base := p.Baseline.BuildTestSeconds + p.Baseline.BenchCoverageSeconds + p.Baseline.TestCoverageSeconds
+	rest := map[string]float64{}
+	for _, level := range c.Levels {
+		for _, cs := range []string{"low", "likely", "high"} {
+			pl, work, measure := est.level(qs, cs)
+			rest[cs] += work/float64(c.Jobs) + measure
+			switch cs {
+			case "low":
+				p.Quick.Low[level] = pl
+			case "likely":
+				p.ByLevel[level] = pl
+			case "high":
+				p.Quick.High[level] = pl
+			}
+		}
+	}
+	p.WallSeconds, p.Quick.WallLow, p.Quick.WallHigh = base+rest["likely"], base+rest["low"], base+rest["high"]
+	if within > 0 {
+		// Every shard repeats the baseline steps. When they alone are
+		// estimated to take longer than within, no count fits: the one
+		// given makes each shard's mutants fit within.
+		room := within.Seconds() - base
+		if room <= 0 {
+			room, p.Quick.NoFit = within.Seconds(), true
+		}
+		p.Within = within.String()
+		p.Shards = max(1, int(math.Ceil(rest["likely"]/room)))
+		p.Quick.ShardsHigh = max(1, int(math.Ceil(rest["high"]/room)))
+	}
+	p.Quick.Seconds = time.Since(start).Seconds()
+	return p, nil
+}
+
+func pluralN(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func countRoots(m map[string][]srcRoot) int {
+	n := 0
+	for _, rs := range m {
+		n += len(rs)
+	}
+	return n
+}
+
+// quickMutant is what the source says of one mutant: likely (by names) and
+// at most, the benchmarks that reach it, the test binaries built for it and
+// the tests it runs.
+type quickMutant struct {
+	m                  mutate.Mutant
+	inert, inferred    bool
+	benches, benchesHi int
+	builds, buildsHi   int
+	tests, testsHi     int
+	testPkgs, pkgsHi   int // packages whose tests run
+}
+
+// quickJudging finds, for each mutant, the benchmarks, tests and builds
+// that judge it by the source (see scanSource).
+func (r *run) quickJudging(g *srcGraph) []quickMutant {
+	reach := map[int]nodeSet{}
+	reached := func(root srcRoot, key string) bool {
+		id, ok := g.ids[key]
+		if !ok {
+			return false
+		}
+		s, ok := reach[root.id]
+		if !ok {
+			s = g.reach(root.id)
+			reach[root.id] = s
+		}
+		return s.has(id)
+	}
+	sub := map[string]string{}
+	if r.c.Infer {
+		sub = subsumers(r.c.Mutants)
+	}
+	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
+	qs := make([]quickMutant, len(r.c.Mutants))
+	for i, m := range r.c.Mutants {
+		op := operators.ByName(m.Operator)
+		q := quickMutant{m: m, inert: op != nil && op.Inert && !full, inferred: sub[m.ID] != ""}
+		key := nodeKey(m.Package, m.Function)
+		benchOnly := 0
+		for _, pkg := range r.affected[m.Package] {
+			if !g.testFiles[pkg] {
+				continue
+			}
+			benched := false
+			for _, b := range g.benches[pkg] {
+				q.benchesHi++
+				if reached(b, key) {
+					q.benches++
+					benched = true
+				}
+			}
+			q.buildsHi++
+			n := 0
+			if !q.inert {
+				q.pkgsHi++
+				q.testsHi += len(g.tests[pkg])
+				for _, t := range g.tests[pkg] {
+					if reached(t, key) {
+						n++
+					}
+				}
+			}
+			switch {
+			case n > 0:
+				q.tests += n
+				q.testPkgs++
+				q.builds++
+			case benched:
+				benchOnly++
+			}
+		}
+		// The campaign builds the packages of the benchmarks it keeps
+		// (at most MaxBenchmarks) and those whose tests run.
+		if mb := r.c.MaxBenchmarks; mb > 0 {
+			benchOnly = min(benchOnly, mb)
+		}
+		q.builds += benchOnly
+		if q.benchesHi == 0 {
+			q.buildsHi, q.testsHi, q.pkgsHi = min(q.buildsHi, q.builds), q.tests, q.testPkgs
+		}
+		qs[i] = q
+	}
+	return qs
+}
+
+// timePackages times, for the mutated packages most of whose mutants are
+// built first, a first build of a test binary, a mutant's build, a run of
+// the binary's tests and of no test, until budget is spent.
+func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]report.TimedPackage, error) {
+	first := map[string]mutate.Mutant{}
+	count := map[string]int{}
+	for _, q := range qs {
+		if q.builds == 0 {
+			continue
+		}
+		bin := q.m.Package
+		if !g.testFiles[bin] {
+			for _, p := range r.affected[q.m.Package] {
+				if g.testFiles[p] {
+					bin = p
+					break
+				}
+			}
+		}
+		if !g.testFiles[bin] {
+			continue
+		}
+		if count[bin] == 0 {
+			first[bin] = q.m
+		}
+		count[bin]++
+	}
+	order := make([]string, 0, len(count))
+	for p := range count {
+		order = append(order, p)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if count[order[i]] != count[order[j]] {
+			return count[order[i]] > count[order[j]]
+		}
+		return order[i] < order[j]
+	})
+	deadline := time.Now().Add(budget)
+	var out []report.TimedPackage
+	for _, pkg := range order {
+		if len(out) > 0 && time.Now().After(deadline) {
+			break
+		}
+		// A build the budget stops is kept, as a lower bound, only if
+		// no package was timed before it.
+		tctx, cancel := context.WithDeadline(ctx, deadline)
+		tp, err := r.timePackage(tctx, pkg, first[pkg], len(g.tests[pkg]), deadline)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+		if tp != nil && (!tp.BuildStopped || len(out) == 0) {
+			out = append(out, *tp)
+		}
+		if tp != nil && tp.BuildStopped {
+			break
+		}
+	}
+	return out, nil
+}
+
+// timePackage builds pkg's test binary, then with m's overlay, and runs
+// its tests (until deadline, if it has any) and no test; nil if the
+// baseline's test binary does not build.
+func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*report.TimedPackage, error) {
+	dir, err := os.MkdirTemp(r.tmp, "quick-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	level := r.c.Levels[0]
+	bin := filepath.Join(dir, "base.test")
+	t0 := time.Now()
+	ok, err := r.goTestC(ctx, r.c.Module.Dir, pkg, bin, "", level)
+	tp := &report.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
+	if stopped(ctx, err) {
+		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
+		return tp, nil
+	}
+	if errors.As(err, new(*buildError)) || (err == nil && !ok) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	files, err := r.c.Overlay(m)
+	if err != nil {
+		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
+	}
+	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
+	if err != nil {
+		return nil, err
+	}
+	t0 = time.Now()
+	_, err = r.goTestC(ctx, r.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
+	tp.MutantBuildSeconds = time.Since(t0).Seconds()
+	if stopped(ctx, err) {
+		tp.BuildStopped = true
+		return tp, nil
+	}
+	if err != nil && !errors.As(err, new(*buildError)) {
+		return nil, err
+	}
+	pdir := r.pkgs[pkg].Dir
+	res, err := runProc(ctx, pdir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^$")
+	if err != nil {
+		return nil, err
+	}
+	if res.Canceled {
+		return budgetOrErr(ctx, tp)
+	}
+	tp.StartSeconds = res.Elapsed.Seconds()
+	if left := min(time.Until(deadline), QuickTimingBudget/4); tests > 0 && left > time.Second {
+		res, err := runProc(ctx, pdir, nil, left, bin, "-test.bench=^$")
+		if err != nil {
+			return nil, err
+		}
+		if res.Canceled {
+			return budgetOrErr(ctx, tp)
+		}
+		tp.TestSeconds, tp.TestsTimedOut = res.Elapsed.Seconds(), res.TimedOut
+	}
+	return tp, nil
+}
+
+// stopped reports whether err ended a timed build because ctx's deadline
+// (the timing budget) passed, not because the plan was interrupted.
+func stopped(ctx context.Context, err error) bool {
+	return err != nil && errors.Is(ctx.Err(), context.DeadlineExceeded)
+}
+
+// budgetOrErr is what timePackage returns when ctx ended a run: tp, as
+// far as it got, if the timing budget ran out; the error if the plan was
+// interrupted.
+func budgetOrErr(ctx context.Context, tp *report.TimedPackage) (*report.TimedPackage, error) {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return tp, nil
+	}
+	return nil, ctx.Err()
+}

@@ -1,0 +1,201 @@
+package runner
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math/bits"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/perfmut/perfmut/mutate"
+)
+
+// The quick plan's reading of the source: without building or running
+// anything, which functions each benchmark and each test may run. A
+// function's body names functions (called or not): an identifier names a
+// function of its own package (in a test file, first of the test files),
+// pkg.F a function of another package of the module, x.M every method
+// named M in the module. Reachability over these names over-approximates
+// what coverage finds for direct calls and interface methods, and misses
+// only calls through values made far from where they are named.
+
+// srcGraph is the functions of the loaded packages and what each names.
+type srcGraph struct {
+	ids     map[string]int   // node key (see nodeKey) -> id
+	edges   [][]int          // id -> ids it names
+	methods map[string][]int // method name -> ids of every method so named
+	// roots of each package: its benchmarks and tests (and examples and
+	// fuzz targets), as node ids, in source order.
+	benches map[string][]srcRoot
+	tests   map[string][]srcRoot
+	// testFiles holds the packages with test files (a test binary).
+	testFiles map[string]bool
+}
+
+// srcRoot is one benchmark or test function.
+type srcRoot struct {
+	name string
+	id   int
+}
+
+// nodeKey names a function of package pkg (an import path; test files get
+// pkg+" [test]") as Mutant.Function names it.
+func nodeKey(pkg, fn string) string { return pkg + "\x00" + fn }
+
+func testNS(pkg string) string { return pkg + " [test]" }
+
+func (g *srcGraph) id(key string) int {
+	if id, ok := g.ids[key]; ok {
+		return id
+	}
+	id := len(g.edges)
+	g.ids[key] = id
+	g.edges = append(g.edges, nil)
+	return id
+}
+
+// scanSource parses every .go file of pkgs (test files included, build
+// constraints ignored) into a srcGraph. Files that do not parse are skipped.
+func scanSource(pkgs []*mutate.Package) *srcGraph {
+	g := &srcGraph{ids: map[string]int{}, methods: map[string][]int{}, benches: map[string][]srcRoot{}, tests: map[string][]srcRoot{}, testFiles: map[string]bool{}}
+	names := map[string]string{} // import path -> package name
+	for _, p := range pkgs {
+		names[p.ImportPath] = p.Name
+	}
+	type body struct {
+		from    int
+		ns, pkg string
+		imports map[string]string // local name -> module import path
+		fn      *ast.FuncDecl
+	}
+	var bodies []body
+	fset := token.NewFileSet()
+	for _, p := range pkgs {
+		files, _ := filepath.Glob(filepath.Join(p.Dir, "*.go"))
+		for _, name := range files {
+			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			test := strings.HasSuffix(name, "_test.go")
+			ns := p.ImportPath
+			if test {
+				ns = testNS(p.ImportPath)
+				g.testFiles[p.ImportPath] = true
+			}
+			imports := fileImports(f, names)
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				fn := mutate.FuncName(fd)
+				id := g.id(nodeKey(ns, fn))
+				if fd.Recv != nil {
+					g.methods[fd.Name.Name] = append(g.methods[fd.Name.Name], id)
+				} else if test {
+					g.addRoot(p.ImportPath, fn, id)
+				}
+				bodies = append(bodies, body{id, ns, p.ImportPath, imports, fd})
+			}
+		}
+	}
+	for _, b := range bodies {
+		var visit func(ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok {
+					if path, ok := b.imports[x.Name]; ok {
+						if id, ok := g.ids[nodeKey(path, n.Sel.Name)]; ok {
+							g.edges[b.from] = append(g.edges[b.from], id)
+						}
+						return false
+					}
+				}
+				g.edges[b.from] = append(g.edges[b.from], g.methods[n.Sel.Name]...)
+				ast.Inspect(n.X, visit)
+				return false
+			case *ast.Ident:
+				for _, ns := range []string{b.ns, b.pkg} {
+					if id, ok := g.ids[nodeKey(ns, n.Name)]; ok {
+						g.edges[b.from] = append(g.edges[b.from], id)
+						break
+					}
+				}
+			}
+			return true
+		}
+		ast.Inspect(b.fn.Body, visit)
+	}
+	return g
+}
+
+// addRoot records a test file's top-level function fn of pkg if it is a
+// benchmark or a test.
+func (g *srcGraph) addRoot(pkg, fn string, id int) {
+	switch {
+	case strings.HasPrefix(fn, "Benchmark"):
+		g.benches[pkg] = append(g.benches[pkg], srcRoot{fn, id})
+	case strings.HasPrefix(fn, "Test") && fn != "TestMain", strings.HasPrefix(fn, "Example"), strings.HasPrefix(fn, "Fuzz"):
+		g.tests[pkg] = append(g.tests[pkg], srcRoot{fn, id})
+	}
+}
+
+// fileImports maps the local names of f's imports of module packages
+// (names: import path -> package name) to their import paths.
+func fileImports(f *ast.File, names map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, is := range f.Imports {
+		p, err := strconv.Unquote(is.Path.Value)
+		if err != nil {
+			continue
+		}
+		name, ok := names[p]
+		if !ok {
+			continue
+		}
+		if is.Name != nil {
+			name = is.Name.Name
+		} else if name == "" {
+			name = path.Base(p)
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// nodeSet is a set of node ids.
+type nodeSet []uint64
+
+func (s nodeSet) has(id int) bool { return id >= 0 && id/64 < len(s) && s[id/64]&(1<<(id%64)) != 0 }
+
+// reach is the set of nodes root names, directly or not.
+func (g *srcGraph) reach(root int) nodeSet {
+	s := make(nodeSet, (len(g.edges)+63)/64)
+	stack := []int{root}
+	s[root/64] |= 1 << (root % 64)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, m := range g.edges[n] {
+			if s[m/64]&(1<<(m%64)) == 0 {
+				s[m/64] |= 1 << (m % 64)
+				stack = append(stack, m)
+			}
+		}
+	}
+	return s
+}
+
+// count is the number of nodes in s.
+func (s nodeSet) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}

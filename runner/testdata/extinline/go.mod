@@ -1,0 +1,3 @@
+module example.com/extinline
+
+go 1.22

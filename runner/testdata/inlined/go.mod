@@ -1,0 +1,3 @@
+module example.com/inlined
+
+go 1.22

@@ -1,0 +1,3 @@
+module example.com/randsetup
+
+go 1.22
