@@ -7,7 +7,9 @@
       below RATIO, default 1.3; every measured survivor; every undecided)
   verdicts.py stability REF RUN... [--busy BUSY]
       agreement of the decided verdicts (killed, survived) of REF and the
-      RUNs, flips by kind against REF, and the flips of BUSY against REF
+      RUNs (among those decided in one run at least, and among those decided
+      in every run), flips by kind against REF, and the flips of BUSY
+      against REF
 """
 import collections
 import json
@@ -79,6 +81,11 @@ def stability(ref_path, run_paths, busy_path=None):
           % (len(reps), len(keys), len(decided)))
     if decided:
         print("identical in every run: %d of %d (%.1f %%)" % (len(same), len(decided), 100.0 * len(same) / len(decided)))
+    always = [k for k in keys if all(r[k][1]["status"] in DECIDED for r in reps)]
+    if always:
+        agree = [k for k in always if len({r[k][1]["status"] for r in reps}) == 1]
+        print("decided in every run: %d; the same verdict in every run: %d (%.1f %%); killed in one, survived in another: %d"
+              % (len(always), len(agree), 100.0 * len(agree) / len(always), len(always) - len(agree)))
     for i, r in enumerate(reps[1:], 2):
         f = flips(reps[0], r)
         print("run %d against run 1: %s" % (i, ", ".join("%s %d" % kv for kv in sorted(f.items())) or "no flips"))

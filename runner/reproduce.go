@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -245,8 +248,21 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 	case !res.ok():
 		return nil, fmt.Errorf("%s failed on the %s (exit %d): %s", b.Name, sideName(side), res.ExitCode, lastLines(res.Output, 5))
 	}
-	if !strings.Contains(string(res.Output), strings.TrimPrefix(b.Name, "Benchmark")) {
+	if !ranBenchmark(res.Output, b.bench()) {
 		return nil, fmt.Errorf("%s did not run on the %s: no such benchmark in %s", b.Name, sideName(side), b.Package)
 	}
 	return res.Output, nil
+}
+
+// ranBenchmark reports whether out, a test binary's output, holds a
+// result of b.
+func ranBenchmark(out []byte, b benchmark) bool {
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
+	rd := benchfmt.NewReader(bytes.NewReader(out), "")
+	for rd.Scan() {
+		if r, ok := rd.Result().(*benchfmt.Result); ok && r.Name.String() == want {
+			return true
+		}
+	}
+	return false
 }

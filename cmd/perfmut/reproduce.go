@@ -38,7 +38,7 @@ type reproFlags struct {
 }
 
 func (f *reproFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.dir, "C", "", "the campaign's module `dir`ectory (like go -C)")
+	fs.StringVar(&f.dir, "C", "", "the campaign's module `dir`ectory (like go -C; default: the one its report names, if it exists)")
 	fs.StringVar(&f.config, "config", "", "configuration `file` the campaign used (default: perfmut.yaml at the module root, if any)")
 	fs.StringVar(&f.out, "out", "perfmut-out", "the campaign's results `dir`ectory (holding report.json)")
 	fs.IntVar(&f.count, "count", 20, "samples of each side (at least 4: fewer cannot reach p < 0.05)")
@@ -114,7 +114,11 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 // reproduction loads the campaign's module, finds the mutant in it and
 // returns what to run.
 func (f *reproFlags) reproduction(ctx context.Context, rep *report.Report, rm *report.Mutant, level string, lr *report.LevelResult, n int) (*runner.Reproduction, error) {
-	ld := runner.Loader{Dir: f.dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
+	dir := f.dir
+	if st, err := os.Stat(rep.Dir); dir == "" && rep.Dir != "" && err == nil && st.IsDir() {
+		dir = rep.Dir // the campaign's module
+	}
+	ld := runner.Loader{Dir: dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
 	loaded, err := ld.Load(ctx, rep.Settings.Patterns)
 	if err != nil {
 		return nil, inputError(err)
