@@ -1,0 +1,207 @@
+package detect
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/google/pprof/profile"
+	"github.com/perfmut/perfmut/score"
+	"golang.org/x/tools/cover"
+)
+
+// Options say what to map and at what cost.
+type Options struct {
+	Pkgs []Pkg
+	Tags []string
+	// SampleTime is one noise sample's length (the campaign's
+	// -sample-time); NoiseSamples how many are taken per benchmark.
+	SampleTime   time.Duration
+	NoiseSamples int
+	// ProfileTime is about how long the profiled run of each benchmark
+	// takes (at 100 samples per second).
+	ProfileTime time.Duration
+	// Budget, Alpha and Test are the campaign's sample budget
+	// (-max-samples), level and test: d = score.MinDetectable(noise,
+	// Budget, Alpha, Test).
+	Budget  int
+	Alpha   float64
+	Test    score.Test
+	Timeout time.Duration // deadline of each benchmark process
+	Log     io.Writer     // progress, one line per benchmark; nil = none
+}
+
+// Cover runs' iteration counts: set-up runs as often at both, the timed
+// loop more often at the larger.
+const coverSmall, coverLarge = 2, 5
+
+// A Map is the detectability map of the packages in scope.
+type Map struct {
+	Benchmarks []BenchResult `json:"benchmarks"`
+	Functions  []Row         `json:"functions"`
+}
+
+// Compute builds each package's test binaries, runs its benchmarks
+// (coverage at two b.N, noise samples, a CPU-profiled run) and computes
+// the map.
+func Compute(ctx context.Context, o Options) (*Map, error) {
+	ix, err := NewIndex(o.Pkgs)
+	if err != nil {
+		return nil, err
+	}
+	work, err := os.MkdirTemp("", "perfmut-sensitivity-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	var benches []BenchResult
+	for i, p := range o.Pkgs {
+		bs, err := o.mapPackage(ctx, ix, p, filepath.Join(work, fmt.Sprint(i)))
+		if err != nil {
+			return nil, err
+		}
+		benches = append(benches, bs...)
+	}
+	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches)}, nil
+}
+
+// mapPackage runs package p's benchmarks; dir is its scratch directory.
+func (o Options) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) ([]BenchResult, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	bin, cbin := filepath.Join(dir, "pkg.test"), filepath.Join(dir, "cover.test")
+	if err := o.build(ctx, p, bin); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(bin); err != nil {
+		return nil, nil // no test files
+	}
+	names, err := listBenchmarks(ctx, p.Dir, bin, o.Timeout)
+	if err != nil || len(names) == 0 {
+		return nil, err
+	}
+	if err := o.build(ctx, p, cbin, "-cover", "-covermode=count", "-coverpkg="+strings.Join(importPaths(o.Pkgs), ",")); err != nil {
+		return nil, err
+	}
+	keyOf := KeyOf(importPaths(o.Pkgs))
+	var out []BenchResult
+	for _, name := range names {
+		b, err := o.bench(ctx, ix, keyOf, p, bin, cbin, name, dir)
+		if err != nil {
+			return nil, err
+		}
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "%s: d=%.4f, %d timed samples at b.N=%d\n", b.Name, b.Detectable, b.Shares.Total, b.Iterations)
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// build compiles p's test binary to out with extra go test flags.
+func (o Options) build(ctx context.Context, p Pkg, out string, extra ...string) error {
+	args := []string{"test", "-c", "-o", out}
+	if len(o.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(o.Tags, ","))
+	}
+	args = append(append(args, extra...), ".")
+	_, err := runCmd(ctx, p.Dir, nil, 0, "go", args...)
+	return err
+}
+
+// listBenchmarks lists the test binary's top-level benchmarks.
+func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration) ([]string, error) {
+	out, err := runCmd(ctx, dir, nil, timeout, bin, "-test.list", "^Benchmark")
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "Benchmark") {
+			names = append(names, strings.TrimSpace(l))
+		}
+	}
+	return names, nil
+}
+
+// bench measures one benchmark: which functions grow with b.N, its
+// noise, and its profile's shares.
+func (o Options) bench(ctx context.Context, ix *Index, keyOf func(string) string, p Pkg, bin, cbin, name, dir string) (BenchResult, error) {
+	b := BenchResult{Name: p.ImportPath + "." + name}
+	small, err := o.coverCounts(ctx, ix, p, cbin, name, coverSmall, dir)
+	if err != nil {
+		return b, err
+	}
+	large, err := o.coverCounts(ctx, ix, p, cbin, name, coverLarge, dir)
+	if err != nil {
+		return b, err
+	}
+	b.Ran, b.Grows = Growth(small, large)
+	if b.Noise, err = o.noise(ctx, p, bin, name); err != nil {
+		return b, err
+	}
+	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
+	b.Iterations = iterations(o.ProfileTime, median(b.Noise))
+	prof, err := o.profile(ctx, p, bin, name, b.Iterations, dir)
+	if err != nil {
+		return b, err
+	}
+	setUp := func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }
+	isBench := func(s string) bool { return s == p.ImportPath+"."+name || s == p.ImportPath+"_test."+name }
+	b.Shares = Classify{IsBench: isBench, KeyOf: keyOf, SetUp: setUp}.Count(prof)
+	return b, nil
+}
+
+// benchArgs are the flags that run benchmark name alone.
+func benchArgs(name string, extra ...string) []string {
+	return append([]string{"-test.run", "^$", "-test.bench", "^" + name + "$"}, extra...)
+}
+
+// coverCounts runs the benchmark at b.N = n with count-mode coverage.
+func (o Options) coverCounts(ctx context.Context, ix *Index, p Pkg, cbin, name string, n int, dir string) (map[string]int64, error) {
+	file := filepath.Join(dir, fmt.Sprintf("cover%d.out", n))
+	args := benchArgs(name, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.coverprofile", file)
+	if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, cbin, args...); err != nil {
+		return nil, err
+	}
+	profs, err := cover.ParseProfiles(file)
+	if err != nil {
+		return nil, err
+	}
+	return ix.CoverCounts(profs), nil
+}
+
+// noise takes the benchmark's noise samples (ns/op, sub-benchmarks
+// summed).
+func (o Options) noise(ctx context.Context, p Pkg, bin, name string) ([]float64, error) {
+	args := benchArgs(name, "-test.benchtime", o.SampleTime.String(), "-test.count", fmt.Sprint(o.NoiseSamples))
+	out, err := runCmd(ctx, p.Dir, nil, o.Timeout, bin, args...)
+	if err != nil {
+		return nil, err
+	}
+	xs := parseNsPerOp(string(out), o.NoiseSamples)
+	if len(xs) == 0 {
+		return nil, fmt.Errorf("benchmark %s printed no ns/op result:\n%s", name, tail(string(out), 2000))
+	}
+	return xs, nil
+}
+
+// profile runs the benchmark n iterations with a CPU profile.
+func (o Options) profile(ctx context.Context, p Pkg, bin, name string, n int, dir string) (*profile.Profile, error) {
+	file := filepath.Join(dir, "cpu.prof")
+	args := benchArgs(name, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.cpuprofile", file)
+	if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, bin, args...); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return profile.Parse(f)
+}
