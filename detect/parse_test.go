@@ -42,3 +42,16 @@ func TestIterations(t *testing.T) {
 		}
 	}
 }
+
+func TestRerun(t *testing.T) {
+	for _, tt := range []struct {
+		n     int
+		total int64
+		want  int
+		again bool
+	}{{1000, 80, 1000, false}, {1000, 50, 1000, false}, {1000, 40, 2500, true}, {1000, 10, 4000, true}, {1000, 0, 4000, true}} {
+		if got, again := rerun(tt.n, tt.total); got != tt.want || again != tt.again {
+			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.n, tt.total, got, again, tt.want, tt.again)
+		}
+	}
+}

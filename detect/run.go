@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,15 +147,40 @@ func (o Options) bench(ctx context.Context, ix *Index, keyOf func(string) string
 		return b, err
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
-	b.Iterations = iterations(o.ProfileTime, median(b.Noise))
-	prof, err := o.profile(ctx, p, bin, name, b.Iterations, dir)
-	if err != nil {
-		return b, err
-	}
 	setUp := func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }
 	isBench := func(s string) bool { return s == p.ImportPath+"."+name || s == p.ImportPath+"_test."+name }
-	b.Shares = Classify{IsBench: isBench, KeyOf: keyOf, SetUp: setUp}.Count(prof)
-	return b, nil
+	c := Classify{IsBench: isBench, KeyOf: keyOf, SetUp: setUp}
+	b.Iterations = iterations(o.ProfileTime, median(b.Noise))
+	for try := 0; ; try++ {
+		prof, err := o.profile(ctx, p, bin, name, b.Iterations, dir)
+		if err != nil {
+			return b, err
+		}
+		b.Shares = c.Count(prof)
+		n, ok := rerun(b.Iterations, b.Shares.Total)
+		if try > 0 || !ok {
+			return b, nil
+		}
+		b.Iterations = n
+	}
+}
+
+// targetSamples is the number of timed samples a profiled run aims at;
+// maxRerun caps how much longer the one re-run of a run that got fewer
+// (on a loaded machine, a benchmark gets less CPU time than wall time) is.
+const targetSamples, maxRerun = 100, 4
+
+// rerun says whether a profiled run of n iterations that got total timed
+// samples is run again, and with how many iterations.
+func rerun(n int, total int64) (int, bool) {
+	if total >= targetSamples/2 {
+		return n, false
+	}
+	scale := float64(maxRerun)
+	if total > 0 {
+		scale = math.Min(scale, float64(targetSamples)/float64(total))
+	}
+	return int(float64(n) * scale), true
 }
 
 // benchArgs are the flags that run benchmark name alone.
