@@ -148,7 +148,7 @@ func (o Options) bench(ctx context.Context, ix *Index, keyOf func(string) string
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
 	setUp := func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }
-	isBench := func(s string) bool { return s == p.ImportPath+"."+name || s == p.ImportPath+"_test."+name }
+	isBench := benchFrame(p.ImportPath, name)
 	c := Classify{IsBench: isBench, KeyOf: keyOf, SetUp: setUp}
 	b.Iterations = iterations(o.ProfileTime, median(b.Noise))
 	for try := 0; ; try++ {
@@ -181,6 +181,20 @@ func rerun(n int, total int64) (int, bool) {
 		scale = math.Min(scale, float64(targetSamples)/float64(total))
 	}
 	return int(float64(n) * scale), true
+}
+
+// benchFrame reports the profile names of benchmark name of package
+// path (its test package's too) and of its closures, which run
+// b.RunParallel's bodies on goroutines of their own.
+func benchFrame(path, name string) func(string) bool {
+	return func(s string) bool {
+		for _, full := range []string{path + "." + name, path + "_test." + name} {
+			if s == full || strings.HasPrefix(s, full+".func") {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // benchArgs are the flags that run benchmark name alone.

@@ -105,7 +105,7 @@ func anyKey(keys []string, f func(string) bool) bool {
 // key "importpath.Func" (Func named as perfmut list names functions:
 // Lower, T.M or (*T).M) when the function is declared in one of pkgs, else
 // "". Closures (F.func1, F.func1.2) belong to their enclosing function,
-// and type arguments ([...]) are dropped.
+// and type arguments ([...], [go.shape.int]) are dropped.
 func KeyOf(pkgs []string) func(string) string {
 	return func(name string) string {
 		for _, p := range pkgs {
@@ -124,7 +124,7 @@ func KeyOf(pkgs []string) func(string) string {
 // declName turns the part of a profile name after the package path into
 // the declared function's name: (*T[...]).M.func2 -> (*T).M.
 func declName(s string) string {
-	s = strings.ReplaceAll(s, "[...]", "")
+	s = stripTypeArgs(s)
 	parts := strings.Split(s, ".")
 	if strings.HasPrefix(s, "(") { // method with a pointer receiver: (*T).M
 		if len(parts) < 2 {
@@ -136,6 +136,24 @@ func declName(s string) string {
 		return parts[0] + "." + parts[1] // method with a value receiver
 	}
 	return parts[0]
+}
+
+// stripTypeArgs drops bracketed type arguments, nested ones included:
+// (*LRU[go.shape.int]).Get -> (*LRU).Get.
+func stripTypeArgs(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 func isClosure(s string) bool {

@@ -102,3 +102,19 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+func TestBenchFrame(t *testing.T) {
+	is := benchFrame("example.com/m", "BenchmarkX")
+	for name, want := range map[string]bool{
+		"example.com/m.BenchmarkX":        true,
+		"example.com/m_test.BenchmarkX":   true,
+		"example.com/m.BenchmarkX.func1":  true, // a b.RunParallel body
+		"example.com/m.BenchmarkXY":       false,
+		"example.com/m.BenchmarkX2.func1": false,
+		"example.com/other.BenchmarkX":    false,
+	} {
+		if got := is(name); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}
