@@ -33,7 +33,7 @@ func TestComputeShares(t *testing.T) {
 	}
 	rows := map[string]Row{}
 	for _, r := range m.Functions {
-		rows[r.Function] = r
+		rows[r.Package+"."+r.Function] = r
 	}
 	const p = "example.com/shares."
 	for fn, want := range map[string]Status{"Unused": Never, "Prepare": SetUp, "Half": Timed, "Small": Timed, "Rest": Timed, "spin": Timed} {

@@ -59,7 +59,8 @@ type BenchResult struct {
 
 // A Row is one function of the map.
 type Row struct {
-	Function string `json:"function"` // importpath.Func, Func as perfmut list names it
+	Package  string `json:"package"`  // import path
+	Function string `json:"function"` // as perfmut list names it: Lower, T.M or (*T).M
 	Status   Status `json:"status"`
 	// Factor is the smallest slowdown factor some benchmark notices; nil
 	// when never or set-up only. AtLeast: no timed sample fell in the
@@ -78,7 +79,7 @@ type Row struct {
 
 // Rows computes a row for each function in funcs from the benchmarks'
 // results, worst protected first (see Sort).
-func Rows(funcs []string, benches []BenchResult) []Row {
+func Rows(funcs []FuncID, benches []BenchResult) []Row {
 	rows := make([]Row, 0, len(funcs))
 	for _, fn := range funcs {
 		rows = append(rows, row(fn, benches))
@@ -88,8 +89,9 @@ func Rows(funcs []string, benches []BenchResult) []Row {
 }
 
 // row is fn's row: the benchmark that notices the smallest slowdown of it.
-func row(fn string, benches []BenchResult) Row {
-	r := Row{Function: fn, Status: Never}
+func row(id FuncID, benches []BenchResult) Row {
+	fn := id.Key()
+	r := Row{Package: id.Package, Function: id.Name, Status: Never}
 	best := math.Inf(1)
 	for _, b := range benches {
 		if b.Ran[fn] && r.Status == Never {
@@ -146,6 +148,9 @@ func Sort(rows []Row) {
 		}
 		if a.Factor != nil && b.Factor != nil && *a.Factor != *b.Factor {
 			return *a.Factor > *b.Factor
+		}
+		if a.Package != b.Package {
+			return a.Package < b.Package
 		}
 		return a.Function < b.Function
 	})

@@ -37,7 +37,11 @@ func TestRows(t *testing.T) {
 			m + "G": {Flat: 40, Cum: 40}}},
 			Ran: set("G", "Prep"), Grows: set("G")},
 	}
-	rows := Rows([]string{m + "F", m + "G", m + "Tiny", m + "Prep", m + "Unused"}, benches)
+	var ids []FuncID
+	for _, n := range []string{"F", "G", "Tiny", "Prep", "Unused"} {
+		ids = append(ids, FuncID{"example.com/m", n})
+	}
+	rows := Rows(ids, benches)
 	type want struct {
 		fn      string
 		status  Status
@@ -58,7 +62,7 @@ func TestRows(t *testing.T) {
 	}
 	for i, w := range wants {
 		r := rows[i]
-		if r.Function != w.fn || r.Status != w.status || r.Benchmark != w.bench || r.AtLeast != w.atLeast {
+		if m+r.Function != w.fn || r.Package != "example.com/m" || r.Status != w.status || r.Benchmark != w.bench || r.AtLeast != w.atLeast {
 			t.Errorf("row %d = %s %s %s at least %v, want %s %s %s %v", i, r.Function, r.Status, r.Benchmark, r.AtLeast, w.fn, w.status, w.bench, w.atLeast)
 		}
 		if (r.Factor == nil) != (w.factor == 0) || r.Factor != nil && math.Abs(*r.Factor-w.factor) > 1e-4 {

@@ -26,9 +26,17 @@ type span struct {
 	key        string
 }
 
+// A FuncID names a function as perfmut list does: its package's import
+// path and Name (Lower, T.M or (*T).M).
+type FuncID struct{ Package, Name string }
+
+// Key is the function's key in Shares and the coverage maps:
+// importpath.Name.
+func (f FuncID) Key() string { return f.Package + "." + f.Name }
+
 // Index maps source lines of the packages in scope to their functions.
 type Index struct {
-	funcs []string
+	funcs []FuncID
 	files map[string][]span // "importpath/base.go" -> spans, by start
 }
 
@@ -49,18 +57,18 @@ func NewIndex(pkgs []Pkg) (*Index, error) {
 				if !ok || fd.Body == nil {
 					continue
 				}
-				fn := p.ImportPath + "." + mutate.FuncName(fd)
-				ix.funcs = append(ix.funcs, fn)
-				ix.files[key] = append(ix.files[key], span{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line, fn})
+				id := FuncID{p.ImportPath, mutate.FuncName(fd)}
+				ix.funcs = append(ix.funcs, id)
+				ix.files[key] = append(ix.files[key], span{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line, id.Key()})
 			}
 		}
 	}
-	sort.Strings(ix.funcs)
+	sort.Slice(ix.funcs, func(i, j int) bool { return ix.funcs[i].Key() < ix.funcs[j].Key() })
 	return ix, nil
 }
 
 // Funcs lists the functions in scope, sorted.
-func (ix *Index) Funcs() []string { return ix.funcs }
+func (ix *Index) Funcs() []FuncID { return ix.funcs }
 
 // Packages lists the import paths in scope.
 func importPaths(pkgs []Pkg) []string {

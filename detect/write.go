@@ -22,7 +22,7 @@ func WriteText(w io.Writer, m *Map) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "FUNCTION\tFACTOR\t95% INTERVAL\tBENCHMARK\tSHARE\t95% INTERVAL\tSAMPLES")
 	for _, r := range m.Functions {
-		fmt.Fprintf(tw, "%s\t%s\n", r.Function, rowText(r))
+		fmt.Fprintf(tw, "%s.%s\t%s\n", r.Package, r.Function, rowText(r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
