@@ -44,6 +44,27 @@ const coverSmall, coverLarge = 2, 5
 type Map struct {
 	Benchmarks []BenchResult `json:"benchmarks"`
 	Functions  []Row         `json:"functions"`
+	Cost       Cost          `json:"cost"`
+}
+
+// Cost is the wall time the map took, by step.
+type Cost struct {
+	Build    time.Duration `json:"build_ns"`    // the test binaries, plain and with coverage
+	Coverage time.Duration `json:"coverage_ns"` // the runs at two b.N
+	Noise    time.Duration `json:"noise_ns"`    // the noise samples
+	Profile  time.Duration `json:"profile_ns"`  // the profiled runs
+}
+
+// Total is the sum of the steps.
+func (c Cost) Total() time.Duration { return c.Build + c.Coverage + c.Noise + c.Profile }
+
+// since adds the time since start to *step.
+func since(step *time.Duration, start time.Time) { *step += time.Since(start) }
+
+// A mapper computes one map: the options and the cost so far.
+type mapper struct {
+	Options
+	cost Cost
 }
 
 // Compute builds each package's test binaries, runs its benchmarks
@@ -60,18 +81,19 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 	}
 	defer os.RemoveAll(work)
 	var benches []BenchResult
+	m := &mapper{Options: o}
 	for i, p := range o.Pkgs {
-		bs, err := o.mapPackage(ctx, ix, p, filepath.Join(work, fmt.Sprint(i)))
+		bs, err := m.mapPackage(ctx, ix, p, filepath.Join(work, fmt.Sprint(i)))
 		if err != nil {
 			return nil, err
 		}
 		benches = append(benches, bs...)
 	}
-	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches)}, nil
+	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches), Cost: m.cost}, nil
 }
 
 // mapPackage runs package p's benchmarks; dir is its scratch directory.
-func (o Options) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) ([]BenchResult, error) {
+func (o *mapper) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) ([]BenchResult, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -105,7 +127,8 @@ func (o Options) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) (
 }
 
 // build compiles p's test binary to out with extra go test flags.
-func (o Options) build(ctx context.Context, p Pkg, out string, extra ...string) error {
+func (o *mapper) build(ctx context.Context, p Pkg, out string, extra ...string) error {
+	defer since(&o.cost.Build, time.Now())
 	args := []string{"test", "-c", "-o", out}
 	if len(o.Tags) > 0 {
 		args = append(args, "-tags", strings.Join(o.Tags, ","))
@@ -132,7 +155,7 @@ func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration)
 
 // bench measures one benchmark: which functions grow with b.N, its
 // noise, and its profile's shares.
-func (o Options) bench(ctx context.Context, ix *Index, keyOf func(string) string, p Pkg, bin, cbin, name, dir string) (BenchResult, error) {
+func (o *mapper) bench(ctx context.Context, ix *Index, keyOf func(string) string, p Pkg, bin, cbin, name, dir string) (BenchResult, error) {
 	b := BenchResult{Name: p.ImportPath + "." + name}
 	small, err := o.coverCounts(ctx, ix, p, cbin, name, coverSmall, dir)
 	if err != nil {
@@ -151,36 +174,41 @@ func (o Options) bench(ctx context.Context, ix *Index, keyOf func(string) string
 	isBench := benchFrame(p.ImportPath, name)
 	c := Classify{IsBench: isBench, KeyOf: keyOf, SetUp: setUp}
 	b.Iterations = iterations(o.ProfileTime, median(b.Noise))
+	n := b.Iterations
 	for try := 0; ; try++ {
-		prof, err := o.profile(ctx, p, bin, name, b.Iterations, dir)
+		prof, err := o.profile(ctx, p, bin, name, n, dir)
 		if err != nil {
 			return b, err
 		}
-		b.Shares = c.Count(prof)
-		n, ok := rerun(b.Iterations, b.Shares.Total)
+		b.Shares.Add(c.Count(prof))
+		more, ok := rerun(n, b.Shares.Total)
 		if try > 0 || !ok {
 			return b, nil
 		}
-		b.Iterations = n
+		n = more
+		b.Iterations += n
 	}
 }
 
-// targetSamples is the number of timed samples a profiled run aims at;
-// maxRerun caps how much longer the one re-run of a run that got fewer
-// (on a loaded machine, a benchmark gets less CPU time than wall time) is.
+// targetSamples is the number of timed samples the profiled runs aim at;
+// maxRerun caps how much longer than the first the one more run that a
+// first run with fewer than 3/4 of them gets (on a loaded machine, a
+// benchmark gets less CPU time than wall time) is.
 const targetSamples, maxRerun = 100, 4
 
-// rerun says whether a profiled run of n iterations that got total timed
-// samples is run again, and with how many iterations.
+// rerun says whether a first profiled run of n iterations that got total
+// timed samples is followed by another, whose samples are added, and with
+// how many iterations: enough for the missing samples at the first run's
+// rate.
 func rerun(n int, total int64) (int, bool) {
-	if total >= targetSamples/2 {
+	if total >= targetSamples*3/4 {
 		return n, false
 	}
 	scale := float64(maxRerun)
 	if total > 0 {
-		scale = math.Min(scale, float64(targetSamples)/float64(total))
+		scale = math.Min(scale, float64(targetSamples-total)/float64(total))
 	}
-	return int(float64(n) * scale), true
+	return int(math.Ceil(float64(n) * scale)), true
 }
 
 // benchFrame reports the profile names of benchmark name of package
@@ -203,7 +231,8 @@ func benchArgs(name string, extra ...string) []string {
 }
 
 // coverCounts runs the benchmark at b.N = n with count-mode coverage.
-func (o Options) coverCounts(ctx context.Context, ix *Index, p Pkg, cbin, name string, n int, dir string) (map[string]int64, error) {
+func (o *mapper) coverCounts(ctx context.Context, ix *Index, p Pkg, cbin, name string, n int, dir string) (map[string]int64, error) {
+	defer since(&o.cost.Coverage, time.Now())
 	file := filepath.Join(dir, fmt.Sprintf("cover%d.out", n))
 	args := benchArgs(name, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.coverprofile", file)
 	if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, cbin, args...); err != nil {
@@ -218,7 +247,8 @@ func (o Options) coverCounts(ctx context.Context, ix *Index, p Pkg, cbin, name s
 
 // noise takes the benchmark's noise samples (ns/op, sub-benchmarks
 // summed).
-func (o Options) noise(ctx context.Context, p Pkg, bin, name string) ([]float64, error) {
+func (o *mapper) noise(ctx context.Context, p Pkg, bin, name string) ([]float64, error) {
+	defer since(&o.cost.Noise, time.Now())
 	args := benchArgs(name, "-test.benchtime", o.SampleTime.String(), "-test.count", fmt.Sprint(o.NoiseSamples))
 	out, err := runCmd(ctx, p.Dir, nil, o.Timeout, bin, args...)
 	if err != nil {
@@ -232,7 +262,8 @@ func (o Options) noise(ctx context.Context, p Pkg, bin, name string) ([]float64,
 }
 
 // profile runs the benchmark n iterations with a CPU profile.
-func (o Options) profile(ctx context.Context, p Pkg, bin, name string, n int, dir string) (*profile.Profile, error) {
+func (o *mapper) profile(ctx context.Context, p Pkg, bin, name string, n int, dir string) (*profile.Profile, error) {
+	defer since(&o.cost.Profile, time.Now())
 	file := filepath.Join(dir, "cpu.prof")
 	args := benchArgs(name, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.cpuprofile", file)
 	if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, bin, args...); err != nil {

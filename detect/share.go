@@ -19,6 +19,18 @@ type Shares struct {
 	Funcs map[string]Count
 }
 
+// Add adds the counts of t, another profile of the same benchmark.
+func (s *Shares) Add(t Shares) {
+	if s.Funcs == nil {
+		s.Funcs = map[string]Count{}
+	}
+	s.Total += t.Total
+	for k, c := range t.Funcs {
+		old := s.Funcs[k]
+		s.Funcs[k] = Count{old.Flat + c.Flat, old.Cum + c.Cum}
+	}
+}
+
 // Classify tells how a profile's frames count. KeyOf maps a profile
 // function name (e.g. example.com/m/p.(*T).M.func1) to the row it belongs
 // to ("" = not a function in scope). IsBench reports the benchmark

@@ -118,3 +118,12 @@ func TestBenchFrame(t *testing.T) {
 		}
 	}
 }
+
+func TestSharesAdd(t *testing.T) {
+	var s Shares
+	s.Add(Shares{Total: 10, Funcs: map[string]Count{"f": {1, 4}}})
+	s.Add(Shares{Total: 5, Funcs: map[string]Count{"f": {2, 3}, "g": {0, 5}}})
+	if s.Total != 15 || s.Funcs["f"] != (Count{3, 7}) || s.Funcs["g"] != (Count{0, 5}) || len(s.Funcs) != 2 {
+		t.Errorf("Add: %+v", s)
+	}
+}

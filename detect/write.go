@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"text/tabwriter"
+	"time"
 )
 
 // WriteJSON writes the map as indented JSON.
@@ -27,9 +28,14 @@ func WriteText(w io.Writer, m *Map) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "%d functions, %d benchmarks; factor: the smallest slowdown of the function alone that its best benchmark detects at the campaign's sample budget\n", len(m.Functions), len(m.Benchmarks))
+	_, err := fmt.Fprintf(w, "%d functions, %d benchmarks; factor: the smallest slowdown of the function alone that its best benchmark detects at the campaign's sample budget\n"+
+		"took %v: %v build, %v coverage at two b.N, %v noise samples, %v profiled runs\n",
+		len(m.Functions), len(m.Benchmarks), round(m.Cost.Total()), round(m.Cost.Build), round(m.Cost.Coverage), round(m.Cost.Noise), round(m.Cost.Profile))
 	return err
 }
+
+// round rounds d to 0.1s.
+func round(d time.Duration) time.Duration { return d.Round(100 * time.Millisecond) }
 
 // rowText is a row's columns after the function.
 func rowText(r Row) string {
