@@ -12,4 +12,11 @@
 // runs is "never"; one that benchmarks run only before their timed loop
 // (the number of times it runs does not grow with b.N, from two coverage
 // runs at different iteration counts) is "set-up only".
+//
+// Compute runs the whole pass on the packages in scope and returns a Map:
+// Map.Functions are the rows, worst protected first, ready to be written
+// as JSON (WriteJSON) or text (WriteText). The pieces are pure and usable
+// alone on data a campaign already has: Growth (set-up vs timed from two
+// coverage counts), Classify.Count (one profile's shares), Factor and
+// Rows (the map from per-benchmark results).
 package detect

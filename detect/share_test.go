@@ -127,3 +127,18 @@ func TestSharesAdd(t *testing.T) {
 		t.Errorf("Add: %+v", s)
 	}
 }
+
+// TestClassifyInlined: a location holding inlined frames counts for each
+// of them; the innermost line is the flat one.
+func TestClassifyInlined(t *testing.T) {
+	const m = "example.com/m"
+	fn := func(id uint64, name string) *profile.Function { return &profile.Function{ID: id, Name: name} }
+	leaf, caller, bench := fn(1, m+".leaf"), fn(2, m+".Caller"), fn(3, m+".BenchmarkX")
+	loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: leaf}, {Function: caller}, {Function: bench}}}
+	p := &profile.Profile{Function: []*profile.Function{leaf, caller, bench}, Location: []*profile.Location{loc},
+		Sample: []*profile.Sample{{Location: []*profile.Location{loc}, Value: []int64{7}}}}
+	got := Classify{IsBench: func(s string) bool { return s == m+".BenchmarkX" }, KeyOf: KeyOf([]string{m})}.Count(p)
+	if got.Total != 7 || got.Funcs[m+".leaf"] != (Count{7, 7}) || got.Funcs[m+".Caller"] != (Count{0, 7}) {
+		t.Errorf("Count = %+v", got)
+	}
+}
