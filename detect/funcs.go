@@ -16,6 +16,7 @@ import (
 // paths, no tests).
 type Pkg struct {
 	ImportPath string
+	Name       string // the package clause's name
 	Dir        string
 	Files      []string
 }

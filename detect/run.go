@@ -24,7 +24,7 @@ type Options struct {
 	SampleTime   time.Duration
 	NoiseSamples int
 	// ProfileTime is about how long the profiled run of each benchmark
-	// takes (at 100 samples per second).
+	// takes (at 500 samples per second, see profileHz).
 	ProfileTime time.Duration
 	// Budget, Alpha and Test are the campaign's sample budget
 	// (-max-samples), level and test: d = score.MinDetectable(noise,
@@ -98,7 +98,15 @@ func (o *mapper) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) (
 		return nil, err
 	}
 	bin, cbin := filepath.Join(dir, "pkg.test"), filepath.Join(dir, "cover.test")
-	if err := o.build(ctx, p, bin); err != nil {
+	overlay, err := hzOverlay(p, dir)
+	if err != nil {
+		return nil, err
+	}
+	var extra []string
+	if overlay != "" {
+		extra = []string{"-overlay", overlay}
+	}
+	if err := o.build(ctx, p, bin, extra...); err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(bin); err != nil {
@@ -194,7 +202,7 @@ func (o *mapper) bench(ctx context.Context, ix *Index, keyOf func(string) string
 // maxRerun caps how much longer than the first the one more run that a
 // first run with fewer than 3/4 of them gets (on a loaded machine, a
 // benchmark gets less CPU time than wall time) is.
-const targetSamples, maxRerun = 100, 4
+const targetSamples, maxRerun = 200, 4
 
 // rerun says whether a first profiled run of n iterations that got total
 // timed samples is followed by another, whose samples are added, and with
@@ -266,7 +274,8 @@ func (o *mapper) profile(ctx context.Context, p Pkg, bin, name string, n int, di
 	defer since(&o.cost.Profile, time.Now())
 	file := filepath.Join(dir, "cpu.prof")
 	args := benchArgs(name, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.cpuprofile", file)
-	if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, bin, args...); err != nil {
+	env := append(os.Environ(), fmt.Sprintf("%s=%d", hzEnv, profileHz))
+	if _, err := runCmd(ctx, p.Dir, env, o.Timeout, bin, args...); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(file)

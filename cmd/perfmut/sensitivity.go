@@ -37,7 +37,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
 	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "baseline samples per benchmark to measure its noise")
-	fs.DurationVar(&f.profileTime, "profile-time", time.Second, "about how long each benchmark's profiled run takes (100 CPU samples a second)")
+	fs.DurationVar(&f.profileTime, "profile-time", 500*time.Millisecond, "about how long each benchmark's profiled run takes (500 CPU samples a second)")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each benchmark process")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -51,7 +51,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		return err
 	}
 	for _, p := range ld.Program.Packages {
-		opts.Pkgs = append(opts.Pkgs, detect.Pkg{ImportPath: p.ImportPath, Dir: p.Dir, Files: p.Files})
+		opts.Pkgs = append(opts.Pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
 	}
 	opts.Tags = f.load.TagList()
 	if f.verbose {
