@@ -73,3 +73,34 @@ func TestComputeShares(t *testing.T) {
 		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 150 timed samples", m.Benchmarks)
 	}
 }
+
+// TestComputeSkipsFailing: a benchmark that fails on the baseline is left
+// out with its reason, and the map goes on.
+func TestComputeSkipsFailing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark")
+	}
+	dir, err := filepath.Abs("testdata/failing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{
+		Pkgs:       []Pkg{{ImportPath: "example.com/failing", Name: "failing", Dir: dir, Files: []string{filepath.Join(dir, "f.go")}}},
+		SampleTime: 10 * time.Millisecond, NoiseSamples: 3, ProfileTime: 100 * time.Millisecond,
+		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
+	}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Skipped) != 1 || m.Skipped[0].Benchmark != "example.com/failing.BenchmarkBad" {
+		t.Errorf("skipped %+v, want BenchmarkBad", m.Skipped)
+	}
+	got := map[string]Status{}
+	for _, r := range m.Functions {
+		got[r.Function] = r.Status
+	}
+	if got["Good"] != Timed || got["Bad"] != Never {
+		t.Errorf("statuses %v: want Good timed, Bad never (its only benchmark failed)", got)
+	}
+}

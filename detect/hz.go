@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 )
 
-// profileHz is the CPU profile's sampling rate in the profiled runs, five
-// times runtime/pprof's 100: a share of 1 % needs hundreds of samples.
+// profileHz is the CPU profile's sampling rate asked for in the profiled
+// runs, five times runtime/pprof's 100: a share of 1 % needs hundreds of
+// samples. Kernels whose CPU timers fire on the scheduler tick deliver at
+// most the tick's rate (often 250 Hz).
 const profileHz = 500
 
 // hzEnv is the variable that turns the faster rate on in a test binary

@@ -45,6 +45,9 @@ type Map struct {
 	Benchmarks []BenchResult `json:"benchmarks"`
 	Functions  []Row         `json:"functions"`
 	Cost       Cost          `json:"cost"`
+	// Skipped are the benchmarks that failed on the baseline: the
+	// functions only they run are "never".
+	Skipped []Skipped `json:"skipped,omitempty"`
 }
 
 // Cost is the wall time the map took, by step.
@@ -64,7 +67,22 @@ func since(step *time.Duration, start time.Time) { *step += time.Since(start) }
 // A mapper computes one map: the options and the cost so far.
 type mapper struct {
 	Options
-	cost Cost
+	cost    Cost
+	skipped []Skipped
+}
+
+// Skipped is a benchmark left out of the map, and why.
+type Skipped struct {
+	Benchmark string `json:"benchmark"`
+	Reason    string `json:"reason"`
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // Compute builds each package's test binaries, runs its benchmarks
@@ -89,7 +107,7 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 		}
 		benches = append(benches, bs...)
 	}
-	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches), Cost: m.cost}, nil
+	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches), Cost: m.cost, Skipped: m.skipped}, nil
 }
 
 // mapPackage runs package p's benchmarks; dir is its scratch directory.
@@ -123,8 +141,14 @@ func (o *mapper) mapPackage(ctx context.Context, ix *Index, p Pkg, dir string) (
 	var out []BenchResult
 	for _, name := range names {
 		b, err := o.bench(ctx, ix, keyOf, p, bin, cbin, name, dir)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		if err != nil {
-			return nil, err
+			// As a campaign's baseline does: a benchmark that fails,
+			// panics or runs past its deadline is left out.
+			o.skipped = append(o.skipped, Skipped{Benchmark: p.ImportPath + "." + name, Reason: firstLine(err.Error())})
+			continue
 		}
 		if o.Log != nil {
 			fmt.Fprintf(o.Log, "%s: d=%.4f, %d timed samples at b.N=%d\n", b.Name, b.Detectable, b.Shares.Total, b.Iterations)

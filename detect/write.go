@@ -28,6 +28,9 @@ func WriteText(w io.Writer, m *Map) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	for _, sk := range m.Skipped {
+		fmt.Fprintf(w, "left out: %s failed on the baseline: %s\n", sk.Benchmark, sk.Reason)
+	}
 	_, err := fmt.Fprintf(w, "%d functions, %d benchmarks; factor: the smallest slowdown of the function alone that its best benchmark detects at the campaign's sample budget\n"+
 		"took %v: %v build, %v coverage at two b.N, %v noise samples, %v profiled runs\n",
 		len(m.Functions), len(m.Benchmarks), round(m.Cost.Total()), round(m.Cost.Build), round(m.Cost.Coverage), round(m.Cost.Noise), round(m.Cost.Profile))
