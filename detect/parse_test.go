@@ -49,7 +49,7 @@ func TestRerun(t *testing.T) {
 		total int64
 		want  int
 		again bool
-	}{{1000, 80, 1000, false}, {1000, 75, 1000, false}, {1000, 50, 1000, true}, {1000, 40, 1500, true}, {1000, 10, 4000, true}, {1000, 0, 4000, true}} {
+	}{{1000, 160, 1000, false}, {1000, 150, 1000, false}, {1000, 100, 1000, true}, {1000, 80, 1500, true}, {1000, 40, 4000, true}, {1000, 0, 4000, true}} {
 		if got, again := rerun(tt.n, tt.total); got != tt.want || again != tt.again {
 			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.n, tt.total, got, again, tt.want, tt.again)
 		}
