@@ -46,6 +46,7 @@ type Index struct {
 func NewIndex(pkgs []Pkg) (*Index, error) {
 	ix := &Index{files: map[string][]span{}}
 	fset := token.NewFileSet()
+	seen := map[FuncID]bool{} // a package's init functions share a row
 	for _, p := range pkgs {
 		for _, name := range p.Files {
 			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
@@ -59,7 +60,10 @@ func NewIndex(pkgs []Pkg) (*Index, error) {
 					continue
 				}
 				id := FuncID{p.ImportPath, mutate.FuncName(fd)}
-				ix.funcs = append(ix.funcs, id)
+				if !seen[id] {
+					seen[id] = true
+					ix.funcs = append(ix.funcs, id)
+				}
 				ix.files[key] = append(ix.files[key], span{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line, id.Key()})
 			}
 		}
