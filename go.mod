@@ -3,6 +3,7 @@ module github.com/perfmut/perfmut
 go 1.26.0
 
 require (
+	github.com/google/pprof v0.0.0-20261105003125-4bf881d7fb0b
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/text v0.42.0

@@ -44,6 +44,7 @@ func commands() []command {
 		{"calibrate", "measure the false-kill rate with A/A runs", cmdCalibrate},
 		{"compare", "compare the benchmarks of two git revisions (a regression gate)", cmdCompare},
 		{"reproduce", "check one verdict with benchstat: baseline and mutant run alternately", cmdReproduce},
+		{"sensitivity", "the smallest slowdown of each function that some benchmark notices", cmdSensitivity},
 	}
 }
 

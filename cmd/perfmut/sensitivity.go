@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/score"
+)
+
+const sensitivityUsage = "usage: perfmut sensitivity [-C dir] [-tags t] [-json] [-max-samples n] [-profile-time d] [packages]\n\nFor every function of the packages (default ./...), the smallest factor by which it must slow down for\nsome benchmark to notice, from a CPU-profiled run of each benchmark on the baseline (docs/sensitivity.md).\n"
+
+// sensitivityFlags are perfmut sensitivity's flags.
+type sensitivityFlags struct {
+	load         loadFlags
+	asJSON       bool
+	verbose      bool
+	maxSamples   int
+	alpha        float64
+	test         string
+	sampleTime   time.Duration
+	noiseSamples int
+	profileTime  time.Duration
+	benchTO      time.Duration
+}
+
+func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet("sensitivity", stderr, sensitivityUsage)
+	var f sensitivityFlags
+	f.load.Register(fs)
+	fs.BoolVar(&f.asJSON, "json", false, "print the map as JSON")
+	fs.BoolVar(&f.verbose, "v", false, "print one line per benchmark as it is mapped")
+	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "the campaign's sample budget: each benchmark's detectable ratio is for this many samples each side")
+	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "the campaign's false-kill rate (the level of the detectable ratio)")
+	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
+	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
+	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "baseline samples per benchmark to measure its noise")
+	fs.DurationVar(&f.profileTime, "profile-time", 500*time.Millisecond, "about how long each benchmark's profiled run takes (500 CPU samples a second)")
+	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each benchmark process")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	opts, err := f.options()
+	if err != nil {
+		return err
+	}
+	ld, err := f.load.load(ctx, fs.Args())
+	if err != nil {
+		return err
+	}
+	for _, p := range ld.Program.Packages {
+		opts.Pkgs = append(opts.Pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
+	}
+	opts.Tags = f.load.TagList()
+	if f.verbose {
+		opts.Log = stderr
+	}
+	m, err := detect.Compute(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if f.asJSON {
+		return detect.WriteJSON(stdout, m)
+	}
+	return detect.WriteText(stdout, m)
+}
+
+// options checks the flags and returns the map's options (without the
+// packages).
+func (f *sensitivityFlags) options() (detect.Options, error) {
+	t, err := score.ParseTest(f.test)
+	switch {
+	case err != nil:
+		return detect.Options{}, usageErrorf("-test: %v", err)
+	case f.maxSamples < 1:
+		return detect.Options{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
+	case !(f.alpha > 0 && f.alpha < 1):
+		return detect.Options{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
+	case f.noiseSamples < 2:
+		return detect.Options{}, usageErrorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
+	case f.sampleTime <= 0 || f.profileTime <= 0 || f.benchTO <= 0:
+		return detect.Options{}, usageErrorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
+	}
+	o := detect.Options{SampleTime: f.sampleTime, NoiseSamples: f.noiseSamples, ProfileTime: f.profileTime,
+		Budget: f.maxSamples, Alpha: f.alpha, Test: t, Timeout: f.benchTO}
+	return o, nil
+}

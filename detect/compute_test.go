@@ -1,0 +1,106 @@
+package detect
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// z999 is the normal quantile of a two-sided 99.9% interval: the test's
+// check of a share against its true value fails by chance 0.1% of runs.
+const z999 = 3.2905267314919255
+
+func TestComputeShares(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark")
+	}
+	dir, err := filepath.Abs("testdata/shares")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{
+		Pkgs:       []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
+		SampleTime: 20 * time.Millisecond, NoiseSamples: 5, ProfileTime: time.Second,
+		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: 2 * time.Minute,
+	}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]Row{}
+	for _, r := range m.Functions {
+		rows[r.Package+"."+r.Function] = r
+	}
+	const p = "example.com/shares."
+	for fn, want := range map[string]Status{"Unused": Never, "Prepare": SetUp, "Half": Timed, "Small": Timed, "Rest": Timed, "spin": Timed} {
+		if got := rows[p+fn].Status; got != want {
+			t.Errorf("%s: status %q, want %q", fn, got, want)
+		}
+	}
+	for _, fn := range []string{"Unused", "Prepare"} {
+		if rows[p+fn].Factor != nil {
+			t.Errorf("%s: factor %v, want null", fn, *rows[p+fn].Factor)
+		}
+	}
+	half, small := rows[p+"Half"], rows[p+"Small"]
+	if half.Factor == nil || small.Factor == nil || !(*half.Factor < *small.Factor) {
+		t.Fatalf("factors Half %v, Small %v: want Half's smaller", half.Factor, small.Factor)
+	}
+	for _, c := range []struct {
+		row   Row
+		share float64 // the work's share: 5000 and 100 of 10000 units
+	}{{half, 0.5}, {small, 0.01}} {
+		k := int64(math.Round(c.row.Share * float64(c.row.Samples)))
+		lo, hi := WilsonZ(k, c.row.Samples, z999)
+		if !(lo <= c.share && c.share <= hi) {
+			t.Errorf("%s: share %.4f of %d samples, 99.9%% interval [%.4f, %.4f] misses %.2f", c.row.Function, c.row.Share, c.row.Samples, lo, hi, c.share)
+		}
+		// The factor's interval is the share's, mapped: it holds the
+		// factor of the true share exactly when the share's does.
+		d := m.Benchmarks[0].Detectable
+		if f, in := Factor(d, c.share), c.share >= c.row.ShareLow && c.share <= c.row.ShareHigh; in != (c.row.FactorLow <= f && (c.row.FactorHigh == 0 || f <= c.row.FactorHigh)) {
+			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
+		}
+	}
+	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 150 {
+		// 1s at 500 samples a second on an idle machine; a loaded one
+		// gives the benchmark less CPU time, and a second run makes up
+		// for it (to 200): fewer than 150 means the rate was not raised.
+		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 150 timed samples", m.Benchmarks)
+	}
+}
+
+// TestComputeSkipsFailing: a benchmark that fails on the baseline is left
+// out with its reason, and the map goes on.
+func TestComputeSkipsFailing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark")
+	}
+	dir, err := filepath.Abs("testdata/failing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{
+		Pkgs:       []Pkg{{ImportPath: "example.com/failing", Name: "failing", Dir: dir, Files: []string{filepath.Join(dir, "f.go")}}},
+		SampleTime: 10 * time.Millisecond, NoiseSamples: 3, ProfileTime: 100 * time.Millisecond,
+		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
+	}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Skipped) != 1 || m.Skipped[0].Benchmark != "example.com/failing.BenchmarkBad" {
+		t.Errorf("skipped %+v, want BenchmarkBad", m.Skipped)
+	}
+	got := map[string]Status{}
+	for _, r := range m.Functions {
+		got[r.Function] = r.Status
+	}
+	if got["Good"] != Timed || got["Bad"] != Never {
+		t.Errorf("statuses %v: want Good timed, Bad never (its only benchmark failed)", got)
+	}
+}

@@ -1,0 +1,130 @@
+package detect
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"path/filepath"
+	"sort"
+
+	"github.com/perfmut/perfmut/mutate"
+	"golang.org/x/tools/cover"
+)
+
+// A Pkg is a package in scope: its import path and its files (absolute
+// paths, no tests).
+type Pkg struct {
+	ImportPath string
+	Name       string // the package clause's name
+	Dir        string
+	Files      []string
+}
+
+// span is a function declaration's lines in one file.
+type span struct {
+	start, end int
+	key        string
+}
+
+// A FuncID names a function as perfmut list does: its package's import
+// path and Name (Lower, T.M or (*T).M).
+type FuncID struct{ Package, Name string }
+
+// Key is the function's key in Shares and the coverage maps:
+// importpath.Name.
+func (f FuncID) Key() string { return f.Package + "." + f.Name }
+
+// Index maps source lines of the packages in scope to their functions.
+type Index struct {
+	funcs []FuncID
+	files map[string][]span // "importpath/base.go" -> spans, by start
+}
+
+// NewIndex parses the packages' files and indexes their function
+// declarations (those with a body).
+func NewIndex(pkgs []Pkg) (*Index, error) {
+	ix := &Index{files: map[string][]span{}}
+	fset := token.NewFileSet()
+	seen := map[FuncID]bool{} // a package's init functions share a row
+	for _, p := range pkgs {
+		for _, name := range p.Files {
+			f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil, err
+			}
+			key := path.Join(p.ImportPath, filepath.Base(name))
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				id := FuncID{p.ImportPath, mutate.FuncName(fd)}
+				if !seen[id] {
+					seen[id] = true
+					ix.funcs = append(ix.funcs, id)
+				}
+				ix.files[key] = append(ix.files[key], span{fset.Position(fd.Pos()).Line, fset.Position(fd.End()).Line, id.Key()})
+			}
+		}
+	}
+	sort.Slice(ix.funcs, func(i, j int) bool { return ix.funcs[i].Key() < ix.funcs[j].Key() })
+	return ix, nil
+}
+
+// Funcs lists the functions in scope, sorted.
+func (ix *Index) Funcs() []FuncID { return ix.funcs }
+
+// Packages lists the import paths in scope.
+func importPaths(pkgs []Pkg) []string {
+	out := make([]string, len(pkgs))
+	for i, p := range pkgs {
+		out[i] = p.ImportPath
+	}
+	return out
+}
+
+// at returns the function holding line of file, or "".
+func (ix *Index) at(file string, line int) string {
+	for _, s := range ix.files[file] {
+		if s.start <= line && line <= s.end {
+			return s.key
+		}
+	}
+	return ""
+}
+
+// CoverCounts sums a count-mode coverage profile's block counts by
+// function.
+func (ix *Index) CoverCounts(profiles []*cover.Profile) map[string]int64 {
+	out := map[string]int64{}
+	for _, p := range profiles {
+		for _, b := range p.Blocks {
+			if fn := ix.at(p.FileName, b.StartLine); fn != "" && b.Count > 0 {
+				out[fn] += int64(b.Count)
+			}
+		}
+	}
+	return out
+}
+
+// Growth compares the per-function counts of two coverage runs of one
+// benchmark, at a small and a larger b.N: ran holds the functions run in
+// either, grows those run more often in the larger.
+func Growth(small, large map[string]int64) (ran, grows map[string]bool) {
+	ran, grows = map[string]bool{}, map[string]bool{}
+	for fn, c := range large {
+		if c > 0 || small[fn] > 0 {
+			ran[fn] = true
+		}
+		if c > small[fn] {
+			grows[fn] = true
+		}
+	}
+	for fn, c := range small {
+		if c > 0 {
+			ran[fn] = true
+		}
+	}
+	return ran, grows
+}

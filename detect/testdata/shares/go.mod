@@ -1,0 +1,3 @@
+module example.com/shares
+
+go 1.22

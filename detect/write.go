@@ -1,0 +1,57 @@
+package detect
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+)
+
+// WriteJSON writes the map as indented JSON.
+func WriteJSON(w io.Writer, m *Map) error {
+	e := json.NewEncoder(w)
+	e.SetIndent("", "  ")
+	return e.Encode(m)
+}
+
+// WriteText writes one line per function, worst protected first: the
+// function, its factor (with its 95% interval), the benchmark that
+// protects it best and the function's share of that benchmark's timed
+// samples (with its interval).
+func WriteText(w io.Writer, m *Map) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "FUNCTION\tFACTOR\t95% INTERVAL\tBENCHMARK\tSHARE\t95% INTERVAL\tSAMPLES")
+	for _, r := range m.Functions {
+		fmt.Fprintf(tw, "%s.%s\t%s\n", r.Package, r.Function, rowText(r))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, sk := range m.Skipped {
+		fmt.Fprintf(w, "left out: %s failed on the baseline: %s\n", sk.Benchmark, sk.Reason)
+	}
+	_, err := fmt.Fprintf(w, "%d functions, %d benchmarks; factor: the smallest slowdown of the function alone that its best benchmark detects at the campaign's sample budget\n"+
+		"took %v: %v build, %v coverage at two b.N, %v noise samples, %v profiled runs\n",
+		len(m.Functions), len(m.Benchmarks), round(m.Cost.Total()), round(m.Cost.Build), round(m.Cost.Coverage), round(m.Cost.Noise), round(m.Cost.Profile))
+	return err
+}
+
+// round rounds d to 0.1s.
+func round(d time.Duration) time.Duration { return d.Round(100 * time.Millisecond) }
+
+// rowText is a row's columns after the function.
+func rowText(r Row) string {
+	if r.Status != Timed {
+		return string(r.Status) + "\t\t\t\t\t"
+	}
+	factor := fmt.Sprintf("x%.3g", *r.Factor)
+	if r.AtLeast {
+		factor = ">" + factor
+	}
+	high := "inf"
+	if r.FactorHigh > 0 {
+		high = fmt.Sprintf("%.3g", r.FactorHigh)
+	}
+	return fmt.Sprintf("%s\t[%.3g, %s]\t%s\t%.1f%%\t[%.1f%%, %.1f%%]\t%d", factor, r.FactorLow, high, r.Benchmark, 100*r.Share, 100*r.ShareLow, 100*r.ShareHigh, r.Samples)
+}
