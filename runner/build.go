@@ -139,6 +139,11 @@ func writeOverlay(dir, root string, files map[string][]byte) (string, *strings.R
 			rel = path
 		}
 		pairs = append(pairs, f, filepath.ToSlash(rel))
+		// The go command prints a file relative to its working directory
+		// (the module root) when that is shorter: map that spelling too.
+		if short, err := filepath.Rel(root, f); err == nil && short != f {
+			pairs = append(pairs, short, filepath.ToSlash(rel))
+		}
 	}
 	data, err := json.Marshal(ov)
 	if err != nil {

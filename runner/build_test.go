@@ -29,3 +29,29 @@ func TestGoTestCNoVet(t *testing.T) {
 		t.Fatalf("goTestC = %v, %v; want a binary", ok, err)
 	}
 }
+
+// TestWriteOverlayNames: the replacer maps an overlay file's temporary
+// path to the module-relative name it stands for, in both spellings the go
+// command uses in its messages: absolute, and relative to the module root
+// when that is shorter (a temporary directory next to the module).
+func TestWriteOverlayNames(t *testing.T) {
+	base := t.TempDir()
+	root := filepath.Join(base, "mod")
+	tmp := filepath.Join(base, "run")
+	for _, d := range []string{filepath.Join(root, "sum"), tmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, names, err := writeOverlay(tmp, root, map[string][]byte{filepath.Join(root, "sum", "sum.go"): []byte("package sum\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := filepath.Join(tmp, "0_sum.go")
+	rel, _ := filepath.Rel(root, abs)
+	for _, msg := range []string{abs + ":18:9: undefined: x", rel + ":18:9: undefined: x"} {
+		if got, want := names.Replace(msg), "sum/sum.go:18:9: undefined: x"; got != want {
+			t.Errorf("Replace(%q) = %q, want %q", msg, got, want)
+		}
+	}
+}
