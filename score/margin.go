@@ -21,8 +21,8 @@ const MarginConfidence = 0.95
 // round's two samples cancels in their ratio. At 5 rounds it is the largest
 // of the 5 ratios (1/32 <= 0.05), at 10 the second largest, at 20 the
 // sixth, at 30 the eleventh. Below 5 rounds no bound reaches 95%: it is
-// UnboundedRatio, unless every round's ratio is the same (a constant
-// count), which is then the bound. 0/0 counts as 1, x/0 as unbounded;
+// UnboundedRatio, even when every round's ratio is the same (one round of
+// a custom metric is no evidence against a slowdown). 0/0 counts as 1, x/0 as unbounded;
 // rounds beyond the shorter side are ignored; no rounds give
 // UnboundedRatio.
 func UpperRatio(baseline, mutant []float64) float64 {
@@ -35,9 +35,6 @@ func UpperRatio(baseline, mutant []float64) float64 {
 		rs[i] = medianRatio(baseline[i], mutant[i])
 	}
 	slices.Sort(rs)
-	if rs[0] == rs[n-1] {
-		return jsonSafe(rs[0])
-	}
 	k := signBound(n, 1-MarginConfidence)
 	if k == 0 {
 		return UnboundedRatio

@@ -32,7 +32,7 @@ func TestUpperRatio(t *testing.T) {
 		{"10 rounds: the second largest", ones(10), ratios(10), 1.09},
 		{"20 rounds: the sixth largest", ones(20), ratios(20), 1.15},
 		{"30 rounds: the eleventh largest", ones(30), ratios(30), 1.20},
-		{"constant ratio below 5 rounds", []float64{2, 2}, []float64{2, 2}, 1},
+		{"constant ratio below 5 rounds: no evidence yet", []float64{2, 2}, []float64{2, 2}, UnboundedRatio},
 		{"0/0 is 1", []float64{0, 0, 0, 0, 0}, []float64{0, 0, 0, 0, 0}, 1},
 		{"x/0 is unbounded", []float64{0, 1, 1, 1, 1}, []float64{1, 1, 1, 1, 1}, UnboundedRatio},
 		{"no rounds", nil, nil, UnboundedRatio},
@@ -184,5 +184,23 @@ func TestValidateMargin(t *testing.T) {
 	}
 	if got := (Rule{MinEffect: 1.2}).WithDefaults().Margin; got != 1.2 {
 		t.Errorf("default margin with -min-effect 1.2: %v, want 1.2", got)
+	}
+}
+
+// TestUpperRatioFewRounds: below 5 rounds no sign-test bound reaches 95%,
+// even when every round's ratio is the same: one round of a custom metric
+// is no evidence against a slowdown.
+func TestUpperRatioFewRounds(t *testing.T) {
+	for _, n := range []int{1, 2, 4} {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = 1
+		}
+		if got := UpperRatio(xs, xs); got != UnboundedRatio {
+			t.Errorf("UpperRatio of %d equal rounds = %v, want unbounded", n, got)
+		}
+	}
+	if got := UpperRatio([]float64{2, 2, 2, 2, 2}, []float64{2, 2, 2, 2, 2}); got != 1 {
+		t.Errorf("UpperRatio of 5 equal rounds = %v, want 1", got)
 	}
 }
