@@ -67,10 +67,13 @@ func (p *Reproduction) Run(ctx context.Context) error {
 	}
 	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Tags: p.Tags})
 	r.prog = newProgress(p.Log, false, 0)
-	if err := r.makeTemp(); err != nil {
+	err := r.makeTemp()
+	if r.tmp != "" {
+		defer os.RemoveAll(r.tmp)
+	}
+	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(r.tmp)
 	bins, err := p.build(ctx, r)
 	if err != nil {
 		return err
@@ -135,11 +138,7 @@ func (p *Reproduction) build(ctx context.Context, r *run) ([2]map[string]string,
 	if err := os.MkdirAll(odir, 0o755); err != nil {
 		return bins, err
 	}
-	overlay, _, err := writeOverlay(odir, p.Module, p.Overlay)
-	if err != nil {
-		return bins, err
-	}
-	names, err := overlayNames(overlay, p.Module)
+	overlay, names, err := writeOverlay(odir, p.Module, p.Overlay)
 	if err != nil {
 		return bins, err
 	}
@@ -164,33 +163,6 @@ func (p *Reproduction) build(ctx context.Context, r *run) ([2]map[string]string,
 		}
 	}
 	return bins, nil
-}
-
-// overlayNames turns the names of an overlay's files in compiler
-// messages, absolute or relative to the module root (the go command
-// prints the shorter), into the module-relative names of the files they
-// replace.
-func overlayNames(overlay, root string) (*strings.Replacer, error) {
-	data, err := os.ReadFile(overlay)
-	if err != nil {
-		return nil, err
-	}
-	var ov struct{ Replace map[string]string }
-	if err := jsonUnmarshal(data, &ov); err != nil {
-		return nil, err
-	}
-	var pairs []string
-	for orig, tmp := range ov.Replace {
-		name, err := filepath.Rel(root, orig)
-		if err != nil {
-			name = orig
-		}
-		pairs = append(pairs, tmp, filepath.ToSlash(name))
-		if rel, err := filepath.Rel(root, tmp); err == nil {
-			pairs = append(pairs, rel, filepath.ToSlash(name))
-		}
-	}
-	return strings.NewReplacer(pairs...), nil
 }
 
 func sideName(side int) string { return [2]string{"baseline", "mutant"}[side] }

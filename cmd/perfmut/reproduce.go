@@ -104,6 +104,12 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	}
 	p.Out = filepath.Join(dir, "reproduce", rm.ID, level)
 	p.Log = stderr
+	// The samples go into the results directory: not while a run writes there.
+	lock, err := runner.LockOut(dir)
+	if err != nil {
+		return inputError(err)
+	}
+	defer lock.Unlock()
 	fmt.Fprintf(stderr, "perfmut: reproduce %s at %s: %s, %d samples of each side\n", rm.ID, level, benchList(p.Benchmarks), p.Count)
 	if err := p.Run(ctx); err != nil {
 		return err
