@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // bigReport repeats the fixture's mutants n times (distinct IDs).
-func bigReport(b testing.TB, n int) *Report {
+func bigReport(b testing.TB, n int) *results.Report {
 	rep := fixture(b)
-	var ms []Mutant
+	var ms []results.Mutant
 	for i := 0; i < n; i++ {
 		for _, m := range rep.Mutants {
 			m.ID = fmt.Sprintf("%s-%d", m.ID, i)

@@ -7,24 +7,16 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
-)
-
-// Calibration trial kinds, the operator names of perfmut calibrate's
-// trials: the baseline against itself (an identical binary) and against a
-// null mutant (a binary that differs, through an added function no
-// benchmark runs, but does the same work).
-const (
-	TrialSelf = "a/a-self"
-	TrialNull = "a/a-null"
 )
 
 // trialName is a trial kind as the calibration table names it.
 func trialName(kind string) string {
 	switch kind {
-	case TrialSelf:
+	case results.TrialSelf:
 		return "baseline vs itself"
-	case TrialNull:
+	case results.TrialNull:
 		return "baseline vs null mutant"
 	}
 	return kind
@@ -48,7 +40,7 @@ func (r CalibrationRow) Rate() float64 {
 
 // TallyCalibration counts the false kills of a calibration's report per
 // level and kind, with their exact 95% intervals.
-func TallyCalibration(rep *Report, levels, kinds []string) []CalibrationRow {
+func TallyCalibration(rep *results.Report, levels, kinds []string) []CalibrationRow {
 	var rows []CalibrationRow
 	for _, l := range levels {
 		for _, k := range kinds {
@@ -79,7 +71,7 @@ func TallyCalibration(rep *Report, levels, kinds []string) []CalibrationRow {
 // whose whole interval lies above alpha says the machine is too noisy for
 // the settings; a rate above alpha whose interval still includes it asks
 // for more trials.
-func WriteCalibration(w io.Writer, rep *Report, rows []CalibrationRow, alpha float64) {
+func WriteCalibration(w io.Writer, rep *results.Report, rows []CalibrationRow, alpha float64) {
 	fmt.Fprintf(w, "A/A calibration of %s: %s\n", rep.Module, SettingsLine(rep))
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-6s  %-23s  %6s  %11s  %6s  %-17s  %5s\n", "level", "comparison", "trials", "false kills", "rate", "95% interval", "alpha")
@@ -94,7 +86,7 @@ func WriteCalibration(w io.Writer, rep *Report, rows []CalibrationRow, alpha flo
 			r.Level, trialName(r.Kind), r.Killed, r.N, 100*r.Rate(), 100*r.Lo, 100*r.Hi, alpha)
 		if r.Lo > alpha {
 			significant = append(significant, line)
-			nullSignificant = nullSignificant || r.Kind == TrialNull
+			nullSignificant = nullSignificant || r.Kind == results.TrialNull
 		} else {
 			above = append(above, line)
 		}
@@ -202,7 +194,7 @@ func writeCalibrationAdvice(w io.Writer, significant, above []string, nullSignif
 // trialRatios returns, per level, each measured trial's largest time
 // median ratio (the metrics a minimum effect applies to), for
 // score.SuggestMinEffect.
-func trialRatios(rep *Report, levels []string) map[string][]float64 {
+func trialRatios(rep *results.Report, levels []string) map[string][]float64 {
 	out := map[string][]float64{}
 	for _, l := range levels {
 		for _, m := range rep.Mutants {

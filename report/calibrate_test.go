@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
 func TestTallyAndWriteCalibration(t *testing.T) {
-	rep := &Report{Module: "example.com/m", Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, SampleTime: "20ms", Censor: 3}}
+	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, SampleTime: "20ms", Censor: 3}}
 	add := func(kind string, statuses ...score.Status) {
 		for _, s := range statuses {
-			m := Mutant{Results: map[string]*LevelResult{Opt: {Status: s}}}
+			m := results.Mutant{Results: map[string]*results.LevelResult{results.Opt: {Status: s}}}
 			m.Operator = kind
 			rep.Mutants = append(rep.Mutants, m)
 		}
@@ -29,9 +30,9 @@ func TestTallyAndWriteCalibration(t *testing.T) {
 		null[i] = score.Killed
 	}
 	null[39] = score.NoCoverage
-	add(TrialSelf, self...)
-	add(TrialNull, null...)
-	rows := TallyCalibration(rep, []string{Opt}, []string{TrialSelf, TrialNull})
+	add(results.TrialSelf, self...)
+	add(results.TrialNull, null...)
+	rows := TallyCalibration(rep, []string{results.Opt}, []string{results.TrialSelf, results.TrialNull})
 	if rows[0].Killed != 1 || rows[0].N != 40 || rows[1].Killed != 8 || rows[1].N != 39 || rows[1].Unmeasured["no-coverage"] != 1 {
 		t.Fatalf("rows %+v", rows)
 	}
@@ -59,7 +60,7 @@ then run perfmut calibrate again with the same flags.
 	// the trials' largest sec/op ratio; B/op ratios do not count. Ratios
 	// 0.981, 0.982, ..., 1.020 over the 40 self trials: the 38th, 1.018.
 	for i := range 40 {
-		rep.Mutants[i].Results[Opt].Benchmarks = []score.TestResult{
+		rep.Mutants[i].Results[results.Opt].Benchmarks = []score.TestResult{
 			{Metric: score.SecPerOp, Ratio: 0.980 + 0.001*float64(i+1)},
 			{Metric: score.BytesPerOp, Ratio: 2},
 		}
@@ -72,19 +73,19 @@ then run perfmut calibrate again with the same flags.
 
 	// From 2 trials (whose mutants were faster) no suggestion: it would be
 	// -min-effect 1, the guard off. It says the trials are too few.
-	two := &Report{Module: rep.Module, Settings: rep.Settings, Mutants: slices.Clone(rep.Mutants[:2])}
+	two := &results.Report{Module: rep.Module, Settings: rep.Settings, Mutants: slices.Clone(rep.Mutants[:2])}
 	for i, r := range []float64{0.97, 0.99} {
-		two.Mutants[i].Results = map[string]*LevelResult{Opt: {Status: score.Survived, Benchmarks: []score.TestResult{{Metric: score.SecPerOp, Ratio: r}}}}
+		two.Mutants[i].Results = map[string]*results.LevelResult{results.Opt: {Status: score.Survived, Benchmarks: []score.TestResult{{Metric: score.SecPerOp, Ratio: r}}}}
 	}
 	buf.Reset()
-	WriteCalibration(&buf, two, TallyCalibration(two, []string{Opt}, []string{TrialSelf}), 0.05)
+	WriteCalibration(&buf, two, TallyCalibration(two, []string{results.Opt}, []string{results.TrialSelf}), 0.05)
 	if out := buf.String(); strings.Contains(out, "Suggested minimum effect") ||
 		!strings.Contains(out, "\nNo minimum effect suggested at opt: too few trials to suggest a minimum effect: 2 A/A time ratios cannot place their 95% quantile; run at least 20 trials.\n") {
 		t.Errorf("2 trials:\n%s", out)
 	}
 
 	// 1 of 14 is above alpha, but not significantly: ask for more trials.
-	rows = []CalibrationRow{{Level: NoOpt, Kind: TrialSelf, Killed: 1, N: 14}}
+	rows = []CalibrationRow{{Level: results.NoOpt, Kind: results.TrialSelf, Killed: 1, N: 14}}
 	rows[0].Lo, rows[0].Hi = score.ClopperPearson(1, 14, 0.95)
 	buf.Reset()
 	WriteCalibration(&buf, rep, rows, 0.05)
@@ -111,7 +112,7 @@ then run perfmut calibrate again with the same flags.
 // on too few trials says how many trials with no false kill would show it
 // (0 of 72: upper bound 1-0.025^(1/72) = 4.995%; of 71: 5.06%).
 func TestCalibrationWithinAlpha(t *testing.T) {
-	rep := &Report{Module: "example.com/m", Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30}}
+	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30}}
 	for _, c := range []struct {
 		killed, n int
 		want      string
@@ -120,7 +121,7 @@ func TestCalibrationWithinAlpha(t *testing.T) {
 		{1, 40, "\nNo false-kill rate is above alpha, but 40 trials cannot show it within alpha (the 95% upper bound reaches 13.2%); -trials 72 with no false kill would.\n"},
 		{0, 2, "\nNo false-kill rate is above alpha, but 2 trials cannot show it within alpha (the 95% upper bound reaches 84.2%); -trials 72 with no false kill would.\n"},
 	} {
-		row := CalibrationRow{Level: Opt, Kind: TrialSelf, Killed: c.killed, N: c.n}
+		row := CalibrationRow{Level: results.Opt, Kind: results.TrialSelf, Killed: c.killed, N: c.n}
 		row.Lo, row.Hi = score.ClopperPearson(c.killed, c.n, 0.95)
 		var buf bytes.Buffer
 		WriteCalibration(&buf, rep, []CalibrationRow{row}, 0.05)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -25,20 +26,20 @@ var verdictMark = map[score.ChangeVerdict]string{
 
 // CompareMarkdown renders the comparison for a pull-request comment: the
 // gate, the changed metrics first, then the rest in a folded table.
-func CompareMarkdown(c *Comparison) string {
+func CompareMarkdown(c *results.Comparison) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n### perfmut compare: %s\n\n", CompareMarker, mdGate(c))
-	fmt.Fprintf(&b, "`%s` → `%s`. %s.\n", c.Old.label(), c.New.label(), mdEscape(c.Selection.Reason))
+	fmt.Fprintf(&b, "`%s` → `%s`. %s.\n", sideLabel(c.Old), sideLabel(c.New), mdEscape(c.Selection.Reason))
 	var changed, rest []string
 	for _, bm := range c.Benchmarks {
 		name := mdEscape(benchName(c, bm))
-		if bm.Status != Measured {
+		if bm.Status != results.Measured {
 			rest = append(rest, fmt.Sprintf("| %s | | | | | | | %s: %s |", name, bm.Status, mdEscape(bm.Reason)))
 			continue
 		}
 		for _, m := range bm.Metrics {
 			row := fmt.Sprintf("| %s | %s | %s | %s | %s | %s | %.2g | %s |", name, m.Metric,
-				formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m), m.P, verdictMark[m.Verdict])
+				formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), results.FormatRatio(m.Ratio), interval(m), m.P, verdictMark[m.Verdict])
 			if m.Verdict == score.Slower || m.Verdict == score.Faster {
 				changed = append(changed, row)
 			} else {
@@ -51,7 +52,7 @@ func CompareMarkdown(c *Comparison) string {
 		b.WriteString("\n" + head + strings.Join(changed, "\n") + "\n")
 	}
 	if len(rest) > maxFoldedRows { // GitHub's comment limit is 65,536 characters
-		rest = append(rest[:maxFoldedRows:maxFoldedRows], fmt.Sprintf("| … %d more rows in %s | | | | | | | |", len(rest)-maxFoldedRows, CompareFile))
+		rest = append(rest[:maxFoldedRows:maxFoldedRows], fmt.Sprintf("| … %d more rows in %s | | | | | | | |", len(rest)-maxFoldedRows, results.CompareFile))
 	}
 	if len(rest) > 0 {
 		n := c.Counts()
@@ -70,7 +71,7 @@ func CompareMarkdown(c *Comparison) string {
 }
 
 // mdGate is the heading's verdict.
-func mdGate(c *Comparison) string {
+func mdGate(c *results.Comparison) string {
 	if len(c.Failures) > 0 {
 		return fmt.Sprintf("❌ %s slower beyond %s", english.Plural(len(c.Failures), "metric"), pct(c.MaxSlowdown))
 	}
@@ -82,6 +83,6 @@ func mdGate(c *Comparison) string {
 }
 
 // WriteCompareMarkdown writes CompareMarkdown(c) to path atomically.
-func WriteCompareMarkdown(path string, c *Comparison) error {
-	return WriteAtomic(path, []byte(CompareMarkdown(c)))
+func WriteCompareMarkdown(path string, c *results.Comparison) error {
+	return results.WriteAtomic(path, []byte(CompareMarkdown(c)))
 }

@@ -7,48 +7,19 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/results"
 )
-
-// A ScoreSection is the mutation score of the packages a change touches,
-// from the results of a perfmut run (compare -score DIR): how far a
-// "same" verdict on them can be trusted.
-type ScoreSection struct {
-	Dir      string   `json:"dir"`
-	Packages []string `json:"packages"` // the touched packages that have mutants in the report
-	// Levels is the score over those packages' mutants, by level.
-	Levels map[string]LevelScore `json:"levels"`
-	// Survivors are their covered survivors (a benchmark ran the mutated
-	// code and did not notice), those in changed files first, at most
-	// MaxScoreSurvivors; Survived counts them all.
-	Survivors []ScoreSurvivor `json:"survivors"`
-	Survived  int             `json:"survived"`
-	Warnings  []string        `json:"warnings,omitempty"`
-}
-
-// A ScoreSurvivor is one covered survivor of a ScoreSection.
-type ScoreSurvivor struct {
-	ID            string   `json:"id"`
-	Operator      string   `json:"operator"`
-	Position      string   `json:"position"`
-	Function      string   `json:"function"`
-	Levels        []string `json:"levels"`
-	InChangedFile bool     `json:"in_changed_file"`
-	Tests         string   `json:"tests"` // the benchmarks tried at the first of Levels, with their ratios and p-values
-}
-
-// MaxScoreSurvivors caps ScoreSection.Survivors.
-const MaxScoreSurvivors = 10
 
 // ScoreFor returns the score section of rep (read from dir) for the
 // packages pkgs (import paths) and the changed files (module relative).
-func ScoreFor(rep *Report, dir string, pkgs, changedFiles []string) *ScoreSection {
-	sub := &Report{Settings: rep.Settings}
+func ScoreFor(rep *results.Report, dir string, pkgs, changedFiles []string) *results.ScoreSection {
+	sub := &results.Report{Settings: rep.Settings}
 	for _, m := range rep.Mutants {
 		if slices.Contains(pkgs, m.Package) {
 			sub.Mutants = append(sub.Mutants, m)
 		}
 	}
-	s := &ScoreSection{Dir: dir, Packages: []string{}, Levels: map[string]LevelScore{}, Survivors: []ScoreSurvivor{}}
+	s := &results.ScoreSection{Dir: dir, Packages: []string{}, Levels: map[string]results.LevelScore{}, Survivors: []results.ScoreSurvivor{}}
 	for _, m := range sub.Mutants {
 		if !slices.Contains(s.Packages, m.Package) {
 			s.Packages = append(s.Packages, m.Package)
@@ -71,9 +42,9 @@ func ScoreFor(rep *Report, dir string, pkgs, changedFiles []string) *ScoreSectio
 		return 0
 	})
 	s.Survived = len(covered)
-	for _, f := range covered[:min(len(covered), MaxScoreSurvivors)] {
+	for _, f := range covered[:min(len(covered), results.MaxScoreSurvivors)] {
 		tests := f.M.Results[f.Levels[0]].Benchmarks // the first level's: the levels measure the same benchmarks
-		s.Survivors = append(s.Survivors, ScoreSurvivor{
+		s.Survivors = append(s.Survivors, results.ScoreSurvivor{
 			ID: f.M.ID, Operator: f.M.Operator, Position: position(f.M), Function: funcName(f.M),
 			Levels: f.Levels, InChangedFile: slices.Contains(changedFiles, f.M.File), Tests: testsLine(tests),
 		})
@@ -85,9 +56,9 @@ func ScoreFor(rep *Report, dir string, pkgs, changedFiles []string) *ScoreSectio
 }
 
 // scoreLine is "opt 72.0% (18 of 25 killed), noopt …".
-func (s *ScoreSection) scoreLine() string {
+func scoreLine(s *results.ScoreSection) string {
 	var parts []string
-	for _, l := range []string{Opt, NoOpt} {
+	for _, l := range []string{results.Opt, results.NoOpt} {
 		if ls, ok := s.Levels[l]; ok {
 			parts = append(parts, fmt.Sprintf("%s %s (%d of %d killed)", l, pct(ls.Score), ls.Killed, ls.Valid))
 		}
@@ -99,9 +70,9 @@ func (s *ScoreSection) scoreLine() string {
 }
 
 // writeScoreText writes the section for the terminal.
-func writeScoreText(w io.Writer, s *ScoreSection) {
+func writeScoreText(w io.Writer, s *results.ScoreSection) {
 	fmt.Fprintf(w, "\nmutation score of the changed packages (%s, from %s): %s; %s\n",
-		strings.Join(s.Packages, ", "), s.Dir, s.scoreLine(), english.Plural(s.Survived, "covered survivor"))
+		strings.Join(s.Packages, ", "), s.Dir, scoreLine(s), english.Plural(s.Survived, "covered survivor"))
 	for _, v := range s.Survivors {
 		mark := ""
 		if v.InChangedFile {
@@ -115,9 +86,9 @@ func writeScoreText(w io.Writer, s *ScoreSection) {
 }
 
 // writeScoreMarkdown writes the section for the pull-request comment.
-func writeScoreMarkdown(b *strings.Builder, s *ScoreSection) {
+func writeScoreMarkdown(b *strings.Builder, s *results.ScoreSection) {
 	fmt.Fprintf(b, "\n#### How far `same` can be trusted\n\nMutation score of the changed packages (%s): **%s**; %s (injected slowdowns a benchmark ran and did not notice).\n",
-		mdEscape(strings.Join(s.Packages, ", ")), s.scoreLine(), english.Plural(s.Survived, "covered survivor"))
+		mdEscape(strings.Join(s.Packages, ", ")), scoreLine(s), english.Plural(s.Survived, "covered survivor"))
 	if len(s.Survivors) > 0 {
 		b.WriteString("\n| Mutant | Operator | Position | Function | Benchmarks tried |\n|---|---|---|---|---|\n")
 		for _, v := range s.Survivors {

@@ -6,17 +6,19 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // compareFixture reads testdata/compare.json: a real comparison (a 2x
 // slowdown) with hand-added benchmarks of every other verdict and status.
-func compareFixture(t *testing.T) *Comparison {
+func compareFixture(t *testing.T) *results.Comparison {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "compare.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var c Comparison
+	var c results.Comparison
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
@@ -69,7 +71,7 @@ func TestCompareScoreGolden(t *testing.T) {
 	if got := c.Score.Packages; len(got) != 1 || got[0] != "example.com/demo/textutil" {
 		t.Errorf("packages %v, want the one with mutants", got)
 	}
-	if s := c.Score.Levels[Opt]; s.Killed != 2 || s.Valid != 7 {
+	if s := c.Score.Levels[results.Opt]; s.Killed != 2 || s.Valid != 7 {
 		t.Errorf("opt score %+v, want 2 of 7 killed (fne not valid)", s)
 	}
 	var buf bytes.Buffer
@@ -80,7 +82,7 @@ func TestCompareScoreGolden(t *testing.T) {
 	golden(t, "compare-score.md", []byte(CompareMarkdown(c)))
 
 	none := ScoreFor(fixture(t), "perfmut-out", []string{"example.com/demo/other"}, nil)
-	if len(none.Warnings) != 1 || none.scoreLine() != "no mutants" {
+	if len(none.Warnings) != 1 || scoreLine(none) != "no mutants" {
 		t.Errorf("no mutants in the changed packages: %+v", none)
 	}
 }

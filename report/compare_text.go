@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -21,22 +22,22 @@ import (
 //	BenchmarkSum  B/op       0B       0B       1        [1, 1]          1         5   same
 //
 //	gate: 1 slower beyond -max-slowdown 5%: BenchmarkSum sec/op 2x
-func CompareText(w io.Writer, c *Comparison) error {
+func CompareText(w io.Writer, c *results.Comparison) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "OLD %s -> NEW %s\n%s\n", c.Old.label(), c.New.label(), c.Selection.Reason)
+	fmt.Fprintf(&b, "OLD %s -> NEW %s\n%s\n", sideLabel(c.Old), sideLabel(c.New), c.Selection.Reason)
 	if len(c.Benchmarks) > 0 {
 		b.WriteString("\n")
 		tw := tabwriter.NewWriter(&b, 0, 8, 2, ' ', 0)
 		fmt.Fprintln(tw, "BENCHMARK\tMETRIC\tOLD\tNEW\tNEW/OLD\t95% INTERVAL\tP\tN\tVERDICT")
 		for _, bm := range c.Benchmarks {
 			name := benchName(c, bm)
-			if bm.Status != Measured {
+			if bm.Status != results.Measured {
 				fmt.Fprintf(tw, "%s\t\t\t\t\t\t\t\t%s: %s\n", name, bm.Status, bm.Reason)
 				continue
 			}
 			for _, m := range bm.Metrics {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.2g\t%d\t%s\n", name, m.Metric,
-					formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), formatRatio(m.Ratio), interval(m),
+					formatValue(m.Old, m.Metric), formatValue(m.New, m.Metric), results.FormatRatio(m.Ratio), interval(m),
 					m.P, min(len(m.OldValues), len(m.NewValues)), m.Verdict)
 			}
 		}
@@ -61,7 +62,7 @@ func CompareText(w io.Writer, c *Comparison) error {
 }
 
 // gateLine says whether the gate passed.
-func gateLine(c *Comparison) string {
+func gateLine(c *results.Comparison) string {
 	if len(c.Failures) == 0 {
 		return fmt.Sprintf("gate: pass (no metric slower beyond -max-slowdown %s)", pct(c.MaxSlowdown))
 	}
@@ -71,7 +72,7 @@ func gateLine(c *Comparison) string {
 
 // benchName is the benchmark's name, qualified by its package where two
 // packages' benchmarks share it.
-func benchName(c *Comparison, bm CompareBenchmark) string {
+func benchName(c *results.Comparison, bm results.CompareBenchmark) string {
 	for _, o := range c.Benchmarks {
 		if o.Name == bm.Name && o.Package != bm.Package {
 			return bm.Package + "." + bm.Name
@@ -90,24 +91,13 @@ func minEffect(m float64) string {
 
 // WriteCompare prints the comparison's table to w, writes compare.md into
 // dir (beside compare.json) and says where the results are.
-func WriteCompare(w io.Writer, dir string, c *Comparison) error {
+func WriteCompare(w io.Writer, dir string, c *results.Comparison) error {
 	if err := CompareText(w, c); err != nil {
 		return err
 	}
-	if err := WriteCompareMarkdown(filepath.Join(dir, CompareMarkdownFile), c); err != nil {
-		return fmt.Errorf("writing the reports: %w (%s is complete)", err, CompareFile)
+	if err := WriteCompareMarkdown(filepath.Join(dir, results.CompareMarkdownFile), c); err != nil {
+		return fmt.Errorf("writing the reports: %w (%s is complete)", err, results.CompareFile)
 	}
 	_, err := fmt.Fprintf(w, "results in %s\n", dir)
 	return err
-}
-
-// FailedCount is the number of benchmarks that failed on a side.
-func (c *Comparison) FailedCount() int {
-	n := 0
-	for _, b := range c.Benchmarks {
-		if b.Status == Failed {
-			n++
-		}
-	}
-	return n
 }

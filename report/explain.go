@@ -6,6 +6,7 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -25,20 +26,6 @@ type explanation struct {
 	Hint string // what to do about it, or ""
 }
 
-// rule returns the kill rule of the report's settings (a minimum effect of
-// 0, from reports before it had a default, was off).
-func (r *Report) rule() score.Rule {
-	s := r.Settings
-	if s.MinEffect == 0 {
-		s.MinEffect = 1
-	}
-	return score.Rule{
-		Alpha: s.Alpha, Correction: score.Correction(s.Correction), Test: score.Test(s.Test),
-		MaxSamples: s.MaxSamples, MinSamples: s.MinSamples, MinEffect: s.MinEffect, FutilityPower: s.FutilityPower,
-		Margin: s.Margin,
-	}.WithDefaults()
-}
-
 // explain says why m survived at level: it measured faster (some time
 // test's bootstrap interval lies below 1 and none lies above); it was slower
 // by less than the minimum effect (the timing test with the largest median
@@ -52,7 +39,7 @@ func (r *Report) rule() score.Rule {
 // the run's alpha (k the tests whose values vary), and at least the
 // minimum effect, says how large a slowdown its benchmarks detect at the
 // samples taken.
-func explain(rep *Report, m *Mutant, level string) explanation {
+func explain(rep *results.Report, m *results.Mutant, level string) explanation {
 	r := m.Results[level]
 	if r == nil || r.Status != score.Survived {
 		return explanation{}
@@ -85,7 +72,7 @@ func explain(rep *Report, m *Mutant, level string) explanation {
 // fastest one whose interval lies below 1 (-1 for none), the number of
 // tests whose values vary, and whether some timing test's interval lies
 // above 1.
-func timingTests(r *LevelResult) (best, widest, fastest, varying int, slower bool) {
+func timingTests(r *results.LevelResult) (best, widest, fastest, varying int, slower bool) {
 	best, widest, fastest = -1, -1, -1
 	for i, t := range r.Benchmarks {
 		if t.PMin < 1 {
@@ -117,8 +104,8 @@ func timingTests(r *LevelResult) (best, widest, fastest, varying int, slower boo
 // at most the slowdown that matters), or underpowered (it reaches past
 // it), with the effect its benchmarks detect at the samples taken (k tests
 // whose values vary share the alpha).
-func explainSlowdown(rep *Report, r *LevelResult, best, widest score.TestResult, k int) explanation {
-	rule := rep.rule()
+func explainSlowdown(rep *results.Report, r *results.LevelResult, best, widest score.TestResult, k int) explanation {
+	rule := rep.Rule()
 	if best.BelowMinEffect && best.Ratio > 1 && best.PAdj <= best.Threshold {
 		return explanation{Why: whyBelowMin, Text: fmt.Sprintf("slower by less than the minimum effect %s: %s %s on %s", ratioString(rule.MinEffect), ratioString(best.Ratio), intervalString(best), best.Benchmark)}
 	}
@@ -134,7 +121,7 @@ func explainSlowdown(rep *Report, r *LevelResult, best, widest score.TestResult,
 	if !math.IsNaN(mde) {
 		detect = fmt.Sprintf(" (with %d samples its benchmarks detect about %s)", t.NBaseline, ratioString(mde))
 	}
-	bound, hi := rep.slowdownBound(), upperBound(t)
+	bound, hi := slowdownBound(rep), upperBound(t)
 	switch {
 	case hi == 0:
 		return explanation{Why: whyUnknown}
@@ -150,8 +137,8 @@ func explainSlowdown(rep *Report, r *LevelResult, best, widest score.TestResult,
 // upper bound must not exceed for its data to rule the slowdown out (the
 // rule's margin, its default for a report from before the margin; with
 // the margin off, the minimum effect).
-func (r *Report) slowdownBound() float64 {
-	rule := r.rule()
+func slowdownBound(r *results.Report) float64 {
+	rule := r.Rule()
 	if rule.Margin > 0 {
 		return rule.Margin
 	}
@@ -178,7 +165,7 @@ func boundString(t score.TestResult) string {
 }
 
 // baselineValues returns the baseline samples of test t.
-func baselineValues(r *LevelResult, t score.TestResult) []float64 {
+func baselineValues(r *results.LevelResult, t score.TestResult) []float64 {
 	for _, s := range r.Samples {
 		if s.Benchmark == t.Benchmark && s.Metric == t.Metric {
 			return s.Baseline
@@ -196,7 +183,7 @@ func intervalString(t score.TestResult) string {
 }
 
 // isFaster reports whether f measured faster at every level it survived.
-func isFaster(rep *Report, f finding) bool {
+func isFaster(rep *results.Report, f finding) bool {
 	for _, l := range f.Levels {
 		if explain(rep, f.M, l).Why != whyFaster {
 			return false
@@ -207,7 +194,7 @@ func isFaster(rep *Report, f finding) bool {
 
 // splitFaster separates the survivors that measured faster from the
 // benchmark gaps, keeping the order of each.
-func splitFaster(rep *Report, covered []finding) (gaps, faster []finding) {
+func splitFaster(rep *results.Report, covered []finding) (gaps, faster []finding) {
 	for _, f := range covered {
 		if isFaster(rep, f) {
 			faster = append(faster, f)
@@ -219,7 +206,7 @@ func splitFaster(rep *Report, covered []finding) (gaps, faster []finding) {
 }
 
 // anyValid reports whether some level has a valid mutant.
-func anyValid(rep *Report, lv []string) bool {
+func anyValid(rep *results.Report, lv []string) bool {
 	for _, l := range lv {
 		if levelScore(rep, l).Valid > 0 {
 			return true
@@ -238,7 +225,7 @@ func scorePct(x float64, valid int) string {
 
 // scoreLegend explains the score table's last column, or says that there
 // is nothing to score.
-func scoreLegend(rep *Report, lv []string) string {
+func scoreLegend(rep *results.Report, lv []string) string {
 	if !anyValid(rep, lv) {
 		return "No valid mutant: every one was excluded (see the statuses), so there is no score."
 	}
@@ -247,7 +234,7 @@ func scoreLegend(rep *Report, lv []string) string {
 
 // coveredPct is the killed among covered at level (killed / (killed +
 // survived)), or "-" when no covered mutant was decided (0 of 0).
-func coveredPct(rep *Report, level string) string {
+func coveredPct(rep *results.Report, level string) string {
 	c := statusCounts(rep, level)
 	if c[score.Killed]+c[score.Survived] == 0 {
 		return "-"
@@ -257,7 +244,7 @@ func coveredPct(rep *Report, level string) string {
 
 // undecidedLegend says what the undecided column counts, or "" when no
 // level has an undecided mutant.
-func undecidedLegend(rep *Report, lv []string) string {
+func undecidedLegend(rep *results.Report, lv []string) string {
 	for _, l := range lv {
 		if levelScore(rep, l).Undecided > 0 {
 			return "undecided = measured to -max-samples without a kill, the data too noisy to rule out a slowdown: outside the score, like equivalent."
@@ -267,7 +254,7 @@ func undecidedLegend(rep *Report, lv []string) string {
 }
 
 // allKilledLine is the closing line of a report with no findings.
-func allKilledLine(rep *Report, lv []string) string {
+func allKilledLine(rep *results.Report, lv []string) string {
 	if !anyValid(rep, lv) {
 		return "No valid mutant to kill: every mutant was excluded."
 	}

@@ -7,23 +7,24 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
 // explainReport is a report with one survivor at opt whose sec/op test is
 // t, measured against a baseline with a robust log-scale sigma of 0.03.
-func explainReport(op string, t score.TestResult) (*Report, *Mutant) {
+func explainReport(op string, t score.TestResult) (*results.Report, *results.Mutant) {
 	d := 0.03 / 1.4826
 	base := []float64{math.Exp(-d), 1, math.Exp(d), math.Exp(-d), math.Exp(d)}
 	t.Benchmark, t.Metric, t.NBaseline, t.NMutant, t.PMin = "BenchmarkA", score.SecPerOp, 30, 30, 1e-6
-	rep := &Report{
-		Settings: Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, MinEffect: 1.01},
-		Mutants: []Mutant{{
+	rep := &results.Report{
+		Settings: results.Settings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, MinEffect: 1.01},
+		Mutants: []results.Mutant{{
 			Mutant: mutate.Mutant{ID: "m1", Operator: op, File: "a.go", Line: 3, Column: 2, Function: "F", Description: "d"},
-			Results: map[string]*LevelResult{Opt: {
+			Results: map[string]*results.LevelResult{results.Opt: {
 				Status:     score.Survived,
 				Benchmarks: []score.TestResult{t},
-				Samples:    []SampleSet{{Benchmark: "BenchmarkA", Metric: score.SecPerOp, Baseline: base}},
+				Samples:    []results.SampleSet{{Benchmark: "BenchmarkA", Metric: score.SecPerOp, Baseline: base}},
 			}},
 		}},
 	}
@@ -70,7 +71,7 @@ func TestExplain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rep, m := explainReport(tt.op, tt.test)
-		if got := explain(rep, m, Opt); got != tt.want {
+		if got := explain(rep, m, results.Opt); got != tt.want {
 			t.Errorf("%s:\n got %+v\nwant %+v", tt.name, got, tt.want)
 		}
 	}
@@ -94,9 +95,9 @@ func TestTextFasterApart(t *testing.T) {
 // TestZeroValid checks the wording of a report whose mutants were all
 // excluded: no score of 0%, and no claim that every mutant was killed.
 func TestZeroValid(t *testing.T) {
-	rep := &Report{Mutants: []Mutant{{
+	rep := &results.Report{Mutants: []results.Mutant{{
 		Mutant:  mutate.Mutant{ID: "m1", Operator: "oblivion", File: "a.go", Line: 1, Column: 1},
-		Results: map[string]*LevelResult{Opt: {Status: score.CompileError, Reason: "x"}},
+		Results: map[string]*results.LevelResult{results.Opt: {Status: score.CompileError, Reason: "x"}},
 	}}}
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"text":     func(b *bytes.Buffer) error { return Text(b, rep, Options{}) },
@@ -132,14 +133,14 @@ func TestHTMLWhy(t *testing.T) {
 // (its interval straddles 1) reads as faster; one clearly slower does not.
 func TestExplainFasterMixed(t *testing.T) {
 	rep, m := explainReport("call-replace", score.TestResult{Ratio: 0.457, RatioLo: 0.333, RatioHi: 0.711})
-	r := m.Results[Opt]
+	r := m.Results[results.Opt]
 	other := score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 5, NMutant: 5, Ratio: 0.562, RatioLo: 0.371, RatioHi: 1.553}
 	r.Benchmarks = append(r.Benchmarks, other)
-	if got := explain(rep, m, Opt); got.Why != whyFaster || !strings.Contains(got.Text, "×0.457 [×0.333, ×0.711] on BenchmarkA") {
+	if got := explain(rep, m, results.Opt); got.Why != whyFaster || !strings.Contains(got.Text, "×0.457 [×0.333, ×0.711] on BenchmarkA") {
 		t.Errorf("mixed: %+v, want faster on BenchmarkA", got)
 	}
 	r.Benchmarks[1].RatioLo, r.Benchmarks[1].Ratio = 1.1, 1.3
-	if got := explain(rep, m, Opt); got.Why == whyFaster {
+	if got := explain(rep, m, results.Opt); got.Why == whyFaster {
 		t.Errorf("one benchmark clearly slower: %+v, want not faster", got)
 	}
 }
@@ -151,10 +152,10 @@ func TestExplainFasterMixed(t *testing.T) {
 // see".)
 func TestExplainWideInterval(t *testing.T) {
 	rep, m := explainReport("oblivion", score.TestResult{Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76, P: 0.5, PAdj: 0.5})
-	r := m.Results[Opt]
+	r := m.Results[results.Opt]
 	r.Benchmarks[0].NBaseline, r.Benchmarks[0].NMutant = 5, 5
 	r.Samples[0].Baseline = []float64{250e-9, 707e-9, 310e-9, 520e-9, 400e-9}
-	got := explain(rep, m, Opt)
+	got := explain(rep, m, results.Opt)
 	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a slowdown of ×1.050 (with 5 samples its benchmarks detect about ×") {
 		t.Errorf("got %+v, want underpowered", got)
 	}
@@ -163,14 +164,14 @@ func TestExplainWideInterval(t *testing.T) {
 // TestReproduceCommand: the check names the module (-C) and a results
 // directory other than the default (-out), quoted for a shell.
 func TestReproduceCommand(t *testing.T) {
-	m := &Mutant{}
+	m := &results.Mutant{}
 	m.ID = "5c0e9a7f3b18"
 	for _, tc := range []struct{ modDir, out, want string }{
 		{"", "", "perfmut reproduce 5c0e9a7f3b18"},
 		{"/src/demo", "perfmut-out", "perfmut reproduce -C /src/demo 5c0e9a7f3b18"},
 		{"/home/u/my mod", "/tmp/res", "perfmut reproduce -C '/home/u/my mod' -out /tmp/res 5c0e9a7f3b18"},
 	} {
-		if got := reproduceCommand(&Report{Dir: tc.modDir}, m, tc.out); got != tc.want {
+		if got := reproduceCommand(&results.Report{Dir: tc.modDir}, m, tc.out); got != tc.want {
 			t.Errorf("reproduceCommand(%q, %q) = %q, want %q", tc.modDir, tc.out, got, tc.want)
 		}
 	}
@@ -181,9 +182,9 @@ func TestReproduceCommand(t *testing.T) {
 // larger median ratio.
 func TestExplainWidest(t *testing.T) {
 	rep, m := explainReport("oblivion", score.TestResult{Ratio: 1.02, RatioLo: 1.0, RatioHi: 1.03, Upper: 1.03})
-	r := m.Results[Opt]
+	r := m.Results[results.Opt]
 	r.Benchmarks = append(r.Benchmarks, score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 30, NMutant: 30, PMin: 1e-6, Ratio: 1.01, RatioLo: 0.8, RatioHi: 1.3, Upper: 1.3})
-	got := explain(rep, m, Opt)
+	got := explain(rep, m, results.Opt)
 	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkB measured ×1.010 [×0.800, ×1.300], per-round ratios at most ×1.300 (95%), which does not rule out a slowdown of ×1.050") {
 		t.Errorf("got %+v, want underpowered on BenchmarkB", got)
 	}

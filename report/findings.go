@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -32,64 +33,19 @@ type Options struct {
 
 // levels returns the optimization levels to show: opts.Levels if set,
 // else those present in rep, opt first.
-func levels(rep *Report, opts Options) []string {
+func levels(rep *results.Report, opts Options) []string {
 	if len(opts.Levels) > 0 {
 		return opts.Levels
 	}
 	if l := rep.Levels(); len(l) > 0 {
 		return l
 	}
-	return []string{Opt} // an empty report still renders its (empty) tables
-}
-
-// Levels returns the optimization levels that appear in the report, in
-// the order opt, noopt, then any other in name order.
-func (r *Report) Levels() []string {
-	seen := map[string]bool{}
-	for l := range r.Score {
-		seen[l] = true
-	}
-	for _, m := range r.Mutants {
-		for l := range m.Results {
-			seen[l] = true
-		}
-	}
-	var out []string
-	for _, l := range []string{Opt, NoOpt} {
-		if seen[l] {
-			out = append(out, l)
-			delete(seen, l)
-		}
-	}
-	var rest []string
-	for l := range seen {
-		rest = append(rest, l)
-	}
-	slices.Sort(rest)
-	return append(out, rest...)
-}
-
-// status returns m's status at level, or "" when it has no result there.
-func (m *Mutant) status(level string) score.Status {
-	if r := m.Results[level]; r != nil {
-		return r.Status
-	}
-	return ""
-}
-
-// anyStatus reports whether m has status s at one of levels.
-func (m *Mutant) anyStatus(levels []string, s score.Status) bool {
-	for _, l := range levels {
-		if m.status(l) == s {
-			return true
-		}
-	}
-	return false
+	return []string{results.Opt} // an empty report still renders its (empty) tables
 }
 
 // A finding is a mutant that no benchmark noticed at one or more levels.
 type finding struct {
-	M       *Mutant
+	M       *results.Mutant
 	Levels  []string // the levels at which it survived (or had no coverage)
 	Covered bool     // survived (a benchmark ran it) rather than no-coverage
 	// undecided: listed for its undecided levels (Levels), measured to the
@@ -102,13 +58,13 @@ type finding struct {
 // others, then by the largest median ratio measured (the biggest slowdown
 // the benchmarks missed), then by position. No-coverage ones follow,
 // grouped by package and function (larger groups first), then position.
-func findings(rep *Report, levels []string) (covered []finding, uncovered [][]finding) {
+func findings(rep *results.Report, levels []string) (covered []finding, uncovered [][]finding) {
 	groups := map[[2]string][]finding{}
 	for i := range rep.Mutants {
 		m := &rep.Mutants[i]
 		var surv, nocov []string
 		for _, l := range levels {
-			switch m.status(l) {
+			switch m.Status(l) {
 			case score.Survived:
 				surv = append(surv, l)
 			case score.NoCoverage:
@@ -151,13 +107,13 @@ func findings(rep *Report, levels []string) (covered []finding, uncovered [][]fi
 // undecidedFindings are the mutants undecided at one or more of levels,
 // by position: measured to the sample budget without a kill or a
 // slowdown ruled out.
-func undecidedFindings(rep *Report, levels []string) []finding {
+func undecidedFindings(rep *results.Report, levels []string) []finding {
 	var out []finding
 	for i := range rep.Mutants {
 		m := &rep.Mutants[i]
 		var at []string
 		for _, l := range levels {
-			if m.status(l) == score.Undecided {
+			if m.Status(l) == score.Undecided {
 				at = append(at, l)
 			}
 		}
@@ -180,7 +136,7 @@ func maxRatio(f finding) float64 {
 	return r
 }
 
-func comparePos(a, b *Mutant) int {
+func comparePos(a, b *results.Mutant) int {
 	if c := cmp.Compare(a.File, b.File); c != 0 {
 		return c
 	}
@@ -194,10 +150,10 @@ func comparePos(a, b *Mutant) int {
 }
 
 // statusCounts counts the mutants per status at level.
-func statusCounts(rep *Report, level string) map[score.Status]int {
+func statusCounts(rep *results.Report, level string) map[score.Status]int {
 	c := map[score.Status]int{}
 	for i := range rep.Mutants {
-		if s := rep.Mutants[i].status(level); s != "" {
+		if s := rep.Mutants[i].Status(level); s != "" {
 			c[s]++
 		}
 	}
@@ -213,7 +169,7 @@ type opRow struct {
 
 // operatorScores returns, per operator (sorted by name), the killed and
 // valid counts at each level, computed from the mutants' statuses.
-func operatorScores(rep *Report, levels []string) (ops []string, rows map[string]map[string]opRow) {
+func operatorScores(rep *results.Report, levels []string) (ops []string, rows map[string]map[string]opRow) {
 	rows = map[string]map[string]opRow{}
 	for i := range rep.Mutants {
 		m := &rep.Mutants[i]
@@ -222,7 +178,7 @@ func operatorScores(rep *Report, levels []string) (ops []string, rows map[string
 			ops = append(ops, m.Operator)
 		}
 		for _, l := range levels {
-			s := m.status(l)
+			s := m.Status(l)
 			r := rows[m.Operator][l]
 			r.Operator, r.Quadrant = m.Operator, string(m.Quadrant)
 			r.Add(s)
@@ -235,20 +191,20 @@ func operatorScores(rep *Report, levels []string) (ops []string, rows map[string
 
 // levelScore returns the score at level from rep.Score, or computed from
 // the statuses when the report has none for it.
-func levelScore(rep *Report, level string) LevelScore {
+func levelScore(rep *results.Report, level string) results.LevelScore {
 	if s, ok := rep.Score[level]; ok {
 		return s
 	}
 	var statuses []score.Status
 	undecided := 0
 	for i := range rep.Mutants {
-		if s := rep.Mutants[i].status(level); s != "" {
+		if s := rep.Mutants[i].Status(level); s != "" {
 			statuses = append(statuses, s)
 		}
-		if rep.Mutants[i].status(level) == score.Undecided {
+		if rep.Mutants[i].Status(level) == score.Undecided {
 			undecided++
 		}
 	}
 	c := score.CountStatuses(statuses)
-	return LevelScore{Killed: c.Killed, Valid: c.Valid, Score: c.Score, Covered: c.CoveredScore, Undecided: undecided}
+	return results.LevelScore{Killed: c.Killed, Valid: c.Valid, Score: c.Score, Covered: c.CoveredScore, Undecided: undecided}
 }

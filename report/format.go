@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -36,7 +37,7 @@ func pString(p float64) string {
 }
 
 // position is file:line:column.
-func position(m *Mutant) string {
+func position(m *results.Mutant) string {
 	if m.Column > 0 {
 		return fmt.Sprintf("%s:%d:%d", m.File, m.Line, m.Column)
 	}
@@ -87,7 +88,7 @@ func testsByBenchmark(tests []score.TestResult) []string {
 // benchstatCommands returns the commands that show r's raw samples with
 // benchstat, one per pair of benchfmt files. dir is the output directory
 // as the user should type it ("" = relative to it).
-func benchstatCommands(r *LevelResult, dir string) []string {
+func benchstatCommands(r *results.LevelResult, dir string) []string {
 	type pair [2]string
 	var order []pair
 	names := map[pair][]string{}
@@ -125,7 +126,7 @@ func benchstatCommands(r *LevelResult, dir string) []string {
 // table. -C names the module root when the report knows it, -out the
 // results directory dir (as the user should type it) unless it is the
 // default.
-func reproduceCommand(rep *Report, m *Mutant, dir string) string {
+func reproduceCommand(rep *results.Report, m *results.Mutant, dir string) string {
 	cmd := "perfmut reproduce "
 	if rep.Dir != "" {
 		cmd += "-C " + shellQuote(rep.Dir) + " "
@@ -199,7 +200,7 @@ func shellQuote(s string) string {
 }
 
 // runSpan describes when the campaign ran: "2026-11-21 22:04:05 UTC, 15m36s".
-func runSpan(rep *Report) string {
+func runSpan(rep *results.Report) string {
 	if rep.Started.IsZero() {
 		return ""
 	}
@@ -211,7 +212,7 @@ func runSpan(rep *Report) string {
 }
 
 // SettingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
-func SettingsLine(rep *Report) string {
+func SettingsLine(rep *results.Report) string {
 	s := rep.Settings
 	var parts []string
 	if s.Alpha > 0 {
@@ -255,7 +256,7 @@ func SettingsLine(rep *Report) string {
 }
 
 // funcName is "pkg.Function" with the package's last element.
-func funcName(m *Mutant) string {
+func funcName(m *results.Mutant) string {
 	p := pkgName(m.Package)
 	if m.Function == "" {
 		return p

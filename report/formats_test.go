@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -165,7 +166,7 @@ func TestReadFileErrors(t *testing.T) {
 	} {
 		p := filepath.Join(dir, "report.json")
 		os.WriteFile(p, []byte(tc.content), 0o644)
-		_, err := ReadFile(p)
+		_, err := results.ReadFile(p)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), p+": ") {
 			t.Errorf("ReadFile(%s) error %v, want %q", tc.content, err, tc.want)
 		}
@@ -176,7 +177,7 @@ func TestReadFileErrors(t *testing.T) {
 	if err := rep.WriteFile(p); err != nil {
 		t.Fatal(err)
 	}
-	again, err := ReadFile(p)
+	again, err := results.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}

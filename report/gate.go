@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // A BelowError is Gate's verdict that the score is below the threshold at
@@ -20,7 +22,7 @@ type BelowError struct {
 // threshold, or it has too many undecided mutants.
 type LevelBelow struct {
 	Level string
-	LevelScore
+	results.LevelScore
 }
 
 func (e *BelowError) Error() string {
@@ -37,11 +39,11 @@ func (e *BelowError) Error() string {
 // error for bad arguments (a level the report does not have, minScore out
 // of range). A level without valid mutants (nothing in scope, e.g. a
 // -changed-since run that touched no mutable code) passes.
-func Gate(rep *Report, minScore float64, levels []string) error {
+func Gate(rep *results.Report, minScore float64, levels []string) error {
 	if !(minScore >= 0 && minScore <= 1) {
 		return fmt.Errorf("minimum score %v is not a fraction in [0, 1]", minScore)
 	}
-	failing, err := failingLevels(rep, levels, func(s LevelScore) bool { return s.Valid > 0 && s.Score < minScore })
+	failing, err := failingLevels(rep, levels, func(s results.LevelScore) bool { return s.Valid > 0 && s.Score < minScore })
 	if err != nil || len(failing) == 0 {
 		return err
 	}
@@ -51,7 +53,7 @@ func Gate(rep *Report, minScore float64, levels []string) error {
 // failingLevels returns the levels of levels (nil = every level in the
 // report) whose score fails, or an error naming a level the report does
 // not have.
-func failingLevels(rep *Report, levels []string, fails func(LevelScore) bool) ([]LevelBelow, error) {
+func failingLevels(rep *results.Report, levels []string, fails func(results.LevelScore) bool) ([]LevelBelow, error) {
 	have := rep.Levels()
 	if len(levels) == 0 {
 		levels = have
@@ -89,11 +91,11 @@ func (e *UndecidedError) Error() string {
 // when no level has more, an *UndecidedError when one does, and another
 // error for a level the report does not have. A negative maxUndecided is
 // no limit.
-func GateUndecided(rep *Report, maxUndecided int, levels []string) error {
+func GateUndecided(rep *results.Report, maxUndecided int, levels []string) error {
 	if maxUndecided < 0 {
 		return nil
 	}
-	failing, err := failingLevels(rep, levels, func(s LevelScore) bool { return s.Undecided > maxUndecided })
+	failing, err := failingLevels(rep, levels, func(s results.LevelScore) bool { return s.Undecided > maxUndecided })
 	if err != nil || len(failing) == 0 {
 		return err
 	}
@@ -157,7 +159,7 @@ func ParseLevels(s string) ([]string, error) {
 	var out []string
 	for _, l := range strings.Split(s, ",") {
 		l = strings.TrimSpace(l)
-		if l != Opt && l != NoOpt {
+		if l != results.Opt && l != results.NoOpt {
 			return nil, fmt.Errorf("-levels %q: unknown level %q; use opt, noopt or opt,noopt", s, l)
 		}
 		if !slices.Contains(out, l) {
@@ -165,15 +167,4 @@ func ParseLevels(s string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// CheckLevels says which of levels (from ParseLevels) the report has no
-// results at.
-func (r *Report) CheckLevels(levels []string) error {
-	for _, l := range levels {
-		if !slices.Contains(r.Levels(), l) {
-			return fmt.Errorf("-levels: the report has no results at level %s (it has %s)", l, strings.Join(r.Levels(), ", "))
-		}
-	}
-	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 func TestGate(t *testing.T) {
@@ -14,10 +16,10 @@ func TestGate(t *testing.T) {
 		below  string // "" = passes; else the error text
 	}{
 		{0.45, nil, ""},
-		{0.5, []string{NoOpt}, ""},
+		{0.5, []string{results.NoOpt}, ""},
 		{0.5, nil, "mutation score below -min-score 50.0%: opt 45.5% (5 of 11 killed)"},
-		{0.55, []string{Opt, NoOpt}, "mutation score below -min-score 55.0%: opt 45.5% (5 of 11 killed), noopt 54.5% (6 of 11 killed)"},
-		{0.6, []string{NoOpt}, "mutation score below -min-score 60.0%: noopt 54.5% (6 of 11 killed)"},
+		{0.55, []string{results.Opt, results.NoOpt}, "mutation score below -min-score 55.0%: opt 45.5% (5 of 11 killed), noopt 54.5% (6 of 11 killed)"},
+		{0.6, []string{results.NoOpt}, "mutation score below -min-score 60.0%: noopt 54.5% (6 of 11 killed)"},
 		{0, nil, ""},
 	} {
 		err := Gate(rep, tc.min, tc.levels)
@@ -47,7 +49,7 @@ func TestGate(t *testing.T) {
 	}
 	// Nothing valid in scope passes: a -changed-since run that touched
 	// nothing mutable must not fail the build.
-	empty := &Report{Schema: Schema, Score: map[string]LevelScore{Opt: {}}}
+	empty := &results.Report{Schema: results.Schema, Score: map[string]results.LevelScore{results.Opt: {}}}
 	if err := Gate(empty, 0.9, nil); err != nil {
 		t.Errorf("empty report: %v", err)
 	}
@@ -87,7 +89,7 @@ func TestGateUndecided(t *testing.T) {
 		{-1, nil, ""},
 		{1, nil, ""},
 		{0, nil, "more undecided mutants than -max-undecided 0: opt 1, noopt 1 (too noisy to decide; perfmut report lists them)"},
-		{0, []string{NoOpt}, "more undecided mutants than -max-undecided 0: noopt 1 (too noisy to decide; perfmut report lists them)"},
+		{0, []string{results.NoOpt}, "more undecided mutants than -max-undecided 0: noopt 1 (too noisy to decide; perfmut report lists them)"},
 	} {
 		err := GateUndecided(rep, tc.max, tc.levels)
 		if tc.want == "" {

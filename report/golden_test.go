@@ -6,15 +6,17 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // fixture reads testdata/report.json, a hand-made report with every
 // status, both levels, several operators and raw samples.
-func fixture(t testing.TB) *Report {
+func fixture(t testing.TB) *results.Report {
 	t.Helper()
-	rep, err := ReadFile(filepath.Join("testdata", "report.json"))
+	rep, err := results.ReadFile(filepath.Join("testdata", "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func TestTextGolden(t *testing.T) {
 		opts Options
 	}{
 		{"report.txt", Options{Dir: "perfmut-out"}},
-		{"report-opt.txt", Options{Levels: []string{Opt}}},
+		{"report-opt.txt", Options{Levels: []string{results.Opt}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -47,12 +48,12 @@ type htmlPage struct {
 	Brief                      []htmlMutant // past MaxDetailedMutants: a table row each
 	Unplotted                  int
 	LevelNames                 []string
-	Sensitivity                []Sensitivity
+	Sensitivity                []results.Sensitivity
 }
 
 type htmlLevel struct {
 	Name string
-	LevelScore
+	results.LevelScore
 	CoveredPct string // killed among covered, "" for 0 of 0
 	Chart      template.HTML
 }
@@ -73,7 +74,7 @@ type htmlOpCell struct {
 }
 
 type htmlMutant struct {
-	*Mutant
+	*results.Mutant
 	Pos      string
 	Group    string // survived, undecided, no-coverage, killed, excluded
 	Statuses string // space-separated statuses at all levels, for the filter
@@ -85,7 +86,7 @@ type htmlMutant struct {
 
 type htmlMutantLevel struct {
 	Name     string
-	Result   *LevelResult
+	Result   *results.LevelResult
 	Plots    []template.HTML
 	Constant []string    // sample sets with one value throughout, said in words instead of a plot
 	Commands []string    // benchstat on the samples taken
@@ -102,7 +103,7 @@ type diffLine struct {
 // each alpha (as the SlowCoach paper's Fig. 4), and per mutant its box
 // plots of baseline vs mutant samples per benchmark, its tests, its
 // benchstat commands and its diff.
-func HTML(w io.Writer, rep *Report, opts Options) error {
+func HTML(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	page := htmlPage{
 		Module: orUnknown(rep.Module), Go: rep.Go, Settings: SettingsLine(rep), Span: runSpan(rep),
@@ -164,7 +165,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 			r := m.M.Results[l]
 			if r == nil {
 				if hm.Brief { // keep the table's columns aligned
-					hm.Levels = append(hm.Levels, htmlMutantLevel{Name: l, Result: &LevelResult{}})
+					hm.Levels = append(hm.Levels, htmlMutantLevel{Name: l, Result: &results.LevelResult{}})
 				}
 				continue
 			}
@@ -214,7 +215,7 @@ func HTML(w io.Writer, rep *Report, opts Options) error {
 }
 
 type orderedMutant struct {
-	M     *Mutant
+	M     *results.Mutant
 	Group string
 }
 
@@ -222,10 +223,10 @@ type orderedMutant struct {
 // ones by position, no-coverage
 // ones by function, killed ones, then the excluded (compile-error, fne,
 // timeout, crash), each group by position.
-func htmlOrder(rep *Report, lv []string) []orderedMutant {
+func htmlOrder(rep *results.Report, lv []string) []orderedMutant {
 	covered, uncovered := findings(rep, lv)
 	var out []orderedMutant
-	seen := map[*Mutant]bool{}
+	seen := map[*results.Mutant]bool{}
 	for _, f := range covered {
 		out = append(out, orderedMutant{f.M, "survived"})
 		seen[f.M] = true
@@ -245,13 +246,13 @@ func htmlOrder(rep *Report, lv []string) []orderedMutant {
 			seen[f.M] = true
 		}
 	}
-	var killed, excluded []*Mutant
+	var killed, excluded []*results.Mutant
 	for i := range rep.Mutants {
 		m := &rep.Mutants[i]
 		if seen[m] {
 			continue
 		}
-		if m.anyStatus(lv, score.Killed) {
+		if m.AnyStatus(lv, score.Killed) {
 			killed = append(killed, m)
 		} else {
 			excluded = append(excluded, m)
@@ -273,7 +274,7 @@ func htmlOrder(rep *Report, lv []string) []orderedMutant {
 // otherwise from the statuses at the run's alpha only (note says so).
 // Operators without valid mutants are left out; valid[i] is the number of
 // valid mutants of ops[i].
-func operatorScoresByAlpha(rep *Report, level string) (ops []string, valid []int, alphas []float64, scores map[float64][]float64, note string) {
+func operatorScoresByAlpha(rep *results.Report, level string) (ops []string, valid []int, alphas []float64, scores map[float64][]float64, note string) {
 	scores = map[float64][]float64{}
 	if s := rep.Summary; s != nil {
 		type key struct {
@@ -357,7 +358,7 @@ func diffLines(diff string) []diffLine {
 
 // constantSamples reports whether every baseline and mutant sample of s
 // has the same value (e.g. allocs/op of a mutant that allocates nothing).
-func constantSamples(s SampleSet) (float64, bool) {
+func constantSamples(s results.SampleSet) (float64, bool) {
 	if len(s.Baseline) == 0 || len(s.Mutant) == 0 {
 		return 0, false
 	}

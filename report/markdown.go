@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -21,7 +22,7 @@ const MarkdownMarker = "<!-- perfmut-report -->"
 // collapsible blocks, then no-coverage mutants by function. It stays within
 // opts.MaxBytes (default GitHubCommentLimit): findings that do not fit are
 // left out with a note saying how many.
-func Markdown(w io.Writer, rep *Report, opts Options) error {
+func Markdown(w io.Writer, rep *results.Report, opts Options) error {
 	limit := opts.MaxBytes
 	if limit <= 0 {
 		limit = GitHubCommentLimit
@@ -52,7 +53,7 @@ func Markdown(w io.Writer, rep *Report, opts Options) error {
 
 // mdHead is the comment's head: the scores, and the operator and status
 // tables folded.
-func mdHead(rep *Report, lv []string) string {
+func mdHead(rep *results.Report, lv []string) string {
 	var head strings.Builder
 	fmt.Fprintf(&head, "%s\n### perfmut: performance mutation score\n\n", MarkdownMarker)
 	fmt.Fprintf(&head, "**%s** · %d mutants", mdEscape(orUnknown(rep.Module)), len(rep.Mutants))
@@ -131,7 +132,7 @@ type mdChunk struct {
 
 // mdChunks are the findings and the sensitivity table, each a chunk, and
 // the number of findings.
-func mdChunks(rep *Report, lv []string, dir string) (chunks []mdChunk, total int) {
+func mdChunks(rep *results.Report, lv []string, dir string) (chunks []mdChunk, total int) {
 	covered, uncovered := findings(rep, lv)
 	covered, faster := splitFaster(rep, covered)
 	total = len(covered)
@@ -209,7 +210,7 @@ func truncNote(hidden, total, limit int) string {
 }
 
 // mdSurvivor renders one covered survivor with its diff and commands.
-func mdSurvivor(rep *Report, n int, f finding, lv []string, dir string) string {
+func mdSurvivor(rep *results.Report, n int, f finding, lv []string, dir string) string {
 	m := f.M
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%d. %s %s in %s: %s\n", n, codeSpan(position(m)), codeSpan(m.Operator), codeSpan(m.Function), mdEscape(m.Description))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -16,7 +17,7 @@ import (
 // its note must count exactly the findings left out.
 func TestMarkdownGitHubLimit(t *testing.T) {
 	rep := fixture(t)
-	var big []Mutant
+	var big []results.Mutant
 	for i := 0; i < 400; i++ {
 		for _, m := range rep.Mutants {
 			m.ID = fmt.Sprintf("%s-%d", m.ID, i)
@@ -65,7 +66,7 @@ func TestMarkdownGitHubLimit(t *testing.T) {
 }
 
 func TestMarkdownAllKilled(t *testing.T) {
-	rep := &Report{Schema: Schema, Module: "example.com/m", Mutants: []Mutant{{Results: map[string]*LevelResult{Opt: {Status: score.Killed}}}}}
+	rep := &results.Report{Schema: results.Schema, Module: "example.com/m", Mutants: []results.Mutant{{Results: map[string]*results.LevelResult{results.Opt: {Status: score.Killed}}}}}
 	rep.Mutants[0].ID = "x"
 	var buf bytes.Buffer
 	if err := Markdown(&buf, rep, Options{}); err != nil {
@@ -104,7 +105,7 @@ func FuzzMarkdownLimit(f *testing.F) {
 			t.Skip()
 		}
 		r := *rep
-		r.Mutants = append([]Mutant(nil), rep.Mutants...)
+		r.Mutants = append([]results.Mutant(nil), rep.Mutants...)
 		r.Mutants[0].Description = desc
 		var min, buf bytes.Buffer
 		if err := Markdown(&min, &r, Options{MaxBytes: 1}); err != nil {
@@ -131,8 +132,8 @@ func FuzzMarkdownLimit(f *testing.F) {
 }
 
 func TestEmptyReportRenders(t *testing.T) {
-	rep := &Report{Schema: Schema}
-	rep.Mutants = []Mutant{{Results: map[string]*LevelResult{}}}
+	rep := &results.Report{Schema: results.Schema}
+	rep.Mutants = []results.Mutant{{Results: map[string]*results.LevelResult{}}}
 	rep.Mutants[0].ID = "x"
 	for _, f := range Formats() {
 		var buf bytes.Buffer

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -109,7 +110,7 @@ func MTEStatus(s score.Status) string {
 // the benchmarks as tests: coveredBy lists those tried, killedBy those that
 // rejected. Sources are read from opts.SourceDir, else the report's Dir;
 // a file that cannot be read gets an empty source.
-func MutationTestingElements(w io.Writer, rep *Report, opts Options) error {
+func MutationTestingElements(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	root := opts.SourceDir
 	if root == "" {
@@ -132,7 +133,7 @@ func MutationTestingElements(w io.Writer, rep *Report, opts Options) error {
 	}
 	sources := map[string][]string{} // file -> lines
 	tests := map[string]map[string]bool{}
-	ms := make([]*Mutant, len(rep.Mutants))
+	ms := make([]*results.Mutant, len(rep.Mutants))
 	for i := range rep.Mutants {
 		ms[i] = &rep.Mutants[i]
 	}

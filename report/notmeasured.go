@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -19,7 +20,7 @@ type notMeasured struct {
 	reused map[string]int // by level: results taken from an earlier campaign
 }
 
-func countNotMeasured(rep *Report, lv []string) notMeasured {
+func countNotMeasured(rep *results.Report, lv []string) notMeasured {
 	n := notMeasured{equiv: map[[2]string]int{}, dups: map[[2]string]int{}, reused: map[string]int{}}
 	for _, m := range rep.Mutants {
 		for _, l := range lv {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -13,16 +14,16 @@ import (
 // level, the mutants compiled to the baseline's code and the duplicates,
 // and say how many results an incremental campaign reused.
 func TestNotMeasured(t *testing.T) {
-	mut := func(id, op string, opt, noopt LevelResult) Mutant {
-		return Mutant{Mutant: mutate.Mutant{ID: id, Operator: op, Quadrant: mutate.Q3, File: "a.go", Line: 1},
-			Results: map[string]*LevelResult{Opt: &opt, NoOpt: &noopt}}
+	mut := func(id, op string, opt, noopt results.LevelResult) results.Mutant {
+		return results.Mutant{Mutant: mutate.Mutant{ID: id, Operator: op, Quadrant: mutate.Q3, File: "a.go", Line: 1},
+			Results: map[string]*results.LevelResult{results.Opt: &opt, results.NoOpt: &noopt}}
 	}
-	killed := LevelResult{Status: score.Killed}
-	rep := &Report{Module: "example.com/m", Mutants: []Mutant{
-		mut("a", "spin-loop", LevelResult{Status: score.Equivalent}, killed),
-		mut("b", "spin-loop", LevelResult{Status: score.Killed, DuplicateOf: "c"}, LevelResult{Status: score.Killed, DuplicateOf: "c"}),
+	killed := results.LevelResult{Status: score.Killed}
+	rep := &results.Report{Module: "example.com/m", Mutants: []results.Mutant{
+		mut("a", "spin-loop", results.LevelResult{Status: score.Equivalent}, killed),
+		mut("b", "spin-loop", results.LevelResult{Status: score.Killed, DuplicateOf: "c"}, results.LevelResult{Status: score.Killed, DuplicateOf: "c"}),
 		mut("c", "spin-loop", killed, killed),
-		mut("d", "oblivion", LevelResult{Status: score.Equivalent}, LevelResult{Status: score.Survived, Reused: true}),
+		mut("d", "oblivion", results.LevelResult{Status: score.Equivalent}, results.LevelResult{Status: score.Survived, Reused: true}),
 		mut("e", "sleep", killed, killed),
 	}}
 	var txt, md bytes.Buffer

@@ -3,26 +3,28 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 func TestWritePlan(t *testing.T) {
-	lv := func(notBuilt, built, tested, measured int, build, test, measure float64) PlanLevel {
-		return PlanLevel{NotBuilt: notBuilt, Built: built, Tested: tested, Measured: measured, BuildSeconds: build, TestSeconds: test, MeasureSeconds: measure, MeasureRounds: 7.5}
+	lv := func(notBuilt, built, tested, measured int, build, test, measure float64) results.PlanLevel {
+		return results.PlanLevel{NotBuilt: notBuilt, Built: built, Tested: tested, Measured: measured, BuildSeconds: build, TestSeconds: test, MeasureSeconds: measure, MeasureRounds: 7.5}
 	}
-	exact := &Plan{Module: "example.com/m", Mutants: 5, Levels: []string{Opt}, Jobs: 2,
-		Baseline: BaselineTimes{BuildTestSeconds: 4, BenchCoverageSeconds: 2, TestCoverageSeconds: 1},
-		ByLevel:  map[string]PlanLevel{Opt: lv(1, 4, 2, 2, 20, 3, 60)}, WallSeconds: 78, Within: "30m0s", Shards: 1}
+	exact := &results.Plan{Module: "example.com/m", Mutants: 5, Levels: []string{results.Opt}, Jobs: 2,
+		Baseline: results.BaselineTimes{BuildTestSeconds: 4, BenchCoverageSeconds: 2, TestCoverageSeconds: 1},
+		ByLevel:  map[string]results.PlanLevel{results.Opt: lv(1, 4, 2, 2, 20, 3, 60)}, WallSeconds: 78, Within: "30m0s", Shards: 1}
 	quick := *exact
 	quick.Within, quick.Shards = "1m0s", 2
-	quick.Quick = &QuickPlan{Low: map[string]PlanLevel{Opt: lv(2, 3, 0, 2, 10, 0, 30)}, High: map[string]PlanLevel{Opt: lv(0, 5, 3, 4, 40, 9, 120)},
+	quick.Quick = &results.QuickPlan{Low: map[string]results.PlanLevel{results.Opt: lv(2, 3, 0, 2, 10, 0, 30)}, High: map[string]results.PlanLevel{results.Opt: lv(0, 5, 3, 4, 40, 9, 120)},
 		WallLow: 42, WallHigh: 160, ShardsHigh: 4, NoFit: false, Benchmarks: 3, Tests: 6, Seconds: 3.2,
-		Timed: []TimedPackage{{Package: "example.com/m/calc", FirstBuildSeconds: 1.2, MutantBuildSeconds: 0.9, TestSeconds: 0.4, StartSeconds: 0.01}}}
+		Timed: []results.TimedPackage{{Package: "example.com/m/calc", FirstBuildSeconds: 1.2, MutantBuildSeconds: 0.9, TestSeconds: 0.4, StartSeconds: 0.01}}}
 	noFit := quick
 	q := *quick.Quick
 	q.NoFit, noFit.Quick, noFit.Within, noFit.Shards = true, &q, "5s", 15
 	for _, tc := range []struct {
 		name string
-		p    *Plan
+		p    *results.Plan
 		want string
 	}{
 		{"exact", exact, `plan for example.com/m: 5 mutants at opt
@@ -92,8 +94,8 @@ func TestLongerWindow(t *testing.T) {
 		{"1h0m0s", 50 * 60, 50 * 60, "2h0m0s", 1, true},
 		{"", 50 * 60, 3600, "", 0, false},
 	} {
-		p := &Plan{Within: tc.within, WallSeconds: tc.wall, Baseline: BaselineTimes{BuildTestSeconds: tc.base}}
-		if w, n, ok := p.longerWindow(); w != tc.w || n != tc.n || ok != tc.ok {
+		p := &results.Plan{Within: tc.within, WallSeconds: tc.wall, Baseline: results.BaselineTimes{BuildTestSeconds: tc.base}}
+		if w, n, ok := longerWindow(p); w != tc.w || n != tc.n || ok != tc.ok {
 			t.Errorf("-within %s, baseline %vs, wall %vs: %q, %d, %v; want %q, %d, %v", tc.within, tc.base, tc.wall, w, n, ok, tc.w, tc.n, tc.ok)
 		}
 	}

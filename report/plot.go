@@ -15,6 +15,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // Colours shared by the plots and the page.
@@ -94,7 +96,7 @@ func scoreBars(level string, labels []string, alphas []float64, scores map[float
 
 // boxPlot draws baseline vs mutant samples of one benchmark and metric:
 // boxes with the individual samples beside them.
-func boxPlot(s SampleSet) (string, error) {
+func boxPlot(s results.SampleSet) (string, error) {
 	unit, scale := displayUnit(s.Metric, append(slices.Clone(s.Baseline), s.Mutant...))
 	p := newPlot()
 	p.Title.Text = strings.TrimPrefix(s.Benchmark, "Benchmark")

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -100,7 +101,7 @@ type sarifRegion struct {
 // "warning" for survivors and "note" for the others, the message names
 // the benchmarks tried. File URIs are module-relative, prefixed with
 // opts.PathPrefix, against the %SRCROOT% base.
-func SARIF(w io.Writer, rep *Report, opts Options) error {
+func SARIF(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	all := sarifFindings(rep, lv)
 
@@ -136,7 +137,7 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 		}
 		statuses := map[string]string{}
 		for _, l := range lv {
-			if s := m.status(l); s != "" {
+			if s := m.Status(l); s != "" {
 				statuses[l] = string(s)
 			}
 		}
@@ -189,10 +190,10 @@ func SARIF(w io.Writer, rep *Report, opts Options) error {
 
 // sarifFindings are SARIF's results: covered survivors, then undecided
 // mutants not among them, then no-coverage ones.
-func sarifFindings(rep *Report, lv []string) []finding {
+func sarifFindings(rep *results.Report, lv []string) []finding {
 	covered, uncovered := findings(rep, lv)
 	all := slices.Clone(covered)
-	seen := map[*Mutant]bool{}
+	seen := map[*results.Mutant]bool{}
 	for _, f := range covered {
 		seen[f.M] = true
 	}
@@ -213,7 +214,7 @@ func sarifFindings(rep *Report, lv []string) []finding {
 }
 
 // sarifMessage says what went unnoticed and which benchmarks tried.
-func sarifMessage(rep *Report, f finding, lv []string, dir string) string {
+func sarifMessage(rep *results.Report, f finding, lv []string, dir string) string {
 	m := f.M
 	var b strings.Builder
 	if f.undecided {
@@ -246,12 +247,12 @@ func sarifMessage(rep *Report, f finding, lv []string, dir string) string {
 	}
 	for _, l := range f.Levels {
 		fmt.Fprintf(&b, " %s: %s.", l, testsLine(m.Results[l].Benchmarks))
-		if s, ok := SensitivityAt(rep, m.Mutant, l); ok {
+		if s, ok := results.SensitivityAt(rep, m.Mutant, l); ok {
 			fmt.Fprintf(&b, " Sensitivity (%s): %s.", l, s.Text)
 		}
 	}
 	for _, l := range lv {
-		if m.status(l) == score.Killed {
+		if m.Status(l) == score.Killed {
 			fmt.Fprintf(&b, " It is killed at %s.", l)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // compileSchema compiles a vendored schema (testdata/SCHEMAS.md says where
@@ -64,7 +66,7 @@ func mutateJSON(t *testing.T, data []byte, edit func(map[string]any)) []byte {
 func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	schema := compileSchema(t, "sarif-schema-2.1.0.json")
 	rep := fixture(t)
-	for _, opts := range []Options{{}, {Levels: []string{NoOpt}, PathPrefix: "go/"}} {
+	for _, opts := range []Options{{}, {Levels: []string{results.NoOpt}, PathPrefix: "go/"}} {
 		var buf bytes.Buffer
 		if err := SARIF(&buf, rep, opts); err != nil {
 			t.Fatal(err)
@@ -82,7 +84,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	}
 	// An empty campaign is valid too.
 	var buf bytes.Buffer
-	if err := SARIF(&buf, &Report{Schema: Schema}, Options{}); err != nil {
+	if err := SARIF(&buf, &results.Report{Schema: results.Schema}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := validate(t, schema, buf.Bytes()); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -15,7 +16,7 @@ import (
 // benchmark noticed, ranked (covered survivors first, then no-coverage
 // ones grouped by function), each with the benchmarks tried and the
 // benchstat command that shows its raw samples.
-func Text(w io.Writer, rep *Report, opts Options) error {
+func Text(w io.Writer, rep *results.Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	lv := levels(rep, opts)
 
@@ -56,7 +57,7 @@ func Text(w io.Writer, rep *Report, opts Options) error {
 }
 
 // textTables writes the score, operator and status tables.
-func textTables(bw io.Writer, rep *Report, lv []string) {
+func textTables(bw io.Writer, rep *results.Report, lv []string) {
 	fmt.Fprintln(bw, "\nMutation score (killed / (killed + survived + no-coverage)):")
 	t := &table{indent: "  "}
 	t.add("level", "killed", "valid", "score", "covered", "undecided")
@@ -124,7 +125,7 @@ func textTables(bw io.Writer, rep *Report, lv []string) {
 
 // textSurvivors writes the covered survivors, each with its results,
 // explanation, hint and the benchstat commands that show its samples.
-func textSurvivors(bw io.Writer, rep *Report, gaps []finding, lv []string, dir string) {
+func textSurvivors(bw io.Writer, rep *results.Report, gaps []finding, lv []string, dir string) {
 	if len(gaps) == 0 {
 		return
 	}
@@ -162,7 +163,7 @@ func textSurvivors(bw io.Writer, rep *Report, gaps []finding, lv []string, dir s
 // textCommands writes the commands that check a finding's verdict: perfmut
 // reproduce, which measures both sides again, and the benchstat commands
 // that show the samples perfmut took.
-func textCommands(bw io.Writer, rep *Report, f finding, dir string) {
+func textCommands(bw io.Writer, rep *results.Report, f finding, dir string) {
 	fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, f.M, dir))
 	for _, l := range f.Levels {
 		for _, c := range benchstatCommands(f.M.Results[l], dir) {
@@ -173,7 +174,7 @@ func textCommands(bw io.Writer, rep *Report, f finding, dir string) {
 
 // textUndecided writes the mutants measured to the budget without a
 // verdict, each with its reason.
-func textUndecided(bw io.Writer, rep *Report, und []finding, dir string) {
+func textUndecided(bw io.Writer, rep *results.Report, und []finding, dir string) {
 	if len(und) == 0 {
 		return
 	}
@@ -213,7 +214,7 @@ func textUncovered(bw io.Writer, uncovered [][]finding) {
 
 // levelDetail is the part of a mutant's line after its status: the tests
 // for measured statuses, the reason for the others.
-func levelDetail(r *LevelResult) string {
+func levelDetail(r *results.LevelResult) string {
 	switch r.Status {
 	case score.Killed, score.Survived:
 		return testsLine(r.Benchmarks)
@@ -237,8 +238,8 @@ func orUnknown(s string) string {
 
 // WriteScores prints one line per level: the mutation score and the count
 // of every status (perfmut run's and merge's summary).
-func WriteScores(w io.Writer, rep *Report) {
-	for _, l := range []string{Opt, NoOpt} {
+func WriteScores(w io.Writer, rep *results.Report) {
+	for _, l := range []string{results.Opt, results.NoOpt} {
 		s, ok := rep.Score[l]
 		if !ok {
 			continue

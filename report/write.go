@@ -6,13 +6,15 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // A Format is one rendering of a report and the file it goes to.
 type Format struct {
 	Name   string // as in perfmut report -format
 	File   string // file name in the output directory
-	Render func(w io.Writer, rep *Report, opts Options) error
+	Render func(w io.Writer, rep *results.Report, opts Options) error
 }
 
 // Formats lists every rendering, in the order WriteAll writes them.
@@ -49,14 +51,14 @@ func LookupFormat(name string) (Format, error) {
 // report.html, report.sarif, mutation.json), each atomically. It does not
 // write report.json itself. The benchstat commands in the reports use dir
 // as given.
-func WriteAll(dir string, rep *Report) error {
+func WriteAll(dir string, rep *results.Report) error {
 	return Write(dir, rep, Formats(), Options{Dir: dir})
 }
 
 // Write writes the given renderings of rep into dir. It writes every one
 // it can and returns the errors of those it could not.
 // The error is one line: the first failure and how many files failed.
-func Write(dir string, rep *Report, formats []Format, opts Options) error {
+func Write(dir string, rep *results.Report, formats []Format, opts Options) error {
 	var errs []error
 	var failed []string
 	for _, f := range formats {
@@ -66,7 +68,7 @@ func Write(dir string, rep *Report, formats []Format, opts Options) error {
 			failed = append(failed, f.File)
 			continue
 		}
-		if err := WriteAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
+		if err := results.WriteAtomic(filepath.Join(dir, f.File), buf.Bytes()); err != nil {
 			errs = append(errs, err)
 			failed = append(failed, f.File)
 		}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -27,7 +27,7 @@ func runErr(t *testing.T, name, out string, levels ...string) (string, error) {
 	}
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, m)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	if len(levels) > 0 {
 		c.Levels = levels
 	}
@@ -65,7 +65,7 @@ func TestBadInput(t *testing.T) {
 				_, err = c.Run(context.Background())
 			} else {
 				var log string
-				log, err = runErr(t, module, tc.out, report.Opt, report.NoOpt)
+				log, err = runErr(t, module, tc.out, results.Opt, results.NoOpt)
 				if strings.Contains(log, "test coverage") && tc.module == "nobench" {
 					t.Errorf("test coverage ran before the missing benchmarks were found:\n%s", log)
 				}
@@ -103,7 +103,7 @@ func TestBadBaselineBenchmarks(t *testing.T) {
 	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.BenchTimeout = 3 * time.Second
 	rep, err := c.Run(context.Background())
 	if err != nil {
@@ -118,7 +118,7 @@ func TestBadBaselineBenchmarks(t *testing.T) {
 			t.Errorf("warnings %q lack %q", w, want)
 		}
 	}
-	r := rep.Mutants[0].Results[report.Opt]
+	r := rep.Mutants[0].Results[results.Opt]
 	if r.Status != score.Killed || len(r.Benchmarks) == 0 || r.Benchmarks[0].Benchmark != "BenchmarkDouble" {
 		t.Errorf("double-spin: %s (%s) on %+v, want killed by BenchmarkDouble", r.Status, r.Reason, r.Benchmarks)
 	}
@@ -148,12 +148,12 @@ func TestFlakyTest(t *testing.T) {
 			m := mkMutant(t, mod, "triple-spin", "example.com/flaky/lib", "lib/lib.go", "func Triple(", "r += n", "r += n\n\t\tperfmut_sink++")
 			m.Helper = "package lib\n\nvar perfmut_sink int\n"
 			c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-			c.Levels, c.FullFilter = []string{report.Opt}, tc.full
+			c.Levels, c.FullFilter = []string{results.Opt}, tc.full
 			rep, err := c.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r := rep.Mutants[0].Results[report.Opt]; r.Status == score.FNE {
+			if r := rep.Mutants[0].Results[results.Opt]; r.Status == score.FNE {
 				t.Errorf("triple-spin: fne (%s), want the flaky test left out", r.Reason)
 			}
 			if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, tc.warn) {
@@ -173,7 +173,7 @@ func TestSkipBench(t *testing.T) {
 	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.SkipBench = "^BenchmarkHangs$|^BenchmarkPanics$"
 	start := time.Now()
 	rep, err := c.Run(context.Background())

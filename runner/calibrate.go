@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // nullFile is the base name of the file a null mutant adds to a package.
@@ -32,25 +32,25 @@ type Calibration struct {
 	// relative to.
 	Dir    string
 	Trials int      // trials of each kind per level
-	Kinds  []string // report.TrialSelf and/or report.TrialNull
+	Kinds  []string // results.TrialSelf and/or results.TrialNull
 }
 
 // ParseKinds turns calibrate's -kinds both|self|null into trial kinds.
 func ParseKinds(s string) ([]string, error) {
 	switch s {
 	case "both":
-		return []string{report.TrialSelf, report.TrialNull}, nil
+		return []string{results.TrialSelf, results.TrialNull}, nil
 	case "self":
-		return []string{report.TrialSelf}, nil
+		return []string{results.TrialSelf}, nil
 	case "null":
-		return []string{report.TrialNull}, nil
+		return []string{results.TrialNull}, nil
 	}
 	return nil, fmt.Errorf("bad -kinds %q: want both, self or null", s)
 }
 
 // Calibrate places the trials and runs them as a campaign. Without sites
 // to place them at it returns an *InputError.
-func (c *Calibration) Calibrate(ctx context.Context) (*report.Report, error) {
+func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	cc := c.Campaign // the caller's Campaign is not changed
 	logf := func(format string, args ...any) {
 		if cc.Log != nil {
@@ -189,10 +189,10 @@ func trialsOf(kind string, sites []calibrationSite, pkgs map[string]*mutate.Pack
 			Operator: kind, Package: s.Package, File: s.File, Line: s.Line, Column: s.Column, Function: s.Function,
 		}
 		switch kind {
-		case report.TrialSelf:
+		case results.TrialSelf:
 			m.ID = fmt.Sprintf("aa-self-%03d", i+1)
 			m.Description = "baseline against itself (an identical binary)"
-		case report.TrialNull:
+		case results.TrialNull:
 			m.ID = fmt.Sprintf("aa-null-%03d", i+1)
 			m.Description = fmt.Sprintf("null mutant: an unused function of %d statements added to %s", i%16+1, s.Package)
 			if p := pkgs[s.Package]; p != nil {

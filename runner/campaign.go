@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -45,7 +45,7 @@ type Campaign struct {
 	// own (b.ReportMetric) counts each in DecideAhead's family before its
 	// first sample, though its iteration-count run did not report it.
 	CustomUnits []string
-	Levels      []string // report.Opt and/or report.NoOpt
+	Levels      []string // results.Opt and/or results.NoOpt
 	// SampleTime is about how long one benchmark sample takes: each
 	// benchmark's iteration count N is chosen on the baseline to take that
 	// long, and both sides run N iterations (0 = DefaultSampleTime).
@@ -95,13 +95,13 @@ type Campaign struct {
 	// Since, if not "", is an earlier campaign's results directory: a
 	// mutant's result there is reused when the Go version, the machine,
 	// the settings that affect verdicts and the packages it depends on are
-	// unchanged (see report.Inputs); the others run.
+	// unchanged (see results.Inputs); the others run.
 	Since string
 	// Settings records what the command was asked (patterns, -opt,
 	// -sample, -shard, -operators, -changed-since); Run fills in the rest
 	// from the Campaign itself, so that what resume and merge compare is
 	// what was used.
-	Settings report.Settings
+	Settings results.Settings
 
 	Log      io.Writer // log lines and the progress line; nil = discard
 	Progress bool      // Log is a terminal: draw a progress line
@@ -112,18 +112,18 @@ type Campaign struct {
 func ParseOpt(s string) ([]string, error) {
 	switch s {
 	case "both", "":
-		return []string{report.Opt, report.NoOpt}, nil
+		return []string{results.Opt, results.NoOpt}, nil
 	case "on":
-		return []string{report.Opt}, nil
+		return []string{results.Opt}, nil
 	case "off":
-		return []string{report.NoOpt}, nil
+		return []string{results.NoOpt}, nil
 	}
 	return nil, fmt.Errorf("bad -opt %q: want both, on or off", s)
 }
 
 // gcflags returns the go build flags of an optimization level.
 func gcflags(level string) []string {
-	if level == report.NoOpt {
+	if level == results.NoOpt {
 		return []string{"-gcflags=all=-N -l"}
 	}
 	return nil

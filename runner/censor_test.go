@@ -14,7 +14,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -36,7 +36,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, slow, same)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Benchtime, c.SampleTime, c.CensorFactor = "", DefaultSampleTime/2, 3
 	c.KeepEquivalent = true // sum-same compiles to the baseline's code: measure it anyway
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
@@ -44,7 +44,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := resultsAt(rep, report.Opt)
+	res := resultsAt(rep, results.Opt)
 	r := res["sum-slow"]
 	if r.Status != score.Killed {
 		t.Fatalf("sum-slow: %s (%s), want killed", r.Status, r.Reason)
@@ -116,13 +116,13 @@ func TestGrowingBenchmark(t *testing.T) {
 		"d.buf[i] = x\n\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}")
 	m.Helper = "package deque\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Benchtime, c.SampleTime, c.CensorFactor = "", DefaultSampleTime, 3
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rep.Mutants[0].Results[report.Opt]
+	r := rep.Mutants[0].Results[results.Opt]
 	if r.Status != score.Killed {
 		t.Fatalf("insert-spin: %s (%s), want killed", r.Status, r.Reason)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -49,6 +49,10 @@ type Comparison struct {
 	// ScoreDir, if set, is the -out directory of a perfmut run: the report
 	// gets the mutation score and survivors of the changed packages.
 	ScoreDir string
+	// ScoreFor computes the score section from ScoreDir's report (the
+	// changed packages' import paths and the changed Go files); set when
+	// ScoreDir is.
+	ScoreFor func(rep *results.Report, dir string, pkgs, changedFiles []string) *results.ScoreSection
 }
 
 // The files a comparison writes in its output directory.
@@ -61,7 +65,7 @@ const (
 type compareSide struct {
 	name    string // OLD or NEW
 	rev     changes.Rev
-	r       *run // Module.Dir, pkgs, baseBins[report.Opt]: its test binaries
+	r       *run // Module.Dir, pkgs, baseBins[results.Opt]: its test binaries
 	list    []listedPackage
 	modPath string
 	benches map[benchmark]bool // every benchmark listed in its binaries
@@ -74,7 +78,7 @@ type compareSide struct {
 // module: OLD (and NEW unless it is the working tree) are exported from
 // git into a private temporary directory, removed at the end, also when
 // ctx is cancelled.
-func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
+func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	started := time.Now()
 	cc := *c
 	c = &cc
@@ -128,9 +132,9 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 			return nil, err
 		}
 	}
-	rep := &report.Comparison{
-		Old:         report.CompareSide{Rev: revs[0].Name, Commit: revs[0].Commit, Samples: CompareOldSamples},
-		New:         report.CompareSide{Rev: revs[1].Name, Commit: revs[1].Commit, Samples: CompareNewSamples},
+	rep := &results.Comparison{
+		Old:         results.CompareSide{Rev: revs[0].Name, Commit: revs[0].Commit, Samples: CompareOldSamples},
+		New:         results.CompareSide{Rev: revs[1].Name, Commit: revs[1].Commit, Samples: CompareNewSamples},
 		Module:      sides[1].modPath,
 		MaxSlowdown: c.MaxSlowdown,
 	}
@@ -143,7 +147,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	}
 	prog.logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {
-		rep.Score = scoreSection(scoreRep, c.ScoreDir, sides, diff)
+		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), why, rep); err != nil {
@@ -160,7 +164,7 @@ func (c *Comparison) Compare(ctx context.Context) (*report.Comparison, error) {
 	}
 	rep.Failures = gateFailures(rep)
 	rep.Seconds = time.Since(started).Seconds()
-	return rep, report.WriteJSON(filepath.Join(c.Out, report.CompareFile), rep)
+	return rep, results.WriteJSON(filepath.Join(c.Out, results.CompareFile), rep)
 }
 
 // check fills in the defaults and checks the settings.
@@ -189,7 +193,7 @@ func (c *Comparison) check() error {
 	if abs, err := filepath.Abs(c.Module.Dir); err == nil {
 		c.Module.Dir = abs
 	}
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	if c.MaxSlowdown < 0 {
 		return &InputError{fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
 	}
@@ -216,7 +220,7 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 	cc.Module.Dir = dir
 	r := &run{c: &cc, tmp: filepath.Join(tmp, lower), prog: prog, pkgs: map[string]*mutate.Package{},
 		benchIters: map[string]benchIters{}, hasTests: map[string]bool{},
-		baseBins: map[string]map[string]string{report.Opt: {}}}
+		baseBins: map[string]map[string]string{results.Opt: {}}}
 	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 		return nil, err
 	}
@@ -250,7 +254,7 @@ func (s *compareSide) build(ctx context.Context, pkgs []string) error {
 	r := s.r
 	var todo []string
 	for _, p := range pkgs {
-		if r.pkgs[p] != nil && r.baseBins[report.Opt][p] == "" && !r.hasTests[p] {
+		if r.pkgs[p] != nil && r.baseBins[results.Opt][p] == "" && !r.hasTests[p] {
 			todo = append(todo, p)
 		}
 	}
@@ -261,7 +265,7 @@ func (s *compareSide) build(ctx context.Context, pkgs []string) error {
 	bins := make([]string, len(todo))
 	err := r.parallel(ctx, len(todo), func(i int) error {
 		bin := filepath.Join(r.tmp, safeName(todo[i])+".test")
-		ok, err := r.goTestC(ctx, r.c.Module.Dir, todo[i], bin, "", report.Opt)
+		ok, err := r.goTestC(ctx, r.c.Module.Dir, todo[i], bin, "", results.Opt)
 		var be *buildError
 		if errors.As(err, &be) {
 			return fmt.Errorf("%s (%s) does not build: %s", s.name, s.rev.Name, be.reason())
@@ -279,7 +283,7 @@ func (s *compareSide) build(ctx context.Context, pkgs []string) error {
 	}
 	for i, p := range todo {
 		if bins[i] != "" {
-			r.baseBins[report.Opt][p] = bins[i]
+			r.baseBins[results.Opt][p] = bins[i]
 			r.hasTests[p] = true
 		}
 	}
@@ -293,7 +297,7 @@ func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
 		return err
 	}
 	for _, p := range pkgs {
-		bin := s.r.baseBins[report.Opt][p]
+		bin := s.r.baseBins[results.Opt][p]
 		if bin == "" || s.listed[p] {
 			continue
 		}
@@ -310,7 +314,7 @@ func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
 }
 
 // gateFailures lists the slower metrics beyond the report's MaxSlowdown.
-func gateFailures(rep *report.Comparison) []string {
+func gateFailures(rep *results.Comparison) []string {
 	var out []string
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -16,17 +16,17 @@ const HistoryWindow = 50
 // historyKey is what a drift check compares across entries.
 type historyKey struct{ module, machine, pkg, bench, metric string }
 
-func keyOf(e report.HistoryEntry) historyKey {
+func keyOf(e results.HistoryEntry) historyKey {
 	return historyKey{e.Module, e.Machine, e.Package, e.Benchmark, e.Metric}
 }
 
 // readHistory reads the store of c.HistoryDir, before any work: an
 // unreadable one is bad input.
-func (c *Comparison) readHistory() ([]report.HistoryEntry, error) {
+func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 	if c.HistoryDir == "" {
 		return nil, nil
 	}
-	past, err := report.ReadHistory(c.HistoryDir)
+	past, err := results.ReadHistory(c.HistoryDir)
 	if err != nil {
 		return nil, &InputError{fmt.Errorf("-history %s: %w", c.HistoryDir, err)}
 	}
@@ -36,17 +36,17 @@ func (c *Comparison) readHistory() ([]report.HistoryEntry, error) {
 // history checks NEW's distributions against past, the store in
 // c.HistoryDir (warnings in rep.Drift and rep.Warnings), then appends both
 // sides' distributions to it.
-func (c *Comparison) history(ctx context.Context, rep *report.Comparison, past []report.HistoryEntry) error {
+func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past []results.HistoryEntry) error {
 	now := time.Now().UTC()
 	mach := machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
-	var add []report.HistoryEntry
+	var add []results.HistoryEntry
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {
 			for _, side := range []struct {
-				s      report.CompareSide
+				s      results.CompareSide
 				values []float64
 			}{{rep.Old, m.OldValues}, {rep.New, m.NewValues}} {
-				add = append(add, report.HistoryEntry{Time: now, Module: rep.Module, Commit: side.s.Commit, Rev: side.s.Rev,
+				add = append(add, results.HistoryEntry{Time: now, Module: rep.Module, Commit: side.s.Commit, Rev: side.s.Rev,
 					Machine: mach, Package: b.Package, Benchmark: b.Name, Metric: m.Metric,
 					Iterations: b.Iterations, Values: side.values})
 			}
@@ -56,7 +56,7 @@ func (c *Comparison) history(ctx context.Context, rep *report.Comparison, past [
 	for _, d := range rep.Drift {
 		rep.Warnings = append(rep.Warnings, d.String())
 	}
-	if err := report.AppendHistory(c.HistoryDir, add); err != nil {
+	if err := results.AppendHistory(c.HistoryDir, add); err != nil {
 		return fmt.Errorf("-history %s: %w", c.HistoryDir, err)
 	}
 	return nil
@@ -67,14 +67,14 @@ func (c *Comparison) history(ctx context.Context, rep *report.Comparison, past [
 // the same benchmark metric and machine in past: a drift is NEW slower by
 // the one-sided KS test at alpha shared over the metrics checked
 // (Bonferroni) with a median ratio above minEffect (if set).
-func drifts(past, cur []report.HistoryEntry, newCommit string, alpha, minEffect float64) []report.Drift {
-	byKey := map[historyKey][]report.HistoryEntry{}
+func drifts(past, cur []results.HistoryEntry, newCommit string, alpha, minEffect float64) []results.Drift {
+	byKey := map[historyKey][]results.HistoryEntry{}
 	for _, e := range past {
 		k := keyOf(e)
 		byKey[k] = append(byKey[k], e)
 	}
 	type check struct {
-		ref, cur report.HistoryEntry
+		ref, cur results.HistoryEntry
 		n        int
 	}
 	var checks []check
@@ -91,12 +91,12 @@ func drifts(past, cur []report.HistoryEntry, newCommit string, alpha, minEffect 
 		}
 		checks = append(checks, check{hist[0], e, len(hist)})
 	}
-	var out []report.Drift
+	var out []results.Drift
 	for _, ch := range checks {
 		_, p := score.OneSidedKS(ch.ref.Values, ch.cur.Values)
 		ratio := score.Median(ch.cur.Values) / score.Median(ch.ref.Values)
 		if p <= alpha/float64(len(checks)) && (minEffect <= 1 || ratio > minEffect) {
-			out = append(out, report.Drift{Benchmark: ch.cur.Benchmark, Metric: ch.cur.Metric, Ratio: ratio, P: p,
+			out = append(out, results.Drift{Benchmark: ch.cur.Benchmark, Metric: ch.cur.Metric, Ratio: ratio, P: p,
 				Since: ch.ref.Commit, SinceRev: ch.ref.Rev, SinceTime: ch.ref.Time, Entries: ch.n})
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -34,7 +34,7 @@ type compared struct {
 // measureAll measures the selected benchmarks on both sides in interleaved
 // rounds until each one's rule decides, and adds them to rep.
 // why says why each benchmark (by package and name) was selected.
-func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, why map[benchmark]string, rep *report.Comparison) error {
+func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, why map[benchmark]string, rep *results.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.ValidateChange(); err != nil {
 		return &InputError{fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
@@ -57,7 +57,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	for i, b := range sel {
 		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
 		states[i] = st
-		it, err := old.iters(ctx, report.Opt, b)
+		it, err := old.iters(ctx, results.Opt, b)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -68,7 +68,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		st.it = it
 		// iters warmed OLD's binary up (page cache, first run); NEW gets
 		// one unrecorded sample too, so that neither side starts cold.
-		nb := sides[1].r.baseBins[report.Opt][b.Pkg]
+		nb := sides[1].r.baseBins[results.Opt][b.Pkg]
 		if _, _, err := old.benchOnce(ctx, nb, sides[1].r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), max(100*it.Wall, time.Minute)); err != nil {
 			return err
 		}
@@ -106,7 +106,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		cb.Why = why[benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
 		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
-	slices.SortStableFunc(rep.Benchmarks, func(a, b report.CompareBenchmark) int {
+	slices.SortStableFunc(rep.Benchmarks, func(a, b results.CompareBenchmark) int {
 		if a.Package != b.Package {
 			return cmpString(a.Package, b.Package)
 		}
@@ -149,7 +149,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		if limit == 0 {
 			timeout = max(100*it.Wall, time.Minute, c.Timeout)
 		}
-		out, res, err := old.benchOnce(ctx, s.r.baseBins[report.Opt][b.Pkg], s.r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), timeout)
+		out, res, err := old.benchOnce(ctx, s.r.baseBins[results.Opt][b.Pkg], s.r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), timeout)
 		if err != nil {
 			return err
 		}
@@ -227,10 +227,10 @@ func (st *compared) summary() string {
 
 // result is st as a report entry. A metric that missed rounds (a censored
 // sample has only sec/op) is decided on the others, with a warning.
-func (st *compared) result() report.CompareBenchmark {
-	cb := report.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: report.Measured, Iterations: st.it.N}
+func (st *compared) result() results.CompareBenchmark {
+	cb := results.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: results.Measured, Iterations: st.it.N}
 	if st.failed != "" {
-		cb.Status, cb.Reason = report.Failed, st.failed
+		cb.Status, cb.Reason = results.Failed, st.failed
 		return cb
 	}
 	cb.Warnings = st.change.Warnings
@@ -240,7 +240,7 @@ func (st *compared) result() report.CompareBenchmark {
 	}
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		cm := report.CompareMetric{Metric: u, Verdict: score.Unsure,
+		cm := results.CompareMetric{Metric: u, Verdict: score.Unsure,
 			Old: score.Median(v[0]), New: score.Median(v[1]),
 			OldValues: v[0], NewValues: v[1], OldCensored: cs[0], NewCensored: cs[1]}
 		m, ok := byUnit[u]

@@ -7,12 +7,12 @@ import (
 	"slices"
 
 	"github.com/perfmut/perfmut/changes"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // readScore reads the report of Comparison.ScoreDir, before any work: a
 // missing or unreadable one is bad input.
-func (c *Comparison) readScore() (*report.Report, error) {
+func (c *Comparison) readScore() (*results.Report, error) {
 	if c.ScoreDir == "" {
 		return nil, nil
 	}
@@ -20,7 +20,7 @@ func (c *Comparison) readScore() (*report.Report, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, &InputError{fmt.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, ReportFile)}
 	}
-	rep, err := report.ReadFile(path)
+	rep, err := results.ReadFile(path)
 	if err != nil {
 		return nil, &InputError{fmt.Errorf("-score %s: %w", c.ScoreDir, err)}
 	}
@@ -29,7 +29,7 @@ func (c *Comparison) readScore() (*report.Report, error) {
 
 // scoreSection is the score of the packages whose non-test Go files
 // changed (on either side), from rep.
-func scoreSection(rep *report.Report, dir string, sides [2]*compareSide, d *changes.Diff) *report.ScoreSection {
+func (c *Comparison) scoreSection(rep *results.Report, dir string, sides [2]*compareSide, d *changes.Diff) *results.ScoreSection {
 	var pkgs []string
 	for i, lines := range []map[string][]changes.Range{d.Old, d.New} {
 		for p := range changedPackages(sides[i].modPath, lines) {
@@ -39,7 +39,7 @@ func scoreSection(rep *report.Report, dir string, sides [2]*compareSide, d *chan
 		}
 	}
 	code, _ := d.GoFiles()
-	s := report.ScoreFor(rep, dir, pkgs, code)
+	s := c.ScoreFor(rep, dir, pkgs, code)
 	if rep.Module != "" && rep.Module != sides[1].modPath {
 		s.Warnings = append(s.Warnings, fmt.Sprintf("the results in %s are of module %s, not %s", dir, rep.Module, sides[1].modPath))
 	}

@@ -18,7 +18,7 @@ import (
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // A listedPackage is one package of the module as go list shows it.
@@ -176,7 +176,7 @@ func testPackages(list []listedPackage, modPath string, tests []string) []string
 
 // selectChanged picks the benchmarks to compare and fills in
 // rep.Selection and the benchmarks of one side only.
-func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) ([]benchmark, map[benchmark]string, error) {
+func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) ([]benchmark, map[benchmark]string, error) {
 	rep.Selection.ChangedFiles = d.Files
 	if rep.Selection.ChangedFiles == nil {
 		rep.Selection.ChangedFiles = []string{}
@@ -224,15 +224,15 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 	var sel []benchmark
 	for b, w := range why {
 		in := [2]bool{sides[0].benches[b], sides[1].benches[b]}
-		cb := report.CompareBenchmark{Package: b.Pkg, Name: b.Name, Why: w}
+		cb := results.CompareBenchmark{Package: b.Pkg, Name: b.Name, Why: w}
 		switch {
 		case in[0] && in[1]:
 			sel = append(sel, b)
 			continue
 		case in[0]:
-			cb.Status, cb.Reason = report.OnlyOld, "removed in NEW: not compared"
+			cb.Status, cb.Reason = results.OnlyOld, "removed in NEW: not compared"
 		case in[1]:
-			cb.Status, cb.Reason = report.OnlyNew, "new in NEW: not compared"
+			cb.Status, cb.Reason = results.OnlyNew, "new in NEW: not compared"
 		default:
 			continue // it failed on both sides (a warning says so)
 		}
@@ -258,7 +258,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 // line, on OLD (lines deleted or changed) or on NEW (lines added or
 // changed), by coverage; and the benchmarks of packages whose test files
 // changed.
-func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *report.Comparison) (map[benchmark]string, error) {
+func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) (map[benchmark]string, error) {
 	code, tests := d.GoFiles()
 	why := map[benchmark]string{}
 	if len(code)+len(tests) == 0 {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -40,7 +40,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		t.Errorf("look %d, want 1 (7 rounds)", st.change.Look)
 	}
 	cb := st.result()
-	if cb.Status != report.Measured || len(cb.Metrics) != 2 {
+	if cb.Status != results.Measured || len(cb.Metrics) != 2 {
 		t.Fatalf("result %+v", cb)
 	}
 	// The paired test of the 6 rounds with a B/op: every ratio 2, p = 2^-6;
@@ -87,22 +87,22 @@ func TestSelectionHelpers(t *testing.T) {
 
 func TestDrifts(t *testing.T) {
 	at := func(day int) time.Time { return time.Date(2026, 11, day, 0, 0, 0, 0, time.UTC) }
-	entry := func(commit string, day int, machine string, values ...float64) report.HistoryEntry {
-		return report.HistoryEntry{Time: at(day), Module: "m", Commit: commit, Machine: machine, Package: "m", Benchmark: "BenchmarkX", Metric: "sec/op", Values: values}
+	entry := func(commit string, day int, machine string, values ...float64) results.HistoryEntry {
+		return results.HistoryEntry{Time: at(day), Module: "m", Commit: commit, Machine: machine, Package: "m", Benchmark: "BenchmarkX", Metric: "sec/op", Values: values}
 	}
 	base := []float64{100, 101, 102, 103, 104, 100.5, 101.5, 102.5, 103.5, 104.5}
 	creep := make([]float64, len(base))
 	for i, v := range base {
 		creep[i] = v * 1.2
 	}
-	past := []report.HistoryEntry{
+	past := []results.HistoryEntry{
 		entry("c1", 1, "here", base...),
 		entry("c2", 2, "here", base...),
 		entry("c0", 1, "elsewhere", creep...), // another machine: not compared
 	}
 	// NEW is 1.2x the oldest record on this machine: every value above
 	// every reference value, p = 1/C(20,10).
-	cur := []report.HistoryEntry{entry("c2", 3, "here", base...), entry("c3", 3, "here", creep...)}
+	cur := []results.HistoryEntry{entry("c2", 3, "here", base...), entry("c3", 3, "here", creep...)}
 	got := drifts(past, cur, "c3", 0.05, 1.05)
 	if len(got) != 1 || got[0].Since != "c1" || got[0].Entries != 2 || got[0].Ratio < 1.19 || got[0].P != 1/184756.0 {
 		t.Fatalf("drifts = %+v", got)
@@ -113,7 +113,7 @@ func TestDrifts(t *testing.T) {
 	if got := drifts(past, cur, "c3", 0.05, 1.25); len(got) != 0 {
 		t.Errorf("a 1.2x drift under a minimum effect of 1.25: %+v", got)
 	}
-	if got := drifts(past, []report.HistoryEntry{entry("c3", 3, "here", base...)}, "c3", 0.05, 1.05); len(got) != 0 {
+	if got := drifts(past, []results.HistoryEntry{entry("c3", 3, "here", base...)}, "c3", 0.05, 1.05); len(got) != 0 {
 		t.Errorf("no drift reported as %+v", got)
 	}
 	if got := drifts(nil, cur, "c3", 0.05, 1.05); len(got) != 0 {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -30,13 +30,13 @@ func TestCoverColdFirstIteration(t *testing.T) {
 	// iterations would spin 20,000 times at each of about a million
 	// evictions (tens of seconds, past the sample's deadline on a
 	// loaded machine) and is stopped at 3 times the baseline's instead.
-	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{report.Opt}, "", "", DefaultSampleTime
+	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{results.Opt}, "", "", DefaultSampleTime
 	c.CensorFactor = 3
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := resultsAt(rep, report.Opt)["evict-spin"]; r.Status != score.Killed {
+	if r := resultsAt(rep, results.Opt)["evict-spin"]; r.Status != score.Killed {
 		t.Errorf("evict-spin: %s (%s), want killed by BenchmarkAdd", r.Status, r.Reason)
 	}
 }
@@ -50,12 +50,12 @@ func TestCoverFixedIterations(t *testing.T) {
 		t.Skip("builds a module")
 	}
 	c := coldCampaign(t)
-	c.Levels = []string{report.Opt} // Benchtime 200x
+	c.Levels = []string{results.Opt} // Benchtime 200x
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := resultsAt(rep, report.Opt)["evict-spin"]; r.Status != score.NoCoverage {
+	if r := resultsAt(rep, results.Opt)["evict-spin"]; r.Status != score.NoCoverage {
 		t.Errorf("evict-spin: %s (%s), want no-coverage: samples of 200 iterations never evict", r.Status, r.Reason)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // Duplicate mutants: two mutants whose mutated package compiles to the same
@@ -23,7 +23,7 @@ type codeOwner struct {
 // duplicate returns the result of the mutant that compiled to code print
 // at level before m, once it is recorded, or nil if m is the first (it
 // then owns the code) or that mutant ended without a result.
-func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print string) (*report.LevelResult, error) {
+func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print string) (*results.LevelResult, error) {
 	key := level + "\x00" + m.Package + "\x00" + print
 	r.mu.Lock()
 	if r.codeOwners == nil {

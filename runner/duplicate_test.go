@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -27,15 +27,15 @@ func TestEquivalentAndDuplicate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := map[string]map[string]*report.LevelResult{}
+	res := map[string]map[string]*results.LevelResult{}
 	for _, m := range rep.Mutants {
 		res[m.ID] = m.Results
 	}
-	if r := res["sum-dead"]; r[report.Opt].Status != score.Equivalent || r[report.NoOpt].Status == score.Equivalent || r[report.NoOpt].MeasureSeconds == 0 {
+	if r := res["sum-dead"]; r[results.Opt].Status != score.Equivalent || r[results.NoOpt].Status == score.Equivalent || r[results.NoOpt].MeasureSeconds == 0 {
 		t.Errorf("sum-dead: opt %s, noopt %s (measured %.2fs); want equivalent at opt, measured at noopt",
-			r[report.Opt].Status, r[report.NoOpt].Status, r[report.NoOpt].MeasureSeconds)
+			r[results.Opt].Status, r[results.NoOpt].Status, r[results.NoOpt].MeasureSeconds)
 	}
-	for _, l := range []string{report.Opt, report.NoOpt} {
+	for _, l := range []string{results.Opt, results.NoOpt} {
 		a, b := res["sum-spin-a"][l], res["sum-spin-b"][l]
 		if a.Status != score.Killed || b.Status != score.Killed {
 			t.Errorf("%s: spin statuses %s, %s; want killed", l, a.Status, b.Status)
@@ -49,7 +49,7 @@ func TestEquivalentAndDuplicate(t *testing.T) {
 				l, a.DuplicateOf, b.DuplicateOf, a.MeasureSeconds, b.MeasureSeconds)
 		}
 	}
-	if p := rep.Phases[report.Opt]; p.Equivalent != 1 || p.Duplicates != 1 {
+	if p := rep.Phases[results.Opt]; p.Equivalent != 1 || p.Duplicates != 1 {
 		t.Errorf("opt phases %+v, want 1 equivalent and 1 duplicate", p)
 	}
 }

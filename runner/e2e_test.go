@@ -15,7 +15,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -183,27 +183,27 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 	return &Campaign{
 		Module: mod, Packages: pkgs, Mutants: ms,
 		Overlay: overlayFunc(mod), Rule: score.Rule{MaxSamples: 8, Seed: 1},
-		Levels: []string{report.Opt, report.NoOpt}, Benchtime: "200x",
+		Levels: []string{results.Opt, results.NoOpt}, Benchtime: "200x",
 		Timeout: 3 * time.Second, Jobs: 2, Seed: 1, Out: out,
-		Settings: report.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", Seed: 1},
+		Settings: results.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", Seed: 1},
 		Log:      &log,
 	}
 }
 
 // resultsAt maps each mutant's ID to its result at level.
-func resultsAt(rep *report.Report, level string) map[string]*report.LevelResult {
-	res := map[string]*report.LevelResult{}
+func resultsAt(rep *results.Report, level string) map[string]*results.LevelResult {
+	res := map[string]*results.LevelResult{}
 	for _, m := range rep.Mutants {
 		res[m.ID] = m.Results[level]
 	}
 	return res
 }
 
-func statuses(rep *report.Report) map[string]string {
+func statuses(rep *results.Report) map[string]string {
 	got := map[string]string{}
 	for _, m := range rep.Mutants {
 		var parts []string
-		for _, l := range []string{report.Opt, report.NoOpt} {
+		for _, l := range []string{results.Opt, results.NoOpt} {
 			if r := m.Results[l]; r != nil {
 				parts = append(parts, l+"="+string(r.Status))
 			}
@@ -247,7 +247,7 @@ func TestKnownOutcomes(t *testing.T) {
 	if after := treeHash(t, mod.Dir); after != before {
 		t.Errorf("the module changed during the run")
 	}
-	byID := map[string]report.Mutant{}
+	byID := map[string]results.Mutant{}
 	for _, m := range rep.Mutants {
 		byID[m.ID] = m
 	}
@@ -260,7 +260,7 @@ func TestKnownOutcomes(t *testing.T) {
 		"find-panic":   "panic: perfmut test panic",
 		"sum-hang":     "killed",
 	} {
-		if r := byID[id].Results[report.Opt]; r == nil || !strings.Contains(r.Reason, sub) {
+		if r := byID[id].Results[results.Opt]; r == nil || !strings.Contains(r.Reason, sub) {
 			t.Errorf("%s: reason %+v, want it to contain %q", id, r, sub)
 		}
 	}
@@ -269,7 +269,7 @@ func TestKnownOutcomes(t *testing.T) {
 	// sample censored, p = 1/252, at the level of a family counting the
 	// other's tests), and the other is skipped, unmeasured, as the result
 	// says; the samples are reproducible with benchstat.
-	kr := byID["sum-spin"].Results[report.Opt]
+	kr := byID["sum-spin"].Results[results.Opt]
 	var names []string
 	for _, s := range kr.Samples {
 		if s.Metric == "sec/op" {
@@ -303,11 +303,11 @@ func TestKnownOutcomes(t *testing.T) {
 		}
 	}
 	// Journal: one line per mutant and level.
-	entries, _, err := ReadJournal(filepath.Join(out, JournalFile))
+	entries, _, err := results.ReadJournal(filepath.Join(out, results.JournalFile))
 	if err != nil || len(entries) != 2*len(want) {
 		t.Errorf("journal: %d entries, %v; want %d", len(entries), err, 2*len(want))
 	}
-	if rep.Score[report.Opt].Killed != 1 || rep.Score[report.Opt].Valid != 3 {
-		t.Errorf("opt score %+v, want 1 killed of 3 valid", rep.Score[report.Opt])
+	if rep.Score[results.Opt].Killed != 1 || rep.Score[results.Opt].Valid != 3 {
+		t.Errorf("opt score %+v, want 1 killed of 3 valid", rep.Score[results.Opt])
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -25,7 +25,7 @@ import (
 // and Campaign turns them into a Campaign. To add one: a field here, its
 // registration in Register or RegisterMeasure, its check in Check or CheckMeasure, its
 // Campaign field in Campaign and, if it changes verdicts, its
-// report.Settings field (resume and merge compare those).
+// results.Settings field (resume and merge compare those).
 type CampaignFlags struct {
 	Opt        string // -opt both|on|off
 	Jobs       int
@@ -213,7 +213,7 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Seed:          f.Seed,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      report.Settings{Patterns: patterns, Opt: f.Opt, Margin: rule.Margin},
+		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, Margin: rule.Margin},
 		Verbose:       f.Verbose,
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -28,13 +28,13 @@ func TestIsolateCopy(t *testing.T) {
 	bad.Helper, bad.HelperFile = "", ""
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	c.Mutants = append(c.Mutants, spin, bad)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Isolate = IsolateCopy
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := resultsAt(rep, report.Opt)
+	res := resultsAt(rep, results.Opt)
 	if r := res["double-spin"]; r.Status != score.FNE || r.Reason != "failing tests: TestSourceUnchanged" {
 		t.Errorf("double-spin: %s (%s), want fne from TestSourceUnchanged", r.Status, r.Reason)
 	}

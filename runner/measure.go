@@ -21,7 +21,7 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -72,7 +72,7 @@ type measurement struct {
 	benches []benchmark // the benchmarks it may measure (see candidates)
 	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
-	lr      *report.LevelResult        // Status set when a mutant sample fails
+	lr      *results.LevelResult       // Status set when a mutant sample fails
 	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
 	// rule is the campaign's rule seeded for this mutant and level
 	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
@@ -99,7 +99,7 @@ type series struct {
 // (LevelResult.Skipped); otherwise the rule decides on all of them. The
 // raw outputs go to benchfmt files in the output directory, so that
 // benchstat base.txt mut.txt shows the samples the verdict rests on.
-func (r *run) measure(ctx context.Context, j *measureJob) (*report.LevelResult, error) {
+func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult, error) {
 	ms, err := r.newMeasurement(ctx, j)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
 		metric: r.metric(), its: map[benchmark]benchIters{},
-		series: map[benchmark]*series{}, lr: &report.LevelResult{Iterations: map[string]int{}},
+		series: map[benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
 		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
 	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
@@ -433,7 +433,7 @@ func (ms *measurement) mayReport(b benchmark) []string {
 }
 
 // result is the job's result from the rule's verdict.
-func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.LevelResult {
+func (ms *measurement) result(v score.Verdict, skipped []benchmark) *results.LevelResult {
 	r, j, lr := ms.r, ms.j, ms.lr
 	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
@@ -470,7 +470,7 @@ func (ms *measurement) result(v score.Verdict, skipped []benchmark) *report.Leve
 		s := ms.series[b]
 		for _, u := range s.units {
 			sm := s.samples[u]
-			lr.Samples = append(lr.Samples, report.SampleSet{
+			lr.Samples = append(lr.Samples, results.SampleSet{
 				Benchmark: sm.Benchmark, Metric: sm.Metric,
 				Baseline: sm.Baseline, Mutant: sm.Mutant, Files: ms.files,
 				MutantCensored: s.censored[u],

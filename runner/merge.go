@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -18,7 +18,7 @@ import (
 // run -shard k/n, every k) into out: report.json with the union of the
 // mutants (as an unsharded run lists them), the samples and one journal.
 // The shards must come from the same module and settings.
-func Merge(out string, dirs []string) (_ *report.Report, err error) {
+func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	absOut, err := filepath.Abs(out)
 	if err != nil {
 		return nil, err
@@ -67,20 +67,20 @@ func Merge(out string, dirs []string) (_ *report.Report, err error) {
 	merged := m.merged
 	sortMutants(merged.Mutants)
 	if merged.Mutants == nil {
-		merged.Mutants = []report.Mutant{}
+		merged.Mutants = []results.Mutant{}
 	}
 	merged.Score = levelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
-	merged.Phases = report.SumPhases(merged.Mutants)
-	merged.Sensitivity = report.Sensitivities(merged.Mutants)
+	merged.Phases = results.SumPhases(merged.Mutants)
+	merged.Sensitivity = results.Sensitivities(merged.Mutants)
 	sum := score.Summarize(outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
 	merged.Summary = &sum
-	if err := os.WriteFile(filepath.Join(out, JournalFile), m.journal, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, results.JournalFile), m.journal, 0o644); err != nil {
 		return nil, err
 	}
-	if err := report.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
+	if err := results.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
 		return nil, err
 	}
-	return merged, report.WriteJSON(filepath.Join(out, ReportFile), merged)
+	return merged, results.WriteJSON(filepath.Join(out, ReportFile), merged)
 }
 
 // checkMergeDirs checks Merge's input: directories that exist, none of
@@ -103,7 +103,7 @@ func checkMergeDirs(out, absOut string, dirs []string) error {
 // A merger accumulates the shards Merge reads.
 type merger struct {
 	out     string            // where samples are copied
-	merged  *report.Report    // the first shard's report with every shard's mutants
+	merged  *results.Report   // the first shard's report with every shard's mutants
 	owner   map[string]string // mutant ID -> the directory it came from
 	shards  map[int]string    // shard k -> its directory
 	shardN  int               // n of the shards k/n, 0 if unsharded
@@ -113,7 +113,7 @@ type merger struct {
 // add merges the results directory dir: its report's mutants, their
 // samples and its journal.
 func (m *merger) add(dir string) error {
-	rep, err := report.ReadFile(filepath.Join(dir, ReportFile))
+	rep, err := results.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return &InputError{fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)}
@@ -139,7 +139,7 @@ func (m *merger) add(dir string) error {
 		}
 		m.merged.Mutants = append(m.merged.Mutants, mu)
 	}
-	entries, _, err := ReadJournal(filepath.Join(dir, JournalFile))
+	entries, _, err := results.ReadJournal(filepath.Join(dir, results.JournalFile))
 	if err != nil {
 		return &InputError{err}
 	}
@@ -155,7 +155,7 @@ func (m *merger) add(dir string) error {
 
 // addShard checks that rep (of dir) is a distinct shard of the same
 // campaign as those before it, and merges its head: the time span.
-func (m *merger) addShard(dir string, rep *report.Report) error {
+func (m *merger) addShard(dir string, rep *results.Report) error {
 	if rep.Settings.Shard != "" {
 		k, n, err := ParseShard(rep.Settings.Shard)
 		if err != nil {
@@ -208,7 +208,7 @@ func (m *merger) checkShards() error {
 }
 
 // settingsLevels is the levels a run with settings s measured.
-func settingsLevels(s report.Settings, ms []report.Mutant) []string {
+func settingsLevels(s results.Settings, ms []results.Mutant) []string {
 	if l, err := ParseOpt(s.Opt); err == nil {
 		return l
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // cheapMutants need no measurement.
@@ -31,9 +31,9 @@ func TestShardMerge(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	ms := cheapMutants(t, mod)
 	base := t.TempDir()
-	runShard := func(out, shard string, ms []mutate.Mutant) *report.Report {
+	runShard := func(out, shard string, ms []mutate.Mutant) *results.Report {
 		c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(base, out))
-		c.Levels = []string{report.Opt}
+		c.Levels = []string{results.Opt}
 		c.Settings.Opt = "on"
 		c.Settings.Shard = shard
 		rep, err := c.Run(context.Background())
@@ -62,12 +62,12 @@ func TestShardMerge(t *testing.T) {
 	want := []string{"sum-compile=compile-error", "find-panic=crash", "find-unbreak=fne", "prepare-spin=no-coverage", "unused-spin=no-coverage"}
 	var got []string
 	for _, m := range merged.Mutants {
-		got = append(got, m.ID+"="+string(m.Results[report.Opt].Status))
+		got = append(got, m.ID+"="+string(m.Results[results.Opt].Status))
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("merged mutants %v, want %v", got, want)
 	}
-	if s := merged.Score[report.Opt]; s.Valid != 2 || s.Killed != 0 {
+	if s := merged.Score[results.Opt]; s.Valid != 2 || s.Killed != 0 {
 		t.Errorf("merged score %+v, want 0 killed of 2 valid", s)
 	}
 	if merged.Summary == nil {
@@ -76,7 +76,7 @@ func TestShardMerge(t *testing.T) {
 	if merged.Settings.Shard != "" {
 		t.Errorf("merged settings keep shard %q", merged.Settings.Shard)
 	}
-	if entries, _, err := ReadJournal(filepath.Join(base, "merged", JournalFile)); err != nil || len(entries) != len(ms) {
+	if entries, _, err := results.ReadJournal(filepath.Join(base, "merged", results.JournalFile)); err != nil || len(entries) != len(ms) {
 		t.Errorf("merged journal: %d entries, %v", len(entries), err)
 	}
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -184,19 +184,19 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 
 // notBuilt is the result of a mutant that no benchmark and no test can
 // see: nothing to build.
-func (r *run) notBuilt(m mutate.Mutant, sel selection) *report.LevelResult {
+func (r *run) notBuilt(m mutate.Mutant, sel selection) *results.LevelResult {
 	why := "; no test executes it either (not built)"
 	if r.untested(m) {
 		why = "; not built (inert operator: tests run on it only with -full-filter)"
 	}
-	return &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
+	return &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
 }
 
 // sameCode is the check between build and tests: a mutant that compiles
 // to the baseline's code, or to the code of a mutant seen before, needs
 // neither tests nor measurement.
-func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bins map[string]string) (*report.LevelResult, error) {
-	return func(bins map[string]string) (*report.LevelResult, error) {
+func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bins map[string]string) (*results.LevelResult, error) {
+	return func(bins map[string]string) (*results.LevelResult, error) {
 		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
@@ -212,14 +212,14 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 // needs no measurement: lr from its build and tests if any, else one
 // that holds with -since, no coverage, or one inferred from a smaller
 // injection killed at its site; nil if it must be measured.
-func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *report.LevelResult) *report.LevelResult {
+func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *results.LevelResult) *results.LevelResult {
 	if lr == nil {
 		// -since: its benchmarks ran no changed code and its tests
 		// passed again.
 		lr = r.retested(m.ID, level)
 	}
 	if lr == nil && len(sel.benches) == 0 {
-		lr = &report.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
+		lr = &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
 	}
 	if lr == nil {
 		// Built and passing its tests: a smaller injection killed at
@@ -237,7 +237,7 @@ func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *repor
 // those whose tests run and those whose benchmarks measure it), asks
 // sameCode whether the binaries end it before its tests (equivalent or
 // duplicate), and runs the tests that mr.tests selects.
-func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir string, build map[string]bool, sameCode func(map[string]string) (*report.LevelResult, error), ph *phaseTimes) (_ map[string]string, _ *report.LevelResult, err error) {
+func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir string, build map[string]bool, sameCode func(map[string]string) (*results.LevelResult, error), ph *phaseTimes) (_ map[string]string, _ *results.LevelResult, err error) {
 	c := r.c
 	w := workTree{dir: c.Module.Dir, overlay: mr.overlay, names: mr.names, runDir: func(p *mutate.Package) string { return p.Dir }}
 	if c.Isolate == IsolateCopy {
@@ -288,7 +288,7 @@ type workTree struct {
 // in build that have tests, and checks that the mutated package compiles
 // when none of them does. It returns the binaries by package, or a
 // compile-error result.
-func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir string, w workTree, build map[string]bool, ph *phaseTimes) (map[string]string, *report.LevelResult, error) {
+func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir string, w workTree, build map[string]bool, ph *phaseTimes) (map[string]string, *results.LevelResult, error) {
 	bins := map[string]string{}
 	built := false
 	for _, pkg := range r.affected[m.Package] {
@@ -303,7 +303,7 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
+			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -323,7 +323,7 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		r.quiet.RUnlock()
 		var be *buildError
 		if errors.As(err, &be) {
-			return nil, &report.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
+			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -334,7 +334,7 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 
 // testMutant runs the tests that tests selects in m's binaries; a result
 // if one fails (fne, crash, timeout).
-func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bins map[string]string, w workTree, tests testSelection, ph *phaseTimes) (*report.LevelResult, error) {
+func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bins map[string]string, w workTree, tests testSelection, ph *phaseTimes) (*results.LevelResult, error) {
 	for _, pkg := range r.affected[m.Package] {
 		bin := bins[pkg]
 		if _, run := tests[pkg]; bin == "" || !run {
@@ -357,7 +357,7 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 			if pkg != m.Package {
 				reason = pkg + ": " + reason
 			}
-			return &report.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
+			return &results.LevelResult{Status: out.Status, Reason: reason, Output: out.Output}, nil
 		}
 	}
 	return nil, nil
@@ -525,10 +525,10 @@ func copyTree(src, dst, skip string) error {
 }
 
 // report assembles report.json from the results of c.Mutants.
-func (r *run) report(ctx context.Context, started time.Time) (*report.Report, error) {
+func (r *run) report(ctx context.Context, started time.Time) (*results.Report, error) {
 	c := r.c
-	rep := &report.Report{
-		Schema:   report.Schema,
+	rep := &results.Report{
+		Schema:   results.Schema,
 		Module:   c.Module.Path,
 		Dir:      c.Module.Dir,
 		Go:       c.Settings.GoVersion,
@@ -537,7 +537,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 		Finished: time.Now().UTC(),
 	}
 	for _, m := range c.Mutants {
-		rm := report.Mutant{Mutant: m, Results: map[string]*report.LevelResult{}}
+		rm := results.Mutant{Mutant: m, Results: map[string]*results.LevelResult{}}
 		for _, l := range c.Levels {
 			if lr := r.results[resultKey{m.ID, l}]; lr != nil {
 				rm.Results[l] = lr
@@ -554,14 +554,14 @@ func (r *run) report(ctx context.Context, started time.Time) (*report.Report, er
 	}
 	sortMutants(rep.Mutants)
 	if rep.Mutants == nil {
-		rep.Mutants = []report.Mutant{}
+		rep.Mutants = []results.Mutant{}
 	}
 	rep.Score = levelScores(rep.Mutants, c.Levels)
-	rep.Phases = report.SumPhases(rep.Mutants)
+	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.warnings
-	rep.Sensitivity = report.Sensitivities(rep.Mutants)
+	rep.Sensitivity = results.Sensitivities(rep.Mutants)
 	rep.Inputs = r.inputsRec
-	if r.baseTimes != (report.BaselineTimes{}) {
+	if r.baseTimes != (results.BaselineTimes{}) {
 		rep.Baseline = &r.baseTimes
 	}
 	sum := score.Summarize(outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
@@ -597,6 +597,6 @@ func fnv32(s string) uint32 {
 type phaseTimes struct{ build, test, measure time.Duration }
 
 // set records the phase times in lr.
-func (p phaseTimes) set(lr *report.LevelResult) {
+func (p phaseTimes) set(lr *results.LevelResult) {
 	lr.BuildSeconds, lr.TestSeconds, lr.MeasureSeconds = p.build.Seconds(), p.test.Seconds(), p.measure.Seconds()
 }

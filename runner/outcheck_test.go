@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // TestCheckOut: a results directory Run would refuse is refused by
@@ -35,9 +35,9 @@ func TestCheckOut(t *testing.T) {
 			"-resume: nothing to resume: -out $OUT does not exist; leave out -resume to start a campaign there"},
 		{"resume empty dir", true, map[string]string{}, false,
 			"-resume: nothing to resume: -out $OUT holds no earlier run (no journal.jsonl); leave out -resume to start a campaign there"},
-		{"results without resume", false, map[string]string{JournalFile: entry}, false,
+		{"results without resume", false, map[string]string{results.JournalFile: entry}, false,
 			"$OUT/journal.jsonl already holds results of an earlier run; add -resume to continue it, or choose another -out"},
-		{"resume other settings", true, map[string]string{JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
+		{"resume other settings", true, map[string]string{results.JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
 			"-resume: $OUT differs from the interrupted run in the module (example.com/other vs example.com/hot); use the same flags, or another -out"},
 		{"locked", false, map[string]string{}, true,
 			fmt.Sprintf("-out $OUT is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", os.Getpid())},
@@ -103,7 +103,7 @@ func TestCheckOutFree(t *testing.T) {
 	cc.check()
 	cc.settings(context.Background())
 	os.Mkdir(out, 0o755)
-	if err := report.WriteJSON(filepath.Join(out, settingsFile), cc.Settings); err != nil {
+	if err := results.WriteJSON(filepath.Join(out, settingsFile), cc.Settings); err != nil {
 		t.Fatal(err)
 	}
 	c.Resume = true

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/perfmut/perfmut/results"
 )
 
 // CheckOutDir says in one line when a results directory cannot be written.
@@ -67,10 +69,10 @@ func checkResumable(dir string) error {
 	if _, err := os.Stat(dir); err != nil {
 		return inputErrorf("-resume: nothing to resume: -out %s does not exist; leave out -resume to start a campaign there", dir)
 	}
-	for _, f := range []string{JournalFile, settingsFile} {
+	for _, f := range []string{results.JournalFile, settingsFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			return nil
 		}
 	}
-	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, JournalFile)
+	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, results.JournalFile)
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // Plan runs the campaign's baseline steps (builds and tests of every
@@ -32,7 +32,7 @@ import (
 // chooseBenchmarks keeps; that each mutant build costs what one real mutant build of its package
 // cost, alone, times the number of builds sharing the CPUs. Equivalent and
 // duplicate mutants are not foreseen: the estimate is an upper bound there.
-func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan, error) {
+func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Plan, error) {
 	r, done, err := c.planRun(ctx)
 	if err != nil {
 		return nil, err
@@ -46,8 +46,8 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 	if err := r.baseline(ctx, todo); err != nil {
 		return nil, err
 	}
-	p := &report.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs,
-		Baseline: r.baseTimes, ByLevel: map[string]report.PlanLevel{}}
+	p := &results.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs,
+		Baseline: r.baseTimes, ByLevel: map[string]results.PlanLevel{}}
 	subsumer := map[string]string{}
 	if c.Infer {
 		subsumer = subsumers(c.Mutants)
@@ -55,7 +55,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*report.Plan
 	var work float64 // builds and tests
 	var measure float64
 	for _, level := range c.Levels {
-		var pl report.PlanLevel
+		var pl results.PlanLevel
 		tuned := map[string]bool{}          // benchmarks whose N is found once per level
 		built := map[string]time.Duration{} // mutated package -> one mutant's build time
 		for _, m := range c.Mutants {
@@ -285,7 +285,7 @@ func (p *PlanMode) Set(s string) error {
 func (p PlanMode) On() bool { return p != "" }
 
 // Plan makes the plan of c the mode asks for.
-func (p PlanMode) Plan(ctx context.Context, c *Campaign, within time.Duration) (*report.Plan, error) {
+func (p PlanMode) Plan(ctx context.Context, c *Campaign, within time.Duration) (*results.Plan, error) {
 	if p == PlanExact {
 		return c.Plan(ctx, within)
 	}

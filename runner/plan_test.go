@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // TestPlan: -plan builds no mutant of the campaign but counts, from the
@@ -37,13 +37,13 @@ func TestPlan(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, small, big, unbreak, unused, orphan)
-	c.Levels, c.Benchtime, c.Infer = []string{report.Opt}, "", true
+	c.Levels, c.Benchtime, c.Infer = []string{results.Opt}, "", true
 	p, err := c.Plan(context.Background(), time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := p.ByLevel[report.Opt]
-	want := report.PlanLevel{NotBuilt: 1, Built: 4, Tested: 2, Measured: 2, Inferred: 1, MeasureRounds: 7.5}
+	got := p.ByLevel[results.Opt]
+	want := results.PlanLevel{NotBuilt: 1, Built: 4, Tested: 2, Measured: 2, Inferred: 1, MeasureRounds: 7.5}
 	times := [3]float64{got.BuildSeconds, got.TestSeconds, got.MeasureSeconds}
 	got.BuildSeconds, got.TestSeconds, got.MeasureSeconds = 0, 0, 0
 	if got != want {
@@ -93,7 +93,7 @@ func TestQuickPlan(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = hotPlanMutants(t, mod)
-	c.Levels, c.Benchtime, c.Infer, c.Verbose = []string{report.Opt}, "", true, true
+	c.Levels, c.Benchtime, c.Infer, c.Verbose = []string{results.Opt}, "", true, true
 	var log bytes.Buffer
 	c.Log = &log
 	p, err := c.QuickPlan(context.Background(), time.Hour)
@@ -104,22 +104,22 @@ func TestQuickPlan(t *testing.T) {
 	if q == nil {
 		t.Fatal("no Quick part in a quick plan")
 	}
-	counts := func(l report.PlanLevel) report.PlanLevel {
-		return report.PlanLevel{NotBuilt: l.NotBuilt, Built: l.Built, Tested: l.Tested, Measured: l.Measured, Inferred: l.Inferred}
+	counts := func(l results.PlanLevel) results.PlanLevel {
+		return results.PlanLevel{NotBuilt: l.NotBuilt, Built: l.Built, Tested: l.Tested, Measured: l.Measured, Inferred: l.Inferred}
 	}
 	for _, tc := range []struct {
 		name      string
-		got, want report.PlanLevel
+		got, want results.PlanLevel
 	}{
-		{"likely", counts(p.ByLevel[report.Opt]), report.PlanLevel{NotBuilt: 1, Built: 4, Tested: 2, Measured: 2, Inferred: 1}},
-		{"low", counts(q.Low[report.Opt]), report.PlanLevel{NotBuilt: 2, Built: 3, Tested: 0, Measured: 2, Inferred: 1}},
-		{"high", counts(q.High[report.Opt]), report.PlanLevel{NotBuilt: 0, Built: 5, Tested: 3, Measured: 4, Inferred: 1}},
+		{"likely", counts(p.ByLevel[results.Opt]), results.PlanLevel{NotBuilt: 1, Built: 4, Tested: 2, Measured: 2, Inferred: 1}},
+		{"low", counts(q.Low[results.Opt]), results.PlanLevel{NotBuilt: 2, Built: 3, Tested: 0, Measured: 2, Inferred: 1}},
+		{"high", counts(q.High[results.Opt]), results.PlanLevel{NotBuilt: 0, Built: 5, Tested: 3, Measured: 4, Inferred: 1}},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: %+v, want %+v", tc.name, tc.got, tc.want)
 		}
 	}
-	if r := p.ByLevel[report.Opt].MeasureRounds; r != 7.5 {
+	if r := p.ByLevel[results.Opt].MeasureRounds; r != 7.5 {
 		t.Errorf("rounds per measured mutant %v, want 7.5 (as the exact plan)", r)
 	}
 	if q.Benchmarks != 3 || q.Tests != 6 {
@@ -191,7 +191,7 @@ func TestQuickPlanBudget(t *testing.T) {
 	}
 	mod, pkgs := testModule(t, "hot")
 	c := newTestCampaign(t, mod, pkgs, hotPlanMutants(t, mod), filepath.Join(t.TempDir(), "out"))
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	r, done, err := c.planRun(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,7 @@ func TestTestCost(t *testing.T) {
 			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
 			"b": {time: map[string]time.Duration{}},
 		},
-		baseTime: map[string]map[string]time.Duration{report.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}},
+		baseTime: map[string]map[string]time.Duration{results.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}},
 	}
 	for _, tc := range []struct {
 		sel  testSelection
@@ -275,7 +275,7 @@ func TestTestCost(t *testing.T) {
 		{testSelection{"a": {"TestMid"}, "c": nil}, ms(100 + 70)},
 		{testSelection{"b": {"TestGone"}}, 0},
 	} {
-		if got := r.testCost(report.Opt, tc.sel); got != tc.want {
+		if got := r.testCost(results.Opt, tc.sel); got != tc.want {
 			t.Errorf("testCost(%v) = %v, want %v", tc.sel, got, tc.want)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // QuickTimingBudget bounds the timed builds and test runs of a quick plan:
@@ -24,7 +24,7 @@ const QuickTimingBudget = 45 * time.Second
 // its baseline steps: from the mutants, the benchmarks and tests found in
 // the source (scanSource: which functions each may run), and a few timed
 // builds and test runs (QuickTimingBudget). The report's Quick part gives
-// the bounds of the estimate; see the field docs of report.QuickPlan.
+// the bounds of the estimate; see the field docs of results.QuickPlan.
 //
 // The likely case: a mutant is measured if a benchmark of a package that
 // imports its package (or of its own) names its function, directly or
@@ -34,7 +34,7 @@ const QuickTimingBudget = 45 * time.Second
 // median timed mutant build; it runs the tests that reach it. Times of
 // packages not timed are the timed ones' median; the noopt level is
 // assumed to cost what opt costs.
-func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report.Plan, error) {
+func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*results.Plan, error) {
 	start := time.Now()
 	r, done, err := c.planRun(ctx)
 	if err != nil {
@@ -60,8 +60,8 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*report
 		return nil, err
 	}
 	est := newQuickCosts(c, g, timed)
-	p := &report.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs, ByLevel: map[string]report.PlanLevel{},
-		Quick: &report.QuickPlan{Low: map[string]report.PlanLevel{}, High: map[string]report.PlanLevel{},
+	p := &results.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs, ByLevel: map[string]results.PlanLevel{},
+		Quick: &results.QuickPlan{Low: map[string]results.PlanLevel{}, High: map[string]results.PlanLevel{},
 			Benchmarks: countRoots(g.benches), Tests: countRoots(g.tests), Timed: timed}}
 	p.Baseline = est.baseline(pkgs, len(c.Levels))
 	base := p.Baseline.BuildTestSeconds + p.Baseline.BenchCoverageSeconds + p.Baseline.TestCoverageSeconds
@@ -193,7 +193,7 @@ func (r *run) quickJudging(g *srcGraph) []quickMutant {
 // timePackages times, for the mutated packages most of whose mutants are
 // built first, a first build of a test binary, a mutant's build, a run of
 // the binary's tests and of no test, until budget is spent.
-func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]report.TimedPackage, error) {
+func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
 	first := map[string]mutate.Mutant{}
 	count := map[string]int{}
 	for _, q := range qs {
@@ -228,7 +228,7 @@ func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, b
 		return order[i] < order[j]
 	})
 	deadline := time.Now().Add(budget)
-	var out []report.TimedPackage
+	var out []results.TimedPackage
 	for _, pkg := range order {
 		if len(out) > 0 && time.Now().After(deadline) {
 			break
@@ -254,7 +254,7 @@ func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, b
 // timePackage builds pkg's test binary, then with m's overlay, and runs
 // its tests (until deadline, if it has any) and no test; nil if the
 // baseline's test binary does not build.
-func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*report.TimedPackage, error) {
+func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*results.TimedPackage, error) {
 	dir, err := os.MkdirTemp(r.tmp, "quick-")
 	if err != nil {
 		return nil, err
@@ -264,7 +264,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	bin := filepath.Join(dir, "base.test")
 	t0 := time.Now()
 	ok, err := r.goTestC(ctx, r.c.Module.Dir, pkg, bin, "", level)
-	tp := &report.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
+	tp := &results.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
 	if stopped(ctx, err) {
 		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
 		return tp, nil
@@ -324,7 +324,7 @@ func stopped(ctx context.Context, err error) bool {
 // budgetOrErr is what timePackage returns when ctx ended a run: tp, as
 // far as it got, if the timing budget ran out; the error if the plan was
 // interrupted.
-func budgetOrErr(ctx context.Context, tp *report.TimedPackage) (*report.TimedPackage, error) {
+func budgetOrErr(ctx context.Context, tp *results.TimedPackage) (*results.TimedPackage, error) {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return tp, nil
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // quickCosts are the unit costs of a quick plan (seconds), from the timed
@@ -23,7 +23,7 @@ type quickCosts struct {
 	share            float64 // builds and tests at once share the CPUs
 }
 
-func newQuickCosts(c *Campaign, g *srcGraph, timed []report.TimedPackage) *quickCosts {
+func newQuickCosts(c *Campaign, g *srcGraph, timed []results.TimedPackage) *quickCosts {
 	q := &quickCosts{c: c, g: g, share: float64(min(c.Jobs, runtime.NumCPU()))}
 	var builds, starts []float64
 	var testSecs float64
@@ -71,7 +71,7 @@ func median(xs []float64) float64 {
 // pkgs at levels levels: every package's test binary built and tested at
 // each level (the dependencies compiled once) and built with -cover, every
 // benchmark's coverage run and every test's.
-func (q *quickCosts) baseline(pkgs []*mutate.Package, levels int) report.BaselineTimes {
+func (q *quickCosts) baseline(pkgs []*mutate.Package, levels int) results.BaselineTimes {
 	var npkg, tests, benches int
 	for _, p := range pkgs {
 		if q.g.testFiles[p.ImportPath] {
@@ -81,12 +81,12 @@ func (q *quickCosts) baseline(pkgs []*mutate.Package, levels int) report.Baselin
 		}
 	}
 	if npkg == 0 {
-		return report.BaselineTimes{}
+		return results.BaselineTimes{}
 	}
 	jobs := float64(q.c.Jobs)
 	builds := q.firstBuild + float64(npkg*(levels+1)-1)*q.build
 	runs := float64(levels) * (float64(npkg)*q.start + float64(tests)*q.perTest)
-	return report.BaselineTimes{
+	return results.BaselineTimes{
 		BuildTestSeconds:     (builds + runs) * q.share / jobs,
 		BenchCoverageSeconds: float64(benches) * (q.start + q.sample) * q.share / jobs,
 		TestCoverageSeconds:  float64(tests) * (q.start + q.perTest) * q.share / jobs,
@@ -94,9 +94,9 @@ func (q *quickCosts) baseline(pkgs []*mutate.Package, levels int) report.Baselin
 }
 
 // level is one level's counts and times in case cs ("low", "likely" or
-// "high"; see report.QuickPlan), and the builds and tests (summed) and the
+// "high"; see results.QuickPlan), and the builds and tests (summed) and the
 // measurement, in seconds.
-func (q *quickCosts) level(qs []quickMutant, cs string) (pl report.PlanLevel, work, measure float64) {
+func (q *quickCosts) level(qs []quickMutant, cs string) (pl results.PlanLevel, work, measure float64) {
 	rule := q.c.Rule
 	tuned := 0
 	for _, m := range qs {

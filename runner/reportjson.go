@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -13,14 +13,14 @@ const ReportFile = "report.json"
 
 // sortMutants orders report mutants as mutate.Generate orders mutants, so
 // a merged report lists them as an unsharded run does.
-func sortMutants(ms []report.Mutant) {
+func sortMutants(ms []results.Mutant) {
 	sort.SliceStable(ms, func(i, j int) bool { return mutate.Less(&ms[i].Mutant, &ms[j].Mutant) })
 }
 
 // levelScores computes Report.Score from the mutants' results: undecided
 // mutants are counted beside the score, outside its denominator.
-func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelScore {
-	out := map[string]report.LevelScore{}
+func levelScores(ms []results.Mutant, levels []string) map[string]results.LevelScore {
+	out := map[string]results.LevelScore{}
 	for _, l := range levels {
 		var killed, survived, nocov, undecided int
 		for _, m := range ms {
@@ -39,7 +39,7 @@ func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelSco
 				undecided++
 			}
 		}
-		ls := report.LevelScore{Killed: killed, Valid: killed + survived + nocov, Undecided: undecided}
+		ls := results.LevelScore{Killed: killed, Valid: killed + survived + nocov, Undecided: undecided}
 		if ls.Valid > 0 {
 			ls.Score = float64(killed) / float64(ls.Valid)
 		}
@@ -52,7 +52,7 @@ func levelScores(ms []report.Mutant, levels []string) map[string]report.LevelSco
 }
 
 // outcomes turns the report's results into score.Summarize input.
-func outcomes(ms []report.Mutant) []score.Outcome {
+func outcomes(ms []results.Mutant) []score.Outcome {
 	var out []score.Outcome
 	for _, m := range ms {
 		levels := make([]string, 0, len(m.Results))
@@ -73,9 +73,9 @@ func outcomes(ms []report.Mutant) []score.Outcome {
 
 // reportLevels returns the levels that appear in the mutants' results, in
 // report order (opt, noopt).
-func reportLevels(ms []report.Mutant) []string {
+func reportLevels(ms []results.Mutant) []string {
 	var out []string
-	for _, l := range []string{report.Opt, report.NoOpt} {
+	for _, l := range []string{results.Opt, results.NoOpt} {
 		for _, m := range ms {
 			if m.Results[l] != nil {
 				out = append(out, l)

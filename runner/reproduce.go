@@ -39,7 +39,7 @@ type Reproduction struct {
 	Module   string            // module root, absolute
 	Packages []*mutate.Package // the module's packages: where each test binary runs
 	Overlay  map[string][]byte // the mutant's files: absolute path -> content
-	Level    string            // report.Opt or report.NoOpt
+	Level    string            // results.Opt or results.NoOpt
 	Tags     []string          // build tags
 	// Benchmarks are the benchmarks to run, each at its own count.
 	Benchmarks []ReproBenchmark

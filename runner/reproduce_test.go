@@ -13,7 +13,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // reproMutant is a hand-made mutant of testdata/repro's package sum.
@@ -76,7 +76,7 @@ func TestReproductionRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := filepath.Join(t.TempDir(), "out")
-		p := &Reproduction{Module: mod.Dir, Packages: pkgs, Overlay: files, Level: report.Opt, Count: 5, Out: out,
+		p := &Reproduction{Module: mod.Dir, Packages: pkgs, Overlay: files, Level: results.Opt, Count: 5, Out: out,
 			Benchmarks: []ReproBenchmark{{Package: "example.com/repro/sum", Name: "BenchmarkChecksum", N: 20}}, Timeout: time.Minute}
 		if err := p.Run(context.Background()); err != nil {
 			t.Fatalf("%s: %v", c.m.ID, err)
@@ -134,7 +134,7 @@ func TestReproductionErrors(t *testing.T) {
 			"BenchmarkNone did not run on the baseline: no such benchmark in example.com/repro/sum"},
 	} {
 		p := c.p
-		p.Module, p.Packages, p.Level, p.Out = mod.Dir, pkgs, report.Opt, filepath.Join(t.TempDir(), "out")
+		p.Module, p.Packages, p.Level, p.Out = mod.Dir, pkgs, results.Opt, filepath.Join(t.TempDir(), "out")
 		err := p.Run(context.Background())
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)

@@ -6,25 +6,25 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // ReadResults reads the report of a results directory (the -out of a
 // campaign), or of the report.json named by path, and returns the
 // directory too. A directory without a report (none, or an unfinished run)
 // is an *InputError saying what to do.
-func ReadResults(path string) (rep *report.Report, dir string, err error) {
+func ReadResults(path string) (rep *results.Report, dir string, err error) {
 	dir, file := path, filepath.Join(path, ReportFile)
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		dir, file = filepath.Dir(dir), dir // the report.json itself
 	}
 	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {
-		if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, results.JournalFile)); err == nil {
 			return nil, "", inputErrorf("%s holds an unfinished run (a journal, no %s yet); finish it with perfmut run -resume -out %s and the same flags", path, ReportFile, path)
 		}
 		return nil, "", inputErrorf("%s: no %s there; give the -out directory of a perfmut run", path, ReportFile)
 	}
-	rep, err = report.ReadFile(file)
+	rep, err = results.ReadFile(file)
 	return rep, dir, err
 }
 
@@ -39,7 +39,7 @@ func CheckSince(dir string) error {
 	if _, err := os.Stat(file); err != nil {
 		return inputErrorf("-since %s: no %s there; give the results directory of an earlier perfmut run", dir, ReportFile)
 	}
-	rep, err := report.ReadFile(file)
+	rep, err := results.ReadFile(file)
 	if err != nil {
 		return inputErrorf("-since %s: %v", dir, err)
 	}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // resumeMutants is a cheap subset of hotMutants with one of each kind of
@@ -46,7 +46,7 @@ func TestHelperCampaign(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newTestCampaign(t, mod, pkgs, resumeMutants(t, mod), out)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Jobs = 1
 	if _, err := c.Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -54,7 +54,7 @@ func TestHelperCampaign(t *testing.T) {
 }
 
 func journalLines(t *testing.T, out string) int {
-	entries, _, err := ReadJournal(filepath.Join(out, JournalFile))
+	entries, _, err := results.ReadJournal(filepath.Join(out, results.JournalFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func journalLines(t *testing.T, out string) int {
 func waitJournal(t *testing.T, out string, n int, deadline time.Duration) {
 	end := time.Now().Add(deadline)
 	for time.Now().Before(end) {
-		if data, err := os.ReadFile(filepath.Join(out, JournalFile)); err == nil && strings.Count(string(data), "\n") >= n {
+		if data, err := os.ReadFile(filepath.Join(out, results.JournalFile)); err == nil && strings.Count(string(data), "\n") >= n {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -112,7 +112,7 @@ func TestKillResume(t *testing.T) {
 
 	// Without -resume the journal is protected.
 	c := newTestCampaign(t, mod, pkgs, resumeMutants(t, mod), out)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	if _, err := c.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "-resume") {
 		t.Fatalf("run over an existing journal: err = %v, want a hint to use -resume", err)
 	}
@@ -148,7 +148,7 @@ func TestInterruptResume(t *testing.T) {
 	before := treeHash(t, mod.Dir)
 	out := filepath.Join(t.TempDir(), "out")
 	c := newTestCampaign(t, mod, pkgs, resumeMutants(t, mod), out)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Jobs = 1
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
@@ -172,7 +172,7 @@ func TestInterruptResume(t *testing.T) {
 		t.Errorf("the module changed after Ctrl-C")
 	}
 	c = newTestCampaign(t, mod, pkgs, resumeMutants(t, mod), out)
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Resume = true
 	rep, err := c.Run(context.Background())
 	if err != nil {

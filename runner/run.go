@@ -16,9 +16,12 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
+
+// A resultKey names one result: a mutant at a level.
+type resultKey struct{ id, level string }
 
 // run is the state of one Campaign.Run.
 type run struct {
@@ -44,13 +47,13 @@ type run struct {
 	quiet sync.RWMutex
 
 	lock    *OutLock // on c.Out
-	journal *journal
+	journal *results.Journal
 	prog    *progress
 	slots   chan string  // -isolate copy: free module copies
 	slotSeq atomic.Int64 // -isolate copy: numbers replacement copies
 
 	mu       sync.Mutex
-	results  map[resultKey]*report.LevelResult
+	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
 	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
@@ -58,21 +61,21 @@ type run struct {
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
-	inputsRec  *report.Inputs                    // what the verdicts depend on (since.go)
-	sincePrev  *report.Report                    // the -since campaign's report
-	sinceWhy   string                            // why none of its results can be reused, or ""
-	retest     map[resultKey]*report.LevelResult // -since: measured results that hold if their tests pass again (sincefunc.go)
-	spans      map[string][]funcSpan             // coverage file -> its functions' lines (sincefunc.go)
-	built      map[string]map[string]bool        // mutant ID -> packages its binaries were built for; under mu
-	baseTimes  report.BaselineTimes              // baseline steps' wall times
-	codeOwners map[string]*codeOwner             // level, package, code fingerprint -> first mutant (duplicate.go); under mu
-	ownerDone  map[resultKey]chan struct{}       // closed when a code owner's result is recorded; under mu
+	inputsRec  *results.Inputs                    // what the verdicts depend on (since.go)
+	sincePrev  *results.Report                    // the -since campaign's report
+	sinceWhy   string                             // why none of its results can be reused, or ""
+	retest     map[resultKey]*results.LevelResult // -since: measured results that hold if their tests pass again (sincefunc.go)
+	spans      map[string][]funcSpan              // coverage file -> its functions' lines (sincefunc.go)
+	built      map[string]map[string]bool         // mutant ID -> packages its binaries were built for; under mu
+	baseTimes  results.BaselineTimes              // baseline steps' wall times
+	codeOwners map[string]*codeOwner              // level, package, code fingerprint -> first mutant (duplicate.go); under mu
+	ownerDone  map[resultKey]chan struct{}        // closed when a code owner's result is recorded; under mu
 }
 
 // Run runs the campaign and writes journal.jsonl, the benchfmt samples and
 // report.json into c.Out. Cancelling ctx stops it cleanly: the journal
 // keeps every finished mutant and temporary files are removed.
-func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
+func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	cc := *c // defaults are filled in on a copy: the caller's value is not changed
 	c = &cc
 	if err := c.check(); err != nil {
@@ -87,12 +90,12 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 		return nil, err
 	}
 	r.keepResults(entries)
-	j, err := openJournal(filepath.Join(c.Out, JournalFile), goodLen)
+	j, err := results.OpenJournal(filepath.Join(c.Out, results.JournalFile), goodLen)
 	if err != nil {
 		return nil, fmt.Errorf("opening journal: %w", err)
 	}
 	r.journal = j
-	defer j.close()
+	defer j.Close()
 	if r.inputsRec, err = r.inputs(ctx); err != nil {
 		return nil, err
 	}
@@ -125,11 +128,11 @@ func (c *Campaign) Run(ctx context.Context) (rep *report.Report, err error) {
 	if len(todo) > 0 {
 		r.logDone(rep, started)
 	}
-	return rep, report.WriteJSON(filepath.Join(c.Out, ReportFile), rep)
+	return rep, results.WriteJSON(filepath.Join(c.Out, ReportFile), rep)
 }
 
 // keepResults keeps the journal's results of the campaign's mutants.
-func (r *run) keepResults(entries []JournalEntry) {
+func (r *run) keepResults(entries []results.JournalEntry) {
 	known := map[string]bool{}
 	for _, m := range r.c.Mutants {
 		known[m.ID] = true
@@ -210,7 +213,7 @@ func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
 }
 
 // logDone says how long the campaign took and where the time went.
-func (r *run) logDone(rep *report.Report, started time.Time) {
+func (r *run) logDone(rep *results.Report, started time.Time) {
 	var build, test float64
 	for _, p := range rep.Phases {
 		build += p.BuildSeconds
@@ -223,7 +226,7 @@ func (r *run) logDone(rep *report.Report, started time.Time) {
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*report.LevelResult{},
+	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
@@ -248,7 +251,7 @@ func (r *run) interrupted() error {
 	n := len(r.results)
 	r.mu.Unlock()
 	return fmt.Errorf("interrupted; %d results are kept in %s; continue with -resume",
-		n, filepath.Join(r.c.Out, JournalFile))
+		n, filepath.Join(r.c.Out, results.JournalFile))
 }
 
 func (c *Campaign) check() error {
@@ -260,7 +263,7 @@ func (c *Campaign) check() error {
 		return errors.New("runner: Campaign.Overlay is nil")
 	}
 	if len(c.Levels) == 0 {
-		c.Levels = []string{report.Opt, report.NoOpt}
+		c.Levels = []string{results.Opt, results.NoOpt}
 	}
 	if c.BenchTimeout <= 0 {
 		c.BenchTimeout = DefaultBenchTimeout
@@ -311,7 +314,7 @@ const settingsFile = "settings.json"
 // prepareOut creates the output directory, locks it (r.lock, which the
 // caller releases), and reads the journal to resume, checking the
 // settings match.
-func (r *run) prepareOut() ([]JournalEntry, int64, error) {
+func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	c := r.c
 	if err := c.checkOutDir(); err != nil {
 		return nil, 0, err
@@ -336,7 +339,7 @@ func (r *run) prepareOut() ([]JournalEntry, int64, error) {
 	if _, err := os.Stat(spath); c.Resume && err == nil {
 		return entries, goodLen, nil
 	}
-	return entries, goodLen, report.WriteJSON(spath, c.Settings)
+	return entries, goodLen, results.WriteJSON(spath, c.Settings)
 }
 
 // CheckOut says in one line why Run would refuse c.Out, before anything
@@ -392,9 +395,9 @@ func (c *Campaign) checkOutDir() error {
 
 // readOut reads the journal of c.Out: without Resume it must hold no
 // result; with Resume, the settings of the run it continues must be c's.
-func (c *Campaign) readOut() ([]JournalEntry, int64, error) {
-	jpath := filepath.Join(c.Out, JournalFile)
-	entries, goodLen, err := ReadJournal(jpath)
+func (c *Campaign) readOut() ([]results.JournalEntry, int64, error) {
+	jpath := filepath.Join(c.Out, results.JournalFile)
+	entries, goodLen, err := results.ReadJournal(jpath)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -409,7 +412,7 @@ func (c *Campaign) readOut() ([]JournalEntry, int64, error) {
 	if err != nil {
 		return entries, goodLen, nil
 	}
-	var prev report.Settings
+	var prev results.Settings
 	if err := jsonUnmarshal(data, &prev); err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", spath, err)
 	}
@@ -420,7 +423,7 @@ func (c *Campaign) readOut() ([]JournalEntry, int64, error) {
 }
 
 // settingsDiff names the first setting that differs between two runs.
-func settingsDiff(a, b report.Settings) string {
+func settingsDiff(a, b results.Settings) string {
 	switch {
 	case a.Module != b.Module:
 		return fmt.Sprintf("the module (%s vs %s)", a.Module, b.Module)
@@ -591,7 +594,7 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	}
 	if out.Status != "" {
 		lvl, fix := "", "fix the tests or exclude the package"
-		if level == report.NoOpt {
+		if level == results.NoOpt {
 			// Tests of allocation counts or inlining fail only here.
 			lvl, fix = " when built with -gcflags=all=-N -l", "fix the tests, exclude the package, or measure only optimized builds with -opt on"
 		}
@@ -731,13 +734,13 @@ func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
 
 // record keeps a finished result, appends it to the journal and reports
 // progress.
-func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) error {
+func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) error {
 	r.mu.Lock()
 	lr.Judges = r.judgesOf(m.Package, lr, r.built[m.ID])
 	r.results[resultKey{m.ID, level}] = lr
 	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()
-	if err := r.journal.append(JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
+	if err := r.journal.Append(results.JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
 		return err
 	}
 	detail := lr.Reason
@@ -749,7 +752,7 @@ func (r *run) record(m mutate.Mutant, level string, lr *report.LevelResult) erro
 }
 
 // sampleDetail summarizes a measured result for the log.
-func sampleDetail(lr *report.LevelResult) string {
+func sampleDetail(lr *results.LevelResult) string {
 	if lr.InferredFrom != "" {
 		return "inferred from " + lr.InferredFrom
 	}

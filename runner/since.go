@@ -15,15 +15,15 @@ import (
 	"sort"
 	"time"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
 // Incremental campaigns (-since DIR): a mutant's result at a level is taken
 // from an earlier campaign's results directory when nothing it depends on
 // changed: the Go version, the machine and the settings that affect
-// verdicts (report.Inputs), and the content of the mutated package and of
-// every package that judged it (report.LevelResult.Judges). The mutant
+// verdicts (results.Inputs), and the content of the mutated package and of
+// every package that judged it (results.LevelResult.Judges). The mutant
 // itself is the same when its ID is: IDs come from its function's source,
 // operator and parameters.
 
@@ -32,9 +32,9 @@ const noInputs = "its report.json records no inputs (it was made by an older per
 
 // inputs computes the campaign's inputs: the hashes of every loaded
 // package's directory and of what else the verdicts depend on.
-func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
+func (r *run) inputs(ctx context.Context) (*results.Inputs, error) {
 	c := r.c
-	in := &report.Inputs{Go: c.Settings.GoVersion, Machine: machine(ctx), Packages: map[string]string{}}
+	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: machine(ctx), Packages: map[string]string{}}
 	s := c.Settings
 	// What chooses the mutants, orders the rounds or selects the levels
 	// does not change a verdict.
@@ -50,7 +50,7 @@ func (r *run) inputs(ctx context.Context) (*report.Inputs, error) {
 		h.Write(data)
 	}
 	in.Settings = hex.EncodeToString(h.Sum(nil))
-	in.Code = map[string]report.PackageCode{}
+	in.Code = map[string]results.PackageCode{}
 	r.spans = map[string][]funcSpan{}
 	for _, p := range c.Packages {
 		sum, err := dirHash(p.Dir)
@@ -122,10 +122,10 @@ func machine(ctx context.Context) string {
 	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, cpuModel(ctx), runtime.GOMAXPROCS(0))
 }
 
-// judgesOf is what lr depends on: see report.LevelResult.Judges. built is
+// judgesOf is what lr depends on: see results.LevelResult.Judges. built is
 // the set of packages m's binaries were built for (mutated, tested,
 // measuring).
-func (r *run) judgesOf(pkg string, lr *report.LevelResult, built map[string]bool) []string {
+func (r *run) judgesOf(pkg string, lr *results.LevelResult, built map[string]bool) []string {
 	if lr.Status == score.Killed && len(built) > 0 {
 		out := make([]string, 0, len(built))
 		for p := range built {
@@ -141,9 +141,9 @@ func (r *run) judgesOf(pkg string, lr *report.LevelResult, built map[string]bool
 // same as now, for the mutant and level pairs still to do; it copies their
 // sample files and appends them to the journal. It returns how many it
 // took, or why it took none.
-func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err error) {
+func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err error) {
 	c := r.c
-	prev, err := report.ReadFile(filepath.Join(dir, ReportFile))
+	prev, err := results.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
 		return 0, "", &InputError{fmt.Errorf("-since %s: %w", dir, err)}
 	}
@@ -162,7 +162,7 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 		r.sinceWhy = why
 		return 0, why, nil
 	}
-	byID := map[string]report.Mutant{}
+	byID := map[string]results.Mutant{}
 	for _, m := range prev.Mutants {
 		byID[m.ID] = m
 	}
@@ -202,19 +202,19 @@ func (r *run) reuse(dir string, cur *report.Inputs) (n int, why string, err erro
 // take reuses lr, the result of mutant id at level in the campaign in dir:
 // it copies its sample files and appends it to the journal. It reports
 // false if a sample file is missing (the mutant is then run again).
-func (r *run) take(dir, id, level string, lr *report.LevelResult) (bool, error) {
+func (r *run) take(dir, id, level string, lr *results.LevelResult) (bool, error) {
 	if err := copySamples(dir, r.c.Out, lr); err != nil {
 		return false, nil
 	}
 	reused := *lr
 	reused.Reused, reused.Retested = true, false
 	r.results[resultKey{id, level}] = &reused
-	return true, r.journal.append(JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
+	return true, r.journal.Append(results.JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
 }
 
 // sameInputs reports whether the mutated package and every judge hash the
 // same in both campaigns.
-func sameInputs(prev, cur *report.Inputs, pkg string, judges []string) bool {
+func sameInputs(prev, cur *results.Inputs, pkg string, judges []string) bool {
 	if len(judges) == 0 {
 		return false
 	}
@@ -229,7 +229,7 @@ func sameInputs(prev, cur *report.Inputs, pkg string, judges []string) bool {
 
 // copySamples copies the benchfmt files of lr from one results directory
 // to another.
-func copySamples(from, to string, lr *report.LevelResult) error {
+func copySamples(from, to string, lr *results.LevelResult) error {
 	for _, s := range lr.Samples {
 		for _, f := range s.Files {
 			if f == "" {

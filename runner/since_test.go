@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -52,10 +52,10 @@ func TestSince(t *testing.T) {
 		spin("total-spin", app, "app/app.go", "func Total(", "return 2 * calc.Sum(xs)"),
 	}
 	dir := t.TempDir()
-	campaign := func(out, since string) (*report.Report, map[string]*report.LevelResult) {
+	campaign := func(out, since string) (*results.Report, map[string]*results.LevelResult) {
 		t.Helper()
 		c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(dir, out))
-		c.Levels, c.Since = []string{report.Opt}, since
+		c.Levels, c.Since = []string{results.Opt}, since
 		if since != "" {
 			c.Since = filepath.Join(dir, since)
 		}
@@ -63,10 +63,10 @@ func TestSince(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := resultsAt(rep, report.Opt)
+		res := resultsAt(rep, results.Opt)
 		return rep, res
 	}
-	reused := func(res map[string]*report.LevelResult) []string {
+	reused := func(res map[string]*results.LevelResult) []string {
 		var ids []string
 		for id, r := range res {
 			if r.Reused {
@@ -92,7 +92,7 @@ func TestSince(t *testing.T) {
 	if got := reused(again); len(got) != 5 {
 		t.Errorf("nothing changed: reused %v, want all 5", got)
 	}
-	if p := rep.Phases[report.Opt]; p.Reused != 5 || p.BuildSeconds != 0 || rep.Baseline != nil {
+	if p := rep.Phases[results.Opt]; p.Reused != 5 || p.BuildSeconds != 0 || rep.Baseline != nil {
 		t.Errorf("nothing changed: phases %+v, baseline %+v; want 4 reused, nothing built", p, rep.Baseline)
 	}
 	for _, s := range again["sum-spin"].Samples {

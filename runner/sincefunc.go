@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -70,8 +70,8 @@ func splitFuncs(pkg, base string, src []byte, funcs map[string]string) (rest []b
 
 // packageCode hashes the package pkg in dir function by function; spans
 // gets its functions' lines by coverage file name (pkg/file.go).
-func packageCode(pkg, dir string, spans map[string][]funcSpan) (report.PackageCode, error) {
-	pc := report.PackageCode{Funcs: map[string]string{}}
+func packageCode(pkg, dir string, spans map[string][]funcSpan) (results.PackageCode, error) {
+	pc := results.PackageCode{Funcs: map[string]string{}}
 	var err error
 	pc.Rest, err = hashDir(dir, func(rel string, data []byte) []byte {
 		if strings.Contains(rel, "/") || !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
@@ -114,7 +114,7 @@ func reachOf(spans map[string][]funcSpan, blocks map[string][]covBlock) []string
 // coverage counted), keeping from the earlier campaign (prev, may be nil)
 // what this one did not measure again: the benchmarks and tests not run
 // now, and the functions of packages not instrumented now.
-func (r *run) recordReach(prev *report.Inputs, instrumented map[string]bool) {
+func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
 	cur := r.inputsRec
 	cur.Reach, cur.Timed = map[string][]string{}, map[string][]string{}
 	if prev != nil {
@@ -164,7 +164,7 @@ func funcPkg(key string) string {
 
 // changedFuncs is the functions added, removed or changed between two
 // campaigns' packages.
-func changedFuncs(prev, cur *report.Inputs) map[string]bool {
+func changedFuncs(prev, cur *results.Inputs) map[string]bool {
 	out := map[string]bool{}
 	for p, pc := range cur.Code {
 		old := prev.Code[p]
@@ -185,7 +185,7 @@ func changedFuncs(prev, cur *report.Inputs) map[string]bool {
 // funcReuse decides, after the baseline's coverage, which results of the
 // earlier campaign still hold although their packages changed.
 type funcReuse struct {
-	prev, cur *report.Inputs
+	prev, cur *results.Inputs
 	changed   map[string]bool
 	// hot maps a function to the benchmarks and tests that would judge a
 	// mutant there (a benchmark's timed loop, a test's coverage runs it)
@@ -196,9 +196,9 @@ type funcReuse struct {
 	runsChanged map[string]bool
 }
 
-func newFuncReuse(prev, cur *report.Inputs) *funcReuse {
+func newFuncReuse(prev, cur *results.Inputs) *funcReuse {
 	fr := &funcReuse{prev: prev, cur: cur, changed: changedFuncs(prev, cur), hot: map[string][]string{}, runsChanged: map[string]bool{}}
-	for _, in := range []*report.Inputs{prev, cur} {
+	for _, in := range []*results.Inputs{prev, cur} {
 		for key, fs := range in.Reach {
 			if !slices.ContainsFunc(fs, func(f string) bool { return fr.changed[f] }) {
 				continue
@@ -230,7 +230,7 @@ func isBenchmark(key string) bool {
 // tests rejected (a kill): one of them that still exists and runs no
 // changed function measures the same code as then, so the kill holds
 // whatever the others would now say.
-func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *report.LevelResult, unknownTests func(string) bool, measuredBy, killedBy []string) bool {
+func (fr *funcReuse) holds(pkg, fn string, untested bool, lr *results.LevelResult, unknownTests func(string) bool, measuredBy, killedBy []string) bool {
 	if fn == "" || fr.changed[fn] || len(lr.Judges) == 0 {
 		return false
 	}
@@ -270,7 +270,7 @@ func (fr *funcReuse) reproduced(killedBy []string) bool {
 // measured verdict, not inferred or copied) and of those that would
 // measure m now, or nil when lr was not measured; and of the benchmarks
 // whose tests rejected in a kill.
-func (r *run) measuredBy(m mutate.Mutant, lr *report.LevelResult, judges []string) (by, killedBy []string, err error) {
+func (r *run) measuredBy(m mutate.Mutant, lr *results.LevelResult, judges []string) (by, killedBy []string, err error) {
 	if len(lr.Benchmarks) == 0 || lr.InferredFrom != "" || lr.DuplicateOf != "" {
 		return nil, nil, nil
 	}
@@ -343,13 +343,13 @@ func (r *run) mutantFunc(m mutate.Mutant) (string, error) {
 // reuseFuncs reuses, after the baseline's coverage, the results of the
 // earlier campaign (prev) that function-level comparison shows unchanged,
 // for the mutants todo. It returns how many it took.
-func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
+func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 	if prev == nil || prev.Inputs == nil || prev.Inputs.Code == nil || r.sinceWhy != "" {
 		return 0, nil
 	}
 	c := r.c
 	fr := newFuncReuse(prev.Inputs, r.inputsRec)
-	byID := map[string]report.Mutant{}
+	byID := map[string]results.Mutant{}
 	for _, m := range prev.Mutants {
 		byID[m.ID] = m
 	}
@@ -367,7 +367,7 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 		m     mutate.Mutant
 		fn    string
 		level string
-		lr    *report.LevelResult
+		lr    *results.LevelResult
 	}
 	var later []derived
 	n := 0
@@ -400,7 +400,7 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 				// only if a test now fails.
 				if by != nil && !r.untested(m) && fr.holds(m.Package, fn, true, lr, unknownTests, by, killedBy) {
 					if r.retest == nil {
-						r.retest = map[resultKey]*report.LevelResult{}
+						r.retest = map[resultKey]*results.LevelResult{}
 					}
 					r.retest[resultKey{m.ID, level}] = lr
 				}
@@ -439,7 +439,7 @@ func (r *run) reuseFuncs(prev *report.Report, todo []int) (int, error) {
 
 // source is the mutant whose result lr derives from: the one its kill was
 // inferred from or the one whose code it duplicates; "" if none.
-func source(lr *report.LevelResult) string {
+func source(lr *results.LevelResult) string {
 	if lr.InferredFrom != "" {
 		return lr.InferredFrom
 	}
@@ -461,7 +461,7 @@ func (r *run) untilDone(todo []int) []int {
 }
 
 // prevInputs is the inputs of the -since campaign, or nil.
-func (r *run) prevInputs() *report.Inputs {
+func (r *run) prevInputs() *results.Inputs {
 	if r.sincePrev == nil {
 		return nil
 	}
@@ -493,7 +493,7 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 // only its tests had to run again (reuseFuncs) and they passed: its
 // samples are copied and it is marked reused and retested. It returns
 // nil when the result must be measured.
-func (r *run) retested(id, level string) *report.LevelResult {
+func (r *run) retested(id, level string) *results.LevelResult {
 	r.mu.Lock()
 	prev := r.retest[resultKey{id, level}]
 	r.mu.Unlock()

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // TestFuncReuse: after F's body changed, a result in A is reused unless a
@@ -14,8 +14,8 @@ import (
 // measured it, or by one that killed it; an inert mutant by no test.
 func TestFuncReuse(t *testing.T) {
 	const p = "example.com/m"
-	code := func(f string) map[string]report.PackageCode {
-		return map[string]report.PackageCode{p: {Rest: "r", Covered: true, Funcs: map[string]string{p + " f.go:A": "a", p + " f.go:F": f}}}
+	code := func(f string) map[string]results.PackageCode {
+		return map[string]results.PackageCode{p: {Rest: "r", Covered: true, Funcs: map[string]string{p + " f.go:A": "a", p + " f.go:F": f}}}
 	}
 	reach := map[string][]string{
 		p + " BenchmarkX": {p + " f.go:A", p + " f.go:F"},
@@ -24,10 +24,10 @@ func TestFuncReuse(t *testing.T) {
 		p + " TestAF":     {p + " f.go:A", p + " f.go:F"},
 	}
 	timed := map[string][]string{p + " BenchmarkX": {p + " f.go:A"}, p + " BenchmarkY": {p + " f.go:A"}}
-	prev := &report.Inputs{Packages: map[string]string{p: "1"}, Code: code("f1"), Reach: reach, Timed: timed}
-	cur := &report.Inputs{Packages: map[string]string{p: "2"}, Code: code("f2"), Reach: reach, Timed: timed}
+	prev := &results.Inputs{Packages: map[string]string{p: "1"}, Code: code("f1"), Reach: reach, Timed: timed}
+	cur := &results.Inputs{Packages: map[string]string{p: "2"}, Code: code("f2"), Reach: reach, Timed: timed}
 	fr := newFuncReuse(prev, cur)
-	lr := &report.LevelResult{Judges: []string{p}}
+	lr := &results.LevelResult{Judges: []string{p}}
 	known := func(string) bool { return false }
 	for _, c := range []struct {
 		name       string

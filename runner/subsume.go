@@ -7,7 +7,7 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -148,7 +148,7 @@ func waves(ms []mutate.Mutant, todo []int, sub map[string]string) [][]int {
 // inferred returns the result of m at level if its subsumer was killed
 // there: killed, without measurement (m was built and passed its tests,
 // like every mutant); nil otherwise.
-func (r *run) inferred(m mutate.Mutant, level string) *report.LevelResult {
+func (r *run) inferred(m mutate.Mutant, level string) *results.LevelResult {
 	s, ok := r.subsumer[m.ID]
 	if !ok || !r.c.Infer {
 		return nil
@@ -163,7 +163,7 @@ func (r *run) inferred(m mutate.Mutant, level string) *report.LevelResult {
 	if i := slices.IndexFunc(r.c.Mutants, func(x mutate.Mutant) bool { return x.ID == s }); i >= 0 && r.c.Mutants[i].Operator != m.Operator {
 		why = fmt.Sprintf("%s at the same loop was killed, and it costs at most a %dth of this %s per execution", r.c.Mutants[i].Description, SleepSpinMargin, m.Operator)
 	}
-	return &report.LevelResult{
+	return &results.LevelResult{
 		Status:       score.Killed,
 		Reason:       fmt.Sprintf("inferred from %s: %s", s, why),
 		InferredFrom: s,

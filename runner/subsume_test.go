@@ -8,7 +8,7 @@ import (
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -64,14 +64,14 @@ func TestSubsumption(t *testing.T) {
 				ms = append(ms, m)
 			}
 			c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
-			c.Levels = []string{report.Opt}
+			c.Levels = []string{results.Opt}
 			c.Benchtime, c.SampleTime, c.CensorFactor, c.Infer = "", DefaultSampleTime/2, 3, infer
 			c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 			rep, err := c.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := resultsAt(rep, report.Opt)
+			res := resultsAt(rep, results.Opt)
 			for id, from := range map[string]string{"spin-10000": "", "spin-100000": "spin-10000", "spin-1000000": "spin-100000"} {
 				r := res[id]
 				if r.Status != score.Killed {
@@ -108,21 +108,21 @@ func TestInferredAcrossOperators(t *testing.T) {
 	c := &Campaign{Mutants: []mutate.Mutant{spin, sleep}, Infer: true}
 	r := newRun(c)
 	r.subsumer = subsumers(c.Mutants)
-	if lr := r.inferred(sleep, report.Opt); lr != nil {
+	if lr := r.inferred(sleep, results.Opt); lr != nil {
 		t.Fatalf("spin-loop not judged yet: %+v, want nil", lr)
 	}
-	r.results[resultKey{"spin", report.Opt}] = &report.LevelResult{Status: score.Survived}
-	if lr := r.inferred(sleep, report.Opt); lr != nil {
+	r.results[resultKey{"spin", results.Opt}] = &results.LevelResult{Status: score.Survived}
+	if lr := r.inferred(sleep, results.Opt); lr != nil {
 		t.Fatalf("spin-loop survived: %+v, want nil", lr)
 	}
-	r.results[resultKey{"spin", report.Opt}] = &report.LevelResult{Status: score.Killed}
-	lr := r.inferred(sleep, report.Opt)
+	r.results[resultKey{"spin", results.Opt}] = &results.LevelResult{Status: score.Killed}
+	lr := r.inferred(sleep, results.Opt)
 	want := "inferred from spin: spin 10000 iterations per loop iteration at the same loop was killed, and it costs at most a 16th of this sleep per execution"
 	if lr == nil || lr.Status != score.Killed || lr.InferredFrom != "spin" || lr.Reason != want || len(lr.Samples) != 0 {
 		t.Fatalf("spin-loop killed: %+v, want killed inferred from spin: %q", lr, want)
 	}
 	c.Infer = false
-	if lr := r.inferred(sleep, report.Opt); lr != nil {
+	if lr := r.inferred(sleep, results.Opt); lr != nil {
 		t.Fatalf("-infer=false: %+v, want nil", lr)
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -239,7 +239,7 @@ func (r *run) baseCode(ctx context.Context, bin, symbols string) (funcCode, erro
 // same, or nil, and a fingerprint of that code in all the binaries ("" if
 // unknown), by which duplicate mutants are found. A failure to disassemble
 // is not fatal: the mutant is then measured.
-func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) (*report.LevelResult, string) {
+func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) (*results.LevelResult, string) {
 	if len(bins) == 0 {
 		return nil, ""
 	}
@@ -270,7 +270,7 @@ func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string
 	if !same {
 		return nil, print
 	}
-	return &report.LevelResult{Status: score.Equivalent,
+	return &results.LevelResult{Status: score.Equivalent,
 		Reason: fmt.Sprintf("the compiled code of %s, and of the code it can be inlined into, is the same as the baseline's at %s", pkg, level)}, print
 }
 

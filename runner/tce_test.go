@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -133,13 +133,13 @@ func TestEquivalentExternalTestPackage(t *testing.T) {
 	}
 	c := newTestCampaign(t, ld.Program.Module, ld.Program.Packages, ld.Mutants, filepath.Join(t.TempDir(), "out"))
 	c.Overlay = ld.Program.Overlay
-	c.Levels = []string{report.Opt}
+	c.Levels = []string{results.Opt}
 	c.Settings.Opt = "on"
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rep.Mutants[0].Results[report.Opt]
+	r := rep.Mutants[0].Results[results.Opt]
 	if r.Status != score.Killed {
 		t.Errorf("loop-unbreaker in HasPrefixAny: %s (%s), want killed", r.Status, r.Reason)
 	}
@@ -175,12 +175,12 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 			}
 		}
 		bin := filepath.Join(dir, name+".test")
-		if ok, err := r.goTestC(ctx, mod.Dir, app, bin, overlay, report.Opt); !ok || err != nil {
+		if ok, err := r.goTestC(ctx, mod.Dir, app, bin, overlay, results.Opt); !ok || err != nil {
 			t.Fatalf("building %s: %v", name, err)
 		}
 		return bin
 	}
-	r.baseBins = map[string]map[string]string{report.Opt: {app: build("base", nil)}}
+	r.baseBins = map[string]map[string]string{results.Opt: {app: build("base", nil)}}
 	for _, tc := range []struct {
 		name, old, new string
 		equivalent     bool
@@ -194,7 +194,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr, print := r.equivalent(ctx, lib, report.Opt, map[string]string{app: build(tc.name, files)})
+		lr, print := r.equivalent(ctx, lib, results.Opt, map[string]string{app: build(tc.name, files)})
 		if got := lr != nil; got != tc.equivalent {
 			t.Errorf("%s: equivalent = %v (%v), want %v", tc.name, got, lr, tc.equivalent)
 		}

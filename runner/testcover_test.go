@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -41,14 +41,14 @@ func TestFunctionalFilterSelection(t *testing.T) {
 			unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")
 			unused.Operator = "spin-loop"
 			c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], orphan, unbreak, spin, unused), filepath.Join(t.TempDir(), "out"))
-			c.Levels, c.FullFilter, c.Verbose = []string{report.Opt}, full, true
+			c.Levels, c.FullFilter, c.Verbose = []string{results.Opt}, full, true
 			var log bytes.Buffer
 			c.Log = &log
 			rep, err := c.Run(context.Background())
 			if err != nil {
 				t.Fatalf("%v\n%s", err, log.String())
 			}
-			res := resultsAt(rep, report.Opt)
+			res := resultsAt(rep, results.Opt)
 			if r := res["orphan-spin"]; r.Status != score.NoCoverage || (r.BuildSeconds == 0) == full || strings.Contains(r.Reason, "not built") == full {
 				t.Errorf("orphan-spin: %s (%s), build %.2fs; want no-coverage, built only with FullFilter", r.Status, r.Reason, r.BuildSeconds)
 			}
@@ -82,7 +82,7 @@ func TestCoverTestsSkipsBenchmarks(t *testing.T) {
 	m := mkMutant(t, mod, "unbreak", "example.com/extinline/ext", "ext/ext.go", "func HasPrefixAny(", "\n\t\t\tbreak", "")
 	m.Helper, m.HelperFile = "", ""
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
-	c.Levels, c.Verbose = []string{report.Opt}, true
+	c.Levels, c.Verbose = []string{results.Opt}, true
 	var log bytes.Buffer
 	c.Log = &log
 	if _, err := c.Run(context.Background()); err != nil {

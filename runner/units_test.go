@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -203,32 +203,32 @@ func TestSampleMutants(t *testing.T) {
 }
 
 func TestJournalTornLine(t *testing.T) {
-	path := filepath.Join(t.TempDir(), JournalFile)
-	j, err := openJournal(path, 0)
+	path := filepath.Join(t.TempDir(), results.JournalFile)
+	j, err := results.OpenJournal(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"a", "b"} {
-		if err := j.append(JournalEntry{ID: id, Level: report.Opt, Result: &report.LevelResult{Status: score.Killed}}); err != nil {
+		if err := j.Append(results.JournalEntry{ID: id, Level: results.Opt, Result: &results.LevelResult{Status: score.Killed}}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	j.close()
+	j.Close()
 	// A SIGKILL in the middle of a write leaves half a line.
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"id":"c","level":"opt","res`)
 	f.Close()
-	entries, good, err := ReadJournal(path)
+	entries, good, err := results.ReadJournal(path)
 	if err != nil || len(entries) != 2 {
-		t.Fatalf("ReadJournal: %d entries, %v; want 2", len(entries), err)
+		t.Fatalf("results.ReadJournal: %d entries, %v; want 2", len(entries), err)
 	}
-	j, err = openJournal(path, good)
+	j, err = results.OpenJournal(path, good)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j.append(JournalEntry{ID: "c", Level: report.Opt, Result: &report.LevelResult{Status: score.Survived}})
-	j.close()
-	entries, _, err = ReadJournal(path)
+	j.Append(results.JournalEntry{ID: "c", Level: results.Opt, Result: &results.LevelResult{Status: score.Survived}})
+	j.Close()
+	entries, _, err = results.ReadJournal(path)
 	if err != nil || len(entries) != 3 || entries[2].ID != "c" {
 		t.Fatalf("after appending to a repaired journal: %+v, %v", entries, err)
 	}
@@ -302,10 +302,10 @@ func TestDisplayNames(t *testing.T) {
 // TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
 // not the same campaign (-resume, merge and -since refuse to mix them).
 func TestSettingsDiffCPU(t *testing.T) {
-	if got, want := settingsDiff(report.Settings{CPU: []int{1, 2}}, report.Settings{}), "-cpu ([1 2] vs [])"; got != want {
+	if got, want := settingsDiff(results.Settings{CPU: []int{1, 2}}, results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
 		t.Errorf("settingsDiff = %q, want %q", got, want)
 	}
-	if got := settingsDiff(report.Settings{CPU: []int{2}}, report.Settings{CPU: []int{2}}); got != "" {
+	if got := settingsDiff(results.Settings{CPU: []int{2}}, results.Settings{CPU: []int{2}}); got != "" {
 		t.Errorf("settingsDiff of equal -cpu = %q, want none", got)
 	}
 }
@@ -336,16 +336,16 @@ func TestReadProfile(t *testing.T) {
 	}
 }
 
-// TestSettingsDiffEveryField sets each field of report.Settings in turn:
+// TestSettingsDiffEveryField sets each field of results.Settings in turn:
 // settingsDiff must report every one that -resume and merge compare, so a
 // new setting cannot be added without deciding whether a resumed or merged
 // campaign may differ in it.
 func TestSettingsDiffEveryField(t *testing.T) {
 	notCompared := map[string]string{}
-	typ := reflect.TypeOf(report.Settings{})
+	typ := reflect.TypeOf(results.Settings{})
 	for i := range typ.NumField() {
 		f := typ.Field(i)
-		var a report.Settings
+		var a results.Settings
 		v := reflect.ValueOf(&a).Elem().Field(i)
 		switch v.Kind() {
 		case reflect.String:
@@ -366,7 +366,7 @@ func TestSettingsDiffEveryField(t *testing.T) {
 		default:
 			t.Fatalf("Settings.%s: kind %s not handled by this test", f.Name, v.Kind())
 		}
-		got := settingsDiff(a, report.Settings{})
+		got := settingsDiff(a, results.Settings{})
 		if why, skip := notCompared[f.Name]; skip {
 			if got != "" {
 				t.Errorf("Settings.%s is not compared (%s), but settingsDiff says %q", f.Name, why, got)

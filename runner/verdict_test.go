@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -47,14 +47,14 @@ func TestVerdictStatus(t *testing.T) {
 // beside the score, outside its denominator (as equivalent ones), and
 // leaves them out of killed among covered.
 func TestLevelScoresUndecided(t *testing.T) {
-	var ms []report.Mutant
+	var ms []results.Mutant
 	for i, st := range []score.Status{score.Killed, score.Killed, score.Killed, score.Survived, score.Undecided, score.Undecided, score.NoCoverage, score.Equivalent} {
-		m := report.Mutant{Results: map[string]*report.LevelResult{report.Opt: {Status: st}}}
+		m := results.Mutant{Results: map[string]*results.LevelResult{results.Opt: {Status: st}}}
 		m.ID = fmt.Sprint(i)
 		ms = append(ms, m)
 	}
-	got := levelScores(ms, []string{report.Opt})[report.Opt]
-	want := report.LevelScore{Killed: 3, Valid: 5, Score: 0.6, Covered: 0.75, Undecided: 2}
+	got := levelScores(ms, []string{results.Opt})[results.Opt]
+	want := results.LevelScore{Killed: 3, Valid: 5, Score: 0.6, Covered: 0.75, Undecided: 2}
 	if got != want {
 		t.Errorf("levelScores = %+v, want %+v", got, want)
 	}

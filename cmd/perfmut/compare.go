@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 )
 
@@ -71,7 +72,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	c := &runner.Comparison{
-		Campaign:    *f.Campaign([]string{report.Opt}, rule, cfg, pos[2:], f.load.TagList()),
+		Campaign:    *f.Campaign([]string{results.Opt}, rule, cfg, pos[2:], f.load.TagList()),
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
@@ -79,6 +80,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		MinSamples:  f.MinSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
+		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
 		CPU:         f.CPUs(),
 	}

@@ -12,16 +12,16 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // compareIn runs perfmut compare in dir with its reports in out and
 // returns the exit code, the output and the comparison it wrote.
-func compareIn(t *testing.T, dir, out string, args ...string) (int, string, *report.Comparison) {
+func compareIn(t *testing.T, dir, out string, args ...string) (int, string, *results.Comparison) {
 	t.Helper()
 	code, stdout, stderr, rep := compareOut(t, context.Background(), dir, out, args...)
 	if rep == nil {
-		t.Fatalf("exit %d, no %s\n%s%s", code, report.CompareFile, stdout, stderr)
+		t.Fatalf("exit %d, no %s\n%s%s", code, results.CompareFile, stdout, stderr)
 	}
 	return code, stdout + stderr, rep
 }
@@ -121,7 +121,7 @@ func TestCompareHistoryDrift(t *testing.T) {
 	if want := "warning: drift: BenchmarkSum sec/op of NEW is "; !strings.Contains(output, want) {
 		t.Errorf("second comparison: no %q in\n%s", want, output)
 	}
-	if md, err := os.ReadFile(filepath.Join(out, report.CompareMarkdownFile)); err != nil || !strings.Contains(string(md), "drift: BenchmarkSum sec/op") {
+	if md, err := os.ReadFile(filepath.Join(out, results.CompareMarkdownFile)); err != nil || !strings.Contains(string(md), "drift: BenchmarkSum sec/op") {
 		t.Errorf("compare.md does not warn of the drift (%v):\n%s", err, md)
 	}
 	if testutil.HashTree(t, repo) != before {

@@ -11,25 +11,25 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
 // compareRun runs perfmut compare in dir with args and returns the exit
 // code, the output and the comparison it wrote (nil if none).
-func compareRun(t *testing.T, ctx context.Context, dir string, args ...string) (int, string, string, *report.Comparison) {
+func compareRun(t *testing.T, ctx context.Context, dir string, args ...string) (int, string, string, *results.Comparison) {
 	t.Helper()
 	return compareOut(t, ctx, dir, filepath.Join(t.TempDir(), "out"), args...)
 }
 
 // compareOut is compareRun with the reports in out.
-func compareOut(t *testing.T, ctx context.Context, dir, out string, args ...string) (int, string, string, *report.Comparison) {
+func compareOut(t *testing.T, ctx context.Context, dir, out string, args ...string) (int, string, string, *results.Comparison) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	code := run(ctx, &stdout, &stderr, append([]string{"compare", "-C", dir, "-out", out}, args...))
-	var rep *report.Comparison
-	if data, err := os.ReadFile(filepath.Join(out, report.CompareFile)); err == nil {
-		rep = new(report.Comparison)
+	var rep *results.Comparison
+	if data, err := os.ReadFile(filepath.Join(out, results.CompareFile)); err == nil {
+		rep = new(results.Comparison)
 		if err := json.Unmarshal(data, rep); err != nil {
 			t.Fatal(err)
 		}
@@ -48,10 +48,10 @@ func compareRepo(t *testing.T, name string) string {
 }
 
 // verdicts is "Benchmark metric verdict" per measured metric.
-func verdicts(rep *report.Comparison) []string {
+func verdicts(rep *results.Comparison) []string {
 	var out []string
 	for _, b := range rep.Benchmarks {
-		if b.Status != report.Measured {
+		if b.Status != results.Measured {
 			out = append(out, b.Name+" "+b.Status)
 		}
 		for _, m := range b.Metrics {
@@ -175,7 +175,7 @@ func TestCompareSelection(t *testing.T) {
 	repo := compareRepo(t, "tests")
 	ctx := context.Background()
 	fast := []string{"-sample-time", "2ms", "-max-samples", "10"}
-	status := func(rep *report.Comparison) string {
+	status := func(rep *results.Comparison) string {
 		var out []string
 		for _, b := range rep.Benchmarks {
 			out = append(out, b.Name+" "+b.Status+" ("+b.Why+")")

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // gateFlags are the flags of the gate that run and report apply to a
@@ -35,7 +36,7 @@ func (g *gateFlags) check() (minScore float64, err error) {
 
 // apply gates rep at levels (nil = all): a failing gate is exit status 3,
 // a level the report lacks bad usage. The score is checked first.
-func (g *gateFlags) apply(rep *report.Report, minScore float64, levels []string) error {
+func (g *gateFlags) apply(rep *results.Report, minScore float64, levels []string) error {
 	if minScore >= 0 {
 		if err := report.Gate(rep, minScore, levels); err != nil {
 			return gateErr(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 )
 
@@ -33,11 +34,11 @@ func TestRunOutRefused(t *testing.T) {
 	}{
 		{"in use", nil, map[string]string{}, true,
 			"perfmut run: -out $OUT is in use by perfmut (pid $PID, since $SINCE); wait for it to finish, or choose another -out"},
-		{"results without resume", nil, map[string]string{runner.JournalFile: entry}, false,
+		{"results without resume", nil, map[string]string{results.JournalFile: entry}, false,
 			"perfmut run: $OUT/journal.jsonl already holds results of an earlier run; add -resume to continue it, or choose another -out"},
 		{"resume missing dir", []string{"-resume"}, nil, false,
 			"perfmut run: -resume: nothing to resume: -out $OUT does not exist; leave out -resume to start a campaign there"},
-		{"resume other settings", []string{"-resume"}, map[string]string{runner.JournalFile: entry, "settings.json": `{"module":"example.com/other"}`}, false,
+		{"resume other settings", []string{"-resume"}, map[string]string{results.JournalFile: entry, "settings.json": `{"module":"example.com/other"}`}, false,
 			"perfmut run: -resume: $OUT differs from the interrupted run in the module (example.com/other vs example.com/hot); use the same flags, or another -out"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 )
 
@@ -55,7 +55,7 @@ func (f *reproFlags) check(nargs int) (int, error) {
 	if f.count < 4 {
 		return 0, usageErrorf("-count %d: want at least 4 samples of each side (benchstat's test cannot reach p < 0.05 with fewer)", f.count)
 	}
-	if f.level != "" && f.level != report.Opt && f.level != report.NoOpt {
+	if f.level != "" && f.level != results.Opt && f.level != results.NoOpt {
 		return 0, usageErrorf("-level %q: want opt or noopt", f.level)
 	}
 	if f.timeout <= 0 {
@@ -119,7 +119,7 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 
 // reproduction loads the campaign's module, finds the mutant in it and
 // returns what to run.
-func (f *reproFlags) reproduction(ctx context.Context, rep *report.Report, rm *report.Mutant, level string, lr *report.LevelResult, n int) (*runner.Reproduction, error) {
+func (f *reproFlags) reproduction(ctx context.Context, rep *results.Report, rm *results.Mutant, level string, lr *results.LevelResult, n int) (*runner.Reproduction, error) {
 	dir := f.dir
 	if st, err := os.Stat(rep.Dir); dir == "" && rep.Dir != "" && err == nil && st.IsDir() {
 		dir = rep.Dir // the campaign's module
@@ -154,8 +154,8 @@ func (f *reproFlags) reproduction(ctx context.Context, rep *report.Report, rm *r
 }
 
 // reportMutant finds the mutant whose ID is id or starts with it.
-func reportMutant(rep *report.Report, id, dir string) (*report.Mutant, error) {
-	var found []*report.Mutant
+func reportMutant(rep *results.Report, id, dir string) (*results.Mutant, error) {
+	var found []*results.Mutant
 	for i := range rep.Mutants {
 		if strings.HasPrefix(rep.Mutants[i].ID, id) {
 			found = append(found, &rep.Mutants[i])
@@ -174,8 +174,8 @@ func reportMutant(rep *report.Report, id, dir string) (*report.Mutant, error) {
 // there: want, or the first level (opt, then noopt) it was measured at. A
 // result without a fixed iteration count (not measured, or time-based
 // samples) can be reproduced only with -benchtime Nx (fixed).
-func reproLevel(rep *report.Report, rm *report.Mutant, want string, fixed bool) (string, *report.LevelResult, error) {
-	levels := []string{report.Opt, report.NoOpt}
+func reproLevel(rep *results.Report, rm *results.Mutant, want string, fixed bool) (string, *results.LevelResult, error) {
+	levels := []string{results.Opt, results.NoOpt}
 	if want != "" {
 		levels = []string{want}
 	}
@@ -186,7 +186,7 @@ func reproLevel(rep *report.Report, rm *report.Mutant, want string, fixed bool) 
 	}
 	l := levels[0]
 	if want == "" && rm.Results[l] == nil {
-		l = report.NoOpt
+		l = results.NoOpt
 	}
 	lr := rm.Results[l]
 	switch {
@@ -209,7 +209,7 @@ func reproLevel(rep *report.Report, rm *report.Mutant, want string, fixed bool) 
 // reproBenchmarks returns the benchmarks that measured the mutant of the
 // package mutated, at their fixed counts (n instead, if not 0). pkgs are
 // the module's packages.
-func reproBenchmarks(lr *report.LevelResult, cpus []int, mutated string, pkgs []*mutate.Package, n int) ([]runner.ReproBenchmark, error) {
+func reproBenchmarks(lr *results.LevelResult, cpus []int, mutated string, pkgs []*mutate.Package, n int) ([]runner.ReproBenchmark, error) {
 	names := make([]string, 0, len(lr.Iterations))
 	for name := range lr.Iterations {
 		names = append(names, name)

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/perf/benchmath"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
@@ -56,7 +56,7 @@ func TestAgreement(t *testing.T) {
 // kill rests on them.
 func TestJudgedRows(t *testing.T) {
 	rows := []reproRow{row("F", "sec/op", 1, 1, 0.5), row("F", "B/op", 100, 101, 0.04), row("F", "allocs/op", 1, 2, 0.001)}
-	lr := &report.LevelResult{Status: score.Killed, Benchmarks: []score.TestResult{
+	lr := &results.LevelResult{Status: score.Killed, Benchmarks: []score.TestResult{
 		{Benchmark: "BenchmarkF", Metric: "sec/op"}, {Benchmark: "BenchmarkF", Metric: "allocs/op", Reject: true}}}
 	var units []string
 	for _, r := range judgedRows(rows, killMetrics(lr)) {
@@ -65,7 +65,7 @@ func TestJudgedRows(t *testing.T) {
 	if strings.Join(units, " ") != "sec/op allocs/op" {
 		t.Errorf("judged units %v, want sec/op allocs/op", units)
 	}
-	if got := agreement(score.Survived, "opt", judgedRows(rows, killMetrics(&report.LevelResult{}))); !strings.HasPrefix(got, "agree: survived") {
+	if got := agreement(score.Survived, "opt", judgedRows(rows, killMetrics(&results.LevelResult{}))); !strings.HasPrefix(got, "agree: survived") {
 		t.Errorf("a survivor with a B/op blip: %s", got)
 	}
 }

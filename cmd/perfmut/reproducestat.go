@@ -14,7 +14,7 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
@@ -57,7 +57,7 @@ func (r reproRow) String() string {
 
 // printReproduction prints benchstat's table of the files in dir and
 // whether it agrees with the verdict lr at level.
-func printReproduction(w io.Writer, dir string, lr *report.LevelResult, level string) error {
+func printReproduction(w io.Writer, dir string, lr *results.LevelResult, level string) error {
 	var vals [2]map[string]map[string][]float64
 	for i, name := range []string{runner.ReproBaseFile, runner.ReproMutFile} {
 		v, err := readBenchValues(filepath.Join(dir, name))
@@ -143,7 +143,7 @@ func writeReproTable(w io.Writer, rows []reproRow) {
 
 // killMetrics are the metrics other than sec/op on which lr's kill
 // rests: the units (as benchfmt tidies them) of its rejecting tests.
-func killMetrics(lr *report.LevelResult) map[string]bool {
+func killMetrics(lr *results.LevelResult) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range lr.Benchmarks {
 		if t.Reject && t.Metric != "sec/op" {

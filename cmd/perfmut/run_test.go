@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -89,13 +89,13 @@ func TestRunHot(t *testing.T) {
 	if hashTree(t, hot) != before {
 		t.Errorf("the module changed")
 	}
-	rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+	rep, err := results.ReadFile(filepath.Join(out, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]score.Status{}
 	for _, m := range rep.Mutants {
-		got[m.Operator+" "+m.Function] = m.Results[report.Opt].Status
+		got[m.Operator+" "+m.Function] = m.Results[results.Opt].Status
 	}
 	want := map[string]score.Status{
 		"alloc-churn Sum":     score.Killed,
@@ -110,7 +110,7 @@ func TestRunHot(t *testing.T) {
 			t.Errorf("%s: %s, want %s (all: %v)", k, got[k], w, got)
 		}
 	}
-	if s := rep.Score[report.Opt]; s.Killed != 2 || s.Valid != 5 {
+	if s := rep.Score[results.Opt]; s.Killed != 2 || s.Valid != 5 {
 		t.Errorf("score %+v, want 2 killed of 5 valid", s)
 	}
 	if !strings.Contains(stderr.String(), "mutation score below -min-score 90") {
@@ -159,11 +159,11 @@ func TestRunChangedSince(t *testing.T) {
 	if !strings.Contains(stderr.String(), "changed since HEAD") {
 		t.Errorf("stderr does not summarize the changed lines:\n%s", stderr.String())
 	}
-	rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+	rep, err := results.ReadFile(filepath.Join(out, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Mutants) != 1 || rep.Mutants[0].Operator != "loop-unbreaker" || rep.Mutants[0].Results[report.Opt].Status != score.FNE {
+	if len(rep.Mutants) != 1 || rep.Mutants[0].Operator != "loop-unbreaker" || rep.Mutants[0].Results[results.Opt].Status != score.FNE {
 		t.Errorf("mutants %+v, want only the loop-unbreaker of the changed line, fne", rep.Mutants)
 	}
 }
@@ -222,14 +222,14 @@ func TestJudgedByImporters(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", pattern, code, stderr.String())
 		}
-		rep, err := report.ReadFile(filepath.Join(out, "report.json"))
+		rep, err := results.ReadFile(filepath.Join(out, "report.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(rep.Mutants) != 1 {
 			t.Fatalf("%s: %d mutants, want the one loop-unbreaker in lib", pattern, len(rep.Mutants))
 		}
-		if r := rep.Mutants[0].Results[report.Opt]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFirstOfTwo") {
+		if r := rep.Mutants[0].Results[results.Opt]; r.Status != score.FNE || !strings.Contains(r.Reason, "TestFirstOfTwo") {
 			t.Errorf("%s: %s (%s), want fne from app's TestFirstOfTwo", pattern, r.Status, r.Reason)
 		}
 		if w := strings.Join(rep.Warnings, "\n"); !strings.Contains(w, "package example.com/excl/broken imports a mutated package but its tests do not build") {

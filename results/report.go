@@ -1,7 +1,4 @@
-// Package report defines report.json, the result of a perfmut campaign, and
-// renders it as text, Markdown, HTML, SARIF and mutation-testing-elements
-// JSON.
-package report
+package results
 
 import (
 	"time"

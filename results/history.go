@@ -1,4 +1,4 @@
-package report
+package results
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/perfmut/perfmut/score"
 )
 
 // HistoryFile is the store of compare -history DIR: one JSON line per
@@ -142,5 +144,17 @@ func (d Drift) String() string {
 		c = c[:12]
 	}
 	return fmt.Sprintf("drift: %s %s of NEW is %sx the oldest of its %d recorded distributions on this machine (%s, %s; p=%.2g): a slow creep over several changes, whatever OLD -> NEW says",
-		d.Benchmark, d.Metric, formatRatio(d.Ratio), d.Entries, c, d.SinceTime.Format("2006-01-02"), d.P)
+		d.Benchmark, d.Metric, FormatRatio(d.Ratio), d.Entries, c, d.SinceTime.Format("2006-01-02"), d.P)
+}
+
+// FormatRatio shows a ratio NEW/OLD with three significant digits, "inf"
+// for an unbounded one.
+func FormatRatio(r float64) string {
+	switch {
+	case r == score.UnboundedRatio:
+		return "inf"
+	case r == -score.UnboundedRatio:
+		return "-inf"
+	}
+	return fmt.Sprintf("%.3g", r)
 }

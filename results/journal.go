@@ -1,4 +1,4 @@
-package runner
+package results
 
 import (
 	"bufio"
@@ -10,8 +10,6 @@ import (
 	"os"
 	"sync"
 	"time"
-
-	"github.com/perfmut/perfmut/report"
 )
 
 // JournalFile is the append-only journal in the output directory: one JSON
@@ -21,13 +19,11 @@ const JournalFile = "journal.jsonl"
 
 // A JournalEntry is one line of the journal.
 type JournalEntry struct {
-	ID     string              `json:"id"`
-	Level  string              `json:"level"`
-	Result *report.LevelResult `json:"result"`
-	Time   time.Time           `json:"time"`
+	ID     string       `json:"id"`
+	Level  string       `json:"level"`
+	Result *LevelResult `json:"result"`
+	Time   time.Time    `json:"time"`
 }
-
-type resultKey struct{ id, level string }
 
 // A JournalReader reads a journal line by line, validating each, in the
 // manner of benchfmt.Reader:
@@ -115,16 +111,17 @@ func ReadJournal(path string) (entries []JournalEntry, goodLen int64, err error)
 	return entries, r.GoodLen(), nil
 }
 
-// A journal appends entries to the journal file.
-type journal struct {
+// A Journal appends entries to the journal file; it is safe for
+// concurrent use.
+type Journal struct {
 	mu sync.Mutex
 	f  *os.File
 	w  *bufio.Writer
 }
 
-// openJournal opens path for appending after truncating it to goodLen
+// OpenJournal opens path for appending after truncating it to goodLen
 // (dropping a torn last line).
-func openJournal(path string, goodLen int64) (*journal, error) {
+func OpenJournal(path string, goodLen int64) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -137,11 +134,11 @@ func openJournal(path string, goodLen int64) (*journal, error) {
 		f.Close()
 		return nil, err
 	}
-	return &journal{f: f, w: bufio.NewWriter(f)}, nil
+	return &Journal{f: f, w: bufio.NewWriter(f)}, nil
 }
 
-// append writes e as one line and syncs it to disk.
-func (j *journal) append(e JournalEntry) error {
+// Append writes e as one line and syncs it to disk.
+func (j *Journal) Append(e JournalEntry) error {
 	data, err := json.Marshal(e)
 	if err != nil {
 		return err
@@ -159,4 +156,5 @@ func (j *journal) append(e JournalEntry) error {
 	return nil
 }
 
-func (j *journal) close() error { return j.f.Close() }
+// Close closes the journal file.
+func (j *Journal) Close() error { return j.f.Close() }

@@ -1,0 +1,17 @@
+// Package results is perfmut's data model: what a campaign, a comparison,
+// a calibration and a plan produce, and the files that hold it.
+//
+//   - report.json: a campaign's Report (Settings, Inputs, one Mutant per
+//     mutant with a LevelResult per optimization level, the scores).
+//   - journal.jsonl: the append-only Journal of finished results that a
+//     resumed campaign reads back (JournalReader, ReadJournal).
+//   - compare.json: a Comparison of two versions of a module.
+//   - history.jsonl: the HistoryEntry store that compare -history checks
+//     NEW against for drift.
+//   - a Plan: what a campaign is expected to cost (perfmut run -plan).
+//
+// Reading and writing live here too (ReadFile, WriteJSON, WriteAtomic,
+// OpenJournal, ReadHistory, AppendHistory). The engine (the campaign,
+// compare and calibrate packages) produces these values; package report
+// renders them. This package renders nothing and imports neither.
+package results
