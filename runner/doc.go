@@ -7,9 +7,8 @@
 // mutant in an append-only journal so that a campaign can be resumed,
 // sampled, sharded and merged.
 //
-// The perfmut commands are thin wrappers of its entry points: a Loader
-// loads the module and generates the mutants (list, show), CampaignFlags
-// define a Campaign, whose Run is perfmut run; Calibration is perfmut
+// The perfmut commands are thin wrappers of its entry points: a Campaign
+// (its flags are cmd/perfmut's), whose Run is perfmut run; Calibration is perfmut
 // calibrate's A/A trials, Comparison perfmut compare's, Merge combines
 // shards and ReadResults opens a results directory (perfmut report).
 package runner

@@ -43,6 +43,14 @@ const itersSamples = 3
 // fixedNRE matches a -benchtime that fixes the iteration count (1000x).
 var fixedNRE = regexp.MustCompile(`^([1-9][0-9]*)x$`)
 
+// ValidBenchtime reports whether s is a -benchtime go test accepts: a
+// positive duration (100ms) or a positive count (1000x); go test rejects
+// 0x and durations of 0 or less.
+func ValidBenchtime(s string) bool {
+	d, err := time.ParseDuration(s)
+	return (err == nil && d > 0) || fixedNRE.MatchString(s)
+}
+
 // benchIters is how one benchmark is sampled at one level: the iteration
 // count both sides run with, how long the baseline samples timed when the
 // count was chosen took (their median: the first censoring cap's base),

@@ -234,11 +234,3 @@ func copyFile(src, dst string) error {
 	}
 	return o.Close()
 }
-
-// An InputError is a problem with what was given to Merge (a missing or
-// foreign directory, an existing -out): bad input, as opposed to a failure
-// while writing.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }

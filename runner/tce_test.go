@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -124,15 +125,19 @@ func TestEquivalentExternalTestPackage(t *testing.T) {
 		t.Skip("end-to-end: builds and measures a module")
 	}
 	mod, _ := testModule(t, "extinline")
-	ld, err := (&Loader{Dir: mod.Dir, Operators: "loop-unbreaker"}).Load(context.Background(), []string{"./..."})
+	prog, err := mutate.Load(context.Background(), mutate.Options{Dir: mod.Dir, Patterns: []string{"./..."}, Operators: []*mutate.Operator{operators.ByName("loop-unbreaker")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ld.Mutants) != 1 {
-		t.Fatalf("%d loop-unbreaker mutants, want the one in HasPrefixAny", len(ld.Mutants))
+	mutants, err := prog.Generate()
+	if err != nil {
+		t.Fatal(err)
 	}
-	c := newTestCampaign(t, ld.Program.Module, ld.Program.Packages, ld.Mutants, filepath.Join(t.TempDir(), "out"))
-	c.Overlay = ld.Program.Overlay
+	if len(mutants) != 1 {
+		t.Fatalf("%d loop-unbreaker mutants, want the one in HasPrefixAny", len(mutants))
+	}
+	c := newTestCampaign(t, prog.Module, prog.Packages, mutants, filepath.Join(t.TempDir(), "out"))
+	c.Overlay = prog.Overlay
 	c.Levels = []string{results.Opt}
 	c.Settings.Opt = "on"
 	rep, err := c.Run(context.Background())

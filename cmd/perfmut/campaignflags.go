@@ -9,10 +9,10 @@ import (
 )
 
 // campaignFlags are the flags of how a campaign loads, builds, measures
-// and decides (runner.CampaignFlags), registered once, here, for run and
+// and decides (CampaignFlags), registered once, here, for run and
 // calibrate; compare registers the measurement ones (RegisterMeasure).
 type campaignFlags struct {
-	runner.CampaignFlags
+	CampaignFlags
 	load loadFlags
 }
 
@@ -25,7 +25,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 
 // loadModule loads the module a campaign runs on; one in the read-only
 // module cache is refused first (overlays cannot replace files there).
-func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*runner.Loaded, error) {
+func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*Loaded, error) {
 	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
 		if err := runner.CheckModuleDir(root); err != nil {
 			return nil, usageError(err)
@@ -35,12 +35,12 @@ func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*run
 }
 
 // loadFlags are the flags every command that loads a module shares (list,
-// show, run, calibrate): the fields of a runner.Loader.
-type loadFlags struct{ runner.Loader }
+// show, run, calibrate): the fields of a Loader.
+type loadFlags struct{ Loader }
 
-// load loads the module (see runner.Loader.Load); bad input is a usage
+// load loads the module (see Loader.Load); bad input is a usage
 // error.
-func (lf *loadFlags) load(ctx context.Context, patterns []string) (*runner.Loaded, error) {
+func (lf *loadFlags) load(ctx context.Context, patterns []string) (*Loaded, error) {
 	ld, err := lf.Load(ctx, patterns)
 	return ld, inputError(err)
 }

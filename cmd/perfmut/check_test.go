@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // TestAllMutantsCompile generates every mutant of operators.All for the
@@ -36,7 +35,7 @@ func TestAllMutantsCompile(t *testing.T) {
 // operators must have produced mutants.
 func checkModule(t *testing.T, dir string, minOps int) {
 	before := hashTree(t, dir)
-	lf := loadFlags{runner.Loader{Dir: dir}}
+	lf := loadFlags{Loader{Dir: dir}}
 	ld, err := lf.load(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +174,7 @@ func TestCheckAllReportsFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr strings.Builder
-	err = runner.CheckMutants(context.Background(), &stderr, prog, ms)
+	err = CheckMutants(context.Background(), &stderr, prog, ms)
 	if err == nil || err.Error() != "2 of 2 mutants do not type-check" {
 		t.Errorf("CheckMutants error = %v", err)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
 )
 
 const listUsage = "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]\n\nList every mutant that would be generated (default packages: ./...).\n"
@@ -44,5 +43,5 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil || !*check {
 		return err
 	}
-	return runner.CheckMutants(ctx, stderr, prog, mutants)
+	return CheckMutants(ctx, stderr, prog, mutants)
 }

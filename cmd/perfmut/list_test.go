@@ -11,8 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/testutil"
 	"golang.org/x/tools/txtar"
+
+	"github.com/perfmut/perfmut/internal/testutil"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/ sections of the script tests")

@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/perfmut/perfmut/runner"
 )
 
 func TestLoadFlagsRegister(t *testing.T) {
@@ -16,7 +14,7 @@ func TestLoadFlagsRegister(t *testing.T) {
 	if err := fs.Parse([]string{"-C", "d", "-config", "c.yaml", "-operators", "a,b", "-tags", "t1,t2", "./..."}); err != nil {
 		t.Fatal(err)
 	}
-	want := loadFlags{runner.Loader{Dir: "d", ConfigPath: "c.yaml", Operators: "a,b", Tags: "t1,t2"}}
+	want := loadFlags{Loader{Dir: "d", ConfigPath: "c.yaml", Operators: "a,b", Tags: "t1,t2"}}
 	if lf != want || fs.Arg(0) != "./..." {
 		t.Errorf("parsed %+v, want %+v", lf, want)
 	}

@@ -124,7 +124,7 @@ func (f *reproFlags) reproduction(ctx context.Context, rep *results.Report, rm *
 	if st, err := os.Stat(rep.Dir); dir == "" && rep.Dir != "" && err == nil && st.IsDir() {
 		dir = rep.Dir // the campaign's module
 	}
-	ld := runner.Loader{Dir: dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
+	ld := Loader{Dir: dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
 	loaded, err := ld.Load(ctx, rep.Settings.Patterns)
 	if err != nil {
 		return nil, inputError(err)
@@ -133,7 +133,7 @@ func (f *reproFlags) reproduction(ctx context.Context, rep *results.Report, rm *
 	if rep.Module != "" && rep.Module != prog.Module.Path {
 		return nil, usageErrorf("the report is of module %s, %s holds %s; give the campaign's module with -C", rep.Module, ld.DirOrDot(), prog.Module.Path)
 	}
-	found, err := runner.FindMutants(loaded.Mutants, []string{rm.ID})
+	found, err := FindMutants(loaded.Mutants, []string{rm.ID})
 	if err != nil || len(found) != 1 || found[0].ID != rm.ID {
 		return nil, usageErrorf("mutant %s (%s:%d) is not among the mutants of the module's current code: the code changed since the campaign; re-run it", rm.ID, rm.File, rm.Line)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -29,7 +28,7 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	prog, mutants := ld.Program, ld.Mutants
-	show, err := runner.FindMutants(mutants, fs.Args())
+	show, err := FindMutants(mutants, fs.Args())
 	if err != nil {
 		return usageError(err)
 	}

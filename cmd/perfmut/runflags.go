@@ -1,4 +1,4 @@
-package runner
+package main
 
 import (
 	"flag"
@@ -14,6 +14,7 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -22,9 +23,9 @@ import (
 // registers them once for every command that measures (run, calibrate,
 // compare), so that calibrate vets exactly the rule run applies (as x/tools
 // registers an analysis driver's flags in one place); Check validates them
-// and Campaign turns them into a Campaign. To add one: a field here, its
+// and runner.Campaign turns them into a runner.Campaign. To add one: a field here, its
 // registration in Register or RegisterMeasure, its check in Check or CheckMeasure, its
-// Campaign field in Campaign and, if it changes verdicts, its
+// runner.Campaign field in runner.Campaign and, if it changes verdicts, its
 // results.Settings field (resume and merge compare those).
 type CampaignFlags struct {
 	Opt        string // -opt both|on|off
@@ -63,8 +64,8 @@ func (f *CampaignFlags) Register(fs *flag.FlagSet, outDefault string) {
 	fs.Float64Var(&f.Margin, "margin", 0, "a survivor must rule out a slowdown of this `ratio`: every time and custom metric's 95% upper bound of the per-round ratios mutant/baseline at most it, else the mutant is sampled on and, at -max-samples, undecided; 0 = the default, the larger of 1.05 and -min-effect; -1 = off")
 	fs.BoolVar(&f.Resume, "resume", false, "continue the interrupted run in -out (finished results are not redone)")
 	fs.StringVar(&f.Opt, "opt", "both", "optimization `levels`: both, on (default compiler flags) or off (-gcflags=all=-N -l)")
-	fs.StringVar(&f.Isolate, "isolate", IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
-	fs.IntVar(&f.MaxBenches, "max-benchmarks", DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
+	fs.StringVar(&f.Isolate, "isolate", runner.IsolateOverlay, "how mutants are built: overlay (go build -overlay) or copy (a private copy of the module, for tests that read their own source files)")
+	fs.IntVar(&f.MaxBenches, "max-benchmarks", runner.DefaultMaxBenchmarks, "measure each mutant on at most `n` of the benchmarks that reach it, those that run its site most (0 = all)")
 	inert := operators.Names(func(op *mutate.Operator) bool { return op.Inert })
 	sized := operators.Names(func(op *mutate.Operator) bool { return op.Size != "" })
 	fs.BoolVar(&f.FullFilter, "full-filter", false, "run every test of the packages importing a mutated one on each mutant, also for the inert operators (default: only the tests whose baseline coverage reaches the mutant, none for the inert "+inert+"); for tests that depend on timing")
@@ -86,12 +87,12 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: ks (Kolmogorov-Smirnov, any stochastic increase) or mwu (Mann-Whitney U, more power for shifts of discretized timings)")
 	fs.Float64Var(&f.MinEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
 	fs.Float64Var(&f.Futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
-	fs.DurationVar(&f.SampleTime, "sample-time", DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.DurationVar(&f.SampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.Censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus a slack of 50 to 100ms from the spread of its baseline samples) and count it as slower than every one of them; 0 = never")
 	fs.StringVar(&f.Benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.StringVar(&f.CPU, "cpu", "", "measure each benchmark at each of these comma-separated GOMAXPROCS `values`, as separate benchmarks of its family (as go test -cpu 1,2,4; default: GOMAXPROCS)")
 	fs.StringVar(&f.SkipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
-	fs.DurationVar(&f.BenchTO, "bench-timeout", DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
+	fs.DurationVar(&f.BenchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
 	fs.BoolVar(&f.Verbose, "v", false, "show every command run")
 }
 
@@ -99,14 +100,14 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 func (f *CampaignFlags) rule() (score.Rule, error) {
 	corr, err := score.ParseCorrection(f.Correction)
 	if err != nil {
-		return score.Rule{}, &InputError{err}
+		return score.Rule{}, &runner.InputError{Err: err}
 	}
 	if !(f.Alpha > 0 && f.Alpha < 1) {
 		return score.Rule{}, inputErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
 	}
 	test, err := score.ParseTest(f.Test)
 	if err != nil {
-		return score.Rule{}, &InputError{err}
+		return score.Rule{}, &runner.InputError{Err: err}
 	}
 	if f.MinEffect == 0 {
 		f.MinEffect = 1 // off
@@ -127,7 +128,7 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 		rule.Margin = score.NoMargin
 	}
 	if err := rule.Validate(); err != nil {
-		return score.Rule{}, &InputError{err}
+		return score.Rule{}, &runner.InputError{Err: err}
 	}
 	return rule.WithDefaults(), nil
 }
@@ -135,10 +136,10 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 // Check checks every campaign flag (before anything is loaded) and returns
 // the levels and the kill rule they define; bad values are *InputErrors.
 func (f *CampaignFlags) Check() (levels []string, rule score.Rule, err error) {
-	if levels, err = ParseOpt(f.Opt); err != nil {
-		return nil, rule, &InputError{err}
+	if levels, err = runner.ParseOpt(f.Opt); err != nil {
+		return nil, rule, &runner.InputError{Err: err}
 	}
-	if f.Isolate != IsolateOverlay && f.Isolate != IsolateCopy {
+	if f.Isolate != runner.IsolateOverlay && f.Isolate != runner.IsolateCopy {
 		return nil, rule, inputErrorf("bad -isolate %q: want overlay or copy", f.Isolate)
 	}
 	if rule, err = f.CheckMeasure(); err != nil {
@@ -159,8 +160,8 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	if rule, err = f.rule(); err != nil {
 		return rule, err
 	}
-	if f.cpus, err = ParseCPU(f.CPU); err != nil {
-		return rule, &InputError{err}
+	if f.cpus, err = runner.ParseCPU(f.CPU); err != nil {
+		return rule, &runner.InputError{Err: err}
 	}
 	switch {
 	case f.SampleTime <= 0:
@@ -172,8 +173,7 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	case f.BenchTO <= 0:
 		return rule, inputErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
 	}
-	// go test rejects 0x and durations of 0 or less too.
-	if d, err := time.ParseDuration(f.Benchtime); f.Benchtime != "" && (err != nil || d <= 0) && !fixedNRE.MatchString(f.Benchtime) {
+	if f.Benchtime != "" && !runner.ValidBenchtime(f.Benchtime) {
 		return rule, inputErrorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)
 	}
 	for _, part := range strings.Split(f.SkipBench, "/") {
@@ -184,14 +184,14 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	return rule, nil
 }
 
-// Campaign returns the Campaign the flags (checked) define, without its
-// module, mutants and overlay; Campaign.Run records the settings it used.
-func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.Config, patterns, tags []string) *Campaign {
+// Campaign returns the runner.Campaign the flags (checked) define, without its
+// module, mutants and overlay; runner.Campaign.Run records the settings it used.
+func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.Config, patterns, tags []string) *runner.Campaign {
 	skip := slices.Clone(cfg.SkipBenchmarks)
 	if f.SkipBench != "" {
 		skip = append(skip, f.SkipBench)
 	}
-	return &Campaign{
+	return &runner.Campaign{
 		Rule:        rule,
 		Metric:      func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 		CustomUnits: slices.Clone(cfg.Metrics),
@@ -218,10 +218,11 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 	}
 }
 
-// inputErrorf is an *InputError with a formatted message.
-func inputErrorf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
-}
-
 // CPUs is -cpu as parsed by CheckMeasure.
 func (f *CampaignFlags) CPUs() []int { return f.cpus }
+
+// inputErrorf is a *runner.InputError with a formatted message: bad input,
+// a usage error.
+func inputErrorf(format string, args ...any) error {
+	return &runner.InputError{Err: fmt.Errorf(format, args...)}
+}

@@ -1,21 +1,21 @@
-package runner
+package main
 
 import (
 	"context"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/internal/testutil"
+	"github.com/perfmut/perfmut/runner"
 )
 
 func TestLoadUsageErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
-	writeTestFile(t, filepath.Join(dir, "m.go"), "package m\n")
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(dir, "m.go"), "package m\n")
 	for _, lf := range []Loader{
 		{Dir: filepath.Join(dir, "missing")},
 		{Dir: dir, Operators: "nope"},
@@ -24,8 +24,8 @@ func TestLoadUsageErrors(t *testing.T) {
 		{Dir: t.TempDir()},
 	} {
 		_, err := lf.Load(context.Background(), nil)
-		if !errors.As(err, new(*InputError)) {
-			t.Errorf("%+v: err = %v, want an *InputError", lf, err)
+		if !errors.As(err, new(*runner.InputError)) {
+			t.Errorf("%+v: err = %v, want an *runner.InputError", lf, err)
 		}
 	}
 }
@@ -36,19 +36,19 @@ func TestChangedSince(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	writeTestFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
 	src := `package m
 
 func A(n int) []int { return make([]int, 0, n) }
 
 func B(n int) []int { return make([]int, 0, n) }
 `
-	writeTestFile(t, filepath.Join(dir, "m.go"), src)
+	writeFile(t, filepath.Join(dir, "m.go"), src)
 	git := func(args ...string) { testutil.Git(t, dir, args...) }
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "initial")
-	writeTestFile(t, filepath.Join(dir, "m.go"), strings.Replace(src, "func B(n int) []int { return make([]int, 0, n) }", "func B(n int) []int { return make([]int, 0, n+1) }", 1))
+	writeFile(t, filepath.Join(dir, "m.go"), strings.Replace(src, "func B(n int) []int { return make([]int, 0, n) }", "func B(n int) []int { return make([]int, 0, n+1) }", 1))
 
 	lf := Loader{Dir: dir, Operators: "cap-hint-drop", ChangedSince: "HEAD"}
 	ld, err := lf.Load(context.Background(), nil)
@@ -83,15 +83,5 @@ func TestResolveID(t *testing.T) {
 		if got != tc.want || gotErr != tc.err {
 			t.Errorf("resolveID(%s) = %q, %q; want %q, %q", tc.in, got, gotErr, tc.want, tc.err)
 		}
-	}
-}
-
-func writeTestFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o666); err != nil {
-		t.Fatal(err)
 	}
 }
