@@ -44,16 +44,16 @@ func benchDeath(out []byte) (bench, msg string) {
 // benchFailure classifies a failed mutant benchmark run: a timeout, a
 // crash (a panic, a fatal runtime error or a signal, wherever the runtime
 // printed it), or a functional difference (b.Fatal, b.Error, no result).
-func benchFailure(res procResult) testOutcome {
+func BenchFailure(res ProcResult) TestOutcome {
 	if res.TimedOut {
-		return testOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
+		return TestOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
-		return testOutcome{Status: score.Crash, Reason: msg}
+		return TestOutcome{Status: score.Crash, Reason: msg}
 	}
 	out := classifyTests(res)
 	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {
 		return out // a signal
 	}
-	return testOutcome{Status: score.FNE, Reason: "failed: " + lastLines(res.Output, 2)}
+	return TestOutcome{Status: score.FNE, Reason: "failed: " + LastLines(res.Output, 2)}
 }

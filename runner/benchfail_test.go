@@ -30,7 +30,7 @@ func TestBenchDeath(t *testing.T) {
 			if b != tc.bench || m != tc.msg {
 				t.Errorf("benchDeath = %q, %q; want %q, %q", b, m, tc.bench, tc.msg)
 			}
-			o := benchFailure(procResult{Output: []byte(tc.out), ExitCode: tc.exit})
+			o := BenchFailure(ProcResult{Output: []byte(tc.out), ExitCode: tc.exit})
 			if o.Status != tc.status || len(o.Reason) < len(tc.reasonStart) || o.Reason[:len(tc.reasonStart)] != tc.reasonStart {
 				t.Errorf("benchFailure = %s (%s), want %s (%s...)", o.Status, o.Reason, tc.status, tc.reasonStart)
 			}

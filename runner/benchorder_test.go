@@ -18,10 +18,10 @@ var fixedRule = score.Rule{Alpha: 0.04}
 
 // orderCosts is a benchCosts for tests: a round costs twice the sample's
 // wall time, and the benchmarks named in conc are concurrent.
-func orderCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, conc ...string) benchCosts {
-	return benchCosts{heat: heat, its: its, rule: fixedRule, metric: defaultMetric, procs: 2,
-		round: func(it benchIters) time.Duration { return 2 * it.Wall },
-		concurrent: func(b benchmark) bool {
+func orderCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIters, conc ...string) benchCosts {
+	return benchCosts{heat: heat, its: its, rule: fixedRule, metric: DefaultMetric, procs: 2,
+		round: func(it BenchIters) time.Duration { return 2 * it.Wall },
+		concurrent: func(b Benchmark) bool {
 			for _, n := range conc {
 				if b.Name == n {
 					return true
@@ -38,24 +38,24 @@ func orderCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, conc
 // not inert.
 func TestChooseBenchmarksOrder(t *testing.T) {
 	ms := time.Millisecond
-	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
-	its := map[benchmark]benchIters{
+	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
+	its := map[Benchmark]BenchIters{
 		a: {Wall: 30 * ms, SecPerOp: 1e-6},
 		b: {Wall: 20 * ms, SecPerOp: 1e-7},
 		c: {Wall: 8 * ms, SecPerOp: 1e-6},
 	}
-	heat := map[benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
+	heat := map[Benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
 	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); per second of a round:
 	// A 1e7/0.06, B 2e7/0.04 = 5e8, C 1e7/0.016 = 6.25e8.
-	ch := chooseBenchmarks([]benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
+	ch := chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkC BenchmarkB BenchmarkA] [] []" {
 		t.Errorf("order, dominated, beyond = %s, want [BenchmarkC BenchmarkB BenchmarkA] [] []", got)
 	}
-	ch = chooseBenchmarks([]benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
+	ch = chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
 		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
-	ch = chooseBenchmarks([]benchmark{a, b}, nil, orderCosts(heat, map[benchmark]benchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
+	ch = chooseBenchmarks([]Benchmark{a, b}, nil, orderCosts(heat, map[Benchmark]BenchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkB BenchmarkA]" {
 		t.Errorf("order at equal cost = %s, want [BenchmarkB BenchmarkA] (the higher rate first)", got)
 	}
@@ -73,13 +73,13 @@ var units = []string{"sec/op", "B/op", "allocs/op"}
 // rule's count is DecideAhead's too.
 func TestChooseBenchmarksFamily(t *testing.T) {
 	ms := time.Millisecond
-	var bs []benchmark
-	its := map[benchmark]benchIters{}
-	heat := map[benchmark]benchHeat{}
+	var bs []Benchmark
+	its := map[Benchmark]BenchIters{}
+	heat := map[Benchmark]benchHeat{}
 	for i, rate := range []float64{1.0e7, 1.8e7, 1.2e7, 1.5e7, 0.95e7} {
-		b := benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
+		b := Benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
 		bs = append(bs, b)
-		its[b] = benchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
+		its[b] = BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
 		heat[b] = benchHeat{perIter: rate * 1e-6}
 	}
 	ch := chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
@@ -131,17 +131,17 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 // benchmark.
 func TestChooseBenchmarksDominance(t *testing.T) {
 	ms := time.Millisecond
-	bench := func(n string) benchmark { return benchmark{Pkg: "p", Name: n} }
+	bench := func(n string) Benchmark { return Benchmark{Pkg: "p", Name: n} }
 	a, b, d, e, f := bench("BenchmarkA"), bench("BenchmarkB"), bench("BenchmarkD"), bench("BenchmarkE"), bench("BenchmarkF")
-	its := map[benchmark]benchIters{
+	its := map[Benchmark]BenchIters{
 		a: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 1e7
 		b: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 2e7
 		d: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 0.99e7
 		e: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 3e6, concurrent: 1.5e6
 		f: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // no heat: unknown
 	}
-	heat := map[benchmark]benchHeat{a: {perIter: 10}, b: {perIter: 2}, d: {perIter: 9.9}, e: {perIter: 0.3}}
-	all := []benchmark{a, b, d, e, f}
+	heat := map[Benchmark]benchHeat{a: {perIter: 10}, b: {perIter: 2}, d: {perIter: 9.9}, e: {perIter: 0.3}}
+	all := []Benchmark{a, b, d, e, f}
 	names := displayNames(all)
 	for _, tc := range []struct{ op, want, note string }{
 		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
@@ -173,7 +173,7 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 	it.Units = append(slices.Clone(units), "p99-ns/op")
 	its[d] = it
 	bc := orderCosts(heat, its, "BenchmarkE")
-	bc.metric = func(u string) bool { return defaultMetric(u) || u == "p99-ns/op" }
+	bc.metric = func(u string) bool { return DefaultMetric(u) || u == "p99-ns/op" }
 	ch = chooseBenchmarks(all, operators.ByName("tail-spike"), bc)
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkB BenchmarkA BenchmarkD] [BenchmarkE] [BenchmarkF]" {
 		t.Errorf("tail-spike with p99-ns/op on D: order, dominated, beyond = %s", got)
@@ -185,18 +185,18 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 // operator's is measured on the ones -max-benchmarks kept. limit keeps the
 // first n of the order and puts the rest before the others beyond it.
 func TestCandidates(t *testing.T) {
-	a, b, c := benchmark{Pkg: "p", Name: "BenchmarkA"}, benchmark{Pkg: "p", Name: "BenchmarkB"}, benchmark{Pkg: "q", Name: "BenchmarkC"}
+	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "q", Name: "BenchmarkC"}
 	built := func(pkg string) bool { return pkg == "p" }
-	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
+	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
 		t.Errorf("spin-loop: %s, want [BenchmarkA BenchmarkB]", got)
 	}
-	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("oblivion: %s, want [BenchmarkA]", got)
 	}
-	if got := fmt.Sprint(candidates(nil, []benchmark{a}, []benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(nil, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("unknown operator: %s, want [BenchmarkA]", got)
 	}
-	ch := benchChoice{order: []benchmark{a, b, c}, beyond: []benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
+	ch := benchChoice{order: []Benchmark{a, b, c}, beyond: []Benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
 	ch.limit(2)
 	if got := fmt.Sprint(ch.order, ch.beyond); got != "[BenchmarkA BenchmarkB] [BenchmarkC BenchmarkD]" {
 		t.Errorf("limit(2): %s", got)
@@ -212,14 +212,14 @@ func TestCandidates(t *testing.T) {
 // does not follow the rate), for spin-loop the slower one is dominated.
 func TestChooseBenchmarksContended(t *testing.T) {
 	ms := time.Millisecond
-	p, q := benchmark{Pkg: "p", Name: "BenchmarkP"}, benchmark{Pkg: "p", Name: "BenchmarkQ"}
-	its := map[benchmark]benchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
-	heat := map[benchmark]benchHeat{p: {perIter: 3}, q: {perIter: 1}}
+	p, q := Benchmark{Pkg: "p", Name: "BenchmarkP"}, Benchmark{Pkg: "p", Name: "BenchmarkQ"}
+	its := map[Benchmark]BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
+	heat := map[Benchmark]benchHeat{p: {perIter: 3}, q: {perIter: 1}}
 	for _, tc := range []struct{ op, want string }{
 		{"lock-contention", "[BenchmarkP BenchmarkQ] []"},
 		{"spin-loop", "[BenchmarkP] [BenchmarkQ]"},
 	} {
-		ch := chooseBenchmarks([]benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
+		ch := chooseBenchmarks([]Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
 		if got := fmt.Sprint(ch.order, ch.dominated); got != tc.want {
 			t.Errorf("%s: order, dominated = %s, want %s", tc.op, got, tc.want)
 		}

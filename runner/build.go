@@ -33,11 +33,11 @@ func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 	if err != nil {
 		return false, err
 	}
-	if !res.ok() {
+	if !res.OK() {
 		if res.Canceled {
 			return false, ctx.Err()
 		}
-		return false, &buildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
+		return false, &BuildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
 	}
 	if _, err := os.Stat(bin); err != nil {
 		return false, nil
@@ -61,11 +61,11 @@ func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 	if err != nil {
 		return err
 	}
-	if !res.ok() {
+	if !res.OK() {
 		if res.Canceled {
 			return ctx.Err()
 		}
-		return &buildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
+		return &BuildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
 	}
 	return nil
 }
@@ -75,13 +75,13 @@ func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 // (go-build*) go under the run's private temp dir, so that a perfmut
 // killed with SIGKILL leaves none behind once the next run has removed
 // the stale temp dir (see removeStaleTemp).
-func (r *run) goCmd(ctx context.Context, dir string, args ...string) (procResult, error) {
+func (r *run) goCmd(ctx context.Context, dir string, args ...string) (ProcResult, error) {
 	r.logCmd(dir, "go", args...)
 	var env []string
 	if r.tmp != "" {
 		gotmp := filepath.Join(r.tmp, "gotmp")
 		if err := os.MkdirAll(gotmp, 0o755); err != nil {
-			return procResult{}, err
+			return ProcResult{}, err
 		}
 		env = append(os.Environ(), "GOTMPDIR="+gotmp)
 	}
@@ -89,17 +89,17 @@ func (r *run) goCmd(ctx context.Context, dir string, args ...string) (procResult
 }
 
 // A buildError is a failed go build: for a mutant, compile-error.
-type buildError struct {
+type BuildError struct {
 	pkg string
 	out string
 }
 
-func (e *buildError) Error() string {
+func (e *BuildError) Error() string {
 	return fmt.Sprintf("building %s: %s", e.pkg, e.out)
 }
 
 // reason is the first meaningful lines of the compiler output.
-func (e *buildError) reason() string {
+func (e *BuildError) Reason() string {
 	var lines []string
 	for _, l := range strings.Split(e.out, "\n") {
 		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "FAIL") {

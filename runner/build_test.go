@@ -22,7 +22,7 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{c: &Campaign{}, prog: newProgress(nil, false, 0)}
+	r := &run{c: &Campaign{}, prog: NewProgress(nil, false, 0)}
 	bin := filepath.Join(t.TempDir(), "vet.test")
 	ok, err := r.goTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {

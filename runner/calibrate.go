@@ -65,7 +65,7 @@ func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 		logf("perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured", err)
 	} else {
 		keep = func(s calibrationSite) bool {
-			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b covBlock) bool { return b.contains(s.Line, s.Column) })
+			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b CovBlock) bool { return b.contains(s.Line, s.Column) })
 		}
 	}
 	// Candidate sites: each mutant's position and its first edit's (for a
@@ -244,13 +244,13 @@ func trialOverlay(m mutate.Mutant, pkgs map[string]*mutate.Package) (map[string]
 // module at -benchtime 2x and 3x; blocks that ran more often at 3x are in
 // a timed loop, blocks that ran as often are setup. The blocks are keyed
 // by coverage file name (import path/base name).
-func timedBlocks(ctx context.Context, dir, modPath string, patterns, tags []string, skip string) (map[string][]covBlock, error) {
+func timedBlocks(ctx context.Context, dir, modPath string, patterns, tags []string, skip string) (map[string][]CovBlock, error) {
 	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	var prof [2]map[string][]covBlock
+	var prof [2]map[string][]CovBlock
 	for i, bt := range []string{"2x", "3x"} {
 		file := filepath.Join(tmp, bt+".out")
 		args := []string{"test", "-run", "^$", "-bench", ".", "-benchtime", bt, "-count", "1",
@@ -270,17 +270,17 @@ func timedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 			return nil, ctx.Err()
 		case res.TimedOut:
 			return nil, fmt.Errorf("go test -bench with coverage did not finish within 10m")
-		case !res.ok():
-			return nil, fmt.Errorf("go test -bench with coverage: exit status %d: %s", res.ExitCode, lastLines(res.Output, 1))
+		case !res.OK():
+			return nil, fmt.Errorf("go test -bench with coverage: exit status %d: %s", res.ExitCode, LastLines(res.Output, 1))
 		}
 		if prof[i], err = readProfile(file); err != nil {
 			return nil, err
 		}
 	}
-	timed := map[string][]covBlock{}
+	timed := map[string][]CovBlock{}
 	for file, blocks := range timedRuns(prof[0], prof[1]) {
 		for _, b := range blocks {
-			if b.growth() > 0 {
+			if b.Growth() > 0 {
 				timed[file] = append(timed[file], b)
 			}
 		}

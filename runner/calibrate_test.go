@@ -101,7 +101,7 @@ func TestAtFirstEdit(t *testing.T) {
 // ran are left out.
 func TestTimedRuns(t *testing.T) {
 	dir := t.TempDir()
-	read := func(name, prof string) map[string][]covBlock {
+	read := func(name, prof string) map[string][]CovBlock {
 		f := filepath.Join(dir, name)
 		if err := os.WriteFile(f, []byte(prof), 0o644); err != nil {
 			t.Fatal(err)
@@ -115,13 +115,13 @@ func TestTimedRuns(t *testing.T) {
 	p2 := read("2x", "mode: count\nexample.com/m/text/text.go:21.30,23.3 2 17\nexample.com/m/text/text.go:30.2,31.10 1 4\nexample.com/m/text/text.go:40.2,41.10 1 0\nexample.com/m/text/text.go:21.30,23.3 2 3\n")
 	p3 := read("3x", "mode: count\nexample.com/m/text/text.go:21.30,23.3 2 30\nexample.com/m/text/text.go:30.2,31.10 1 4\nexample.com/m/text/text.go:40.2,41.10 1 0\n")
 	got := timedRuns(p2, p3)
-	want := map[string][]covBlock{"example.com/m/text/text.go": {{21, 30, 23, 3, 20, 30}, {30, 2, 31, 10, 4, 4}}}
+	want := map[string][]CovBlock{"example.com/m/text/text.go": {{21, 30, 23, 3, 20, 30}, {30, 2, 31, 10, 4, 4}}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("timedRuns = %v, want %v", got, want)
 	}
 	b := got["example.com/m/text/text.go"]
-	if b[0].growth() != 10 || b[1].growth() != 0 {
-		t.Errorf("growth %d, %d; want 10 (timed loop), 0 (setup)", b[0].growth(), b[1].growth())
+	if b[0].Growth() != 10 || b[1].Growth() != 0 {
+		t.Errorf("growth %d, %d; want 10 (timed loop), 0 (setup)", b[0].Growth(), b[1].Growth())
 	}
 	for _, tc := range []struct {
 		line, col int

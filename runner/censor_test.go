@@ -170,14 +170,14 @@ func TestCensorSlack(t *testing.T) {
 		}
 	}
 	r := &run{c: &Campaign{CensorFactor: 3}}
-	it := benchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
+	it := BenchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
 	if got := r.censorCap(it, 50*ms); got != 180*ms {
 		t.Errorf("cap with slowest 50ms = %s, want 180ms", got)
 	}
-	if got := r.censorCap(benchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
+	if got := r.censorCap(BenchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
 		t.Errorf("cap without a derived slack = %s, want 220ms (100ms slack)", got)
 	}
-	if got := r.censorCap(benchIters{Wall: 40 * ms}, 0); got != 0 {
+	if got := r.censorCap(BenchIters{Wall: 40 * ms}, 0); got != 0 {
 		t.Errorf("time-based cap = %s, want none", got)
 	}
 }
@@ -185,12 +185,12 @@ func TestCensorSlack(t *testing.T) {
 // censorSeries returns a measurement of one benchmark whose metrics are
 // the default ones and p99.95-ns/op, with no rounds yet, and the
 // benchmark.
-func censorSeries() (*measurement, benchmark) {
-	b := benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSetParallel"}
+func censorSeries() (*measurement, Benchmark) {
+	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSetParallel"}
 	return &measurement{
-		metric: func(u string) bool { return defaultMetric(u) || u == "p99.95-ns/op" },
-		names:  map[benchmark]string{b: b.Name},
-		series: map[benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
+		metric: func(u string) bool { return DefaultMetric(u) || u == "p99.95-ns/op" },
+		names:  map[Benchmark]string{b: b.Name},
+		series: map[Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
 	}, b
 }
 
@@ -222,7 +222,7 @@ func TestCensoredRoundKeepsMetrics(t *testing.T) {
 	for i := 0; i < rule.MaxSamples && v.Decision != score.Kill; i++ {
 		ms.record(b, censorRound(i, 1000, 5000, i == 2), i == 2)
 		if slices.Contains(rule.Looks(), i+1) {
-			v = rule.Decide(ms.forRule([]benchmark{b}))
+			v = rule.Decide(ms.forRule([]Benchmark{b}))
 		}
 	}
 	if v.Decision != score.Kill || v.Look != 2 {
@@ -257,7 +257,7 @@ func TestCensoredRoundLooksOnce(t *testing.T) {
 	for i := range rule.MaxSamples {
 		cens := i == 0 || i == 12
 		ms.record(b, censorRound(i, 1000, 1000.5, cens), cens)
-		v := rule.Decide(ms.forRule([]benchmark{b}))
+		v := rule.Decide(ms.forRule([]Benchmark{b}))
 		if v.Look > 0 {
 			looks = append(looks, fmt.Sprintf("look %d at %d rounds: %d tests", v.Look, i+1, len(v.Tests)))
 		}

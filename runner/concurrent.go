@@ -27,7 +27,7 @@ import (
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel
 // one.
-func (r *run) survivorHint(name string, bs []benchmark, tests []score.TestResult) string {
+func (r *run) survivorHint(name string, bs []Benchmark, tests []score.TestResult) string {
 	op := operators.ByName(name)
 	switch {
 	case op == nil:
@@ -110,7 +110,7 @@ func topName(name string) string {
 
 // benchmarksWith returns the names of the top-level benchmarks of bs (each
 // once, in order) whose source does what direct tells (see benchmarksThat).
-func (r *run) benchmarksWith(bs []benchmark, direct func(ast.Node) bool) []string {
+func (r *run) benchmarksWith(bs []Benchmark, direct func(ast.Node) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, b := range bs {

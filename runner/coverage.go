@@ -22,16 +22,16 @@ import (
 )
 
 // A benchmark is one leaf benchmark of a package's test binary.
-type benchmark struct {
+type Benchmark struct {
 	Pkg  string // import path of the package whose test binary holds it
 	Name string // full name without the GOMAXPROCS suffix, e.g. BenchmarkFind/n=10
 	CPU  int    // GOMAXPROCS it runs with (go test -cpu); 0 = the default
 }
 
-func (b benchmark) String() string { return b.Name }
+func (b Benchmark) String() string { return b.Name }
 
 // pattern is the -test.bench regexp that selects exactly b.
-func (b benchmark) pattern() string {
+func (b Benchmark) pattern() string {
 	parts := strings.Split(b.Name, "/")
 	for i, p := range parts {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
@@ -39,15 +39,15 @@ func (b benchmark) pattern() string {
 	return strings.Join(parts, "/")
 }
 
-// A covBlock is one coverage block of a file with its execution counts at
-// -test.benchtime Nx (c2) and 2Nx (c3): blocks of the timed loop run more
+// A CovBlock is one coverage block of a file with its execution counts at
+// -test.benchtime Nx (CountN) and 2Nx (Count2N): blocks of the timed loop run more
 // often in the second run, setup blocks do not.
-type covBlock struct {
-	sl, sc, el, ec int
-	c2, c3         int64
+type CovBlock struct {
+	StartLine, StartCol, EndLine, EndCol int
+	CountN, Count2N                      int64
 }
 
-// growth is how many more times the block ran at 2N than at N: > 0 for a
+// Growth is how many more times the block ran at 2N than at N: > 0 for a
 // block of the timed loop. Coverage counters are 32 bits and wrap, so a hot
 // block's count at 2N may read lower than at N; the difference is taken
 // modulo 2^32, which is exact as long as the timed loop runs the block
@@ -58,22 +58,22 @@ type covBlock struct {
 // elements); otherwise it is a decrease, which only a set-up that differs
 // between the two processes makes, and the block is not called timed
 // because its count went down (see mergeRuns for such benchmarks).
-func (b covBlock) growth() int64 {
-	if b.c3 < b.c2 && b.c3+1<<32 > 4*b.c2 {
+func (b CovBlock) Growth() int64 {
+	if b.Count2N < b.CountN && b.Count2N+1<<32 > 4*b.CountN {
 		return 0
 	}
-	return int64(uint32(b.c3) - uint32(b.c2))
+	return int64(uint32(b.Count2N) - uint32(b.CountN))
 }
 
 // contains reports whether line:col lies in the block ([start, end)).
-func (b covBlock) contains(line, col int) bool {
-	if line < b.sl || line > b.el {
+func (b CovBlock) contains(line, col int) bool {
+	if line < b.StartLine || line > b.EndLine {
 		return false
 	}
-	if line == b.sl && col < b.sc {
+	if line == b.StartLine && col < b.StartCol {
 		return false
 	}
-	if line == b.el && col >= b.ec {
+	if line == b.EndLine && col >= b.EndCol {
 		return false
 	}
 	return true
@@ -81,9 +81,9 @@ func (b covBlock) contains(line, col int) bool {
 
 // benchCoverage is what one benchmark executes: coverage file name
 // (import path/base name) -> blocks run at least once.
-type benchCoverage struct {
-	bench  benchmark
-	blocks map[string][]covBlock
+type BenchCoverage struct {
+	Bench  Benchmark
+	Blocks map[string][]CovBlock
 	// varies holds, by file, the start (line, column) of the blocks whose
 	// counts differ between processes at the same iteration count
 	// (mergeRuns): timed, at a rate that is not known.
@@ -96,7 +96,7 @@ type benchCoverage struct {
 }
 
 // suffix is the "-N" the testing package appends to b's name.
-func (b benchmark) suffix() string {
+func (b Benchmark) suffix() string {
 	switch {
 	case b.CPU == 1:
 		return ""
@@ -183,15 +183,15 @@ func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
 // Every process has a deadline. A benchmark that panics, fails or runs past
 // its deadline on the baseline is left out of judging, with a warning that
 // names it and why, instead of ending the campaign.
-func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*benchCoverage, error) {
+func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
 	var mu sync.Mutex
-	var all []*benchCoverage
+	var all []*BenchCoverage
 	var jobs []coverJob
 	for _, p := range pkgs {
 		if !r.hasTests[p.ImportPath] {
 			continue
 		}
-		bin := filepath.Join(r.tmp, "cover", safeName(p.ImportPath)+".test")
+		bin := filepath.Join(r.tmp, "cover", SafeName(p.ImportPath)+".test")
 		ok, err := r.goTestC(ctx, r.c.Module.Dir, p.ImportPath, bin, "", "",
 			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
 		if err != nil {
@@ -210,11 +210,11 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 				// Samples of N iterations reach only what N and 2N do.
 				iters, _ = strconv.Atoi(m[1])
 			}
-			jobs = append(jobs, coverJob{p, bin, benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
+			jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
 		}
 	}
 	if len(jobs) > 0 {
-		r.prog.logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
+		r.prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
 	}
 	start := time.Now()
 	done, stop := r.stepProgress("benchmark coverage", len(jobs))
@@ -234,13 +234,13 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		return nil, err
 	}
 	if len(jobs) > 0 {
-		r.prog.logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
+		r.prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
 	}
 	sort.Slice(all, func(i, j int) bool {
-		if all[i].bench.Pkg != all[j].bench.Pkg {
-			return all[i].bench.Pkg < all[j].bench.Pkg
+		if all[i].Bench.Pkg != all[j].Bench.Pkg {
+			return all[i].Bench.Pkg < all[j].Bench.Pkg
 		}
-		return all[i].bench.Name < all[j].bench.Name
+		return all[i].Bench.Name < all[j].Bench.Name
 	})
 	return all, nil
 }
@@ -266,13 +266,13 @@ func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		if res.Canceled {
 			return nil, nil, ctx.Err()
 		}
-		if res.ok() {
+		if res.OK() {
 			names, spo := benchNames(res.Output)
 			return names, spo, nil
 		}
 		bench, msg := benchDeath(res.Output)
 		if bench == "" {
-			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, lastLines(res.Output, 3))
+			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, LastLines(res.Output, 3))
 		}
 		why := "fails"
 		switch {
@@ -311,16 +311,16 @@ func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
 // readProfile reads a coverage profile (golang.org/x/tools/cover): file ->
 // blocks in file order, the count in c2. Blocks listed twice (several
 // test binaries) are summed.
-func readProfile(name string) (map[string][]covBlock, error) {
+func readProfile(name string) (map[string][]CovBlock, error) {
 	profs, err := cover.ParseProfiles(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading coverage profile: %w", err)
 	}
-	out := map[string][]covBlock{}
+	out := map[string][]CovBlock{}
 	for _, p := range profs {
-		bs := make([]covBlock, 0, len(p.Blocks))
+		bs := make([]CovBlock, 0, len(p.Blocks))
 		for _, b := range p.Blocks {
-			bs = append(bs, covBlock{sl: b.StartLine, sc: b.StartCol, el: b.EndLine, ec: b.EndCol, c2: int64(b.Count)})
+			bs = append(bs, CovBlock{StartLine: b.StartLine, StartCol: b.StartCol, EndLine: b.EndLine, EndCol: b.EndCol, CountN: int64(b.Count)})
 		}
 		out[p.FileName] = bs
 	}
@@ -330,15 +330,15 @@ func readProfile(name string) (map[string][]covBlock, error) {
 // timedRuns pairs the profiles of a run at N (p2) and 2N (p3) iterations
 // (readProfile): the blocks that ran in either, with p3's count in c3;
 // covBlock.growth tells the timed loop's blocks from setup's.
-func timedRuns(p2, p3 map[string][]covBlock) map[string][]covBlock {
-	blocks, _ := mergeRuns([]map[string][]covBlock{p2}, []map[string][]covBlock{p3})
+func timedRuns(p2, p3 map[string][]CovBlock) map[string][]CovBlock {
+	blocks, _ := mergeRuns([]map[string][]CovBlock{p2}, []map[string][]CovBlock{p3})
 	return blocks
 }
 
 // A selection is the benchmarks that run a mutant's site in their timed
 // loop, or why there are none.
 type selection struct {
-	benches []benchmark
+	benches []Benchmark
 	heat    []benchHeat // parallel to benches: how often each runs the site
 	reason  string      // for no-coverage
 	note    string      // benchmarks left out by -max-benchmarks, for the result's reason
@@ -357,17 +357,17 @@ type benchHeat struct {
 
 // selectBenchmarks picks the benchmarks (of the packages in scope) whose
 // timed loop executes one of the mutant's positions.
-func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string, pos [][2]int) selection {
-	var timed []benchmark
+func selectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string, pos [][2]int) selection {
+	var timed []Benchmark
 	var heat []benchHeat
 	var setup []string
 	for _, bc := range covs {
-		if !scope[bc.bench.Pkg] {
+		if !scope[bc.Bench.Pkg] {
 			continue
 		}
 		reached, inLoop := false, false
 		var h benchHeat
-		for _, b := range bc.blocks[file] {
+		for _, b := range bc.Blocks[file] {
 			hit := false
 			for _, p := range pos {
 				if b.contains(p[0], p[1]) {
@@ -378,14 +378,14 @@ func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string,
 				continue
 			}
 			reached = true
-			if bc.varies[file][[2]int{b.sl, b.sc}] {
+			if bc.varies[file][[2]int{b.StartLine, b.StartCol}] {
 				// Timed, at a rate that differs between processes: no
 				// heat, so that ranking by heat does not follow chance.
 				inLoop = true
 				continue
 			}
-			h.count += max(b.c2, b.c3)
-			if d := b.growth(); d > 0 {
+			h.count += max(b.CountN, b.Count2N)
+			if d := b.Growth(); d > 0 {
 				inLoop = true
 				if bc.iters > 0 {
 					h.perIter += float64(d) / float64(bc.iters)
@@ -397,10 +397,10 @@ func selectBenchmarks(covs []*benchCoverage, scope map[string]bool, file string,
 		}
 		switch {
 		case inLoop:
-			timed = append(timed, bc.bench)
+			timed = append(timed, bc.Bench)
 			heat = append(heat, h)
 		case reached:
-			setup = append(setup, bc.bench.Name)
+			setup = append(setup, bc.Bench.Name)
 		}
 	}
 	if len(timed) > 0 {
@@ -435,7 +435,7 @@ func coverFile(m mutate.Mutant) string {
 }
 
 // lastLines returns the last n non-empty lines of out, joined by "; ".
-func lastLines(out []byte, n int) string {
+func LastLines(out []byte, n int) string {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if l = strings.TrimSpace(l); l != "" {

@@ -131,7 +131,7 @@ func TestCoverRandomSetup(t *testing.T) {
 	var got []string
 	for pass := range 3 {
 		r := newRun(c)
-		r.tmp, r.prog, r.hasTests = t.TempDir(), newProgress(io.Discard, false, 0), map[string]bool{pkg: true}
+		r.tmp, r.prog, r.hasTests = t.TempDir(), NewProgress(io.Discard, false, 0), map[string]bool{pkg: true}
 		if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -159,17 +159,17 @@ func TestCoverRandomSetup(t *testing.T) {
 // not a wrapped counter.
 func TestMergeRuns(t *testing.T) {
 	const f = "m/p/a.go"
-	prof := func(counts ...int64) map[string][]covBlock {
-		var bs []covBlock
+	prof := func(counts ...int64) map[string][]CovBlock {
+		var bs []CovBlock
 		for i, c := range counts {
-			bs = append(bs, covBlock{sl: 10 * (i + 1), sc: 1, el: 10*(i+1) + 1, ec: 2, c2: c})
+			bs = append(bs, CovBlock{StartLine: 10 * (i + 1), StartCol: 1, EndLine: 10*(i+1) + 1, EndCol: 2, CountN: c})
 		}
-		return map[string][]covBlock{f: bs}
+		return map[string][]CovBlock{f: bs}
 	}
 	// Blocks: setup (7 every run), timed (N, 2N), random (204, 1, 2 at N;
 	// 2, 408, 1 at 2N), never run.
-	lo := []map[string][]covBlock{prof(7, 100, 204, 0), prof(7, 100, 1, 0), prof(7, 100, 2, 0)}
-	hi := []map[string][]covBlock{prof(7, 200, 2, 0), prof(7, 200, 408, 0), prof(7, 200, 1, 0)}
+	lo := []map[string][]CovBlock{prof(7, 100, 204, 0), prof(7, 100, 1, 0), prof(7, 100, 2, 0)}
+	hi := []map[string][]CovBlock{prof(7, 200, 2, 0), prof(7, 200, 408, 0), prof(7, 200, 1, 0)}
 	blocks, varies := mergeRuns(lo, hi)
 	got := blocks[f]
 	if len(got) != 3 {
@@ -180,8 +180,8 @@ func TestMergeRuns(t *testing.T) {
 		varies         bool
 	}{{7, 7, 0, false}, {100, 200, 100, false}, {2, 3, 1, true}} {
 		b := got[i]
-		if b.c2 != want.c2 || b.c3 != want.c3 || b.growth() != want.growth || varies[f][[2]int{b.sl, b.sc}] != want.varies {
-			t.Errorf("block %d: c2 %d c3 %d growth %d varies %v; want %+v", i, b.c2, b.c3, b.growth(), varies[f][[2]int{b.sl, b.sc}], want)
+		if b.CountN != want.c2 || b.Count2N != want.c3 || b.Growth() != want.growth || varies[f][[2]int{b.StartLine, b.StartCol}] != want.varies {
+			t.Errorf("block %d: c2 %d c3 %d growth %d varies %v; want %+v", i, b.CountN, b.Count2N, b.Growth(), varies[f][[2]int{b.StartLine, b.StartCol}], want)
 		}
 	}
 	if !sameCounts(lo[0], prof(7, 100, 204, 0)) || sameCounts(lo[0], lo[1]) {
@@ -198,7 +198,7 @@ func TestMergeRuns(t *testing.T) {
 		{1 << 30, 5, 0},                      // a wrap would be 4x more than at N
 		{100, 250, 150},
 	} {
-		if g := (covBlock{c2: tc.c2, c3: tc.c3}).growth(); g != tc.want {
+		if g := (CovBlock{CountN: tc.c2, Count2N: tc.c3}).Growth(); g != tc.want {
 			t.Errorf("growth(%d, %d) = %d, want %d", tc.c2, tc.c3, g, tc.want)
 		}
 	}

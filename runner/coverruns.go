@@ -20,7 +20,7 @@ const coverRepeats = 3
 type coverJob struct {
 	pkg   *mutate.Package
 	bin   string
-	bench benchmark
+	bench Benchmark
 	iters int
 	spo   float64
 }
@@ -32,12 +32,12 @@ type coverJob struct {
 // differs between processes (random data, a map's order) and one pair
 // would decide by chance: it gets coverRepeats runs at each count, merged
 // by mergeRuns. It returns nil when a run fails (with a warning).
-func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*benchCoverage, error) {
+func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
 	lo, hi, iters, err := r.coverPair(ctx, &j, i)
 	if lo == nil || err != nil {
 		return nil, err
 	}
-	runs := [][]map[string][]covBlock{{lo}, {hi}}
+	runs := [][]map[string][]CovBlock{{lo}, {hi}}
 	for k := 0; len(runs[0]) < coverRepeats || len(runs[1]) < coverRepeats; k = 1 - k {
 		if len(runs[k]) >= coverRepeats {
 			continue
@@ -56,7 +56,7 @@ func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*benchCove
 		}
 	}
 	blocks, varies := mergeRuns(runs[0], runs[1])
-	return &benchCoverage{bench: j.bench, blocks: blocks, varies: varies, iters: iters, secPerOp: j.spo}, nil
+	return &BenchCoverage{Bench: j.bench, Blocks: blocks, varies: varies, iters: iters, secPerOp: j.spo}, nil
 }
 
 // coverPair runs j's benchmark at N and 2N iterations and returns their
@@ -64,7 +64,7 @@ func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*benchCove
 // time per iteration asks for more (resizeCoverIters), and shrinks
 // tenfold after a run past its deadline. j.spo becomes the 2N run's time
 // per iteration. lo is nil when a run fails (with a warning).
-func (r *run) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]covBlock, iters int, err error) {
+func (r *run) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
 	iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
 	growths := 0
 retry:
@@ -112,7 +112,7 @@ retry:
 // coverOnce runs j's benchmark once at n iterations with a coverage
 // profile, and returns the profile (nil if the run failed or timed out:
 // res says which).
-func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]covBlock, procResult, error) {
+func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, ProcResult, error) {
 	f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
@@ -124,7 +124,7 @@ func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 	if res.Canceled {
 		return nil, res, ctx.Err()
 	}
-	if !res.ok() {
+	if !res.OK() {
 		return nil, res, nil
 	}
 	prof, err := readProfile(f)
@@ -134,7 +134,7 @@ func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 
 // warnCover warns that j's benchmark failed its coverage run of n
 // iterations (res) and is left out of judging.
-func (r *run) warnCover(j coverJob, n int, res procResult) {
+func (r *run) warnCover(j coverJob, n int, res ProcResult) {
 	why := "fails"
 	if res.TimedOut {
 		why = fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))
@@ -145,7 +145,7 @@ func (r *run) warnCover(j coverJob, n int, res procResult) {
 }
 
 // sameCounts reports whether two profiles count every block alike.
-func sameCounts(a, b map[string][]covBlock) bool {
+func sameCounts(a, b map[string][]CovBlock) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -161,10 +161,10 @@ func sameCounts(a, b map[string][]covBlock) bool {
 // decreases reports whether a block ran fewer times in the run at 2N (hi)
 // than in the run at N (lo), beyond what a wrapped counter reads
 // (covBlock.growth): a set-up that differs between the processes.
-func decreases(lo, hi map[string][]covBlock) bool {
+func decreases(lo, hi map[string][]CovBlock) bool {
 	for _, blocks := range timedRuns(lo, hi) {
 		for _, b := range blocks {
-			if b.c3 < b.c2 && b.growth() == 0 {
+			if b.Count2N < b.CountN && b.Growth() == 0 {
 				return true
 			}
 		}
@@ -182,24 +182,24 @@ func decreases(lo, hi map[string][]covBlock) bool {
 // timed block whose rate does, and measuring it is the choice a rerun
 // makes again, where a pair of runs chose by chance. With one run of each
 // it is the pair.
-func mergeRuns(lo, hi []map[string][]covBlock) (map[string][]covBlock, map[string]map[[2]int]bool) {
-	out := map[string][]covBlock{}
+func mergeRuns(lo, hi []map[string][]CovBlock) (map[string][]CovBlock, map[string]map[[2]int]bool) {
+	out := map[string][]CovBlock{}
 	varies := map[string]map[[2]int]bool{}
 	for file, ref := range lo[0] {
 		for bi, b := range ref {
 			c2, v2 := medianCount(lo, file, bi, b)
 			c3, v3 := medianCount(hi, file, bi, b)
-			m := covBlock{sl: b.sl, sc: b.sc, el: b.el, ec: b.ec, c2: c2, c3: c3}
+			m := CovBlock{StartLine: b.StartLine, StartCol: b.StartCol, EndLine: b.EndLine, EndCol: b.EndCol, CountN: c2, Count2N: c3}
 			if v2 || v3 {
 				if varies[file] == nil {
 					varies[file] = map[[2]int]bool{}
 				}
-				varies[file][[2]int{b.sl, b.sc}] = true
-				if m.growth() == 0 {
-					m.c3 = m.c2 + 1
+				varies[file][[2]int{b.StartLine, b.StartCol}] = true
+				if m.Growth() == 0 {
+					m.Count2N = m.CountN + 1
 				}
 			}
-			if m.c2 > 0 || m.c3 > 0 {
+			if m.CountN > 0 || m.Count2N > 0 {
 				out[file] = append(out[file], m)
 			}
 		}
@@ -210,11 +210,11 @@ func mergeRuns(lo, hi []map[string][]covBlock) (map[string][]covBlock, map[strin
 // medianCount is the median count (the upper of two middle ones) of block
 // bi of file in runs, a block missing from a run counting 0, and whether
 // the runs disagree on it.
-func medianCount(runs []map[string][]covBlock, file string, bi int, at covBlock) (int64, bool) {
+func medianCount(runs []map[string][]CovBlock, file string, bi int, at CovBlock) (int64, bool) {
 	counts := make([]int64, len(runs))
 	for i, p := range runs {
-		if bs := p[file]; bi < len(bs) && bs[bi].sl == at.sl && bs[bi].sc == at.sc {
-			counts[i] = bs[bi].c2
+		if bs := p[file]; bi < len(bs) && bs[bi].StartLine == at.StartLine && bs[bi].StartCol == at.StartCol {
+			counts[i] = bs[bi].CountN
 		}
 	}
 	varies := slices.Min(counts) != slices.Max(counts)

@@ -54,7 +54,7 @@ func (r *run) skipFlaky(pkg string) []string {
 // ones that fail there too are flaky: they are reported once, left out of
 // every later run of pkg's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
-func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out testOutcome, run []string, depth int) (testOutcome, error) {
+func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out TestOutcome, run []string, depth int) (TestOutcome, error) {
 	base := r.baseBins[level][pkg]
 	if out.Status != "fne" || len(out.Failed) == 0 || base == "" || depth > 3 {
 		return out, nil

@@ -12,7 +12,7 @@ import (
 )
 
 // testOutcome is the parsed result of one run of a test binary's tests.
-type testOutcome struct {
+type TestOutcome struct {
 	Status  score.Status // "" when the tests passed
 	Reason  string
 	Elapsed time.Duration
@@ -23,15 +23,15 @@ type testOutcome struct {
 // runTests runs a test binary's tests (no benchmarks) in dir, as go test
 // does, with structured output (-test.v=test2json), and classifies the
 // result.
-func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (testOutcome, error) {
+func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
 	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
 	r.logCmd(dir, bin, args...)
 	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
-		return testOutcome{}, fmt.Errorf("running %s: %w", bin, err)
+		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)
 	}
 	if res.Canceled {
-		return testOutcome{}, ctx.Err()
+		return TestOutcome{}, ctx.Err()
 	}
 	out := classifyTests(res)
 	out.Elapsed = res.Elapsed
@@ -48,9 +48,9 @@ func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Durati
 // test2json-framed output: the framing lines (^V=== RUN, ^V--- FAIL, ...)
 // say which tests ran and failed, and unframed "panic:" and "fatal
 // error:" lines are the runtime's own reports.
-func classifyTests(res procResult) testOutcome {
+func classifyTests(res ProcResult) TestOutcome {
 	if res.TimedOut {
-		return testOutcome{Status: score.Timeout}
+		return TestOutcome{Status: score.Timeout}
 	}
 	var (
 		failed  []string
@@ -86,7 +86,7 @@ func classifyTests(res procResult) testOutcome {
 		}
 	}
 	if res.ExitCode == 0 && res.Signal == 0 {
-		return testOutcome{}
+		return TestOutcome{}
 	}
 	in := ""
 	if running != "" {
@@ -94,20 +94,20 @@ func classifyTests(res procResult) testOutcome {
 	}
 	switch {
 	case res.Signal != 0:
-		return testOutcome{Status: score.Crash, Reason: fmt.Sprintf("test process killed by signal %v%s", res.Signal, in)}
+		return TestOutcome{Status: score.Crash, Reason: fmt.Sprintf("test process killed by signal %v%s", res.Signal, in)}
 	case fatalL != "":
-		return testOutcome{Status: score.Crash, Reason: fatalL + in}
+		return TestOutcome{Status: score.Crash, Reason: fatalL + in}
 	case panicL != "":
-		return testOutcome{Status: score.Crash, Reason: panicL + in}
+		return TestOutcome{Status: score.Crash, Reason: panicL + in}
 	case len(failed) > 0:
 		leaves := leafTests(failed)
-		return testOutcome{Status: score.FNE, Reason: "failing tests: " + strings.Join(leaves, ", "), Failed: leaves}
+		return TestOutcome{Status: score.FNE, Reason: "failing tests: " + strings.Join(leaves, ", "), Failed: leaves}
 	}
 	reason := fmt.Sprintf("test process exited with status %d without reporting a failed test", res.ExitCode)
 	if lastOut != "" {
 		reason += ": " + lastOut
 	}
-	return testOutcome{Status: score.Crash, Reason: reason}
+	return TestOutcome{Status: score.Crash, Reason: reason}
 }
 
 // leafTests drops parents whose subtests are listed too (a failing

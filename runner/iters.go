@@ -56,7 +56,7 @@ func ValidBenchtime(s string) bool {
 // count was chosen took (their median: the first censoring cap's base),
 // the censoring slack derived from them, the time per iteration and the
 // metrics the baseline reports.
-type benchIters struct {
+type BenchIters struct {
 	N        int
 	Wall     time.Duration
 	Slack    time.Duration // 0: CensorSlack
@@ -64,8 +64,8 @@ type benchIters struct {
 	Units    []string
 }
 
-// slack is the time added to the censoring cap's multiple.
-func (it benchIters) slack() time.Duration {
+// SlackOrDefault is the time added to the censoring cap's multiple.
+func (it BenchIters) SlackOrDefault() time.Duration {
 	if it.Slack > 0 {
 		return it.Slack
 	}
@@ -82,7 +82,7 @@ func censorSlack(fastest, slowest time.Duration) time.Duration {
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run
 // with it: a fixed iteration count, or the campaign's duration in the
 // time-based mode (a -benchtime given as a duration).
-func (r *run) benchtimeArg(it benchIters) string {
+func (r *run) benchtimeArg(it BenchIters) string {
 	if it.N > 0 {
 		return fmt.Sprintf("%dx", it.N)
 	}
@@ -100,13 +100,13 @@ func (r *run) benchtimeArg(it benchIters) string {
 // spread gives the censoring slack. Baseline and mutant samples all run N iterations, so
 // per-op costs that depend on b.N are the same on both sides and there is
 // no b.N ramp in a sample.
-func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters, error) {
+func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
 	key := itersKey(level, b)
 	if it, ok := r.benchIters[key]; ok {
 		return it, nil
 	}
 	bin, dir := r.baseBins[level][b.Pkg], r.pkgs[b.Pkg].Dir
-	var it benchIters
+	var it BenchIters
 	switch m := fixedNRE.FindStringSubmatch(r.c.Benchtime); {
 	case m != nil:
 		it.N, _ = strconv.Atoi(m[1])
@@ -118,7 +118,7 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 			return it, err
 		}
 		if vals == nil {
-			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
+			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		it.N = itersFor(r.c.SampleTime, vals["sec/op"])
 	}
@@ -132,8 +132,8 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 		if err != nil {
 			return it, err
 		}
-		if !res.ok() || vals == nil {
-			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, lastLines(res.Output, 3))
+		if !res.OK() || vals == nil {
+			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		walls = append(walls, res.Elapsed)
 		it.SecPerOp, it.Units = vals["sec/op"], unionUnits(it.Units, sortedUnits(vals))
@@ -145,7 +145,7 @@ func (r *run) iters(ctx context.Context, level string, b benchmark) (benchIters,
 }
 
 // itersKey is the key of benchmark b at level in run.benchIters.
-func itersKey(level string, b benchmark) string {
+func itersKey(level string, b Benchmark) string {
 	return fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
 }
 
@@ -153,7 +153,7 @@ func itersKey(level string, b benchmark) string {
 // iters) those a later baseline sample reported (units, in report order):
 // a custom metric a benchmark reports only in some runs then counts in
 // the DecideAhead family of every later mutant measured on it.
-func (r *run) learnUnits(level string, b benchmark, units []string) {
+func (r *run) learnUnits(level string, b Benchmark, units []string) {
 	key := itersKey(level, b)
 	if it, ok := r.benchIters[key]; ok {
 		it.Units = unionUnits(it.Units, units)
@@ -185,9 +185,9 @@ func itersFor(target time.Duration, secPerOp float64) int {
 // the benchmark so far, plus the benchmark's slack; 0 (no cap) when
 // censoring is off or the samples are time-based (a slower mutant then
 // runs fewer iterations, not longer).
-func (r *run) censorCap(it benchIters, slowestBase time.Duration) time.Duration {
+func (r *run) censorCap(it BenchIters, slowestBase time.Duration) time.Duration {
 	if r.c.CensorFactor <= 0 || it.N == 0 {
 		return 0
 	}
-	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + it.slack()
+	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + it.SlackOrDefault()
 }

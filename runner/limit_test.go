@@ -6,9 +6,9 @@ import (
 )
 
 func TestLimitSelection(t *testing.T) {
-	b := func(name string) benchmark { return benchmark{Pkg: "m/p", Name: name} }
+	b := func(name string) Benchmark { return Benchmark{Pkg: "m/p", Name: name} }
 	sel := selection{
-		benches: []benchmark{b("BenchmarkA"), b("BenchmarkB"), b("BenchmarkC"), b("BenchmarkD"), b("BenchmarkE")},
+		benches: []Benchmark{b("BenchmarkA"), b("BenchmarkB"), b("BenchmarkC"), b("BenchmarkD"), b("BenchmarkE")},
 		heat: []benchHeat{
 			{perIter: 1, count: 900},  // A
 			{perIter: 3, count: 10},   // B: hottest per iteration
@@ -48,7 +48,7 @@ func TestLimitSelection(t *testing.T) {
 // per second of their timed loops, 1e6 against 5e7.
 func TestLimitSelectionPerSecond(t *testing.T) {
 	sel := selection{
-		benches: []benchmark{{Pkg: "m/p", Name: "BenchmarkHeavy"}, {Pkg: "m/p", Name: "BenchmarkLight"}, {Pkg: "m/p", Name: "BenchmarkUntimed"}},
+		benches: []Benchmark{{Pkg: "m/p", Name: "BenchmarkHeavy"}, {Pkg: "m/p", Name: "BenchmarkLight"}, {Pkg: "m/p", Name: "BenchmarkUntimed"}},
 		heat:    []benchHeat{{perIter: 100, perSec: 1e6, count: 1e4}, {perIter: 1, perSec: 5e7, count: 1e6}, {perIter: 1000, count: 1e3}},
 	}
 	got := limitSelection(sel, 2)
@@ -64,13 +64,13 @@ func TestLimitSelectionPerSecond(t *testing.T) {
 // (c3-c2)/iters of the site's blocks in the timed loop, that over the
 // coverage run's time per iteration, and the larger count.
 func TestSelectBenchmarksHeat(t *testing.T) {
-	cov := func(name string, iters int, bs ...covBlock) *benchCoverage {
-		return &benchCoverage{bench: benchmark{Pkg: "m/p", Name: name}, iters: iters, blocks: map[string][]covBlock{"m/p/a.go": bs}}
+	cov := func(name string, iters int, bs ...CovBlock) *BenchCoverage {
+		return &BenchCoverage{Bench: Benchmark{Pkg: "m/p", Name: name}, iters: iters, Blocks: map[string][]CovBlock{"m/p/a.go": bs}}
 	}
-	covs := []*benchCoverage{
-		cov("BenchmarkLoop", 10, covBlock{sl: 3, sc: 1, el: 5, ec: 2, c2: 41, c3: 81}),
-		cov("BenchmarkSetup", 10, covBlock{sl: 3, sc: 1, el: 5, ec: 2, c2: 7, c3: 7}),
-		cov("BenchmarkMiss", 10, covBlock{sl: 9, sc: 1, el: 9, ec: 9, c2: 1, c3: 2}),
+	covs := []*BenchCoverage{
+		cov("BenchmarkLoop", 10, CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 41, Count2N: 81}),
+		cov("BenchmarkSetup", 10, CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 7, Count2N: 7}),
+		cov("BenchmarkMiss", 10, CovBlock{StartLine: 9, StartCol: 1, EndLine: 9, EndCol: 9, CountN: 1, Count2N: 2}),
 	}
 	covs[0].secPerOp = 2e-6
 	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
@@ -87,8 +87,8 @@ func TestSelectBenchmarksHeat(t *testing.T) {
 // at 100000x, 2115048112 at 200000x) is in the timed loop, with its true
 // growth per iteration, never "setup".
 func TestSelectBenchmarksWrapped(t *testing.T) {
-	covs := []*benchCoverage{{bench: benchmark{Pkg: "m/p", Name: "BenchmarkInsert"}, iters: 100000,
-		blocks: map[string][]covBlock{"m/p/a.go": {{sl: 3, sc: 1, el: 5, ec: 2, c2: 3749975000, c3: 2115048112}}}}}
+	covs := []*BenchCoverage{{Bench: Benchmark{Pkg: "m/p", Name: "BenchmarkInsert"}, iters: 100000,
+		Blocks: map[string][]CovBlock{"m/p/a.go": {{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 3749975000, Count2N: 2115048112}}}}}
 	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
 	if len(sel.benches) != 1 {
 		t.Fatalf("selection %+v, want BenchmarkInsert in its timed loop", sel)

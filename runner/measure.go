@@ -30,21 +30,21 @@ import (
 type measureJob struct {
 	m       mutate.Mutant
 	level   string
-	benches []benchmark
+	benches []Benchmark
 	// pool is every benchmark reaching the site (benches are the ones
 	// -max-benchmarks kept): an inert operator's mutant is measured on
 	// those of them chooseBenchmarks picks (see candidates).
-	pool    []benchmark
+	pool    []Benchmark
 	note    string                  // benchmarks left out by -max-benchmarks
 	mutBins map[string]string       // package -> mutant test binary
-	heat    map[benchmark]benchHeat // by benchmark (CPU 0): how often it runs the site
+	heat    map[Benchmark]benchHeat // by benchmark (CPU 0): how often it runs the site
 	prep    time.Duration           // build and tests
 	phases  phaseTimes
 	cleanup func()
 }
 
 // defaultMetric is the metric filter when Campaign.Metric is nil.
-func defaultMetric(unit string) bool {
+func DefaultMetric(unit string) bool {
 	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
 }
 
@@ -54,7 +54,7 @@ func (r *run) metric() func(unit string) bool {
 	if r.c.Metric != nil {
 		return r.c.Metric
 	}
-	return defaultMetric
+	return DefaultMetric
 }
 
 // A measurement is the state of measuring one job: the benchfmt files,
@@ -66,11 +66,11 @@ type measurement struct {
 	files   [2]string // relative to the output directory: base.txt, mut.txt
 	outs    [2]*os.File
 	metric  func(unit string) bool
-	names   map[benchmark]string
-	its     map[benchmark]benchIters
-	series  map[benchmark]*series
-	benches []benchmark // the benchmarks it may measure (see candidates)
-	order   []benchmark // the benchmarks measured, in order (see chooseBenchmarks)
+	names   map[Benchmark]string
+	its     map[Benchmark]BenchIters
+	series  map[Benchmark]*series
+	benches []Benchmark // the benchmarks it may measure (see candidates)
+	order   []Benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
 	lr      *results.LevelResult       // Status set when a mutant sample fails
 	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
@@ -128,12 +128,12 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	h.Write([]byte(j.m.ID + "\x00" + j.level))
 	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
-		metric: r.metric(), its: map[benchmark]benchIters{},
-		series: map[benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
+		metric: r.metric(), its: map[Benchmark]BenchIters{},
+		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
 		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
 	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
-	relDir := filepath.ToSlash(filepath.Join("samples", safeName(j.m.ID), j.level))
+	relDir := filepath.ToSlash(filepath.Join("samples", SafeName(j.m.ID), j.level))
 	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
 		return nil, err
 	}
@@ -179,11 +179,11 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 // inert operator (whose choice chooseBenchmarks makes from the baseline's
 // costs) every benchmark of pool (all that reach it) in a package whose
 // mutant binary is built, else kept (the ones -max-benchmarks kept).
-func candidates(op *mutate.Operator, kept, pool []benchmark, built func(pkg string) bool) []benchmark {
+func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg string) bool) []Benchmark {
 	if op == nil || !op.Inert || len(pool) <= len(kept) {
 		return kept
 	}
-	var out []benchmark
+	var out []Benchmark
 	for _, b := range pool {
 		if built(b.Pkg) {
 			out = append(out, b)
@@ -196,10 +196,10 @@ func candidates(op *mutate.Operator, kept, pool []benchmark, built func(pkg stri
 // a job: heat, its, the tested metrics, the campaign's rule, the wall
 // time of a round, whether a benchmark is concurrent (its package's test
 // files parsed once per call).
-func (r *run) benchCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIters, metric func(string) bool) benchCosts {
+func (r *run) benchCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {
 	conc := map[string]map[string]bool{}
 	return benchCosts{heat: heat, its: its, rule: r.c.Rule, metric: metric, round: r.roundCost, procs: runtime.GOMAXPROCS(0),
-		concurrent: func(b benchmark) bool {
+		concurrent: func(b Benchmark) bool {
 			p := r.pkgs[b.Pkg]
 			if p == nil {
 				return true
@@ -214,7 +214,7 @@ func (r *run) benchCosts(heat map[benchmark]benchHeat, its map[benchmark]benchIt
 // roundCost is the wall time of a round of a benchmark sampled with it
 // whose mutant sample runs to the censoring cap (twice the baseline
 // sample without a cap).
-func (r *run) roundCost(it benchIters) time.Duration {
+func (r *run) roundCost(it BenchIters) time.Duration {
 	if c := r.censorCap(it, it.Wall); c > 0 {
 		return it.Wall + c
 	}
@@ -223,7 +223,7 @@ func (r *run) roundCost(it benchIters) time.Duration {
 
 // sample takes rounds look by look until the rule decides, and returns its
 // verdict and the benchmarks left behind by a kill ahead of them.
-func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, error) {
+func (ms *measurement) sample(ctx context.Context) (score.Verdict, []Benchmark, error) {
 	rule := ms.rule
 	var v score.Verdict
 	for _, n := range rule.Looks() {
@@ -248,7 +248,7 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []benchmark, 
 
 // round takes one sample of each side of benchmark b, in random order.
 // A failing mutant sample sets ms.lr's status.
-func (ms *measurement) round(ctx context.Context, b benchmark) error {
+func (ms *measurement) round(ctx context.Context, b Benchmark) error {
 	var vals [2]map[string]float64
 	cens := false
 	for _, side := range ms.rng.Perm(2) {
@@ -267,18 +267,18 @@ func (ms *measurement) round(ctx context.Context, b benchmark) error {
 // side by unit, and whether the mutant's sample was censored. A metric
 // without a value on both sides in this round (a censored sample has only
 // sec/op) records the round as missing (score.Sample.Missing).
-func (ms *measurement) record(b benchmark, vals [2]map[string]float64, cens bool) {
+func (ms *measurement) record(b Benchmark, vals [2]map[string]float64, cens bool) {
 	s := ms.series[b]
 	round := s.rounds
 	s.rounds++
-	units := roundUnits(vals, ms.metric)
-	for _, u := range missedUnits(s.units, units) {
+	units := RoundUnits(vals, ms.metric)
+	for _, u := range MissedUnits(s.units, units) {
 		s.samples[u].Missing = append(s.samples[u].Missing, round)
 	}
 	for _, unit := range units {
 		sm := s.samples[unit]
 		if sm == nil {
-			sm = &score.Sample{Benchmark: ms.names[b], Metric: unit, Missing: missingBefore(round)}
+			sm = &score.Sample{Benchmark: ms.names[b], Metric: unit, Missing: MissingBefore(round)}
 			s.samples[unit] = sm
 			s.units = append(s.units, unit)
 		}
@@ -292,7 +292,7 @@ func (ms *measurement) record(b benchmark, vals [2]map[string]float64, cens bool
 
 // roundUnits returns the units a round's two sides (vals) both have and
 // metric keeps, in report order (sortedUnits).
-func roundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
+func RoundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
 	var out []string
 	for _, u := range sortedUnits(vals[0]) {
 		if _, ok := vals[1][u]; ok && metric(u) {
@@ -304,7 +304,7 @@ func roundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
 
 // missedUnits returns the units of earlier rounds that are not among
 // present (this round's): their metrics miss this round.
-func missedUnits(units, present []string) []string {
+func MissedUnits(units, present []string) []string {
 	var out []string
 	for _, u := range units {
 		if !slices.Contains(present, u) {
@@ -316,7 +316,7 @@ func missedUnits(units, present []string) []string {
 
 // missingBefore returns the rounds 0 to n-1: the rounds a metric first
 // seen in round n missed.
-func missingBefore(n int) []int {
+func MissingBefore(n int) []int {
 	var out []int
 	for i := range n {
 		out = append(out, i)
@@ -331,7 +331,7 @@ func missingBefore(n int) []int {
 // gets a value. Without a cap (time-based samples, -censor 0) the mutant's
 // timeout is generous: a slowdown is to be measured, not a timeout. A
 // failing mutant sample sets ms.lr's status and returns nil values.
-func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (map[string]float64, bool, error) {
+func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (map[string]float64, bool, error) {
 	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
 	bin := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
 	timeout, limit := time.Duration(0), r.censorCap(it, s.slowest)
@@ -348,15 +348,15 @@ func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (m
 	case side == 1 && limit > 0 && res.TimedOut:
 		perOp := res.Elapsed.Seconds() / float64(it.N)
 		if _, err := fmt.Fprintf(ms.outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
-			b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), r.c.CensorFactor, it.slack(), it.N, perOp); err != nil {
+			b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), r.c.CensorFactor, it.SlackOrDefault(), it.N, perOp); err != nil {
 			return nil, false, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
 		}
 		return map[string]float64{"sec/op": perOp}, true, nil
-	case !res.ok() || out == nil:
+	case !res.OK() || out == nil:
 		if side == 0 {
-			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, lastLines(res.Output, 3))
+			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, LastLines(res.Output, 3))
 		}
-		st := benchFailure(res)
+		st := BenchFailure(res)
 		ms.lr.Status, ms.lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 		ms.lr.Benchmarks = []score.TestResult{}
 		return nil, false, nil
@@ -373,12 +373,12 @@ func (ms *measurement) sampleOnce(ctx context.Context, b benchmark, side int) (m
 // forRule returns the samples of the benchmarks bs, censored values
 // raised above the baseline's (see censoredSample); a metric that missed
 // rounds lists them (score.Sample.Missing) and is tested on the others.
-func (ms *measurement) forRule(bs []benchmark) []score.Sample {
+func (ms *measurement) forRule(bs []Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		s := ms.series[b]
 		for _, u := range s.units {
-			out = append(out, censoredSample(*s.samples[u], s.censored[u]))
+			out = append(out, CensoredSample(*s.samples[u], s.censored[u]))
 		}
 	}
 	return out
@@ -389,10 +389,10 @@ func (ms *measurement) forRule(bs []benchmark) []score.Sample {
 // the benchmark may report that has no value yet (before their first
 // round, or censored in every one): every one counts in the family. The
 // metrics it may report are mayReport's.
-func (ms *measurement) pending(bs []benchmark) []score.Sample {
+func (ms *measurement) pending(bs []Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
-		out = append(out, ms.forRule([]benchmark{b})...)
+		out = append(out, ms.forRule([]Benchmark{b})...)
 		for _, u := range ms.mayReport(b) {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
@@ -408,7 +408,7 @@ func (ms *measurement) pending(bs []benchmark) []score.Sample {
 // through its test files' functions), every tested custom unit
 // (Campaign.CustomUnits): a custom metric first reported after the
 // iteration-count run counts in the family from the start.
-func (ms *measurement) mayReport(b benchmark) []string {
+func (ms *measurement) mayReport(b Benchmark) []string {
 	units := ms.its[b].Units
 	if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
 		units = unionUnits(units, it.Units)
@@ -433,7 +433,7 @@ func (ms *measurement) mayReport(b benchmark) []string {
 }
 
 // result is the job's result from the rule's verdict.
-func (ms *measurement) result(v score.Verdict, skipped []benchmark) *results.LevelResult {
+func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.LevelResult {
 	r, j, lr := ms.r, ms.j, ms.lr
 	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
@@ -501,7 +501,7 @@ func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
 
 // skipNote says why the benchmarks skipped were not brought to the look
 // that killed.
-func (ms *measurement) skipNote(v score.Verdict, skipped []benchmark) string {
+func (ms *measurement) skipNote(v score.Verdict, skipped []Benchmark) string {
 	var names []string
 	for _, b := range skipped {
 		n := ms.names[b]
@@ -521,16 +521,16 @@ func (ms *measurement) skipNote(v score.Verdict, skipped []benchmark) string {
 // when it runs at a -cpu value N > 1, as go test prints it), qualified by
 // its package's import path (path.Name) only where two packages'
 // benchmarks share a name.
-func displayNames(bs []benchmark) map[benchmark]string {
+func displayNames(bs []Benchmark) map[Benchmark]string {
 	count := map[string]int{}
 	for _, b := range bs {
-		count[b.cpuName()]++
+		count[b.CPUName()]++
 	}
-	out := map[benchmark]string{}
+	out := map[Benchmark]string{}
 	for _, b := range bs {
-		out[b] = b.cpuName()
-		if count[b.cpuName()] > 1 {
-			out[b] = b.Pkg + "." + b.cpuName()
+		out[b] = b.CPUName()
+		if count[b.CPUName()] > 1 {
+			out[b] = b.Pkg + "." + b.CPUName()
 		}
 	}
 	return out
@@ -564,7 +564,7 @@ func sortedUnits(vals map[string]float64) []string {
 // benchOnce runs benchmark b once in bin at benchtime and returns its values by unit
 // (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
 // if the run failed or printed no result for b.
-func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, benchtime string, timeout time.Duration) (map[string]float64, procResult, error) {
+func (r *run) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, ProcResult, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
 	if b.CPU > 0 {
@@ -578,7 +578,7 @@ func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, bench
 	if res.Canceled {
 		return nil, res, ctx.Err()
 	}
-	if !res.ok() {
+	if !res.OK() {
 		return nil, res, nil
 	}
 	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
@@ -601,7 +601,7 @@ func (r *run) benchOnce(ctx context.Context, bin, dir string, b benchmark, bench
 // given) raised above every baseline value if needed: a censored sample is
 // only known to be slower than every baseline sample, and the rank tests
 // need no more than that.
-func censoredSample(s score.Sample, idx []int) score.Sample {
+func CensoredSample(s score.Sample, idx []int) score.Sample {
 	if len(idx) == 0 {
 		return s
 	}

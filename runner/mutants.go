@@ -97,7 +97,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 	if mr.sel, mr.tests, err = r.selection(m); err != nil {
 		return err
 	}
-	mr.pool = withCPUs(mr.sel.benches, c.CPU)
+	mr.pool = WithCPUs(mr.sel.benches, c.CPU)
 	mr.heat = heatByBench(mr.sel)
 	mr.sel = limitSelection(mr.sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
@@ -124,8 +124,8 @@ type mutantRun struct {
 	names   *strings.Replacer // its temporary file names back to the module's, for messages
 	sel     selection         // the benchmarks that judge it (at most MaxBenchmarks)
 	tests   testSelection     // the tests that run on it
-	pool    []benchmark       // every benchmark that reaches it
-	heat    map[benchmark]benchHeat
+	pool    []Benchmark       // every benchmark that reaches it
+	heat    map[Benchmark]benchHeat
 }
 
 // mutantLevel builds and tests mr's mutant at level, then records its
@@ -171,7 +171,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 		return r.record(m, level, lr)
 	}
 	mr.pending.Add(1)
-	j := &measureJob{m: m, level: level, benches: withCPUs(sel.benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+	j := &measureJob{m: m, level: level, benches: WithCPUs(sel.benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
 		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
 	select {
 	case queue <- j:
@@ -295,15 +295,15 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		if !r.hasTests[pkg] || !build[pkg] {
 			continue
 		}
-		bin := filepath.Join(ldir, safeName(pkg)+".test")
+		bin := filepath.Join(ldir, SafeName(pkg)+".test")
 		r.quiet.RLock()
 		t0 := time.Now()
 		ok, err := r.goTestC(ctx, w.dir, pkg, bin, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
-		var be *buildError
+		var be *BuildError
 		if errors.As(err, &be) {
-			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
+			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.Reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -321,9 +321,9 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		err := r.goBuild(ctx, w.dir, m.Package, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
-		var be *buildError
+		var be *BuildError
 		if errors.As(err, &be) {
-			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.reason())}, nil
+			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.Reason())}, nil
 		}
 		if err != nil {
 			return nil, nil, err
@@ -482,7 +482,7 @@ func (r *run) releaseSlot(slot string, restoreErr error) error {
 		os.RemoveAll(fresh)
 		return fmt.Errorf("-isolate copy: restoring module copy %s failed (%v), and a new copy failed: %w", filepath.Base(slot), restoreErr, err)
 	}
-	r.prog.logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
+	r.prog.Logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
 	r.slots <- fresh
 	return nil
 }
@@ -572,7 +572,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 // goVersion is the version of the go command that builds the mutants.
 func goVersion(ctx context.Context) string {
 	res, err := runProc(ctx, "", nil, 30*time.Second, "go", "env", "GOVERSION")
-	if err != nil || !res.ok() {
+	if err != nil || !res.OK() {
 		return ""
 	}
 	return string(trimNL(res.Output))

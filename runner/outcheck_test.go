@@ -101,7 +101,7 @@ func TestCheckOutFree(t *testing.T) {
 	}
 	cc := *c
 	cc.check()
-	cc.settings(context.Background())
+	cc.RecordSettings(context.Background())
 	os.Mkdir(out, 0o755)
 	if err := results.WriteJSON(filepath.Join(out, settingsFile), cc.Settings); err != nil {
 		t.Fatal(err)

@@ -16,15 +16,15 @@ import (
 // mutant measured on it, before that benchmark's first round. (Pending
 // metrics came from the iteration-count run alone.)
 func TestPendingLateMetric(t *testing.T) {
-	b := benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
+	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{c: &Campaign{}, benchIters: map[string]benchIters{itersKey("opt", b): {N: 100, Units: first}}}
+	r := &run{c: &Campaign{}, benchIters: map[string]BenchIters{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
 		return &measurement{r: r, j: &measureJob{level: "opt"},
-			metric: func(u string) bool { return defaultMetric(u) || u == "p99-sec/op" },
-			names:  map[benchmark]string{b: b.Name},
-			its:    map[benchmark]benchIters{b: r.benchIters[itersKey("opt", b)]},
-			series: map[benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
+			metric: func(u string) bool { return DefaultMetric(u) || u == "p99-sec/op" },
+			names:  map[Benchmark]string{b: b.Name},
+			its:    map[Benchmark]BenchIters{b: r.benchIters[itersKey("opt", b)]},
+			series: map[Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
 		}
 	}
 	metrics := func(ss []score.Sample) []string {
@@ -37,7 +37,7 @@ func TestPendingLateMetric(t *testing.T) {
 		}
 		return out
 	}
-	if got := metrics(newMS().pending([]benchmark{b})); !slices.Equal(got, first) {
+	if got := metrics(newMS().pending([]Benchmark{b})); !slices.Equal(got, first) {
 		t.Errorf("before any sample: pending %v, want %v", got, first)
 	}
 	ms := newMS()
@@ -45,14 +45,14 @@ func TestPendingLateMetric(t *testing.T) {
 	// a unit the campaign does not test.
 	r.learnUnits("opt", b, []string{"sec/op", "B/op", "allocs/op", "p99-sec/op", "hits/op"})
 	want := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
-	if got := metrics(ms.pending([]benchmark{b})); !slices.Equal(got, want) {
+	if got := metrics(ms.pending([]Benchmark{b})); !slices.Equal(got, want) {
 		t.Errorf("after the metric first showed: pending %v, want %v", got, want)
 	}
-	if got := metrics(newMS().pending([]benchmark{b})); !slices.Equal(got, want) {
+	if got := metrics(newMS().pending([]Benchmark{b})); !slices.Equal(got, want) {
 		t.Errorf("next mutant: pending %v, want %v", got, want)
 	}
 	// A benchmark iters never timed (no entry) learns nothing.
-	other := benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSet"}
+	other := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSet"}
 	r.learnUnits("opt", other, want)
 	if _, ok := r.benchIters[itersKey("opt", other)]; ok {
 		t.Error("learnUnits created an entry for a benchmark iters never timed")
@@ -71,13 +71,13 @@ func TestPendingReportsMetric(t *testing.T) {
 	}
 	const pkg = "example.com/p"
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	latency, serial := benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
-	unknown := benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{c: &Campaign{CustomUnits: []string{"p99-sec/op"}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]benchIters{}}
+	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
+	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
+	r := &run{c: &Campaign{CustomUnits: []string{"p99-sec/op"}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
 	ms := &measurement{r: r, j: &measureJob{level: "opt"},
-		its: map[benchmark]benchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
+		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
-	for b, want := range map[benchmark][]string{latency: withP99, serial: first, unknown: withP99} {
+	for b, want := range map[Benchmark][]string{latency: withP99, serial: first, unknown: withP99} {
 		if got := ms.mayReport(b); !slices.Equal(got, want) {
 			t.Errorf("%s: may report %v, want %v", b.Name, got, want)
 		}

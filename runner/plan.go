@@ -124,18 +124,18 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 	if err := c.check(); err != nil {
 		return nil, nil, err
 	}
-	c.settings(ctx)
+	c.RecordSettings(ctx)
 	if len(c.Mutants) == 0 {
 		return nil, nil, errors.New("no mutants to plan for")
 	}
 	r = newRun(c)
-	r.prog = newProgress(c.Log, c.Progress, 0)
+	r.prog = NewProgress(c.Log, c.Progress, 0)
 	if err := r.makeTemp(); err != nil {
-		r.prog.end()
+		r.prog.End()
 		os.RemoveAll(r.tmp)
 		return nil, nil, err
 	}
-	return r, func() { r.prog.end(); os.RemoveAll(r.tmp) }, nil
+	return r, func() { r.prog.End(); os.RemoveAll(r.tmp) }, nil
 }
 
 // planMeasure is the expected measurement of mutant m at level on the
@@ -152,17 +152,17 @@ func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, se
 	if inert {
 		rounds = float64(r.c.Rule.MinSamples)
 	}
-	its := map[benchmark]benchIters{}
-	var bs []benchmark
-	kept := withCPUs(sel.benches, r.c.CPU)
-	cands := candidates(op, kept, withCPUs(full.benches, r.c.CPU), func(pkg string) bool { return built[pkg] })
+	its := map[Benchmark]BenchIters{}
+	var bs []Benchmark
+	kept := WithCPUs(sel.benches, r.c.CPU)
+	cands := candidates(op, kept, WithCPUs(full.benches, r.c.CPU), func(pkg string) bool { return built[pkg] })
 	for _, b := range cands {
 		it, err := r.iters(ctx, level, b)
 		if err != nil {
 			continue // the campaign leaves it out too
 		}
 		its[b], bs = it, append(bs, b)
-		if k := b.Pkg + "\x00" + b.cpuName(); !tuned[k] {
+		if k := b.Pkg + "\x00" + b.CPUName(); !tuned[k] {
 			tuned[k] = true
 			secs += 2 * it.Wall.Seconds()
 		}
@@ -213,7 +213,7 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 		err = r.goBuild(ctx, r.c.Module.Dir, m.Package, overlay, level)
 	}
 	d := time.Since(start)
-	var be *buildError
+	var be *BuildError
 	if err != nil && !errors.As(err, &be) {
 		return 0, err
 	}

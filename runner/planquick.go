@@ -53,7 +53,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	t0 := time.Now()
 	g := scanSource(c.Packages)
 	qs := r.quickJudging(g)
-	r.prog.logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.benches), "benchmark"),
+	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.benches), "benchmark"),
 		english.Plural(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
 	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
@@ -269,7 +269,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
 		return tp, nil
 	}
-	if errors.As(err, new(*buildError)) || (err == nil && !ok) {
+	if errors.As(err, new(*BuildError)) || (err == nil && !ok) {
 		return nil, nil
 	}
 	if err != nil {
@@ -290,7 +290,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 		tp.BuildStopped = true
 		return tp, nil
 	}
-	if err != nil && !errors.As(err, new(*buildError)) {
+	if err != nil && !errors.As(err, new(*BuildError)) {
 		return nil, err
 	}
 	pdir := r.pkgs[pkg].Dir

@@ -19,7 +19,7 @@ const killGrace = 2 * time.Second
 const maxOutput = 8 << 20
 
 // A procResult is how one process ended.
-type procResult struct {
+type ProcResult struct {
 	Output   []byte
 	Elapsed  time.Duration
 	ExitCode int            // -1 if killed by a signal
@@ -29,7 +29,7 @@ type procResult struct {
 }
 
 // ok reports whether the process exited with status 0 on its own.
-func (r procResult) ok() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
+func (r ProcResult) OK() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
 
 // runProc runs name with args in dir, in a process group of its own
 // (see setGroup for what each platform offers), with
@@ -38,8 +38,8 @@ func (r procResult) ok() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canc
 // killGrace. When the process has exited, any member of its group still
 // alive is killed, so nothing is left behind. The error is only for
 // failures to start.
-func runProc(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (procResult, error) {
-	var res procResult
+func runProc(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (ProcResult, error) {
+	var res ProcResult
 	if err := ctx.Err(); err != nil {
 		res.Canceled = true
 		return res, nil

@@ -12,7 +12,7 @@ import (
 func TestGoCmdTempDir(t *testing.T) {
 	r := &run{c: &Campaign{}, tmp: t.TempDir()}
 	res, err := r.goCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
-	if err != nil || !res.ok() {
+	if err != nil || !res.OK() {
 		t.Fatalf("go env: %v %s", err, res.Output)
 	}
 	if got, want := strings.TrimSpace(string(res.Output)), filepath.Join(r.tmp, "gotmp"); got != want {

@@ -14,7 +14,7 @@ import (
 
 // progress reports finished mutant-levels: a redrawn status line with
 // counts per status and an ETA on a terminal, plain log lines otherwise.
-type progress struct {
+type Progress struct {
 	mu     sync.Mutex
 	w      io.Writer
 	tty    bool
@@ -29,17 +29,17 @@ type progress struct {
 }
 
 // begin marks the start of the mutants' phase.
-func (p *progress) begin() {
+func (p *Progress) begin() {
 	p.mu.Lock()
 	p.begun = time.Now()
 	p.mu.Unlock()
 }
 
-func newProgress(w io.Writer, tty bool, total int) *progress {
+func NewProgress(w io.Writer, tty bool, total int) *Progress {
 	if w == nil {
 		w = io.Discard
 	}
-	p := &progress{w: w, tty: tty, total: total, start: time.Now(), counts: map[score.Status]int{}, stop: make(chan struct{})}
+	p := &Progress{w: w, tty: tty, total: total, start: time.Now(), counts: map[score.Status]int{}, stop: make(chan struct{})}
 	if tty {
 		// Redraw every second, so the elapsed time moves while a long
 		// measurement runs.
@@ -63,7 +63,7 @@ func newProgress(w io.Writer, tty bool, total int) *progress {
 }
 
 // logf prints a log line (above the progress line on a terminal).
-func (p *progress) logf(format string, args ...any) {
+func (p *Progress) Logf(format string, args ...any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
@@ -72,7 +72,7 @@ func (p *progress) logf(format string, args ...any) {
 }
 
 // finished records one finished mutant-level.
-func (p *progress) finished(what, level string, st score.Status, detail string) {
+func (p *Progress) finished(what, level string, st score.Status, detail string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
@@ -88,7 +88,7 @@ func (p *progress) finished(what, level string, st score.Status, detail string) 
 	fmt.Fprintf(p.w, "perfmut: [%d/%d] %s %s: %s%s\n", p.done, p.total, what, level, st, detail)
 }
 
-func (p *progress) line() string {
+func (p *Progress) line() string {
 	var parts []string
 	for _, s := range score.Statuses {
 		if n := p.counts[s]; n > 0 {
@@ -113,14 +113,14 @@ func (p *progress) line() string {
 	return fmt.Sprintf("perfmut: %d/%d  %s  %s  %s", p.done, p.total, strings.Join(parts, ", "), time.Since(p.start).Round(time.Second), eta)
 }
 
-func (p *progress) clear() {
+func (p *Progress) clear() {
 	if p.tty && p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.drawn = false
 	}
 }
 
-func (p *progress) draw() {
+func (p *Progress) draw() {
 	if p.tty && p.total > 0 {
 		fmt.Fprint(p.w, p.line())
 		p.drawn = true
@@ -128,7 +128,7 @@ func (p *progress) draw() {
 }
 
 // end finishes the progress line.
-func (p *progress) end() {
+func (p *Progress) End() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if !p.ended {
@@ -150,7 +150,7 @@ func (r *run) warnf(format string, args ...any) {
 	r.mu.Lock()
 	r.warnings = append(r.warnings, msg)
 	r.mu.Unlock()
-	r.prog.logf("perfmut: warning: %s", msg)
+	r.prog.Logf("perfmut: warning: %s", msg)
 }
 
 // tick calls f every d until the returned stop is called.
@@ -176,7 +176,7 @@ func (r *run) stepProgress(step string, n int) (done *atomic.Int64, stop func())
 	start := time.Now()
 	done = new(atomic.Int64)
 	stop = r.tick(10*time.Second, func() {
-		r.prog.logf("perfmut: %s: %d of %d done (%s)", step, done.Load(), n, time.Since(start).Round(time.Second))
+		r.prog.Logf("perfmut: %s: %d of %d done (%s)", step, done.Load(), n, time.Since(start).Round(time.Second))
 	})
 	return done, stop
 }

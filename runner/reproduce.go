@@ -57,7 +57,7 @@ type ReproBenchmark struct {
 	N       int    // iterations of every sample (-test.benchtime Nx)
 }
 
-func (b ReproBenchmark) bench() benchmark { return benchmark{Pkg: b.Package, Name: b.Name, CPU: b.CPU} }
+func (b ReproBenchmark) bench() Benchmark { return Benchmark{Pkg: b.Package, Name: b.Name, CPU: b.CPU} }
 
 // Run builds both sides' test binaries, runs the samples and writes the
 // two files. Temporary files are removed whatever happens.
@@ -66,7 +66,7 @@ func (p *Reproduction) Run(ctx context.Context) error {
 		return err
 	}
 	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Tags: p.Tags})
-	r.prog = newProgress(p.Log, false, 0)
+	r.prog = NewProgress(p.Log, false, 0)
 	err := r.makeTemp()
 	if r.tmp != "" {
 		defer os.RemoveAll(r.tmp)
@@ -147,11 +147,11 @@ func (p *Reproduction) build(ctx context.Context, r *run) ([2]map[string]string,
 			continue
 		}
 		for side, ov := range []string{"", overlay} {
-			bin := filepath.Join(r.tmp, fmt.Sprintf("%s.%d.test", safeName(b.Package), side))
+			bin := filepath.Join(r.tmp, fmt.Sprintf("%s.%d.test", SafeName(b.Package), side))
 			ok, err := r.goTestC(ctx, p.Module, b.Package, bin, ov, p.Level)
-			var be *buildError
+			var be *BuildError
 			if errors.As(err, &be) {
-				return bins, fmt.Errorf("building the %s test binary of %s: %s", sideName(side), b.Package, names.Replace(be.reason()))
+				return bins, fmt.Errorf("building the %s test binary of %s: %s", sideName(side), b.Package, names.Replace(be.Reason()))
 			}
 			if err != nil {
 				return bins, err
@@ -192,7 +192,7 @@ func (p *Reproduction) samples(ctx context.Context, r *run, bins [2]map[string]s
 				}
 			}
 		}
-		r.prog.logf("perfmut: reproduce: round %d of %d (%s)", round+1, p.Count, time.Since(start).Round(time.Millisecond))
+		r.prog.Logf("perfmut: reproduce: round %d of %d (%s)", round+1, p.Count, time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }
@@ -217,8 +217,8 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 		return nil, ctx.Err()
 	case res.TimedOut:
 		return nil, fmt.Errorf("%s on the %s ran past its deadline (%s) at %dx; give -timeout or a smaller -benchtime", b.Name, sideName(side), timeout, b.N)
-	case !res.ok():
-		return nil, fmt.Errorf("%s failed on the %s (exit %d): %s", b.Name, sideName(side), res.ExitCode, lastLines(res.Output, 5))
+	case !res.OK():
+		return nil, fmt.Errorf("%s failed on the %s (exit %d): %s", b.Name, sideName(side), res.ExitCode, LastLines(res.Output, 5))
 	}
 	if !ranBenchmark(res.Output, b.bench()) {
 		return nil, fmt.Errorf("%s did not run on the %s: no such benchmark in %s", b.Name, sideName(side), b.Package)
@@ -228,7 +228,7 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 
 // ranBenchmark reports whether out, a test binary's output, holds a
 // result of b.
-func ranBenchmark(out []byte, b benchmark) bool {
+func ranBenchmark(out []byte, b Benchmark) bool {
 	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
 	rd := benchfmt.NewReader(bytes.NewReader(out), "")
 	for rd.Scan() {

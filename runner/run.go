@@ -37,18 +37,18 @@ type run struct {
 	tceBase     sync.Map                            // baseline binary + package -> funcCode (tce.go)
 	objdumpOnce sync.Once
 	objdumpCmd  []string // how to run go tool objdump (tce.go)
-	covs        []*benchCoverage
+	covs        []*BenchCoverage
 	tcov        map[string]*testCoverage // package -> what its tests run (testcover.go)
 	// instrumented holds every coverage block of each mutated file, run
 	// or not: a position outside all of them is package-level code.
-	instrumented map[string][]covBlock
+	instrumented map[string][]CovBlock
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
 
 	lock    *OutLock // on c.Out
 	journal *results.Journal
-	prog    *progress
+	prog    *Progress
 	slots   chan string  // -isolate copy: free module copies
 	slotSeq atomic.Int64 // -isolate copy: numbers replacement copies
 
@@ -56,7 +56,7 @@ type run struct {
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
-	benchIters map[string]benchIters // by level, package, benchmark (measurement only)
+	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
 	subsumer   map[string]string     // mutant ID -> the next smaller one at its site (see subsumers)
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
@@ -81,7 +81,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err := c.check(); err != nil {
 		return nil, err
 	}
-	c.settings(ctx)
+	c.RecordSettings(ctx)
 	started := time.Now().UTC()
 	r := newRun(c)
 	entries, goodLen, err := r.prepareOut()
@@ -106,8 +106,8 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.prog = newProgress(c.Log, c.Progress, total)
-	defer r.prog.end()
+	r.prog = NewProgress(c.Log, c.Progress, total)
+	defer r.prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
 		if err := r.makeTemp(); err != nil {
@@ -168,13 +168,13 @@ func (r *run) logStart(total, reused int, noReuse string) {
 	c := r.c
 	all := len(c.Mutants) * len(c.Levels)
 	if done := all - total - reused; c.Resume && done > 0 {
-		r.prog.logf("perfmut: resuming: %d of %d results already in the journal", done, all)
+		r.prog.Logf("perfmut: resuming: %d of %d results already in the journal", done, all)
 	}
 	switch {
 	case noReuse != "":
-		r.prog.logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
+		r.prog.Logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
 	case c.Since != "":
-		r.prog.logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, all, total)
+		r.prog.Logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, all, total)
 	}
 }
 
@@ -220,14 +220,14 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 		test += p.TestSeconds
 	}
 	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
-	r.prog.logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+	r.prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
 		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 }
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: map[string]benchIters{}}
+		srcs: map[string][]byte{}, benchIters: map[string]BenchIters{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -238,7 +238,7 @@ func newRun(c *Campaign) *run {
 // removes it), with a pid file by which a later run removes it if this
 // process is killed; it first removes such leftovers of killed runs.
 func (r *run) makeTemp() error {
-	removeStaleTemp(os.TempDir())
+	RemoveStaleTemp(os.TempDir())
 	var err error
 	if r.tmp, err = os.MkdirTemp("", "perfmut-run-"); err != nil {
 		return err
@@ -352,7 +352,7 @@ func (c *Campaign) CheckOut(ctx context.Context) error {
 	if err := cc.check(); err != nil {
 		return err
 	}
-	cc.settings(ctx)
+	cc.RecordSettings(ctx)
 	if err := CheckOutResults(cc.Out, cc.Resume); err != nil || !cc.Resume {
 		return err
 	}
@@ -519,7 +519,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 		return err
 	}
-	r.prog.logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
+	r.prog.Logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
 	t0 := time.Now()
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
@@ -548,22 +548,22 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 // is left out of judging with a warning.
 func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package, mutated map[string]bool, mu *sync.Mutex) (failed, err error) {
 	c := r.c
-	bin := filepath.Join(r.tmp, "base", level, safeName(pkg.ImportPath)+".test")
+	bin := filepath.Join(r.tmp, "base", level, SafeName(pkg.ImportPath)+".test")
 	bstart := time.Now()
 	ok, err := r.goTestC(ctx, c.Module.Dir, pkg.ImportPath, bin, "", level)
 	mu.Lock()
 	r.baseBuild[level][pkg.ImportPath] = time.Since(bstart)
 	mu.Unlock()
 	if err != nil {
-		var be *buildError
+		var be *BuildError
 		if errors.As(err, &be) {
 			if !mutated[pkg.ImportPath] {
 				// An importer of a mutated package that does not build
 				// cannot judge; the campaign goes on without it.
-				r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", pkg.ImportPath, level, be.reason())
+				r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", pkg.ImportPath, level, be.Reason())
 				return nil, nil
 			}
-			return nil, fmt.Errorf("the baseline does not build: %s", be.reason())
+			return nil, fmt.Errorf("the baseline does not build: %s", be.Reason())
 		}
 		return nil, err
 	}
@@ -685,7 +685,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 		}
 		r.baseTimes.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
-	r.prog.logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
+	r.prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 
@@ -786,11 +786,11 @@ func (r *run) logCmd(dir, name string, args ...string) {
 		}
 		q[i] = a
 	}
-	r.prog.logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
+	r.prog.Logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
 }
 
 // safeName turns an ID or import path into a file name.
-func safeName(s string) string {
+func SafeName(s string) string {
 	var b strings.Builder
 	changed := false
 	for _, c := range s {
@@ -811,7 +811,7 @@ func safeName(s string) string {
 // were killed (SIGKILL leaves them behind): those whose pid file names a
 // process that no longer exists, or that have had no pid file for
 // staleUnwritten.
-func removeStaleTemp(dir string) {
+func RemoveStaleTemp(dir string) {
 	matches, _ := filepath.Glob(filepath.Join(dir, "perfmut-run-*"))
 	for _, m := range matches {
 		data, err := os.ReadFile(filepath.Join(m, "pid"))
@@ -835,7 +835,7 @@ func removeStaleTemp(dir string) {
 
 // settings fills in c.Settings from the campaign itself: what was built,
 // measured and decided is what -resume and merge compare.
-func (c *Campaign) settings(ctx context.Context) {
+func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
 	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples

@@ -34,7 +34,7 @@ const noInputs = "its report.json records no inputs (it was made by an older per
 // package's directory and of what else the verdicts depend on.
 func (r *run) inputs(ctx context.Context) (*results.Inputs, error) {
 	c := r.c
-	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: machine(ctx), Packages: map[string]string{}}
+	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: Machine(ctx), Packages: map[string]string{}}
 	s := c.Settings
 	// What chooses the mutants, orders the rounds or selects the levels
 	// does not change a verdict.
@@ -118,7 +118,7 @@ func hashDir(dir string, transform func(rel string, data []byte) []byte) (string
 }
 
 // machine names what a benchmark's timings depend on beyond the code.
-func machine(ctx context.Context) string {
+func Machine(ctx context.Context) string {
 	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, cpuModel(ctx), runtime.GOMAXPROCS(0))
 }
 

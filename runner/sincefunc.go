@@ -97,11 +97,11 @@ func funcAt(spans map[string][]funcSpan, file string, line int) string {
 
 // reachOf is the sorted function keys that blocks (coverage file -> blocks
 // run) lie in.
-func reachOf(spans map[string][]funcSpan, blocks map[string][]covBlock) []string {
+func reachOf(spans map[string][]funcSpan, blocks map[string][]CovBlock) []string {
 	set := map[string]bool{}
 	for file, bs := range blocks {
 		for _, b := range bs {
-			if k := funcAt(spans, file, b.sl); k != "" {
+			if k := funcAt(spans, file, b.StartLine); k != "" {
 				set[k] = true
 			}
 		}
@@ -141,11 +141,11 @@ func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
 		m[key] = slices.Compact(slices.Sorted(slices.Values(append(m[key], fs...))))
 	}
 	for _, bc := range r.covs {
-		key := bc.bench.Pkg + " " + bc.bench.Name
-		add(cur.Reach, key, reachOf(r.spans, bc.blocks))
-		timed := map[string][]covBlock{}
-		for file, bs := range bc.blocks {
-			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b covBlock) bool { return b.growth() <= 0 })
+		key := bc.Bench.Pkg + " " + bc.Bench.Name
+		add(cur.Reach, key, reachOf(r.spans, bc.Blocks))
+		timed := map[string][]CovBlock{}
+		for file, bs := range bc.Blocks {
+			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b CovBlock) bool { return b.Growth() <= 0 })
 		}
 		add(cur.Timed, key, reachOf(r.spans, timed))
 	}
@@ -485,7 +485,7 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 	r.prog.total -= n
 	left := r.prog.total
 	r.prog.mu.Unlock()
-	r.prog.logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
+	r.prog.Logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
 	return r.untilDone(todo), nil
 }
 

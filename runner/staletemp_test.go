@@ -22,7 +22,7 @@ func TestRemoveStaleTempUnwritten(t *testing.T) {
 	}
 	then := time.Now().Add(-2 * staleUnwritten)
 	os.Chtimes(old, then, then)
-	removeStaleTemp(dir)
+	RemoveStaleTemp(dir)
 	for d, want := range map[string]bool{old: false, fresh: true} {
 		if _, err := os.Stat(d); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", filepath.Base(d), err == nil, want)

@@ -190,7 +190,7 @@ func (r *run) objdumpCommand(ctx context.Context) []string {
 	r.objdumpOnce.Do(func() {
 		r.objdumpCmd = []string{"go", "tool", "objdump"}
 		res, err := runProc(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
-		if err != nil || !res.ok() {
+		if err != nil || !res.OK() {
 			return
 		}
 		if p := strings.TrimSpace(string(res.Output)); p != "" && !strings.Contains(p, "\n") {
@@ -211,7 +211,7 @@ func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error
 	if err != nil {
 		return nil, err
 	}
-	if !res.ok() {
+	if !res.OK() {
 		if res.Canceled {
 			return nil, ctx.Err()
 		}

@@ -24,7 +24,7 @@ type testCoverage struct {
 	// all is set when per-test coverage is unknown for the package (a
 	// test failed or timed out when run alone): every test runs.
 	all    bool
-	tests  map[string]map[string][]covBlock // test -> coverage file -> blocks run
+	tests  map[string]map[string][]CovBlock // test -> coverage file -> blocks run
 	always []string                         // tests that failed alone: they judge every mutant
 	time   map[string]time.Duration         // test -> its coverage run's wall time (for -plan)
 }
@@ -40,13 +40,13 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		test string
 	}
 	r.tcov = map[string]*testCoverage{}
-	r.instrumented = map[string][]covBlock{}
+	r.instrumented = map[string][]CovBlock{}
 	var jobs []job
 	for _, p := range pkgs {
 		if !r.hasTests[p.ImportPath] {
 			continue
 		}
-		tc := &testCoverage{tests: map[string]map[string][]covBlock{}, time: map[string]time.Duration{}}
+		tc := &testCoverage{tests: map[string]map[string][]CovBlock{}, time: map[string]time.Duration{}}
 		r.tcov[p.ImportPath] = tc
 		bin := r.coverBin(p.ImportPath)
 		if _, err := os.Stat(bin); err != nil {
@@ -62,7 +62,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		if res.Canceled {
 			return ctx.Err()
 		}
-		if !res.ok() {
+		if !res.OK() {
 			tc.all = true
 			continue
 		}
@@ -73,7 +73,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 	if len(jobs) == 0 {
 		return nil
 	}
-	r.prog.logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
+	r.prog.Logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
 	start := time.Now()
 	done, stop := r.stepProgress("test coverage", len(jobs))
 	defer stop()
@@ -93,7 +93,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 			return ctx.Err()
 		}
 		tc := r.tcov[j.pkg.ImportPath]
-		if !res.ok() {
+		if !res.OK() {
 			// A test that passes when run again is flaky: reported and
 			// left out. One that fails alone every time (it may depend on
 			// an earlier test) or is too slow under coverage may reach
@@ -113,7 +113,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		if err != nil {
 			return err
 		}
-		blocks := map[string][]covBlock{}
+		blocks := map[string][]CovBlock{}
 		mu.Lock()
 		for file, bs := range prof {
 			if r.instrumented[file] == nil {
@@ -123,7 +123,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		mu.Unlock()
 		for file, bs := range prof {
 			for _, b := range bs {
-				if b.c2 != 0 {
+				if b.CountN != 0 {
 					blocks[file] = append(blocks[file], b)
 				}
 			}
@@ -137,13 +137,13 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 	if err != nil {
 		return err
 	}
-	r.prog.logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
+	r.prog.Logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
 	return nil
 }
 
 // coverBin is the -cover test binary of pkg (see coverBenchmarks).
 func (r *run) coverBin(pkg string) string {
-	return filepath.Join(r.tmp, "cover", safeName(pkg)+".test")
+	return filepath.Join(r.tmp, "cover", SafeName(pkg)+".test")
 }
 
 // coverTestDeadline bounds one test's coverage run: ten times the
@@ -232,7 +232,7 @@ func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
 }
 
 // reaches reports whether one of blocks contains one of the positions.
-func reaches(blocks []covBlock, pos [][2]int) bool {
+func reaches(blocks []CovBlock, pos [][2]int) bool {
 	for _, b := range blocks {
 		for _, p := range pos {
 			if b.contains(p[0], p[1]) {

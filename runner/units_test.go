@@ -20,25 +20,25 @@ func TestClassifyTests(t *testing.T) {
 	const v = "\x16"
 	for _, tc := range []struct {
 		name   string
-		res    procResult
+		res    ProcResult
 		status score.Status
 		reason string
 	}{
-		{"pass", procResult{Output: []byte(v + "=== RUN   TestA\n" + v + "--- PASS: TestA (0.00s)\n" + v + "PASS\n")}, "", ""},
-		{"fail", procResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n    a_test.go:9: bad\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+		{"pass", ProcResult{Output: []byte(v + "=== RUN   TestA\n" + v + "--- PASS: TestA (0.00s)\n" + v + "PASS\n")}, "", ""},
+		{"fail", ProcResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n    a_test.go:9: bad\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
 			score.FNE, "failing tests: TestA"},
-		{"subtest", procResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n" + v + "=== RUN   TestA/x\n" + v + "--- FAIL: TestA/x (0.00s)\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+		{"subtest", ProcResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n" + v + "=== RUN   TestA/x\n" + v + "--- FAIL: TestA/x (0.00s)\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
 			score.FNE, "failing tests: TestA/x"},
-		{"panic", procResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestB\n" + v + "--- FAIL: TestB (0.00s)\npanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n")},
+		{"panic", ProcResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestB\n" + v + "--- FAIL: TestB (0.00s)\npanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n")},
 			score.Crash, "panic: boom [recovered, repanicked] in TestB"},
-		{"fatal", procResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestC\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\n")},
+		{"fatal", ProcResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestC\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\n")},
 			score.Crash, "fatal error: all goroutines are asleep - deadlock! in TestC"},
-		{"signal", procResult{ExitCode: -1, Signal: syscall.SIGSEGV, Output: []byte(v + "=== RUN   TestD\n")},
+		{"signal", ProcResult{ExitCode: -1, Signal: syscall.SIGSEGV, Output: []byte(v + "=== RUN   TestD\n")},
 			score.Crash, "test process killed by signal segmentation fault in TestD"},
-		{"timeout", procResult{ExitCode: -1, TimedOut: true, Signal: syscall.SIGQUIT}, score.Timeout, ""},
-		{"exit", procResult{ExitCode: 3, Output: []byte(v + "=== RUN   TestE\nbye\n")},
+		{"timeout", ProcResult{ExitCode: -1, TimedOut: true, Signal: syscall.SIGQUIT}, score.Timeout, ""},
+		{"exit", ProcResult{ExitCode: 3, Output: []byte(v + "=== RUN   TestE\nbye\n")},
 			score.Crash, "test process exited with status 3 without reporting a failed test: bye"},
-		{"passing test prints panic", procResult{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
+		{"passing test prints panic", ProcResult{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := classifyTests(tc.res)
@@ -50,11 +50,11 @@ func TestClassifyTests(t *testing.T) {
 }
 
 func TestBenchFailure(t *testing.T) {
-	got := benchFailure(procResult{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
+	got := BenchFailure(ProcResult{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
 	if got.Status != score.FNE || !strings.Contains(got.Reason, "x_test.go:5: wrong") {
 		t.Errorf("b.Fatal: got %+v, want fne", got)
 	}
-	got = benchFailure(procResult{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
+	got = BenchFailure(ProcResult{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
 	if got.Status != score.Crash {
 		t.Errorf("panic: got %+v, want crash", got)
 	}
@@ -67,7 +67,7 @@ func TestBenchmarkPattern(t *testing.T) {
 		"BenchmarkX/a.b(c)/#01":   `^BenchmarkX$/^a\.b\(c\)$/^#01$`,
 		"BenchmarkY/size=1<<10+1": `^BenchmarkY$/^size=1<<10\+1$`,
 	} {
-		if got := (benchmark{Name: name}).pattern(); got != want {
+		if got := (Benchmark{Name: name}).pattern(); got != want {
 			t.Errorf("pattern(%q) = %q, want %q", name, got, want)
 		}
 	}
@@ -90,13 +90,13 @@ func TestBenchNames(t *testing.T) {
 }
 
 func TestSelectBenchmarks(t *testing.T) {
-	covs := []*benchCoverage{
-		{bench: benchmark{Pkg: "p", Name: "BenchmarkLoop"}, blocks: map[string][]covBlock{
-			"p/f.go": {{sl: 3, sc: 10, el: 5, ec: 2, c2: 2000, c3: 3000}, {sl: 7, sc: 1, el: 8, ec: 4, c2: 1, c3: 1}}}},
-		{bench: benchmark{Pkg: "p", Name: "BenchmarkSetup"}, blocks: map[string][]covBlock{
-			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 2}}}},
-		{bench: benchmark{Pkg: "q", Name: "BenchmarkOther"}, blocks: map[string][]covBlock{
-			"p/f.go": {{sl: 7, sc: 1, el: 8, ec: 4, c2: 2, c3: 3}}}},
+	covs := []*BenchCoverage{
+		{Bench: Benchmark{Pkg: "p", Name: "BenchmarkLoop"}, Blocks: map[string][]CovBlock{
+			"p/f.go": {{StartLine: 3, StartCol: 10, EndLine: 5, EndCol: 2, CountN: 2000, Count2N: 3000}, {StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 1, Count2N: 1}}}},
+		{Bench: Benchmark{Pkg: "p", Name: "BenchmarkSetup"}, Blocks: map[string][]CovBlock{
+			"p/f.go": {{StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 2, Count2N: 2}}}},
+		{Bench: Benchmark{Pkg: "q", Name: "BenchmarkOther"}, Blocks: map[string][]CovBlock{
+			"p/f.go": {{StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 2, Count2N: 3}}}},
 	}
 	scope := map[string]bool{"p": true}
 	for _, tc := range []struct {
@@ -275,7 +275,7 @@ func TestRemoveStaleTemp(t *testing.T) {
 	alive := mk("perfmut-run-2", fmt.Sprint(os.Getpid()))
 	nopid := mk("perfmut-run-3", "")
 	other := mk("other-1", "2147483646")
-	removeStaleTemp(dir)
+	RemoveStaleTemp(dir)
 	for d, want := range map[string]bool{dead: false, alive: true, nopid: true, other: true} {
 		if _, err := os.Stat(d); (err == nil) != want {
 			t.Errorf("%s: exists %v, want %v", filepath.Base(d), err == nil, want)
@@ -284,16 +284,16 @@ func TestRemoveStaleTemp(t *testing.T) {
 }
 
 func TestDisplayNames(t *testing.T) {
-	got := displayNames([]benchmark{{Pkg: "a/p", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkY"}})
-	want := map[benchmark]string{{Pkg: "a/p", Name: "BenchmarkX"}: "a/p.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkX"}: "a/q.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkY"}: "BenchmarkY"}
+	got := displayNames([]Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkY"}})
+	want := map[Benchmark]string{{Pkg: "a/p", Name: "BenchmarkX"}: "a/p.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkX"}: "a/q.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkY"}: "BenchmarkY"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames = %v, want %v", got, want)
 	}
 	// run -cpu 1,2: one benchmark at two GOMAXPROCS values, named as go test
 	// -cpu prints them, and distinct.
-	bs := withCPUs([]benchmark{{Pkg: "a/p", Name: "BenchmarkX"}}, []int{1, 2})
+	bs := WithCPUs([]Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}}, []int{1, 2})
 	got = displayNames(bs)
-	want = map[benchmark]string{bs[0]: "BenchmarkX", bs[1]: "BenchmarkX-2"}
+	want = map[Benchmark]string{bs[0]: "BenchmarkX", bs[1]: "BenchmarkX-2"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames at -cpu 1,2 = %v, want %v", got, want)
 	}
@@ -323,9 +323,9 @@ func TestReadProfile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]covBlock{
-		"example.com/m/a.go": {{sl: 3, sc: 14, el: 5, ec: 2, c2: 12}, {sl: 10, sc: 2, el: 12, ec: 3, c2: 4294967295}},
-		"example.com/m/b.go": {{sl: 1, sc: 1, el: 2, ec: 2}},
+	want := map[string][]CovBlock{
+		"example.com/m/a.go": {{StartLine: 3, StartCol: 14, EndLine: 5, EndCol: 2, CountN: 12}, {StartLine: 10, StartCol: 2, EndLine: 12, EndCol: 3, CountN: 4294967295}},
+		"example.com/m/b.go": {{StartLine: 1, StartCol: 1, EndLine: 2, EndCol: 2}},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("readProfile = %v, want %v", got, want)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfmut/perfmut/compare"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -71,7 +72,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return inputError(err)
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
-	c := &runner.Comparison{
+	c := &compare.Comparison{
 		Campaign:    *f.Campaign([]string{results.Opt}, rule, cfg, pos[2:], f.load.TagList()),
 		Old:         pos[0],
 		New:         pos[1],

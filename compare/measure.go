@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"context"
@@ -7,19 +7,18 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
 // A compared is the measurement state of one benchmark of a comparison.
 type compared struct {
-	b       benchmark
-	it      benchIters
+	b       runner.Benchmark
+	it      runner.BenchIters
 	slowest [2]time.Duration         // slowest uncensored sample of each side
 	vals    map[string]*[2][]float64 // metric -> OLD and NEW values
 	cens    map[string]*[2][]int     // metric -> censored indices per side
@@ -34,10 +33,10 @@ type compared struct {
 // measureAll measures the selected benchmarks on both sides in interleaved
 // rounds until each one's rule decides, and adds them to rep.
 // why says why each benchmark (by package and name) was selected.
-func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []benchmark, why map[benchmark]string, rep *results.Comparison) error {
+func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []runner.Benchmark, why map[runner.Benchmark]string, rep *results.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.ValidateChange(); err != nil {
-		return &InputError{fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
+		return &runner.InputError{Err: fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
 	}
 	var outs [2]*os.File
 	for i, name := range []string{CompareOldSamples, CompareNewSamples} {
@@ -48,16 +47,16 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		defer f.Close()
 		outs[i] = f
 	}
-	old := sides[0].r
+	old := sides[0].w
 	metric := c.Metric
 	if metric == nil {
-		metric = defaultMetric
+		metric = runner.DefaultMetric
 	}
 	states := make([]*compared, len(sel))
 	for i, b := range sel {
 		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
 		states[i] = st
-		it, err := old.iters(ctx, results.Opt, b)
+		it, err := old.Iters(ctx, b)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -68,12 +67,12 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 		st.it = it
 		// iters warmed OLD's binary up (page cache, first run); NEW gets
 		// one unrecorded sample too, so that neither side starts cold.
-		nb := sides[1].r.baseBins[results.Opt][b.Pkg]
-		if _, _, err := old.benchOnce(ctx, nb, sides[1].r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), max(100*it.Wall, time.Minute)); err != nil {
+		nb := sides[1].w.Binary(b.Pkg)
+		if _, _, err := old.BenchOnce(ctx, nb, sides[1].w.Package(b.Pkg).Dir, b, it, max(100*it.Wall, time.Minute)); err != nil {
 			return err
 		}
 	}
-	old.prog.logf("perfmut: measuring %s on OLD and NEW, interleaved, up to %d samples each (%s each sample)",
+	old.Logf("perfmut: measuring %s on OLD and NEW, interleaved, up to %d samples each (%s each sample)",
 		english.Plural(len(sel), "benchmark"), rule.MaxSamples, c.sampleDesc())
 	rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x636f6d70617265)) // "compare"
 	for round := 1; round <= rule.MaxSamples; round++ {
@@ -92,7 +91,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 			st.change = rule.DecideChange(st.samples())
 			if st.change.Decision != score.Continue {
 				st.done = true
-				old.prog.logf("perfmut: %s", st.summary())
+				old.Logf("perfmut: %s", st.summary())
 			}
 		}
 	}
@@ -103,7 +102,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	}
 	for _, st := range states {
 		cb := st.result()
-		cb.Why = why[benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
+		cb.Why = why[runner.Benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
 		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
 	slices.SortStableFunc(rep.Benchmarks, func(a, b results.CompareBenchmark) int {
@@ -138,18 +137,18 @@ func (c *Comparison) sampleDesc() string {
 // times the other side's slowest sample, plus CensorSlack) is stopped and
 // recorded as censored: slower than every sample of the other side.
 func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st *compared, rng *rand.Rand, outs [2]*os.File, metric func(string) bool) error {
-	old := sides[0].r
+	old := sides[0].w
 	b, it := st.b, st.it
 	var vals [2]map[string]float64
 	var censored [2]bool
 	for _, side := range rng.Perm(2) {
 		s := sides[side]
-		limit := old.censorCap(it, st.slowest[1-side])
+		limit := old.CensorCap(it, st.slowest[1-side])
 		timeout := limit
 		if limit == 0 {
 			timeout = max(100*it.Wall, time.Minute, c.Timeout)
 		}
-		out, res, err := old.benchOnce(ctx, s.r.baseBins[results.Opt][b.Pkg], s.r.pkgs[b.Pkg].Dir, b, old.benchtimeArg(it), timeout)
+		out, res, err := old.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, it, timeout)
 		if err != nil {
 			return err
 		}
@@ -157,10 +156,10 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		case limit > 0 && res.TimedOut:
 			perOp := res.Elapsed.Seconds() / float64(it.N)
 			_, err = fmt.Fprintf(outs[side], "# censored: %s stopped after %s (cap %s = %g x slowest %s sample + %s) at %dx; sec/op >= %g\n",
-				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, it.slack(), it.N, perOp)
+				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, it.SlackOrDefault(), it.N, perOp)
 			out, censored[side] = map[string]float64{"sec/op": perOp}, true
-		case !res.ok() || out == nil:
-			st.failed = fmt.Sprintf("%s: %s", s.name, benchFailure(res).Reason)
+		case !res.OK() || out == nil:
+			st.failed = fmt.Sprintf("%s: %s", s.name, runner.BenchFailure(res).Reason)
 			return nil
 		default:
 			_, err = outs[side].Write(res.Output)
@@ -182,15 +181,15 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 func (st *compared) record(vals [2]map[string]float64, censored [2]bool, metric func(string) bool) {
 	round := st.rounds
 	st.rounds++
-	units := roundUnits(vals, metric)
-	for _, u := range missedUnits(st.units, units) {
+	units := runner.RoundUnits(vals, metric)
+	for _, u := range runner.MissedUnits(st.units, units) {
 		st.missing[u] = append(st.missing[u], round)
 	}
 	for _, unit := range units {
 		v := st.vals[unit]
 		if v == nil {
 			v = &[2][]float64{}
-			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, missingBefore(round)
+			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, runner.MissingBefore(round)
 			st.units = append(st.units, unit)
 		}
 		for side, x := range []float64{vals[0][unit], vals[1][unit]} {
@@ -208,8 +207,8 @@ func (st *compared) samples() []score.Sample {
 	var out []score.Sample
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		s := censoredSample(score.Sample{Benchmark: st.b.cpuName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
-		rev := censoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
+		s := runner.CensoredSample(score.Sample{Benchmark: st.b.CPUName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
+		rev := runner.CensoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
 		s.Baseline = rev.Mutant
 		out = append(out, s)
 	}
@@ -218,7 +217,7 @@ func (st *compared) samples() []score.Sample {
 
 // summary is the log line of a decided benchmark.
 func (st *compared) summary() string {
-	line := st.b.cpuName() + ":"
+	line := st.b.CPUName() + ":"
 	for _, m := range st.change.Metrics {
 		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, m.Ratio)
 	}
@@ -228,7 +227,7 @@ func (st *compared) summary() string {
 // result is st as a report entry. A metric that missed rounds (a censored
 // sample has only sec/op) is decided on the others, with a warning.
 func (st *compared) result() results.CompareBenchmark {
-	cb := results.CompareBenchmark{Package: st.b.Pkg, Name: st.b.cpuName(), CPU: st.b.CPU, Status: results.Measured, Iterations: st.it.N}
+	cb := results.CompareBenchmark{Package: st.b.Pkg, Name: st.b.CPUName(), CPU: st.b.CPU, Status: results.Measured, Iterations: st.it.N}
 	if st.failed != "" {
 		cb.Status, cb.Reason = results.Failed, st.failed
 		return cb
@@ -258,48 +257,4 @@ func (st *compared) result() results.CompareBenchmark {
 		cb.Metrics = append(cb.Metrics, cm)
 	}
 	return cb
-}
-
-// cpuName is b's name as go test -cpu prints it: with "-N" for GOMAXPROCS
-// N > 1 when b runs at a -cpu value.
-func (b benchmark) cpuName() string {
-	if b.CPU > 1 {
-		return b.Name + "-" + strconv.Itoa(b.CPU)
-	}
-	return b.Name
-}
-
-// withCPUs returns each of bs at each GOMAXPROCS of cpus (bs itself for
-// none), in order.
-func withCPUs(bs []benchmark, cpus []int) []benchmark {
-	if len(cpus) == 0 {
-		return bs
-	}
-	var out []benchmark
-	for _, b := range bs {
-		for _, n := range cpus {
-			b.CPU = n
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-// ParseCPU parses a -cpu list, as go test takes it: comma-separated
-// GOMAXPROCS values, each at least 1; "" is none (the default GOMAXPROCS).
-func ParseCPU(s string) ([]int, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
-	}
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("bad -cpu %q: want comma-separated GOMAXPROCS values of at least 1, e.g. 1,2,4", s)
-		}
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out, nil
 }

@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"reflect"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -16,7 +17,7 @@ import (
 // rounds, with a warning, and a look is taken at the rounds' count.
 func TestComparedResultMissingMetric(t *testing.T) {
 	st := &compared{
-		b: benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: benchIters{N: 100},
+		b: runner.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: runner.BenchIters{N: 100},
 		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{},
 	}
 	// Seven rounds, NEW's third censored (it has only sec/op).
@@ -30,7 +31,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		{{"sec/op": 1.6, "B/op": 10}, {"sec/op": 2.6, "B/op": 20}},
 	}
 	for i, vals := range rounds {
-		st.record(vals, [2]bool{false, i == 2}, defaultMetric)
+		st.record(vals, [2]bool{false, i == 2}, runner.DefaultMetric)
 	}
 	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 7 {
 		t.Fatalf("missing %v after %d rounds, want %v after 7", st.missing, st.rounds, want)
@@ -73,9 +74,9 @@ func TestSelectionHelpers(t *testing.T) {
 	if got := reaching(list, map[string][]string{"example.com/m": {"a.go"}}); !reflect.DeepEqual(got, []string{"example.com/m", "example.com/m/use"}) {
 		t.Errorf("reaching = %v", got)
 	}
-	bc := &benchCoverage{blocks: map[string][]covBlock{
-		"example.com/m/a.go":     {{sl: 1, el: 2, c2: 1, c3: 1}, {sl: 4, el: 6, c2: 5, c3: 10}},
-		"example.com/m/sub/b.go": {{sl: 9, el: 11, c2: 1, c3: 1}},
+	bc := &runner.BenchCoverage{Blocks: map[string][]runner.CovBlock{
+		"example.com/m/a.go":     {{StartLine: 1, EndLine: 2, CountN: 1, Count2N: 1}, {StartLine: 4, EndLine: 6, CountN: 5, Count2N: 10}},
+		"example.com/m/sub/b.go": {{StartLine: 9, EndLine: 11, CountN: 1, Count2N: 1}},
 	}}
 	if f, loop := changedRun(bc, "example.com/m", lines); f != "a.go" || !loop {
 		t.Errorf("changedRun = %s, %v; want a.go in the timed loop", f, loop)
@@ -121,27 +122,15 @@ func TestDrifts(t *testing.T) {
 	}
 }
 
-func TestParseCPU(t *testing.T) {
-	for in, want := range map[string][]int{"": nil, "1": {1}, "1,2,4": {1, 2, 4}, " 2, 2 ,8": {2, 8}} {
-		if got, err := ParseCPU(in); err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("ParseCPU(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, in := range []string{"0", "1,,2", "x", "-1", "1.5"} {
-		if _, err := ParseCPU(in); err == nil {
-			t.Errorf("ParseCPU(%q) accepted", in)
-		}
-	}
-	bs := withCPUs([]benchmark{{Pkg: "p", Name: "BenchmarkA"}}, []int{1, 4})
-	if len(bs) != 2 || bs[0].cpuName() != "BenchmarkA" || bs[1].cpuName() != "BenchmarkA-4" || bs[1].suffix() != "-4" || bs[0].suffix() != "" {
-		t.Errorf("withCPUs = %+v", bs)
-	}
-}
-
 // A changed file the build constraints exclude changes no benchmark.
 func TestBuiltLines(t *testing.T) {
-	s := &compareSide{r: &run{c: &Campaign{}}, list: []listedPackage{{ImportPath: "m/sub", Dir: "/mod/sub", IgnoredGoFiles: []string{"old.go"}}}}
-	s.r.c.Module.Dir = "/mod"
+	c := &runner.Campaign{}
+	c.Module.Dir = "/mod"
+	w, err := runner.NewWorkspace(c, t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &compareSide{w: w, list: []listedPackage{{ImportPath: "m/sub", Dir: "/mod/sub", IgnoredGoFiles: []string{"old.go"}}}}
 	lines := map[string][]changes.Range{"sub/old.go": {{Start: 1, End: 2}}, "sub/new.go": {{Start: 3, End: 3}}}
 	if got := s.built(lines); len(got) != 1 || got["sub/new.go"] == nil {
 		t.Errorf("built = %v, want only sub/new.go", got)

@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 )
 
 // readScore reads the report of Comparison.ScoreDir, before any work: a
@@ -16,13 +17,13 @@ func (c *Comparison) readScore() (*results.Report, error) {
 	if c.ScoreDir == "" {
 		return nil, nil
 	}
-	path := filepath.Join(c.ScoreDir, ReportFile)
+	path := filepath.Join(c.ScoreDir, runner.ReportFile)
 	if _, err := os.Stat(path); err != nil {
-		return nil, &InputError{fmt.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, ReportFile)}
+		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, runner.ReportFile)}
 	}
 	rep, err := results.ReadFile(path)
 	if err != nil {
-		return nil, &InputError{fmt.Errorf("-score %s: %w", c.ScoreDir, err)}
+		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: %w", c.ScoreDir, err)}
 	}
 	return rep, nil
 }

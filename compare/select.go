@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 )
 
 // A listedPackage is one package of the module as go list shows it.
@@ -51,7 +52,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
-		return nil, "", &InputError{fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), lastLines(stderr.Bytes(), 2))}
+		return nil, "", &runner.InputError{Err: fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), runner.LastLines(stderr.Bytes(), 2))}
 	}
 	var out []listedPackage
 	modPath := ""
@@ -64,7 +65,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 			return nil, "", fmt.Errorf("reading go list output: %w", err)
 		}
 		if p.Error != nil {
-			return nil, "", &InputError{fmt.Errorf("package %s: %s", p.ImportPath, firstLineOf(p.Error.Err))}
+			return nil, "", &runner.InputError{Err: fmt.Errorf("package %s: %s", p.ImportPath, firstLineOf(p.Error.Err))}
 		}
 		if p.Module == nil {
 			continue // the standard library
@@ -73,7 +74,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 		out = append(out, p)
 	}
 	if len(out) == 0 {
-		return nil, "", &InputError{fmt.Errorf("no packages of the module match %s", strings.Join(patterns, " "))}
+		return nil, "", &runner.InputError{Err: fmt.Errorf("no packages of the module match %s", strings.Join(patterns, " "))}
 	}
 	return out, modPath, nil
 }
@@ -116,7 +117,7 @@ func (s *compareSide) ignored() map[string]bool {
 	out := map[string]bool{}
 	for _, p := range s.list {
 		for _, f := range p.IgnoredGoFiles {
-			if rel, err := filepath.Rel(s.r.c.Module.Dir, filepath.Join(p.Dir, f)); err == nil {
+			if rel, err := filepath.Rel(s.w.Dir(), filepath.Join(p.Dir, f)); err == nil {
 				out[filepath.ToSlash(rel)] = true
 			}
 		}
@@ -176,12 +177,12 @@ func testPackages(list []listedPackage, modPath string, tests []string) []string
 
 // selectChanged picks the benchmarks to compare and fills in
 // rep.Selection and the benchmarks of one side only.
-func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) ([]benchmark, map[benchmark]string, error) {
+func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) ([]runner.Benchmark, map[runner.Benchmark]string, error) {
 	rep.Selection.ChangedFiles = d.Files
 	if rep.Selection.ChangedFiles == nil {
 		rep.Selection.ChangedFiles = []string{}
 	}
-	why := map[benchmark]string{}
+	why := map[runner.Benchmark]string{}
 	var err error
 	switch {
 	case c.All || d.ModuleFiles():
@@ -221,7 +222,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 			return nil, nil, err
 		}
 	}
-	var sel []benchmark
+	var sel []runner.Benchmark
 	for b, w := range why {
 		in := [2]bool{sides[0].benches[b], sides[1].benches[b]}
 		cb := results.CompareBenchmark{Package: b.Pkg, Name: b.Name, Why: w}
@@ -258,9 +259,9 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 // line, on OLD (lines deleted or changed) or on NEW (lines added or
 // changed), by coverage; and the benchmarks of packages whose test files
 // changed.
-func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) (map[benchmark]string, error) {
+func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) (map[runner.Benchmark]string, error) {
 	code, tests := d.GoFiles()
-	why := map[benchmark]string{}
+	why := map[runner.Benchmark]string{}
 	if len(code)+len(tests) == 0 {
 		rep.Selection.Reason = fmt.Sprintf("no Go file changed between OLD and NEW (%s): no benchmark to compare; -all compares every benchmark", english.Plural(len(d.Files), "changed file"))
 		return why, nil
@@ -293,8 +294,8 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		}
 		var pkgs []*mutate.Package
 		for _, p := range cand {
-			if s.r.hasTests[p] {
-				pkgs = append(pkgs, s.r.pkgs[p])
+			if s.w.HasTests(p) {
+				pkgs = append(pkgs, s.w.Package(p))
 			}
 		}
 		coverpkg := make([]string, 0, len(changed))
@@ -307,7 +308,7 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 		if len(pkgs) == 0 || len(coverpkg) == 0 {
 			continue
 		}
-		covs, err := s.r.coverBenchmarks(ctx, pkgs, coverpkg)
+		covs, err := s.w.CoverBenchmarks(ctx, pkgs, coverpkg)
 		if err != nil {
 			return nil, fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
 		}
@@ -315,10 +316,10 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 			f, inLoop := changedRun(bc, s.modPath, lines[i])
 			switch {
 			case f == "":
-			case inLoop && why[bc.bench] == "":
-				why[bc.bench] = fmt.Sprintf("runs changed lines of %s (%s) in its timed loop", f, s.name)
-			case !inLoop && !slices.Contains(setup, bc.bench.Name):
-				setup = append(setup, bc.bench.Name)
+			case inLoop && why[bc.Bench] == "":
+				why[bc.Bench] = fmt.Sprintf("runs changed lines of %s (%s) in its timed loop", f, s.name)
+			case !inLoop && !slices.Contains(setup, bc.Bench.Name):
+				setup = append(setup, bc.Bench.Name)
 			}
 		}
 	}
@@ -355,16 +356,16 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 // changedRun returns the first changed file (module relative) whose lines
 // bc runs, and whether it runs them in its timed loop (a block that runs
 // more often at 2N iterations than at N).
-func changedRun(bc *benchCoverage, modPath string, lines map[string][]changes.Range) (string, bool) {
+func changedRun(bc *runner.BenchCoverage, modPath string, lines map[string][]changes.Range) (string, bool) {
 	first := ""
 	for _, f := range sortedKeys(lines) {
-		blocks := bc.blocks[importPathOf(modPath, f)+"/"+path.Base(f)]
+		blocks := bc.Blocks[importPathOf(modPath, f)+"/"+path.Base(f)]
 		for _, b := range blocks {
 			for _, r := range lines[f] {
-				if b.sl > r.End || b.el < r.Start {
+				if b.StartLine > r.End || b.EndLine < r.Start {
 					continue
 				}
-				if b.growth() > 0 {
+				if b.Growth() > 0 {
 					return f, true
 				}
 				if first == "" {
@@ -394,7 +395,7 @@ func shortList(xs []string, n int) []string {
 }
 
 // sortBenchmarks sorts by package, then name.
-func sortBenchmarks(bs []benchmark) {
+func sortBenchmarks(bs []runner.Benchmark) {
 	sort.Slice(bs, func(i, j int) bool {
 		if bs[i].Pkg != bs[j].Pkg {
 			return bs[i].Pkg < bs[j].Pkg

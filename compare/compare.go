@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"context"
@@ -10,16 +10,16 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
-	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
 // A Comparison is one perfmut compare: two versions of a module (git
 // revisions, NEW possibly the working tree), the benchmarks whose timed
 // loop runs the code that changed between them, measured on both versions
-// with the design of Campaign.Run (fixed iterations, interleaved rounds,
+// with the design of runner.Campaign.Run (fixed iterations, interleaved rounds,
 // censoring, early stopping, per-metric tests and corrections, minimum
 // effect), and a verdict per benchmark and metric.
 type Comparison struct {
@@ -28,7 +28,7 @@ type Comparison struct {
 	// CensorFactor, SkipBench, BenchTimeout, Jobs, Tags, Seed, Out, Log,
 	// Verbose. Its Rule's Alpha is the false-change rate of the whole
 	// comparison (see score.Rule.ForBenchmarks).
-	Campaign
+	runner.Campaign
 	Old, New string   // git revisions; New may be changes.WorkTree
 	Patterns []string // packages whose benchmarks are compared; default ./...
 	// All measures every benchmark of the packages, not only those that
@@ -65,12 +65,12 @@ const (
 type compareSide struct {
 	name    string // OLD or NEW
 	rev     changes.Rev
-	r       *run // Module.Dir, pkgs, baseBins[results.Opt]: its test binaries
+	w       *runner.Workspace // its module directory, packages and test binaries
 	list    []listedPackage
 	modPath string
-	benches map[benchmark]bool // every benchmark listed in its binaries
-	listed  map[string]bool    // packages whose benchmarks are in benches
-	modPkgs map[string]bool    // every package of the module (import paths)
+	benches map[runner.Benchmark]bool // every benchmark listed in its binaries
+	listed  map[string]bool           // packages whose benchmarks are in benches
+	modPkgs map[string]bool           // every package of the module (import paths)
 }
 
 // Compare runs the comparison and writes compare.json and the benchfmt
@@ -95,27 +95,27 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	}
 	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
 	if err != nil {
-		return nil, &InputError{err}
+		return nil, &runner.InputError{Err: err}
 	}
 	var revs [2]changes.Rev
 	for i, rev := range []string{c.Old, c.New} {
 		if revs[i], err = repo.Resolve(ctx, [2]string{"OLD", "NEW"}[i], rev); err != nil {
-			return nil, &InputError{err}
+			return nil, &runner.InputError{Err: err}
 		}
 	}
 	diff, err := repo.Between(ctx, revs[0], revs[1])
 	if err != nil {
 		return nil, err
 	}
-	if err := MakeOutDir(c.Out); err != nil {
-		return nil, &InputError{fmt.Errorf("cannot create -out directory: %w", err)}
+	if err := runner.MakeOutDir(c.Out); err != nil {
+		return nil, &runner.InputError{Err: fmt.Errorf("cannot create -out directory: %w", err)}
 	}
-	lock, err := LockOut(c.Out)
+	lock, err := runner.LockOut(c.Out)
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Unlock()
-	removeStaleTemp(os.TempDir())
+	runner.RemoveStaleTemp(os.TempDir())
 	tmp, err := os.MkdirTemp("", "perfmut-run-")
 	if err != nil {
 		return nil, err
@@ -124,8 +124,8 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if err := os.WriteFile(filepath.Join(tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		return nil, err
 	}
-	prog := newProgress(c.Log, c.Progress, 0)
-	defer prog.end()
+	prog := runner.NewProgress(c.Log, c.Progress, 0)
+	defer prog.End()
 	var sides [2]*compareSide
 	for i, rev := range revs {
 		if sides[i], err = c.openSide(ctx, repo, rev, [2]string{"OLD", "NEW"}[i], tmp, prog); err != nil {
@@ -138,24 +138,24 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		Module:      sides[1].modPath,
 		MaxSlowdown: c.MaxSlowdown,
 	}
-	c.settings(ctx)
+	c.RecordSettings(ctx)
 	rep.Settings = c.Settings
 	rep.Settings.Module = rep.Module
 	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
 	}
-	prog.logf("perfmut: %s", rep.Selection.Reason)
+	prog.Logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {
 		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
-		if err := c.measureAll(ctx, sides, withCPUs(sel, c.CPU), why, rep); err != nil {
+		if err := c.measureAll(ctx, sides, runner.WithCPUs(sel, c.CPU), why, rep); err != nil {
 			return nil, err
 		}
 	}
 	for _, s := range sides {
-		rep.Warnings = append(rep.Warnings, s.r.warnings...)
+		rep.Warnings = append(rep.Warnings, s.w.Warnings()...)
 	}
 	if c.HistoryDir != "" {
 		if err := c.history(ctx, rep, past); err != nil {
@@ -173,10 +173,10 @@ func (c *Comparison) check() error {
 		c.Patterns = []string{"./..."}
 	}
 	if c.SampleTime <= 0 {
-		c.SampleTime = DefaultSampleTime
+		c.SampleTime = runner.DefaultSampleTime
 	}
 	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = DefaultBenchTimeout
+		c.BenchTimeout = runner.DefaultBenchTimeout
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = 1
@@ -195,21 +195,21 @@ func (c *Comparison) check() error {
 	}
 	c.Levels = []string{results.Opt}
 	if c.MaxSlowdown < 0 {
-		return &InputError{fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
+		return &runner.InputError{Err: fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
 	}
 	if err := c.Rule.ValidateChange(); err != nil {
-		return &InputError{err}
+		return &runner.InputError{Err: err}
 	}
 	return nil
 }
 
 // openSide exports rev into tmp (unless it is the working tree), lists
 // its packages and builds their test binaries.
-func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress) (*compareSide, error) {
+func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *runner.Progress) (*compareSide, error) {
 	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
 	dir := c.Module.Dir
 	if rev.Name != changes.WorkTree {
-		prog.logf("perfmut: exporting %s (%s) from git", name, rev.Name)
+		prog.Logf("perfmut: exporting %s (%s) from git", name, rev.Name)
 		d, err := repo.Export(ctx, rev, filepath.Join(tmp, lower+"-src"))
 		if err != nil {
 			return nil, err
@@ -218,22 +218,19 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 	}
 	cc := c.Campaign
 	cc.Module.Dir = dir
-	r := &run{c: &cc, tmp: filepath.Join(tmp, lower), prog: prog, pkgs: map[string]*mutate.Package{},
-		benchIters: map[string]benchIters{}, hasTests: map[string]bool{},
-		baseBins: map[string]map[string]string{results.Opt: {}}}
-	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+	w, err := runner.NewWorkspace(&cc, filepath.Join(tmp, lower), prog)
+	if err != nil {
 		return nil, err
 	}
-	s := &compareSide{name: name, rev: rev, r: r, benches: map[benchmark]bool{}, listed: map[string]bool{}}
-	var err error
+	s := &compareSide{name: name, rev: rev, w: w, benches: map[runner.Benchmark]bool{}, listed: map[string]bool{}}
 	if s.list, s.modPath, err = listPackages(ctx, dir, c.Tags, c.Patterns); err != nil {
-		if errors.As(err, new(*InputError)) {
-			return nil, &InputError{fmt.Errorf("%s (%s): %v", name, rev.Name, err)}
+		if errors.As(err, new(*runner.InputError)) {
+			return nil, &runner.InputError{Err: fmt.Errorf("%s (%s): %v", name, rev.Name, err)}
 		}
 		return nil, fmt.Errorf("%s (%s): %w", name, rev.Name, err)
 	}
 	for _, p := range s.list {
-		r.pkgs[p.ImportPath] = &mutate.Package{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir}
+		w.AddPackage(&mutate.Package{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir})
 	}
 	// Changed code outside the patterns counts too: a benchmark of ./cmd
 	// runs the module's other packages.
@@ -251,43 +248,7 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 
 // build builds the test binaries of pkgs (import paths) on side s.
 func (s *compareSide) build(ctx context.Context, pkgs []string) error {
-	r := s.r
-	var todo []string
-	for _, p := range pkgs {
-		if r.pkgs[p] != nil && r.baseBins[results.Opt][p] == "" && !r.hasTests[p] {
-			todo = append(todo, p)
-		}
-	}
-	if len(todo) == 0 {
-		return nil
-	}
-	r.prog.logf("perfmut: building the tests of %s of %s", english.Plural(len(todo), "package"), s.name)
-	bins := make([]string, len(todo))
-	err := r.parallel(ctx, len(todo), func(i int) error {
-		bin := filepath.Join(r.tmp, safeName(todo[i])+".test")
-		ok, err := r.goTestC(ctx, r.c.Module.Dir, todo[i], bin, "", results.Opt)
-		var be *buildError
-		if errors.As(err, &be) {
-			return fmt.Errorf("%s (%s) does not build: %s", s.name, s.rev.Name, be.reason())
-		}
-		if err != nil {
-			return err
-		}
-		if ok {
-			bins[i] = bin
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for i, p := range todo {
-		if bins[i] != "" {
-			r.baseBins[results.Opt][p] = bins[i]
-			r.hasTests[p] = true
-		}
-	}
-	return nil
+	return s.w.Build(ctx, pkgs, s.name, s.rev.Name)
 }
 
 // listBenches lists the benchmarks of pkgs on side s (building their test
@@ -297,17 +258,16 @@ func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
 		return err
 	}
 	for _, p := range pkgs {
-		bin := s.r.baseBins[results.Opt][p]
-		if bin == "" || s.listed[p] {
+		if s.w.Binary(p) == "" || s.listed[p] {
 			continue
 		}
 		s.listed[p] = true
-		names, _, err := s.r.listBenchmarks(ctx, s.r.pkgs[p], bin)
+		names, err := s.w.ListBenchmarks(ctx, p)
 		if err != nil {
 			return fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
 		}
 		for _, n := range names {
-			s.benches[benchmark{Pkg: p, Name: n}] = true
+			s.benches[runner.Benchmark{Pkg: p, Name: n}] = true
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package runner
+package compare
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -28,7 +29,7 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 	}
 	past, err := results.ReadHistory(c.HistoryDir)
 	if err != nil {
-		return nil, &InputError{fmt.Errorf("-history %s: %w", c.HistoryDir, err)}
+		return nil, &runner.InputError{Err: fmt.Errorf("-history %s: %w", c.HistoryDir, err)}
 	}
 	return past, nil
 }
@@ -38,7 +39,7 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 // sides' distributions to it.
 func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past []results.HistoryEntry) error {
 	now := time.Now().UTC()
-	mach := machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
+	mach := runner.Machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
 	var add []results.HistoryEntry
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {

@@ -1,0 +1,125 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
+)
+
+// A Workspace is one version of a module with its optimized test binaries,
+// measured without mutants: what perfmut compare builds, covers and
+// measures on each side. It uses the Campaign's build and measurement
+// settings (Module.Dir, Tags, Benchtime, timeouts, CensorFactor) and
+// nothing of its campaign: no mutants, no journal, no output directory.
+type Workspace struct{ r *run }
+
+// NewWorkspace returns an empty workspace of c's module that keeps its
+// binaries and coverage files in tmp and logs through prog.
+func NewWorkspace(c *Campaign, tmp string, prog *Progress) (*Workspace, error) {
+	r := &run{c: c, tmp: tmp, prog: prog, pkgs: map[string]*mutate.Package{},
+		benchIters: map[string]BenchIters{}, hasTests: map[string]bool{},
+		baseBins: map[string]map[string]string{results.Opt: {}}}
+	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
+		return nil, err
+	}
+	return &Workspace{r}, nil
+}
+
+// Dir is the module's directory.
+func (w *Workspace) Dir() string { return w.r.c.Module.Dir }
+
+// AddPackage adds a package of the module.
+func (w *Workspace) AddPackage(p *mutate.Package) { w.r.pkgs[p.ImportPath] = p }
+
+// Package returns the package with import path pkg, or nil.
+func (w *Workspace) Package(pkg string) *mutate.Package { return w.r.pkgs[pkg] }
+
+// Binary is pkg's test binary, "" until Build built one.
+func (w *Workspace) Binary(pkg string) string { return w.r.baseBins[results.Opt][pkg] }
+
+// HasTests reports whether Build built a test binary for pkg.
+func (w *Workspace) HasTests(pkg string) bool { return w.r.hasTests[pkg] }
+
+// Warnings are the warnings logged so far.
+func (w *Workspace) Warnings() []string { return w.r.warnings }
+
+// Build builds the test binaries of pkgs (import paths) not built yet, in
+// parallel; name (OLD, NEW) and rev say which version this is in the log
+// and the errors.
+func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) error {
+	r := w.r
+	var todo []string
+	for _, p := range pkgs {
+		if r.pkgs[p] != nil && r.baseBins[results.Opt][p] == "" && !r.hasTests[p] {
+			todo = append(todo, p)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	r.prog.Logf("perfmut: building the tests of %s of %s", english.Plural(len(todo), "package"), name)
+	bins := make([]string, len(todo))
+	err := r.parallel(ctx, len(todo), func(i int) error {
+		bin := filepath.Join(r.tmp, SafeName(todo[i])+".test")
+		ok, err := r.goTestC(ctx, r.c.Module.Dir, todo[i], bin, "", results.Opt)
+		var be *BuildError
+		if errors.As(err, &be) {
+			return fmt.Errorf("%s (%s) does not build: %s", name, rev, be.Reason())
+		}
+		if err != nil {
+			return err
+		}
+		if ok {
+			bins[i] = bin
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, p := range todo {
+		if bins[i] != "" {
+			r.baseBins[results.Opt][p] = bins[i]
+			r.hasTests[p] = true
+		}
+	}
+	return nil
+}
+
+// ListBenchmarks lists the benchmarks in pkg's test binary.
+func (w *Workspace) ListBenchmarks(ctx context.Context, pkg string) ([]string, error) {
+	names, _, err := w.r.listBenchmarks(ctx, w.r.pkgs[pkg], w.Binary(pkg))
+	return names, err
+}
+
+// CoverBenchmarks runs the benchmarks of pkgs with coverage of coverpkg.
+func (w *Workspace) CoverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
+	return w.r.coverBenchmarks(ctx, pkgs, coverpkg)
+}
+
+// Iters chooses b's iteration count per sample on this version.
+func (w *Workspace) Iters(ctx context.Context, b Benchmark) (BenchIters, error) {
+	return w.r.iters(ctx, results.Opt, b)
+}
+
+// BenchOnce runs one sample of b with it's iteration count from the
+// binary bin in dir (this version's or another's), within timeout.
+func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, ProcResult, error) {
+	return w.r.benchOnce(ctx, bin, dir, b, w.r.benchtimeArg(it), timeout)
+}
+
+// CensorCap is the time after which a sample of it is censored, given
+// the slowest sample of the other side (0: no censoring).
+func (w *Workspace) CensorCap(it BenchIters, slowest time.Duration) time.Duration {
+	return w.r.censorCap(it, slowest)
+}
+
+// Logf logs a line.
+func (w *Workspace) Logf(format string, args ...any) { w.r.prog.Logf(format, args...) }
