@@ -66,7 +66,7 @@ func (b CovBlock) Growth() int64 {
 }
 
 // contains reports whether line:col lies in the block ([start, end)).
-func (b CovBlock) contains(line, col int) bool {
+func (b CovBlock) Contains(line, col int) bool {
 	if line < b.StartLine || line > b.EndLine {
 		return false
 	}
@@ -370,7 +370,7 @@ func selectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string,
 		for _, b := range bc.Blocks[file] {
 			hit := false
 			for _, p := range pos {
-				if b.contains(p[0], p[1]) {
+				if b.Contains(p[0], p[1]) {
 					hit = true
 				}
 			}

@@ -8,8 +8,8 @@
 // sampled, sharded and merged.
 //
 // The perfmut commands are thin wrappers of its entry points: a Campaign
-// (its flags are cmd/perfmut's), whose Run is perfmut run; Calibration is
-// perfmut calibrate's A/A trials; a Workspace is one version of a module,
+// (its flags are cmd/perfmut's), whose Run is perfmut run (and, with
+// trial mutants, package calibrate's A/A trials); a Workspace is one version of a module,
 // built and measured without mutants, as package compare measures it;
 // Merge combines shards and ReadResults opens a results directory
 // (perfmut report).

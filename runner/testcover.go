@@ -235,7 +235,7 @@ func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
 func reaches(blocks []CovBlock, pos [][2]int) bool {
 	for _, b := range blocks {
 		for _, p := range pos {
-			if b.contains(p[0], p[1]) {
+			if b.Contains(p[0], p[1]) {
 				return true
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/calibrate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -22,7 +23,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if *trials < 1 {
 		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
 	}
-	kindList, err := runner.ParseKinds(*kinds)
+	kindList, err := calibrate.ParseKinds(*kinds)
 	if err != nil {
 		return usageError(err)
 	}
@@ -43,7 +44,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	c := &runner.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
+	c := &calibrate.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Calibrate(ctx)

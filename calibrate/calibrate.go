@@ -1,4 +1,4 @@
-package runner
+package calibrate
 
 import (
 	"context"
@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
 )
 
 // nullFile is the base name of the file a null mutant adds to a package.
@@ -27,7 +27,7 @@ const nullFile = "perfmut_calibrate_null.go"
 // report.TallyCalibration and report.WriteCalibration turn its report into
 // rates with exact intervals.
 type Calibration struct {
-	Campaign // Mutants: the candidates whose sites trials take; Out "": a temporary directory
+	runner.Campaign // Mutants: the candidates whose sites trials take; Out "": a temporary directory
 	// Dir is the directory the package patterns (Settings.Patterns) are
 	// relative to.
 	Dir    string
@@ -61,11 +61,11 @@ func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	// Trials only measure at sites a benchmark runs: keep those, when the
 	// benchmarks' coverage can be had.
 	var keep func(calibrationSite) bool
-	if timed, err := timedBlocks(ctx, c.Dir, cc.Module.Path, patterns, cc.Tags, cc.SkipBench); err != nil {
+	if timed, err := runner.TimedBlocks(ctx, c.Dir, cc.Module.Path, patterns, cc.Tags, cc.SkipBench); err != nil {
 		logf("perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured", err)
 	} else {
 		keep = func(s calibrationSite) bool {
-			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b CovBlock) bool { return b.contains(s.Line, s.Column) })
+			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b runner.CovBlock) bool { return b.Contains(s.Line, s.Column) })
 		}
 	}
 	// Candidate sites: each mutant's position and its first edit's (for a
@@ -73,7 +73,7 @@ func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	candidates := append(slices.Clone(cc.Mutants), atFirstEdit(cc.Module.Dir, cc.Mutants)...)
 	sites := calibrationSites(candidates, c.Trials, cc.Seed, keep)
 	if len(sites) == 0 {
-		return nil, &InputError{fmt.Errorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))}
+		return nil, &runner.InputError{Err: fmt.Errorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))}
 	}
 	pkgs := map[string]*mutate.Package{}
 	for _, p := range cc.Packages {
@@ -236,54 +236,4 @@ func trialOverlay(m mutate.Mutant, pkgs map[string]*mutate.Package) (map[string]
 		return nil, fmt.Errorf("trial %s: %s already exists in the module", m.ID, path)
 	}
 	return map[string][]byte{path: []byte(m.Helper)}, nil
-}
-
-// timedBlocks finds the blocks the benchmarks of patterns (relative to
-// dir) run in their timed loops, the way a campaign selects benchmarks
-// (see timedRuns) but for all of them at once: coverage of the whole
-// module at -benchtime 2x and 3x; blocks that ran more often at 3x are in
-// a timed loop, blocks that ran as often are setup. The blocks are keyed
-// by coverage file name (import path/base name).
-func timedBlocks(ctx context.Context, dir, modPath string, patterns, tags []string, skip string) (map[string][]CovBlock, error) {
-	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	var prof [2]map[string][]CovBlock
-	for i, bt := range []string{"2x", "3x"} {
-		file := filepath.Join(tmp, bt+".out")
-		args := []string{"test", "-run", "^$", "-bench", ".", "-benchtime", bt, "-count", "1",
-			"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", file}
-		if len(tags) > 0 {
-			args = append(args, "-tags", strings.Join(tags, ","))
-		}
-		if skip != "" {
-			args = append(args, "-skip", skip)
-		}
-		args = append(args, patterns...)
-		res, err := runProc(ctx, dir, nil, 10*time.Minute, "go", args...) // 10m: go test's own -timeout
-		switch {
-		case err != nil:
-			return nil, err
-		case res.Canceled:
-			return nil, ctx.Err()
-		case res.TimedOut:
-			return nil, fmt.Errorf("go test -bench with coverage did not finish within 10m")
-		case !res.OK():
-			return nil, fmt.Errorf("go test -bench with coverage: exit status %d: %s", res.ExitCode, LastLines(res.Output, 1))
-		}
-		if prof[i], err = readProfile(file); err != nil {
-			return nil, err
-		}
-	}
-	timed := map[string][]CovBlock{}
-	for file, blocks := range timedRuns(prof[0], prof[1]) {
-		for _, b := range blocks {
-			if b.Growth() > 0 {
-				timed[file] = append(timed[file], b)
-			}
-		}
-	}
-	return timed, nil
 }
