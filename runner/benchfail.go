@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -44,7 +45,7 @@ func benchDeath(out []byte) (bench, msg string) {
 // benchFailure classifies a failed mutant benchmark run: a timeout, a
 // crash (a panic, a fatal runtime error or a signal, wherever the runtime
 // printed it), or a functional difference (b.Fatal, b.Error, no result).
-func BenchFailure(res ProcResult) TestOutcome {
+func BenchFailure(res proc.Result) TestOutcome {
 	if res.TimedOut {
 		return TestOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
 	}

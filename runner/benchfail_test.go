@@ -3,6 +3,7 @@ package runner
 import (
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -30,7 +31,7 @@ func TestBenchDeath(t *testing.T) {
 			if b != tc.bench || m != tc.msg {
 				t.Errorf("benchDeath = %q, %q; want %q, %q", b, m, tc.bench, tc.msg)
 			}
-			o := BenchFailure(ProcResult{Output: []byte(tc.out), ExitCode: tc.exit})
+			o := BenchFailure(proc.Result{Output: []byte(tc.out), ExitCode: tc.exit})
 			if o.Status != tc.status || len(o.Reason) < len(tc.reasonStart) || o.Reason[:len(tc.reasonStart)] != tc.reasonStart {
 				t.Errorf("benchFailure = %s (%s), want %s (%s...)", o.Status, o.Reason, tc.status, tc.reasonStart)
 			}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
 
 // goTestC builds the test binary of pkg (an import path) into bin with
@@ -75,17 +77,17 @@ func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 // (go-build*) go under the run's private temp dir, so that a perfmut
 // killed with SIGKILL leaves none behind once the next run has removed
 // the stale temp dir (see removeStaleTemp).
-func (r *run) goCmd(ctx context.Context, dir string, args ...string) (ProcResult, error) {
+func (r *run) goCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
 	r.logCmd(dir, "go", args...)
 	var env []string
 	if r.tmp != "" {
 		gotmp := filepath.Join(r.tmp, "gotmp")
 		if err := os.MkdirAll(gotmp, 0o755); err != nil {
-			return ProcResult{}, err
+			return proc.Result{}, err
 		}
 		env = append(os.Environ(), "GOTMPDIR="+gotmp)
 	}
-	return runProc(ctx, dir, env, 0, "go", args...)
+	return proc.Run(ctx, dir, env, 0, "go", args...)
 }
 
 // A buildError is a failed go build: for a mutant, compile-error.

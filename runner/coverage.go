@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/cover"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -259,7 +260,7 @@ func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 			args = append(args, "-test.skip="+skip)
 		}
 		r.logCmd(p.Dir, bin, args...)
-		res, err := runProc(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -112,12 +113,12 @@ retry:
 // coverOnce runs j's benchmark once at n iterations with a coverage
 // profile, and returns the profile (nil if the run failed or timed out:
 // res says which).
-func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, ProcResult, error) {
+func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
 	f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
 	r.logCmd(j.pkg.Dir, j.bin, args...)
-	res, err := runProc(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, r.c.BenchTimeout), j.bin, args...)
+	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, r.c.BenchTimeout), j.bin, args...)
 	if err != nil {
 		return nil, res, err
 	}
@@ -134,7 +135,7 @@ func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 
 // warnCover warns that j's benchmark failed its coverage run of n
 // iterations (res) and is left out of judging.
-func (r *run) warnCover(j coverJob, n int, res ProcResult) {
+func (r *run) warnCover(j coverJob, n int, res proc.Result) {
 	why := "fails"
 	if res.TimedOut {
 		why = fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -26,7 +27,7 @@ type TestOutcome struct {
 func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
 	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
 	r.logCmd(dir, bin, args...)
-	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
 		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)
 	}
@@ -48,7 +49,7 @@ func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Durati
 // test2json-framed output: the framing lines (^V=== RUN, ^V--- FAIL, ...)
 // say which tests ran and failed, and unframed "panic:" and "fatal
 // error:" lines are the runtime's own reports.
-func classifyTests(res ProcResult) TestOutcome {
+func classifyTests(res proc.Result) TestOutcome {
 	if res.TimedOut {
 		return TestOutcome{Status: score.Timeout}
 	}

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -564,14 +565,14 @@ func sortedUnits(vals map[string]float64) []string {
 // benchOnce runs benchmark b once in bin at benchtime and returns its values by unit
 // (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
 // if the run failed or printed no result for b.
-func (r *run) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, ProcResult, error) {
+func (r *run) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}
 	r.logCmd(dir, bin, args...)
-	res, err := runProc(ctx, dir, nil, timeout, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
 		return nil, res, fmt.Errorf("running %s: %w", bin, err)
 	}

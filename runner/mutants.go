@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -571,7 +572,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 
 // goVersion is the version of the go command that builds the mutants.
 func goVersion(ctx context.Context) string {
-	res, err := runProc(ctx, "", nil, 30*time.Second, "go", "env", "GOVERSION")
+	res, err := proc.Run(ctx, "", nil, 30*time.Second, "go", "env", "GOVERSION")
 	if err != nil || !res.OK() {
 		return ""
 	}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
 
 // LockFile, in a results directory, is the lock of the perfmut process
@@ -161,7 +163,7 @@ const staleUnwritten = 10 * time.Second
 // live process, or it is being written.
 func pidHeld(path string) bool {
 	if info, ok := readLockInfo(path); ok {
-		return processAlive(info.PID)
+		return proc.Alive(info.PID)
 	}
 	fi, err := os.Stat(path)
 	return err == nil && time.Since(fi.ModTime()) < staleUnwritten

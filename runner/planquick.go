@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -294,7 +295,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 		return nil, err
 	}
 	pdir := r.pkgs[pkg].Dir
-	res, err := runProc(ctx, pdir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^$")
+	res, err := proc.Run(ctx, pdir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^$")
 	if err != nil {
 		return nil, err
 	}
@@ -303,7 +304,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	}
 	tp.StartSeconds = res.Elapsed.Seconds()
 	if left := min(time.Until(deadline), QuickTimingBudget/4); tests > 0 && left > time.Second {
-		res, err := runProc(ctx, pdir, nil, left, bin, "-test.bench=^$")
+		res, err := proc.Run(ctx, pdir, nil, left, bin, "-test.bench=^$")
 		if err != nil {
 			return nil, err
 		}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -209,7 +210,7 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}
-	res, err := runProc(ctx, p.dir(b.Package), nil, timeout, bin, args...)
+	res, err := proc.Run(ctx, p.dir(b.Package), nil, timeout, bin, args...)
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("running the %s test binary of %s: %w", sideName(side), b.Package, err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -827,7 +828,7 @@ func RemoveStaleTemp(dir string) {
 		if err != nil || pid <= 0 {
 			continue
 		}
-		if !processAlive(pid) {
+		if !proc.Alive(pid) {
 			os.RemoveAll(m)
 		}
 	}

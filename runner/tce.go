@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -189,7 +190,7 @@ func symbolPrefix(path string) string {
 func (r *run) objdumpCommand(ctx context.Context) []string {
 	r.objdumpOnce.Do(func() {
 		r.objdumpCmd = []string{"go", "tool", "objdump"}
-		res, err := runProc(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
+		res, err := proc.Run(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
 		if err != nil || !res.OK() {
 			return
 		}
@@ -207,7 +208,7 @@ func (r *run) objdumpCommand(ctx context.Context) []string {
 func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error) {
 	cmd := append(slices.Clone(r.objdumpCommand(ctx)), "-s", symbols, bin)
 	r.logCmd("", cmd[0], cmd[1:]...)
-	res, err := runProc(ctx, "", nil, 0, cmd[0], cmd[1:]...)
+	res, err := proc.Run(ctx, "", nil, 0, cmd[0], cmd[1:]...)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 )
@@ -55,7 +56,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		}
 		args := []string{"-test.list=."}
 		r.logCmd(p.Dir, bin, args...)
-		res, err := runProc(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
 		if err != nil {
 			return err
 		}
@@ -85,7 +86,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		args := []string{"-test.run=" + testsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
 		args = append(args, r.skipFlaky(j.pkg.ImportPath)...)
 		r.logCmd(j.pkg.Dir, j.bin, args...)
-		res, err := runProc(ctx, j.pkg.Dir, nil, r.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
+		res, err := proc.Run(ctx, j.pkg.Dir, nil, r.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
 		if err != nil {
 			return err
 		}

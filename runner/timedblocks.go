@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
 
 // TimedBlocks finds the blocks the benchmarks of patterns (relative to
@@ -33,7 +35,7 @@ func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 			args = append(args, "-skip", skip)
 		}
 		args = append(args, patterns...)
-		res, err := runProc(ctx, dir, nil, 10*time.Minute, "go", args...) // 10m: go test's own -timeout
+		res, err := proc.Run(ctx, dir, nil, 10*time.Minute, "go", args...) // 10m: go test's own -timeout
 		switch {
 		case err != nil:
 			return nil, err

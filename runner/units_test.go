@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -20,25 +21,25 @@ func TestClassifyTests(t *testing.T) {
 	const v = "\x16"
 	for _, tc := range []struct {
 		name   string
-		res    ProcResult
+		res    proc.Result
 		status score.Status
 		reason string
 	}{
-		{"pass", ProcResult{Output: []byte(v + "=== RUN   TestA\n" + v + "--- PASS: TestA (0.00s)\n" + v + "PASS\n")}, "", ""},
-		{"fail", ProcResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n    a_test.go:9: bad\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+		{"pass", proc.Result{Output: []byte(v + "=== RUN   TestA\n" + v + "--- PASS: TestA (0.00s)\n" + v + "PASS\n")}, "", ""},
+		{"fail", proc.Result{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n    a_test.go:9: bad\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
 			score.FNE, "failing tests: TestA"},
-		{"subtest", ProcResult{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n" + v + "=== RUN   TestA/x\n" + v + "--- FAIL: TestA/x (0.00s)\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
+		{"subtest", proc.Result{ExitCode: 1, Output: []byte(v + "=== RUN   TestA\n" + v + "=== RUN   TestA/x\n" + v + "--- FAIL: TestA/x (0.00s)\n" + v + "--- FAIL: TestA (0.00s)\n" + v + "FAIL\n")},
 			score.FNE, "failing tests: TestA/x"},
-		{"panic", ProcResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestB\n" + v + "--- FAIL: TestB (0.00s)\npanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n")},
+		{"panic", proc.Result{ExitCode: 2, Output: []byte(v + "=== RUN   TestB\n" + v + "--- FAIL: TestB (0.00s)\npanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n")},
 			score.Crash, "panic: boom [recovered, repanicked] in TestB"},
-		{"fatal", ProcResult{ExitCode: 2, Output: []byte(v + "=== RUN   TestC\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\n")},
+		{"fatal", proc.Result{ExitCode: 2, Output: []byte(v + "=== RUN   TestC\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\n")},
 			score.Crash, "fatal error: all goroutines are asleep - deadlock! in TestC"},
-		{"signal", ProcResult{ExitCode: -1, Signal: syscall.SIGSEGV, Output: []byte(v + "=== RUN   TestD\n")},
+		{"signal", proc.Result{ExitCode: -1, Signal: syscall.SIGSEGV, Output: []byte(v + "=== RUN   TestD\n")},
 			score.Crash, "test process killed by signal segmentation fault in TestD"},
-		{"timeout", ProcResult{ExitCode: -1, TimedOut: true, Signal: syscall.SIGQUIT}, score.Timeout, ""},
-		{"exit", ProcResult{ExitCode: 3, Output: []byte(v + "=== RUN   TestE\nbye\n")},
+		{"timeout", proc.Result{ExitCode: -1, TimedOut: true, Signal: syscall.SIGQUIT}, score.Timeout, ""},
+		{"exit", proc.Result{ExitCode: 3, Output: []byte(v + "=== RUN   TestE\nbye\n")},
 			score.Crash, "test process exited with status 3 without reporting a failed test: bye"},
-		{"passing test prints panic", ProcResult{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
+		{"passing test prints panic", proc.Result{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := classifyTests(tc.res)
@@ -50,11 +51,11 @@ func TestClassifyTests(t *testing.T) {
 }
 
 func TestBenchFailure(t *testing.T) {
-	got := BenchFailure(ProcResult{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
+	got := BenchFailure(proc.Result{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
 	if got.Status != score.FNE || !strings.Contains(got.Reason, "x_test.go:5: wrong") {
 		t.Errorf("b.Fatal: got %+v, want fne", got)
 	}
-	got = BenchFailure(ProcResult{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
+	got = BenchFailure(proc.Result{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
 	if got.Status != score.Crash {
 		t.Errorf("panic: got %+v, want crash", got)
 	}

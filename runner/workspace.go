@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -111,7 +112,7 @@ func (w *Workspace) Iters(ctx context.Context, b Benchmark) (BenchIters, error) 
 
 // BenchOnce runs one sample of b with it's iteration count from the
 // binary bin in dir (this version's or another's), within timeout.
-func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, ProcResult, error) {
+func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, proc.Result, error) {
 	return w.r.benchOnce(ctx, bin, dir, b, w.r.benchtimeArg(it), timeout)
 }
 

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package runner
+package proc
 
 import (
 	"os/exec"

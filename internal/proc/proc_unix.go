@@ -1,6 +1,6 @@
 //go:build unix
 
-package runner
+package proc
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ func quitGroup(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGQUIT) }
 // runs on.
 func killGroup(p *os.Process) { syscall.Kill(-p.Pid, syscall.SIGKILL) }
 
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
+// Alive reports whether a process with this pid exists.
+func Alive(pid int) bool {
 	return !errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

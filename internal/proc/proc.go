@@ -1,4 +1,4 @@
-package runner
+package proc
 
 import (
 	"bytes"
@@ -18,8 +18,8 @@ const killGrace = 2 * time.Second
 // maxOutput caps the output kept of one process.
 const maxOutput = 8 << 20
 
-// A procResult is how one process ended.
-type ProcResult struct {
+// A Result is how one process ended.
+type Result struct {
 	Output   []byte
 	Elapsed  time.Duration
 	ExitCode int            // -1 if killed by a signal
@@ -28,18 +28,18 @@ type ProcResult struct {
 	Canceled bool           // we killed it because ctx was cancelled
 }
 
-// ok reports whether the process exited with status 0 on its own.
-func (r ProcResult) OK() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
+// OK reports whether the process exited with status 0 on its own.
+func (r Result) OK() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
 
-// runProc runs name with args in dir, in a process group of its own
+// Run runs name with args in dir, in a process group of its own
 // (see setGroup for what each platform offers), with
 // stdout and stderr merged. If timeout > 0 and the process runs longer, or
 // if ctx is cancelled, the whole group gets SIGQUIT, then SIGKILL after
 // killGrace. When the process has exited, any member of its group still
 // alive is killed, so nothing is left behind. The error is only for
 // failures to start.
-func runProc(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (ProcResult, error) {
-	var res ProcResult
+func Run(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (Result, error) {
+	var res Result
 	if err := ctx.Err(); err != nil {
 		res.Canceled = true
 		return res, nil

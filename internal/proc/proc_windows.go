@@ -1,4 +1,4 @@
-package runner
+package proc
 
 import (
 	"os"
@@ -18,8 +18,8 @@ func quitGroup(p *os.Process) {}
 // killGroup kills p.
 func killGroup(p *os.Process) { p.Kill() }
 
-// processAlive reports whether a process with this pid exists.
-func processAlive(pid int) bool {
+// Alive reports whether a process with this pid exists.
+func Alive(pid int) bool {
 	h, err := syscall.OpenProcess(syscall.PROCESS_QUERY_INFORMATION, false, uint32(pid))
 	if err != nil {
 		return false
