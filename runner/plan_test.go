@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -149,18 +150,18 @@ func TestQuickPlan(t *testing.T) {
 // or not, across packages and test files.
 func TestScanSource(t *testing.T) {
 	_, pkgs := testModule(t, "hot")
-	g := scanSource(pkgs)
-	reached := func(pkg string, roots map[string][]srcRoot) map[string]string {
+	g := srcgraph.Scan(pkgs)
+	reached := func(pkg string, roots map[string][]srcgraph.Root) map[string]string {
 		out := map[string]string{}
 		for _, r := range roots[pkg] {
-			s := g.reach(r.id)
+			s := g.Reach(r.ID)
 			var fns []string
 			for _, fn := range []string{"Sum", "Find", "Prepare", "Unused", "Orphan"} {
-				if s.has(g.ids[nodeKey("example.com/hot/calc", fn)]) {
+				if s.Has(g.IDs[srcgraph.Key("example.com/hot/calc", fn)]) {
 					fns = append(fns, fn)
 				}
 			}
-			out[r.name] = strings.Join(fns, " ")
+			out[r.Name] = strings.Join(fns, " ")
 		}
 		return out
 	}
@@ -169,16 +170,16 @@ func TestScanSource(t *testing.T) {
 		got  map[string]string
 		want map[string]string
 	}{
-		{"calc benchmarks", reached("example.com/hot/calc", g.benches), map[string]string{"BenchmarkSum": "Sum Prepare", "BenchmarkFind": "Find Prepare"}},
-		{"app benchmarks", reached("example.com/hot/app", g.benches), map[string]string{"BenchmarkTotalParallel": "Sum Prepare"}},
-		{"app tests", reached("example.com/hot/app", g.tests), map[string]string{"TestTotal": "Sum", "TestTotalUnused": "Sum Unused"}},
+		{"calc benchmarks", reached("example.com/hot/calc", g.Benches), map[string]string{"BenchmarkSum": "Sum Prepare", "BenchmarkFind": "Find Prepare"}},
+		{"app benchmarks", reached("example.com/hot/app", g.Benches), map[string]string{"BenchmarkTotalParallel": "Sum Prepare"}},
+		{"app tests", reached("example.com/hot/app", g.Tests), map[string]string{"TestTotal": "Sum", "TestTotalUnused": "Sum Unused"}},
 	} {
 		if fmt.Sprint(tc.got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s reach %v, want %v", tc.what, tc.got, tc.want)
 		}
 	}
-	if !g.testFiles["example.com/hot/calc"] || !g.testFiles["example.com/hot/app"] {
-		t.Errorf("test files: %v", g.testFiles)
+	if !g.TestFiles["example.com/hot/calc"] || !g.TestFiles["example.com/hot/app"] {
+		t.Errorf("test files: %v", g.TestFiles)
 	}
 }
 
@@ -200,7 +201,7 @@ func TestQuickPlanBudget(t *testing.T) {
 	if _, err := r.judgingPackages(map[string]bool{"example.com/hot/calc": true}); err != nil {
 		t.Fatal(err)
 	}
-	g := scanSource(pkgs)
+	g := srcgraph.Scan(pkgs)
 	qs := r.quickJudging(g)
 	timed, err := r.timePackages(context.Background(), g, qs, time.Millisecond)
 	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -23,7 +24,7 @@ const QuickTimingBudget = 45 * time.Second
 
 // QuickPlan estimates what the campaign will cost, as Plan does, without
 // its baseline steps: from the mutants, the benchmarks and tests found in
-// the source (scanSource: which functions each may run), and a few timed
+// the source (srcgraph.Scan: which functions each may run), and a few timed
 // builds and test runs (QuickTimingBudget). The report's Quick part gives
 // the bounds of the estimate; see the field docs of results.QuickPlan.
 //
@@ -52,10 +53,10 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 		return nil, err
 	}
 	t0 := time.Now()
-	g := scanSource(c.Packages)
+	g := srcgraph.Scan(c.Packages)
 	qs := r.quickJudging(g)
-	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.benches), "benchmark"),
-		english.Plural(countRoots(g.tests), "test"), time.Since(t0).Round(time.Millisecond))
+	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
+		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
 	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
@@ -63,7 +64,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	est := newQuickCosts(c, g, timed)
 	p := &results.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs, ByLevel: map[string]results.PlanLevel{},
 		Quick: &results.QuickPlan{Low: map[string]results.PlanLevel{}, High: map[string]results.PlanLevel{},
-			Benchmarks: countRoots(g.benches), Tests: countRoots(g.tests), Timed: timed}}
+			Benchmarks: countRoots(g.Benches), Tests: countRoots(g.Tests), Timed: timed}}
 	p.Baseline = est.baseline(pkgs, len(c.Levels))
 	base := p.Baseline.BuildTestSeconds + p.Baseline.BenchCoverageSeconds + p.Baseline.TestCoverageSeconds
 	rest := map[string]float64{}
@@ -98,7 +99,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	return p, nil
 }
 
-func countRoots(m map[string][]srcRoot) int {
+func countRoots(m map[string][]srcgraph.Root) int {
 	n := 0
 	for _, rs := range m {
 		n += len(rs)
@@ -119,20 +120,20 @@ type quickMutant struct {
 }
 
 // quickJudging finds, for each mutant, the benchmarks, tests and builds
-// that judge it by the source (see scanSource).
-func (r *run) quickJudging(g *srcGraph) []quickMutant {
-	reach := map[int]nodeSet{}
-	reached := func(root srcRoot, key string) bool {
-		id, ok := g.ids[key]
+// that judge it by the source (see srcgraph.Scan).
+func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
+	reach := map[int]srcgraph.Set{}
+	reached := func(root srcgraph.Root, key string) bool {
+		id, ok := g.IDs[key]
 		if !ok {
 			return false
 		}
-		s, ok := reach[root.id]
+		s, ok := reach[root.ID]
 		if !ok {
-			s = g.reach(root.id)
-			reach[root.id] = s
+			s = g.Reach(root.ID)
+			reach[root.ID] = s
 		}
-		return s.has(id)
+		return s.Has(id)
 	}
 	sub := map[string]string{}
 	if r.c.Infer {
@@ -143,14 +144,14 @@ func (r *run) quickJudging(g *srcGraph) []quickMutant {
 	for i, m := range r.c.Mutants {
 		op := operators.ByName(m.Operator)
 		q := quickMutant{m: m, inert: op != nil && op.Inert && !full, inferred: sub[m.ID] != ""}
-		key := nodeKey(m.Package, m.Function)
+		key := srcgraph.Key(m.Package, m.Function)
 		benchOnly := 0
 		for _, pkg := range r.affected[m.Package] {
-			if !g.testFiles[pkg] {
+			if !g.TestFiles[pkg] {
 				continue
 			}
 			benched := false
-			for _, b := range g.benches[pkg] {
+			for _, b := range g.Benches[pkg] {
 				q.benchesHi++
 				if reached(b, key) {
 					q.benches++
@@ -161,8 +162,8 @@ func (r *run) quickJudging(g *srcGraph) []quickMutant {
 			n := 0
 			if !q.inert {
 				q.pkgsHi++
-				q.testsHi += len(g.tests[pkg])
-				for _, t := range g.tests[pkg] {
+				q.testsHi += len(g.Tests[pkg])
+				for _, t := range g.Tests[pkg] {
 					if reached(t, key) {
 						n++
 					}
@@ -194,7 +195,7 @@ func (r *run) quickJudging(g *srcGraph) []quickMutant {
 // timePackages times, for the mutated packages most of whose mutants are
 // built first, a first build of a test binary, a mutant's build, a run of
 // the binary's tests and of no test, until budget is spent.
-func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
+func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
 	first := map[string]mutate.Mutant{}
 	count := map[string]int{}
 	for _, q := range qs {
@@ -202,15 +203,15 @@ func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, b
 			continue
 		}
 		bin := q.m.Package
-		if !g.testFiles[bin] {
+		if !g.TestFiles[bin] {
 			for _, p := range r.affected[q.m.Package] {
-				if g.testFiles[p] {
+				if g.TestFiles[p] {
 					bin = p
 					break
 				}
 			}
 		}
-		if !g.testFiles[bin] {
+		if !g.TestFiles[bin] {
 			continue
 		}
 		if count[bin] == 0 {
@@ -237,7 +238,7 @@ func (r *run) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, b
 		// A build the budget stops is kept, as a lower bound, only if
 		// no package was timed before it.
 		tctx, cancel := context.WithDeadline(ctx, deadline)
-		tp, err := r.timePackage(tctx, pkg, first[pkg], len(g.tests[pkg]), deadline)
+		tp, err := r.timePackage(tctx, pkg, first[pkg], len(g.Tests[pkg]), deadline)
 		cancel()
 		if err != nil {
 			return nil, err

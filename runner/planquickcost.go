@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -14,7 +15,7 @@ import (
 // packages and the campaign's settings.
 type quickCosts struct {
 	c                *Campaign
-	g                *srcGraph
+	g                *srcgraph.Graph
 	build            float64 // one mutant build: the timed ones' median
 	firstBuild       float64 // most timed first build (dependencies compiled)
 	start            float64 // a test binary's start: median
@@ -23,7 +24,7 @@ type quickCosts struct {
 	share            float64 // builds and tests at once share the CPUs
 }
 
-func newQuickCosts(c *Campaign, g *srcGraph, timed []results.TimedPackage) *quickCosts {
+func newQuickCosts(c *Campaign, g *srcgraph.Graph, timed []results.TimedPackage) *quickCosts {
 	q := &quickCosts{c: c, g: g, share: float64(min(c.Jobs, runtime.NumCPU()))}
 	var builds, starts []float64
 	var testSecs float64
@@ -32,7 +33,7 @@ func newQuickCosts(c *Campaign, g *srcGraph, timed []results.TimedPackage) *quic
 		builds = append(builds, t.MutantBuildSeconds)
 		starts = append(starts, t.StartSeconds)
 		q.firstBuild = max(q.firstBuild, t.FirstBuildSeconds)
-		if n := len(g.tests[t.Package]); t.TestSeconds > 0 && n > 0 {
+		if n := len(g.Tests[t.Package]); t.TestSeconds > 0 && n > 0 {
 			testSecs += max(0, t.TestSeconds-t.StartSeconds)
 			tests += n
 		}
@@ -74,10 +75,10 @@ func median(xs []float64) float64 {
 func (q *quickCosts) baseline(pkgs []*mutate.Package, levels int) results.BaselineTimes {
 	var npkg, tests, benches int
 	for _, p := range pkgs {
-		if q.g.testFiles[p.ImportPath] {
+		if q.g.TestFiles[p.ImportPath] {
 			npkg++
-			tests += len(q.g.tests[p.ImportPath])
-			benches += len(q.g.benches[p.ImportPath])
+			tests += len(q.g.Tests[p.ImportPath])
+			benches += len(q.g.Benches[p.ImportPath])
 		}
 	}
 	if npkg == 0 {
@@ -142,7 +143,7 @@ func (q *quickCosts) level(qs []quickMutant, cs string) (pl results.PlanLevel, w
 	if pl.Measured > 0 {
 		pl.MeasureRounds /= float64(pl.Measured)
 		if cs != "low" {
-			tuned = countRoots(q.g.benches)
+			tuned = countRoots(q.g.Benches)
 		}
 		// Each benchmark's N is found once per level (Plan: two samples).
 		pl.MeasureSeconds += 2 * float64(tuned) * q.sample

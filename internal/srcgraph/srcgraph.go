@@ -1,4 +1,12 @@
-package runner
+// Package srcgraph is the quick plan's reading of the source: without
+// building or running anything, which functions each benchmark and each
+// test may run. A function's body names functions (called or not): an identifier names a
+// function of its own package (in a test file, first of the test files),
+// pkg.F a function of another package of the module, x.M every method
+// named M in the module. Reachability over these names over-approximates
+// what coverage finds for direct calls and interface methods, and misses
+// only calls through values made far from where they are named.
+package srcgraph
 
 import (
 	"go/ast"
@@ -13,54 +21,46 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 )
 
-// The quick plan's reading of the source: without building or running
-// anything, which functions each benchmark and each test may run. A
-// function's body names functions (called or not): an identifier names a
-// function of its own package (in a test file, first of the test files),
-// pkg.F a function of another package of the module, x.M every method
-// named M in the module. Reachability over these names over-approximates
-// what coverage finds for direct calls and interface methods, and misses
-// only calls through values made far from where they are named.
-
-// srcGraph is the functions of the loaded packages and what each names.
-type srcGraph struct {
-	ids     map[string]int   // node key (see nodeKey) -> id
+// A Graph is the functions of the loaded packages and what each names.
+type Graph struct {
+	IDs     map[string]int   // node key (see Key) -> id
 	edges   [][]int          // id -> ids it names
 	methods map[string][]int // method name -> ids of every method so named
 	// roots of each package: its benchmarks and tests (and examples and
 	// fuzz targets), as node ids, in source order.
-	benches map[string][]srcRoot
-	tests   map[string][]srcRoot
+	Benches map[string][]Root
+	Tests   map[string][]Root
 	// testFiles holds the packages with test files (a test binary).
-	testFiles map[string]bool
+	TestFiles map[string]bool
 }
 
-// srcRoot is one benchmark or test function.
-type srcRoot struct {
-	name string
-	id   int
+// A Root is one benchmark or test function.
+type Root struct {
+	Name string
+	ID   int
 }
 
-// nodeKey names a function of package pkg (an import path; test files get
+// Key names a function of package pkg (an import path; test files get
 // pkg+" [test]") as Mutant.Function names it.
-func nodeKey(pkg, fn string) string { return pkg + "\x00" + fn }
+func Key(pkg, fn string) string { return pkg + "\x00" + fn }
 
-func testNS(pkg string) string { return pkg + " [test]" }
+// TestNS is the namespace of pkg's test files.
+func TestNS(pkg string) string { return pkg + " [test]" }
 
-func (g *srcGraph) id(key string) int {
-	if id, ok := g.ids[key]; ok {
+func (g *Graph) id(key string) int {
+	if id, ok := g.IDs[key]; ok {
 		return id
 	}
 	id := len(g.edges)
-	g.ids[key] = id
+	g.IDs[key] = id
 	g.edges = append(g.edges, nil)
 	return id
 }
 
-// scanSource parses every .go file of pkgs (test files included, build
-// constraints ignored) into a srcGraph. Files that do not parse are skipped.
-func scanSource(pkgs []*mutate.Package) *srcGraph {
-	g := &srcGraph{ids: map[string]int{}, methods: map[string][]int{}, benches: map[string][]srcRoot{}, tests: map[string][]srcRoot{}, testFiles: map[string]bool{}}
+// Scan parses every .go file of pkgs (test files included, build
+// constraints ignored) into a Graph. Files that do not parse are skipped.
+func Scan(pkgs []*mutate.Package) *Graph {
+	g := &Graph{IDs: map[string]int{}, methods: map[string][]int{}, Benches: map[string][]Root{}, Tests: map[string][]Root{}, TestFiles: map[string]bool{}}
 	names := map[string]string{} // import path -> package name
 	for _, p := range pkgs {
 		names[p.ImportPath] = p.Name
@@ -83,8 +83,8 @@ func scanSource(pkgs []*mutate.Package) *srcGraph {
 			test := strings.HasSuffix(name, "_test.go")
 			ns := p.ImportPath
 			if test {
-				ns = testNS(p.ImportPath)
-				g.testFiles[p.ImportPath] = true
+				ns = TestNS(p.ImportPath)
+				g.TestFiles[p.ImportPath] = true
 			}
 			imports := fileImports(f, names)
 			for _, d := range f.Decls {
@@ -93,7 +93,7 @@ func scanSource(pkgs []*mutate.Package) *srcGraph {
 					continue
 				}
 				fn := mutate.FuncName(fd)
-				id := g.id(nodeKey(ns, fn))
+				id := g.id(Key(ns, fn))
 				if fd.Recv != nil {
 					g.methods[fd.Name.Name] = append(g.methods[fd.Name.Name], id)
 				} else if test {
@@ -110,7 +110,7 @@ func scanSource(pkgs []*mutate.Package) *srcGraph {
 			case *ast.SelectorExpr:
 				if x, ok := n.X.(*ast.Ident); ok {
 					if path, ok := b.imports[x.Name]; ok {
-						if id, ok := g.ids[nodeKey(path, n.Sel.Name)]; ok {
+						if id, ok := g.IDs[Key(path, n.Sel.Name)]; ok {
 							g.edges[b.from] = append(g.edges[b.from], id)
 						}
 						return false
@@ -121,7 +121,7 @@ func scanSource(pkgs []*mutate.Package) *srcGraph {
 				return false
 			case *ast.Ident:
 				for _, ns := range []string{b.ns, b.pkg} {
-					if id, ok := g.ids[nodeKey(ns, n.Name)]; ok {
+					if id, ok := g.IDs[Key(ns, n.Name)]; ok {
 						g.edges[b.from] = append(g.edges[b.from], id)
 						break
 					}
@@ -136,12 +136,12 @@ func scanSource(pkgs []*mutate.Package) *srcGraph {
 
 // addRoot records a test file's top-level function fn of pkg if it is a
 // benchmark or a test.
-func (g *srcGraph) addRoot(pkg, fn string, id int) {
+func (g *Graph) addRoot(pkg, fn string, id int) {
 	switch {
 	case strings.HasPrefix(fn, "Benchmark"):
-		g.benches[pkg] = append(g.benches[pkg], srcRoot{fn, id})
+		g.Benches[pkg] = append(g.Benches[pkg], Root{fn, id})
 	case strings.HasPrefix(fn, "Test") && fn != "TestMain", strings.HasPrefix(fn, "Example"), strings.HasPrefix(fn, "Fuzz"):
-		g.tests[pkg] = append(g.tests[pkg], srcRoot{fn, id})
+		g.Tests[pkg] = append(g.Tests[pkg], Root{fn, id})
 	}
 }
 
@@ -168,14 +168,14 @@ func fileImports(f *ast.File, names map[string]string) map[string]string {
 	return out
 }
 
-// nodeSet is a set of node ids.
-type nodeSet []uint64
+// A Set is a set of node ids.
+type Set []uint64
 
-func (s nodeSet) has(id int) bool { return id >= 0 && id/64 < len(s) && s[id/64]&(1<<(id%64)) != 0 }
+func (s Set) Has(id int) bool { return id >= 0 && id/64 < len(s) && s[id/64]&(1<<(id%64)) != 0 }
 
-// reach is the set of nodes root names, directly or not.
-func (g *srcGraph) reach(root int) nodeSet {
-	s := make(nodeSet, (len(g.edges)+63)/64)
+// Reach is the set of nodes root names, directly or not.
+func (g *Graph) Reach(root int) Set {
+	s := make(Set, (len(g.edges)+63)/64)
 	stack := []int{root}
 	s[root/64] |= 1 << (root % 64)
 	for len(stack) > 0 {
@@ -191,8 +191,8 @@ func (g *srcGraph) reach(root int) nodeSet {
 	return s
 }
 
-// count is the number of nodes in s.
-func (s nodeSet) count() int {
+// Count is the number of nodes in s.
+func (s Set) Count() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)
