@@ -65,14 +65,14 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 		return nil, err
 	}
 	merged := m.merged
-	sortMutants(merged.Mutants)
+	results.SortMutants(merged.Mutants)
 	if merged.Mutants == nil {
 		merged.Mutants = []results.Mutant{}
 	}
-	merged.Score = levelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
+	merged.Score = results.LevelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
 	merged.Phases = results.SumPhases(merged.Mutants)
 	merged.Sensitivity = results.Sensitivities(merged.Mutants)
-	sum := score.Summarize(outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
+	sum := score.Summarize(results.Outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
 	merged.Summary = &sum
 	if err := os.WriteFile(filepath.Join(out, results.JournalFile), m.journal, 0o644); err != nil {
 		return nil, err
@@ -212,7 +212,7 @@ func settingsLevels(s results.Settings, ms []results.Mutant) []string {
 	if l, err := ParseOpt(s.Opt); err == nil {
 		return l
 	}
-	return reportLevels(ms)
+	return results.ReportLevels(ms)
 }
 
 func copyFile(src, dst string) error {

@@ -553,11 +553,11 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 		}
 		rep.Mutants = append(rep.Mutants, rm)
 	}
-	sortMutants(rep.Mutants)
+	results.SortMutants(rep.Mutants)
 	if rep.Mutants == nil {
 		rep.Mutants = []results.Mutant{}
 	}
-	rep.Score = levelScores(rep.Mutants, c.Levels)
+	rep.Score = results.LevelScores(rep.Mutants, c.Levels)
 	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
@@ -565,7 +565,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	if r.baseTimes != (results.BaselineTimes{}) {
 		rep.Baseline = &r.baseTimes
 	}
-	sum := score.Summarize(outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
+	sum := score.Summarize(results.Outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum
 	return rep, nil
 }

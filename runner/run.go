@@ -21,6 +21,9 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
+// ReportFile is report.json in the output directory.
+const ReportFile = "report.json"
+
 // A resultKey names one result: a mutant at a level.
 type resultKey struct{ id, level string }
 

@@ -53,7 +53,7 @@ func TestLevelScoresUndecided(t *testing.T) {
 		m.ID = fmt.Sprint(i)
 		ms = append(ms, m)
 	}
-	got := levelScores(ms, []string{results.Opt})[results.Opt]
+	got := results.LevelScores(ms, []string{results.Opt})[results.Opt]
 	want := results.LevelScore{Killed: 3, Valid: 5, Score: 0.6, Covered: 0.75, Undecided: 2}
 	if got != want {
 		t.Errorf("levelScores = %+v, want %+v", got, want)

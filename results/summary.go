@@ -1,26 +1,22 @@
-package runner
+package results
 
 import (
 	"sort"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
-// ReportFile is report.json in the output directory.
-const ReportFile = "report.json"
-
-// sortMutants orders report mutants as mutate.Generate orders mutants, so
+// SortMutants orders report mutants as mutate.Generate orders mutants, so
 // a merged report lists them as an unsharded run does.
-func sortMutants(ms []results.Mutant) {
+func SortMutants(ms []Mutant) {
 	sort.SliceStable(ms, func(i, j int) bool { return mutate.Less(&ms[i].Mutant, &ms[j].Mutant) })
 }
 
-// levelScores computes Report.Score from the mutants' results: undecided
+// LevelScores computes Report.Score from the mutants' results: undecided
 // mutants are counted beside the score, outside its denominator.
-func levelScores(ms []results.Mutant, levels []string) map[string]results.LevelScore {
-	out := map[string]results.LevelScore{}
+func LevelScores(ms []Mutant, levels []string) map[string]LevelScore {
+	out := map[string]LevelScore{}
 	for _, l := range levels {
 		var killed, survived, nocov, undecided int
 		for _, m := range ms {
@@ -39,7 +35,7 @@ func levelScores(ms []results.Mutant, levels []string) map[string]results.LevelS
 				undecided++
 			}
 		}
-		ls := results.LevelScore{Killed: killed, Valid: killed + survived + nocov, Undecided: undecided}
+		ls := LevelScore{Killed: killed, Valid: killed + survived + nocov, Undecided: undecided}
 		if ls.Valid > 0 {
 			ls.Score = float64(killed) / float64(ls.Valid)
 		}
@@ -51,8 +47,8 @@ func levelScores(ms []results.Mutant, levels []string) map[string]results.LevelS
 	return out
 }
 
-// outcomes turns the report's results into score.Summarize input.
-func outcomes(ms []results.Mutant) []score.Outcome {
+// Outcomes turns the report's results into score.Summarize input.
+func Outcomes(ms []Mutant) []score.Outcome {
 	var out []score.Outcome
 	for _, m := range ms {
 		levels := make([]string, 0, len(m.Results))
@@ -71,11 +67,11 @@ func outcomes(ms []results.Mutant) []score.Outcome {
 	return out
 }
 
-// reportLevels returns the levels that appear in the mutants' results, in
+// ReportLevels returns the levels that appear in the mutants' results, in
 // report order (opt, noopt).
-func reportLevels(ms []results.Mutant) []string {
+func ReportLevels(ms []Mutant) []string {
 	var out []string
-	for _, l := range []string{results.Opt, results.NoOpt} {
+	for _, l := range []string{Opt, NoOpt} {
 		for _, m := range ms {
 			if m.Results[l] != nil {
 				out = append(out, l)
