@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -124,7 +125,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if err := os.WriteFile(filepath.Join(tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		return nil, err
 	}
-	prog := runner.NewProgress(c.Log, c.Progress, 0)
+	prog := progress.New(c.Log, c.Progress, 0)
 	defer prog.End()
 	var sides [2]*compareSide
 	for i, rev := range revs {
@@ -205,7 +206,7 @@ func (c *Comparison) check() error {
 
 // openSide exports rev into tmp (unless it is the working tree), lists
 // its packages and builds their test binaries.
-func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *runner.Progress) (*compareSide, error) {
+func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress.Progress) (*compareSide, error) {
 	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
 	dir := c.Module.Dir
 	if rev.Name != changes.WorkTree {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/progress"
 )
 
 // TestGoTestCNoVet: a package go vet rejects (a Printf verb that does not
@@ -22,7 +24,7 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{c: &Campaign{}, prog: NewProgress(nil, false, 0)}
+	r := &run{c: &Campaign{}, prog: progress.New(nil, false, 0)}
 	bin := filepath.Join(t.TempDir(), "vet.test")
 	ok, err := r.goTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {

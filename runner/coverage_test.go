@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -131,7 +132,7 @@ func TestCoverRandomSetup(t *testing.T) {
 	var got []string
 	for pass := range 3 {
 		r := newRun(c)
-		r.tmp, r.prog, r.hasTests = t.TempDir(), NewProgress(io.Discard, false, 0), map[string]bool{pkg: true}
+		r.tmp, r.prog, r.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
 		if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 			t.Fatal(err)
 		}

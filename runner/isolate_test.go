@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -56,7 +57,7 @@ func TestIsolateCopyRestoreFails(t *testing.T) {
 	}
 	orig := []byte("package lib\n")
 	os.WriteFile(filepath.Join(mod, "lib", "lib.go"), orig, 0o644)
-	r := &run{c: &Campaign{}, tmp: t.TempDir(), prog: NewProgress(io.Discard, false, 0), slots: make(chan string, 1)}
+	r := &run{c: &Campaign{}, tmp: t.TempDir(), prog: progress.New(io.Discard, false, 0), slots: make(chan string, 1)}
 	r.c.Module.Dir = mod
 	slot := filepath.Join(r.tmp, "copy0")
 	if err := copyTree(mod, slot, ""); err != nil {

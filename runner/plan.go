@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -129,7 +130,7 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 		return nil, nil, errors.New("no mutants to plan for")
 	}
 	r = newRun(c)
-	r.prog = NewProgress(c.Log, c.Progress, 0)
+	r.prog = progress.New(c.Log, c.Progress, 0)
 	if err := r.makeTemp(); err != nil {
 		r.prog.End()
 		os.RemoveAll(r.tmp)

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -67,7 +68,7 @@ func (p *Reproduction) Run(ctx context.Context) error {
 		return err
 	}
 	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Tags: p.Tags})
-	r.prog = NewProgress(p.Log, false, 0)
+	r.prog = progress.New(p.Log, false, 0)
 	err := r.makeTemp()
 	if r.tmp != "" {
 		defer os.RemoveAll(r.tmp)

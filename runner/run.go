@@ -16,6 +16,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -52,7 +53,7 @@ type run struct {
 
 	lock    *OutLock // on c.Out
 	journal *results.Journal
-	prog    *Progress
+	prog    *progress.Progress
 	slots   chan string  // -isolate copy: free module copies
 	slotSeq atomic.Int64 // -isolate copy: numbers replacement copies
 
@@ -110,7 +111,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.prog = NewProgress(c.Log, c.Progress, total)
+	r.prog = progress.New(c.Log, c.Progress, total)
 	defer r.prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
@@ -197,7 +198,7 @@ func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.prog.begin()
+	r.prog.Begin()
 	// With subsumption, the smallest injection at a site runs first;
 	// each wave waits for the verdicts of the one before.
 	ws := [][]int{todo}
@@ -751,7 +752,7 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	if lr.Status == score.Killed || lr.Status == score.Survived {
 		detail = sampleDetail(lr)
 	}
-	r.prog.finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
+	r.prog.Finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
 	return nil
 }
 

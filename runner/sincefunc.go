@@ -481,10 +481,7 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 	if err != nil || n == 0 {
 		return todo, err
 	}
-	r.prog.mu.Lock()
-	r.prog.total -= n
-	left := r.prog.total
-	r.prog.mu.Unlock()
+	left := r.prog.Skip(n)
 	r.prog.Logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
 	return r.untilDone(todo), nil
 }

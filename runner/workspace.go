@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -23,7 +24,7 @@ type Workspace struct{ r *run }
 
 // NewWorkspace returns an empty workspace of c's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
-func NewWorkspace(c *Campaign, tmp string, prog *Progress) (*Workspace, error) {
+func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
 	r := &run{c: c, tmp: tmp, prog: prog, pkgs: map[string]*mutate.Package{},
 		benchIters: map[string]BenchIters{}, hasTests: map[string]bool{},
 		baseBins: map[string]map[string]string{results.Opt: {}}}

@@ -1,18 +1,19 @@
-package runner
+// Package progress is what a campaign prints while it runs: one log line
+// per finished mutant and level, and on a terminal a status line redrawn
+// with the counts per status and an estimate of the time left.
+package progress
 
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/perfmut/perfmut/score"
 )
 
-// progress reports finished mutant-levels: a redrawn status line with
+// A Progress reports finished mutant-levels: a redrawn status line with
 // counts per status and an ETA on a terminal, plain log lines otherwise.
 type Progress struct {
 	mu     sync.Mutex
@@ -28,14 +29,16 @@ type Progress struct {
 	begun  time.Time // start of the mutants (after the baseline), for the ETA
 }
 
-// begin marks the start of the mutants' phase.
-func (p *Progress) begin() {
+// Begin marks the start of the mutants' phase.
+func (p *Progress) Begin() {
 	p.mu.Lock()
 	p.begun = time.Now()
 	p.mu.Unlock()
 }
 
-func NewProgress(w io.Writer, tty bool, total int) *Progress {
+// New returns a Progress of total mutant-levels that writes to w (nil:
+// nowhere), redrawing a status line when tty is set.
+func New(w io.Writer, tty bool, total int) *Progress {
 	if w == nil {
 		w = io.Discard
 	}
@@ -72,7 +75,7 @@ func (p *Progress) Logf(format string, args ...any) {
 }
 
 // finished records one finished mutant-level.
-func (p *Progress) finished(what, level string, st score.Status, detail string) {
+func (p *Progress) Finished(what, level string, st score.Status, detail string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done++
@@ -141,53 +144,11 @@ func (p *Progress) End() {
 	}
 }
 
-// DefaultBenchTimeout is the default Campaign.BenchTimeout.
-const DefaultBenchTimeout = 2 * time.Minute
-
-// warnf logs a warning and keeps it for report.json.
-func (r *run) warnf(format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	r.mu.Lock()
-	r.warnings = append(r.warnings, msg)
-	r.mu.Unlock()
-	r.prog.Logf("perfmut: warning: %s", msg)
-}
-
-// tick calls f every d until the returned stop is called.
-func (r *run) tick(d time.Duration, f func()) (stop func()) {
-	done := make(chan struct{})
-	t := time.NewTicker(d)
-	go func() {
-		for {
-			select {
-			case <-t.C:
-				f()
-			case <-done:
-				return
-			}
-		}
-	}()
-	return func() { t.Stop(); close(done) }
-}
-
-// stepProgress logs "perfmut: STEP: k of n done (elapsed)" every 10 s
-// until stop is called; the caller counts finished jobs in done.
-func (r *run) stepProgress(step string, n int) (done *atomic.Int64, stop func()) {
-	start := time.Now()
-	done = new(atomic.Int64)
-	stop = r.tick(10*time.Second, func() {
-		r.prog.Logf("perfmut: %s: %d of %d done (%s)", step, done.Load(), n, time.Since(start).Round(time.Second))
-	})
-	return done, stop
-}
-
-// IsTerminal reports whether w is a terminal, where a Campaign can draw its
-// progress line (Campaign.Progress).
-func IsTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+// Skip takes n mutant-levels off the total (they need not run after all)
+// and returns how many are left.
+func (p *Progress) Skip(n int) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total -= n
+	return p.total
 }
