@@ -126,51 +126,51 @@ type LevelScore struct {
 type Settings struct {
 	// Module, Tags, Isolate and GoVersion are what the campaign built:
 	// the module path, -tags, -isolate and the go command's version.
-	Module    string   `json:"module,omitempty"`
-	Tags      []string `json:"tags,omitempty"`
-	Isolate   string   `json:"isolate,omitempty"`
-	GoVersion string   `json:"go_version,omitempty"`
+	Module    string   `json:"module,omitempty" setting:"the module"`
+	Tags      []string `json:"tags,omitempty" setting:"-tags,quote,joined"`
+	Isolate   string   `json:"isolate,omitempty" setting:"-isolate"`
+	GoVersion string   `json:"go_version,omitempty" setting:"the Go version"`
 
-	Patterns   []string `json:"patterns"`
-	Opt        string   `json:"opt"` // both, on, off
-	Alpha      float64  `json:"alpha"`
-	Correction string   `json:"correction"`
-	Test       string   `json:"test,omitempty"` // -test: ks or mwu ("" before the flag: ks)
-	MaxSamples int      `json:"max_samples"`
+	Patterns   []string `json:"patterns" setting:"packages,quote,selection"`
+	Opt        string   `json:"opt" setting:"-opt,selection"` // both, on, off
+	Alpha      float64  `json:"alpha" setting:"-alpha"`
+	Correction string   `json:"correction" setting:"-correction"`
+	Test       string   `json:"test,omitempty" setting:"-test"` // -test: ks or mwu ("" before the flag: ks)
+	MaxSamples int      `json:"max_samples" setting:"-max-samples"`
 	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
 	// this many of the benchmarks reaching it (0 = all).
-	MaxBenchmarks int `json:"max_benchmarks,omitempty"`
+	MaxBenchmarks int `json:"max_benchmarks,omitempty" setting:"-max-benchmarks"`
 	// CPU is -cpu: the GOMAXPROCS values every benchmark was measured at
 	// (empty: the default only).
-	CPU       []int   `json:"cpu,omitempty"`
-	MinEffect float64 `json:"min_effect,omitempty"`
+	CPU       []int   `json:"cpu,omitempty" setting:"-cpu"`
+	MinEffect float64 `json:"min_effect,omitempty" setting:"-min-effect"`
 	// Margin is the slowdown that matters (a median ratio): a survivor's
 	// ratio interval lies below it; a mutant measured to MaxSamples whose
 	// interval reaches it is undecided (0 = the minimum effect).
-	Margin     float64 `json:"margin,omitempty"`
-	MinSamples int     `json:"min_samples,omitempty"` // the first look (filled-in default when 0 was given)
+	Margin     float64 `json:"margin,omitempty" setting:"-margin"`
+	MinSamples int     `json:"min_samples,omitempty" setting:"-min-samples"` // the first look (filled-in default when 0 was given)
 	// FutilityPower is the early-survive bound of the stopping rule
 	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
-	FutilityPower float64 `json:"futility_power,omitempty"`
-	Benchtime     string  `json:"benchtime"` // "" = fixed iterations from SampleTime
+	FutilityPower float64 `json:"futility_power,omitempty" setting:"-futility"`
+	Benchtime     string  `json:"benchtime" setting:"-benchtime"` // "" = fixed iterations from SampleTime
 	// SampleTime is -sample-time: each benchmark's fixed iteration count
 	// was chosen to take about this long per sample.
-	SampleTime string `json:"sample_time,omitempty"`
+	SampleTime string `json:"sample_time,omitempty" setting:"-sample-time"`
 	// Censor is -censor: a mutant sample running longer than Censor times
 	// the slowest baseline sample plus a slack (50 to 100ms, from the baseline spread) was stopped (0 = never).
-	Censor float64 `json:"censor,omitempty"`
+	Censor float64 `json:"censor,omitempty" setting:"-censor"`
 	// NoInfer is -infer=false: every mutant was measured, none inferred.
-	NoInfer bool `json:"no_infer,omitempty"`
+	NoInfer bool `json:"no_infer,omitempty" setting:"-infer,negate"`
 	// FullFilter is -full-filter: every mutant ran every test of the
 	// packages importing it, not only the tests reaching its site.
-	FullFilter bool     `json:"full_filter,omitempty"`
-	Seed       int64    `json:"seed"`
-	Sample     int      `json:"sample,omitempty"`
-	Shard      string   `json:"shard,omitempty"`
-	Operators  []string `json:"operators,omitempty"`
+	FullFilter bool     `json:"full_filter,omitempty" setting:"-full-filter"`
+	Seed       int64    `json:"seed" setting:"-seed,selection"`
+	Sample     int      `json:"sample,omitempty" setting:"-sample,selection"`
+	Shard      string   `json:"shard,omitempty" setting:"-shard,selection"`
+	Operators  []string `json:"operators,omitempty" setting:"-operators,novalues,selection"`
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
-	ChangedSince string `json:"changed_since,omitempty"`
+	ChangedSince string `json:"changed_since,omitempty" setting:"-changed-since,quote,selection"`
 }
 
 // Mutant is one mutant with its results per level.

@@ -181,7 +181,7 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 	}
 	s := rep.Settings
 	s.Shard = ""
-	if d := settingsDiff(m.merged.Settings, s); d != "" {
+	if d := m.merged.Settings.Diff(s); d != "" {
 		return &InputError{fmt.Errorf("%s was run with other settings: %s", dir, d)}
 	}
 	if rep.Started.Before(m.merged.Started) {

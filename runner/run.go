@@ -421,69 +421,10 @@ func (c *Campaign) readOut() ([]results.JournalEntry, int64, error) {
 	if err := jsonUnmarshal(data, &prev); err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", spath, err)
 	}
-	if d := settingsDiff(prev, c.Settings); d != "" {
+	if d := prev.Diff(c.Settings); d != "" {
 		return nil, 0, inputErrorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 	}
 	return entries, goodLen, nil
-}
-
-// settingsDiff names the first setting that differs between two runs.
-func settingsDiff(a, b results.Settings) string {
-	switch {
-	case a.Module != b.Module:
-		return fmt.Sprintf("the module (%s vs %s)", a.Module, b.Module)
-	case a.GoVersion != b.GoVersion:
-		return fmt.Sprintf("the Go version (%s vs %s)", a.GoVersion, b.GoVersion)
-	case strings.Join(a.Tags, ",") != strings.Join(b.Tags, ","):
-		return fmt.Sprintf("-tags (%q vs %q)", strings.Join(a.Tags, ","), strings.Join(b.Tags, ","))
-	case a.Isolate != b.Isolate:
-		return fmt.Sprintf("-isolate (%s vs %s)", a.Isolate, b.Isolate)
-	case strings.Join(a.Patterns, " ") != strings.Join(b.Patterns, " "):
-		return fmt.Sprintf("packages (%q vs %q)", a.Patterns, b.Patterns)
-	case a.Opt != b.Opt:
-		return fmt.Sprintf("-opt (%s vs %s)", a.Opt, b.Opt)
-	case a.Alpha != b.Alpha:
-		return fmt.Sprintf("-alpha (%g vs %g)", a.Alpha, b.Alpha)
-	case a.Correction != b.Correction:
-		return fmt.Sprintf("-correction (%s vs %s)", a.Correction, b.Correction)
-	case a.Test != b.Test:
-		return fmt.Sprintf("-test (%s vs %s)", a.Test, b.Test)
-	case a.MaxSamples != b.MaxSamples:
-		return fmt.Sprintf("-max-samples (%d vs %d)", a.MaxSamples, b.MaxSamples)
-	case a.MaxBenchmarks != b.MaxBenchmarks:
-		return fmt.Sprintf("-max-benchmarks (%d vs %d)", a.MaxBenchmarks, b.MaxBenchmarks)
-	case fmt.Sprint(a.CPU) != fmt.Sprint(b.CPU):
-		return fmt.Sprintf("-cpu (%v vs %v)", a.CPU, b.CPU)
-	case a.MinSamples != b.MinSamples:
-		return fmt.Sprintf("-min-samples (%d vs %d)", a.MinSamples, b.MinSamples)
-	case a.FutilityPower != b.FutilityPower:
-		return fmt.Sprintf("-futility (%g vs %g)", a.FutilityPower, b.FutilityPower)
-	case a.MinEffect != b.MinEffect:
-		return fmt.Sprintf("-min-effect (%g vs %g)", a.MinEffect, b.MinEffect)
-	case a.Margin != b.Margin:
-		return fmt.Sprintf("-margin (%g vs %g)", a.Margin, b.Margin)
-	case a.Benchtime != b.Benchtime:
-		return fmt.Sprintf("-benchtime (%s vs %s)", a.Benchtime, b.Benchtime)
-	case a.SampleTime != b.SampleTime:
-		return fmt.Sprintf("-sample-time (%s vs %s)", a.SampleTime, b.SampleTime)
-	case a.NoInfer != b.NoInfer:
-		return fmt.Sprintf("-infer (%v vs %v)", !a.NoInfer, !b.NoInfer)
-	case a.FullFilter != b.FullFilter:
-		return fmt.Sprintf("-full-filter (%v vs %v)", a.FullFilter, b.FullFilter)
-	case a.Censor != b.Censor:
-		return fmt.Sprintf("-censor (%g vs %g)", a.Censor, b.Censor)
-	case a.Seed != b.Seed:
-		return fmt.Sprintf("-seed (%d vs %d)", a.Seed, b.Seed)
-	case a.Sample != b.Sample:
-		return fmt.Sprintf("-sample (%d vs %d)", a.Sample, b.Sample)
-	case a.ChangedSince != b.ChangedSince:
-		return fmt.Sprintf("-changed-since (%q vs %q)", a.ChangedSince, b.ChangedSince)
-	case a.Shard != b.Shard:
-		return fmt.Sprintf("-shard (%s vs %s)", a.Shard, b.Shard)
-	case strings.Join(a.Operators, ",") != strings.Join(b.Operators, ","):
-		return "-operators"
-	}
-	return ""
 }
 
 // baseline builds the test binaries of every package the mutants affect

@@ -35,12 +35,10 @@ const noInputs = "its report.json records no inputs (it was made by an older per
 func (r *run) inputs(ctx context.Context) (*results.Inputs, error) {
 	c := r.c
 	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: Machine(ctx), Packages: map[string]string{}}
-	s := c.Settings
 	// What chooses the mutants, orders the rounds or selects the levels
-	// does not change a verdict.
-	s.Patterns, s.Opt, s.Sample, s.Seed, s.Shard, s.ChangedSince, s.Operators = nil, "", 0, 0, "", "", nil
+	// does not change a verdict (results.Settings.Verdict).
 	h := sha256.New()
-	json.NewEncoder(h).Encode(s)
+	json.NewEncoder(h).Encode(c.Settings.Verdict())
 	for _, f := range []string{"go.mod", "go.sum"} {
 		data, err := os.ReadFile(filepath.Join(c.Module.Dir, f))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {

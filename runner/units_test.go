@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -303,11 +302,11 @@ func TestDisplayNames(t *testing.T) {
 // TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
 // not the same campaign (-resume, merge and -since refuse to mix them).
 func TestSettingsDiffCPU(t *testing.T) {
-	if got, want := settingsDiff(results.Settings{CPU: []int{1, 2}}, results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
-		t.Errorf("settingsDiff = %q, want %q", got, want)
+	if got, want := (results.Settings{CPU: []int{1, 2}}).Diff(results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
+		t.Errorf("Settings.Diff = %q, want %q", got, want)
 	}
-	if got := settingsDiff(results.Settings{CPU: []int{2}}, results.Settings{CPU: []int{2}}); got != "" {
-		t.Errorf("settingsDiff of equal -cpu = %q, want none", got)
+	if got := (results.Settings{CPU: []int{2}}).Diff(results.Settings{CPU: []int{2}}); got != "" {
+		t.Errorf("Settings.Diff of equal -cpu = %q, want none", got)
 	}
 }
 
@@ -334,48 +333,5 @@ func TestReadProfile(t *testing.T) {
 	os.WriteFile(f, []byte("mode: atomic\nbroken line\n"), 0o644)
 	if _, err := readProfile(f); err == nil {
 		t.Error("a malformed profile was read without an error")
-	}
-}
-
-// TestSettingsDiffEveryField sets each field of results.Settings in turn:
-// settingsDiff must report every one that -resume and merge compare, so a
-// new setting cannot be added without deciding whether a resumed or merged
-// campaign may differ in it.
-func TestSettingsDiffEveryField(t *testing.T) {
-	notCompared := map[string]string{}
-	typ := reflect.TypeOf(results.Settings{})
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		var a results.Settings
-		v := reflect.ValueOf(&a).Elem().Field(i)
-		switch v.Kind() {
-		case reflect.String:
-			v.SetString("x")
-		case reflect.Bool:
-			v.SetBool(true)
-		case reflect.Int, reflect.Int64:
-			v.SetInt(3)
-		case reflect.Float64:
-			v.SetFloat(1.5)
-		case reflect.Slice:
-			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
-			if v.Index(0).Kind() == reflect.String {
-				v.Index(0).SetString("x")
-			} else {
-				v.Index(0).SetInt(3)
-			}
-		default:
-			t.Fatalf("Settings.%s: kind %s not handled by this test", f.Name, v.Kind())
-		}
-		got := settingsDiff(a, results.Settings{})
-		if why, skip := notCompared[f.Name]; skip {
-			if got != "" {
-				t.Errorf("Settings.%s is not compared (%s), but settingsDiff says %q", f.Name, why, got)
-			}
-			continue
-		}
-		if got == "" {
-			t.Errorf("settingsDiff ignores Settings.%s: -resume and merge would mix campaigns that differ in it", f.Name)
-		}
 	}
 }

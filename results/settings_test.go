@@ -1,0 +1,85 @@
+package results
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// setOne returns Settings with only field i set to a non-zero value.
+func setOne(t *testing.T, i int) Settings {
+	var s Settings
+	v := reflect.ValueOf(&s).Elem().Field(i)
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString("x")
+	case reflect.Bool:
+		v.SetBool(true)
+	case reflect.Int, reflect.Int64:
+		v.SetInt(3)
+	case reflect.Float64:
+		v.SetFloat(1.5)
+	case reflect.Slice:
+		v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+		if v.Index(0).Kind() == reflect.String {
+			v.Index(0).SetString("x")
+		} else {
+			v.Index(0).SetInt(3)
+		}
+	default:
+		t.Fatalf("Settings.%s: kind %s not handled by this test", v.Type().Field(i).Name, v.Kind())
+	}
+	return s
+}
+
+// TestSettingsTags sets each field of Settings in turn: every field has a
+// setting tag, Diff reports each (so -resume and merge never mix campaigns
+// that differ in one), and Verdict keeps each that is not a selection (so
+// -since never reuses a verdict taken with another setting). A new
+// setting fails here until its tag says how it is treated.
+func TestSettingsTags(t *testing.T) {
+	typ := reflect.TypeOf(Settings{})
+	hash := func(s Settings) string {
+		data, _ := json.Marshal(s.Verdict())
+		return string(data)
+	}
+	zero := hash(Settings{})
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		tag, ok := f.Tag.Lookup("setting")
+		if !ok || tag == "" {
+			t.Errorf("Settings.%s has no setting tag: say how -resume, merge and -since treat it", f.Name)
+			continue
+		}
+		s := setOne(t, i)
+		got := s.Diff(Settings{})
+		if got == "" || !strings.HasPrefix(got, parseSettingTag(tag).name) {
+			t.Errorf("Settings.%s: Diff = %q, want it named %q", f.Name, got, parseSettingTag(tag).name)
+		}
+		if changed := hash(s) != zero; changed == parseSettingTag(tag).selection {
+			t.Errorf("Settings.%s: selection %v, but the -since hash changes: %v", f.Name, parseSettingTag(tag).selection, changed)
+		}
+	}
+}
+
+// TestSettingsDiffWords: the messages keep the flags' spelling and values.
+func TestSettingsDiffWords(t *testing.T) {
+	for _, tc := range []struct {
+		a, b Settings
+		want string
+	}{
+		{Settings{Module: "example.com/other"}, Settings{Module: "example.com/hot"}, "the module (example.com/other vs example.com/hot)"},
+		{Settings{Tags: []string{"a", "b"}}, Settings{}, `-tags ("a,b" vs "")`},
+		{Settings{Patterns: []string{"./..."}}, Settings{Patterns: []string{"./x"}}, `packages (["./..."] vs ["./x"])`},
+		{Settings{Alpha: 0.05}, Settings{Alpha: 0.01}, "-alpha (0.05 vs 0.01)"},
+		{Settings{NoInfer: true}, Settings{}, "-infer (false vs true)"},
+		{Settings{Operators: []string{"a"}}, Settings{}, "-operators"},
+		{Settings{ChangedSince: "HEAD~1"}, Settings{}, `-changed-since ("HEAD~1" vs "")`},
+		{Settings{Tags: []string{}}, Settings{}, ""},
+	} {
+		if got := tc.a.Diff(tc.b); got != tc.want {
+			t.Errorf("Diff = %q, want %q", got, tc.want)
+		}
+	}
+}
