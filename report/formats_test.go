@@ -174,7 +174,7 @@ func TestReadFileErrors(t *testing.T) {
 	// Round trip.
 	rep := fixture(t)
 	p := filepath.Join(dir, "again.json")
-	if err := rep.WriteFile(p); err != nil {
+	if err := results.WriteJSON(p, rep); err != nil {
 		t.Fatal(err)
 	}
 	again, err := results.ReadFile(p)

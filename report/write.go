@@ -17,7 +17,9 @@ type Format struct {
 	Render func(w io.Writer, rep *results.Report, opts Options) error
 }
 
-// Formats lists every rendering, in the order WriteAll writes them.
+// Formats lists every rendering, in the order WriteAll writes them. It is
+// the one list of formats: perfmut report's -format and usage text, and
+// the tests that keep docs/ci.md's file table in step, all read it.
 func Formats() []Format {
 	return []Format{
 		{"text", "report.txt", Text},
@@ -47,8 +49,8 @@ func LookupFormat(name string) (Format, error) {
 	return Format{}, fmt.Errorf("unknown format %q; use one of %s or all", name, strings.Join(FormatNames(), ", "))
 }
 
-// WriteAll writes every rendering of rep into dir (report.txt, report.md,
-// report.html, report.sarif, mutation.json), each atomically. It does not
+// WriteAll writes every rendering of rep (Formats) into dir, each
+// atomically. It does not
 // write report.json itself. The benchstat commands in the reports use dir
 // as given.
 func WriteAll(dir string, rep *results.Report) error {

@@ -1,7 +1,6 @@
 package results
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -51,18 +50,6 @@ func Decode(data []byte) (*Report, error) {
 		}
 	}
 	return &rep, nil
-}
-
-// WriteFile writes rep as indented JSON to path, atomically: a reader sees
-// the old file or the new one, never a partial one.
-func (r *Report) WriteFile(path string) error {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("encoding report: %w", err)
-	}
-	return WriteAtomic(path, buf.Bytes())
 }
 
 // WriteAtomic writes data to path atomically: to a temporary file beside

@@ -12,7 +12,7 @@ import (
 )
 
 func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("calibrate", stderr, "usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]\n\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A\nruns: the baseline against itself and against null mutants (an added function that changes the\nbinary's layout but not the work), K trials each at benchmarked sites. Prints the empirical\nfalse-kill rate with its exact 95% interval next to alpha, per optimization level, and warns\nwhen it exceeds alpha.\n")
+	fs := newFlagSet("calibrate", stderr, "Usage: perfmut calibrate [-trials K] [-kinds both|self|null] [-opt both|on|off] [run's statistics flags] [packages]\n\nMeasure the false-kill rate of perfmut run's measurement and kill rule on this machine with A/A\nruns: the baseline against itself and against null mutants (an added function that changes the\nbinary's layout but not the work), K trials each at benchmarked sites. Prints the empirical\nfalse-kill rate with its exact 95% interval next to alpha, per optimization level, and warns\nwhen it exceeds alpha.\n")
 	var f campaignFlags
 	f.register(fs, "")
 	trials := fs.Int("trials", 40, "trials `K` of each kind (baseline vs itself, baseline vs null mutant) per level")

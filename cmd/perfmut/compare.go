@@ -14,9 +14,9 @@ import (
 	"github.com/perfmut/perfmut/runner"
 )
 
-// DefaultCompareMinEffect is compare's -min-effect: a change smaller than
+// defaultCompareMinEffect is compare's -min-effect: a change smaller than
 // 5% is neither slower nor faster (the noise of a shared CI machine).
-const DefaultCompareMinEffect = 1.05
+const defaultCompareMinEffect = 1.05
 
 // compareFlags are perfmut compare's flags: the measurement flags it
 // shares with run, and its own.
@@ -32,7 +32,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
 	fs.StringVar(&f.load.Tags, "tags", "", "comma-separated build `tags`")
 	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
-	f.RegisterMeasure(fs, "perfmut-compare", DefaultCompareMinEffect)
+	f.RegisterMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
@@ -40,7 +40,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 }
 
 func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("perfmut compare", stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n\nFlags:\n")
+	fs := newFlagSet("perfmut compare", stderr, "Usage: perfmut compare [flags] OLD NEW [packages]\n\nCompares the benchmarks of two git revisions of the module (NEW may be WORKTREE,\nthe working tree): those whose timed loop runs changed code (-all: every one),\nmeasured interleaved on both; verdicts slower, faster, same or undecided.\nExit status 3 when a metric is slower beyond -max-slowdown.\n")
 	var f compareFlags
 	f.register(fs)
 	if err := parseFlags(fs, args); err != nil {

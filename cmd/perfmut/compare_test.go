@@ -82,7 +82,7 @@ func TestCompareHistory(t *testing.T) {
 	}
 	// The ratio itself depends on the machine's load; the verdict needs it
 	// above the minimum effect and the test at its look's level.
-	if m := rep.Benchmarks[0].Metrics[0]; !(m.Ratio > DefaultCompareMinEffect) || m.PAdj > m.Threshold {
+	if m := rep.Benchmarks[0].Metrics[0]; !(m.Ratio > defaultCompareMinEffect) || m.PAdj > m.Threshold {
 		t.Errorf("2x slowdown: ratio %v [%v, %v], p_adj %v at level %v", m.Ratio, m.RatioLo, m.RatioHi, m.PAdj, m.Threshold)
 	}
 	if !strings.Contains(stdout, "gate: FAIL: 2 slower metrics beyond -max-slowdown 0.0%: BenchmarkSum sec/op") ||

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/report"
 )
 
 // TestDoc checks the documentation against the commands, in the manner of
@@ -76,6 +77,37 @@ func TestInertDocumented(t *testing.T) {
 		inHelp := regexp.MustCompile(`\b` + regexp.QuoteMeta(op.Name) + `\b`).MatchString(flagHelp)
 		if inHelp != op.Inert {
 			t.Errorf("-full-filter's help names %s: %v, but Inert is %v", op.Name, inHelp, op.Inert)
+		}
+	}
+}
+
+// TestFormatsDocumented keeps the docs' lists of report files in step with
+// the format registry (report.Formats): docs/ci.md's file table has a row
+// for each format's file and none for a file no format writes, and
+// docs/runner.md's list of renderings names each.
+func TestFormatsDocumented(t *testing.T) {
+	ci, err := os.ReadFile("../../docs/ci.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runnerDoc, err := os.ReadFile("../../docs/runner.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]bool{}
+	for _, f := range report.Formats() {
+		files[f.File] = true
+		if !strings.Contains(string(ci), "| `"+f.File+"` |") {
+			t.Errorf("docs/ci.md: no row for %s (format %s)", f.File, f.Name)
+		}
+		if !strings.Contains(string(runnerDoc), "`"+f.File+"`") {
+			t.Errorf("docs/runner.md: %s (format %s) is not among the renderings", f.File, f.Name)
+		}
+	}
+	row := regexp.MustCompile("(?m)^\\| `((?:report\\.[a-z]+)|mutation\\.json)` \\|")
+	for _, m := range row.FindAllStringSubmatch(string(ci), -1) {
+		if m[1] != "report.json" && !files[m[1]] {
+			t.Errorf("docs/ci.md lists %s, which no format writes", m[1])
 		}
 	}
 }

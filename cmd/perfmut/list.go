@@ -9,13 +9,12 @@ import (
 	"github.com/perfmut/perfmut/report"
 )
 
-const listUsage = "usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]\n\nList every mutant that would be generated (default packages: ./...).\n"
+const listUsage = "Usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]\n\nList every mutant that would be generated (default packages: ./...).\n"
 
 func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("list", stderr, listUsage)
 	fs.Usage = func() { // the flags, then the operators
-		fmt.Fprint(stderr, listUsage)
-		fs.PrintDefaults()
+		printUsage(fs, stderr, listUsage)
 		fmt.Fprint(stderr, "\nOperators (go doc github.com/perfmut/perfmut/operators shows each one's example):\n"+operators.Catalogue(operators.All))
 	}
 	var lf loadFlags

@@ -103,11 +103,17 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 func newFlagSet(name string, stderr io.Writer, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(fs, stderr, usage) }
 	return fs
+}
+
+// printUsage prints a command's help in the one style every command
+// shares: its usage text ("Usage: perfmut CMD ...", a blank line, what it
+// does), then "Flags:" and the flags.
+func printUsage(fs *flag.FlagSet, w io.Writer, usage string) {
+	fmt.Fprint(w, usage)
+	fmt.Fprint(w, "\nFlags:\n")
+	fs.PrintDefaults()
 }
 
 // parseFlags parses args into fs: -h (after printing the usage) and bad

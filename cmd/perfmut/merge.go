@@ -11,7 +11,7 @@ import (
 )
 
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("perfmut merge", stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n\nFlags:\n")
+	fs := newFlagSet("perfmut merge", stderr, "Usage: perfmut merge -out DIR DIR...\n\nCombines the results directories of perfmut run -shard k/n into one,\nas if the campaign had run unsharded.\n")
 	out := fs.String("out", "", "`dir`ectory for the merged results (required)")
 	if err := parseFlags(fs, args); err != nil {
 		return err

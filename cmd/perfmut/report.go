@@ -10,8 +10,22 @@ import (
 	"github.com/perfmut/perfmut/runner"
 )
 
+// reportUsage is report's help text; the formats come from the
+// registry (report.Formats).
+func reportUsage() string {
+	var files []string
+	for _, f := range report.Formats() {
+		files = append(files, f.File)
+	}
+	return "Usage: perfmut report [-min-score X] [-max-undecided N] [-levels opt,noopt] [-format " + strings.Join(report.FormatNames(), "|") + "|all] [-path-prefix dir/] DIR\n\n" +
+		"Re-render the reports of a results directory (the -out of perfmut run, holding report.json).\n" +
+		"With -format all (the default) it rewrites every format's file in DIR (" + strings.Join(files, ", ") + ")\n" +
+		"and prints the summary; with one format it prints that format to stdout.\n" +
+		"Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score or more undecided than -max-undecided.\n"
+}
+
 func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fset := newFlagSet("report", stderr, "usage: perfmut report [-min-score X] [-max-undecided N] [-levels opt,noopt] [-format text|md|html|sarif|mte|all] [-path-prefix dir/] DIR\n\nRe-render the reports of a results directory (the -out of perfmut run, holding report.json).\nWith -format all (the default) it rewrites report.txt, report.md, report.html, report.sarif and\nmutation.json in DIR and prints the summary; with one format it prints that format to stdout.\nExit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score or more undecided than -max-undecided.\n")
+	fset := newFlagSet("report", stderr, reportUsage())
 	var gate gateFlags
 	gate.register(fset)
 	levelsFlag := fset.String("levels", "", "optimization `levels` to show and gate on: opt, noopt or opt,noopt (default: all in the report)")

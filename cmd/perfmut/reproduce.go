@@ -18,7 +18,7 @@ import (
 	"github.com/perfmut/perfmut/runner"
 )
 
-const reproduceUsage = `usage: perfmut reproduce [-C dir] [-out DIR] [-count N] [-benchtime Nx] [-level opt|noopt] [-timeout d] ID
+const reproduceUsage = `Usage: perfmut reproduce [-C dir] [-out DIR] [-count N] [-benchtime Nx] [-level opt|noopt] [-timeout d] ID
 
 Check one verdict of a campaign with benchstat. It finds the mutant ID (a unique
 prefix works) in DIR/report.json, builds the baseline's and the mutant's test
@@ -27,7 +27,6 @@ each benchmark that measured it on both, alternately, -count times each at the
 campaign's fixed iteration count (-test.benchtime Nx), writes the outputs to
 DIR/reproduce/ID/LEVEL/base.txt and mut.txt, and prints benchstat's table and
 whether it agrees with the verdict (killed <=> slower at p < 0.05).
-
 `
 
 // reproFlags are perfmut reproduce's flags.

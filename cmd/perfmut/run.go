@@ -36,7 +36,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("perfmut run", stderr, "Usage: perfmut run [flags] [packages]\n\nRuns a mutation campaign: builds every mutant, filters it with the module's tests,\nmeasures the benchmarks that reach it and writes the verdicts to -out.\n\nFlags:\n")
+	fs := newFlagSet("perfmut run", stderr, "Usage: perfmut run [flags] [packages]\n\nRuns a mutation campaign: builds every mutant, filters it with the module's tests,\nmeasures the benchmarks that reach it and writes the verdicts to -out.\n")
 	var f runFlags
 	f.register(fs)
 	if err := parseFlags(fs, args); err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("show", stderr, "usage: perfmut show [-C dir] [-config file] [-operators a,b] [-tags t] ID...\n\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.\n")
+	fs := newFlagSet("show", stderr, "Usage: perfmut show [-C dir] [-config file] [-operators a,b] [-tags t] ID...\n\nPrint each mutant's unified diff. An ID may be abbreviated to a unique prefix.\n")
 	var lf loadFlags
 	lf.Register(fs)
 	if err := parseFlags(fs, args); err != nil {
