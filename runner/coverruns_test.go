@@ -20,11 +20,7 @@ func TestCoverRepeatFails(t *testing.T) {
 	mod, pkgs := testModule(t, "coverfail")
 	const pkg = "example.com/coverfail/sum"
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
-	r := newRun(c)
-	r.tmp, r.prog, r.hasTests = t.TempDir(), newProgress(io.Discard, false, 0), map[string]bool{pkg: true}
-	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	r := coverRun(t, c, pkg)
 	covs, err := r.coverBenchmarks(context.Background(), pkgs, []string{pkg})
 	if err != nil {
 		t.Fatal(err)
@@ -36,4 +32,16 @@ func TestCoverRepeatFails(t *testing.T) {
 	if !slices.Contains(r.warnings, want) {
 		t.Errorf("warnings %q, want %q", r.warnings, want)
 	}
+}
+
+// coverRun is a run of c ready for coverBenchmarks of package pkg, which
+// has tests.
+func coverRun(t *testing.T, c *Campaign, pkg string) *run {
+	t.Helper()
+	r := newRun(c)
+	r.tmp, r.prog, r.hasTests = t.TempDir(), newProgress(io.Discard, false, 0), map[string]bool{pkg: true}
+	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
