@@ -46,6 +46,7 @@
 //		Name:     "nop-yield",
 //		Quadrant: mutate.Q3,
 //		Inert:    true,    // the edit cannot change what the program computes
+//		Cost:     mutate.CostWork, // Gosched executes instructions; an instruction count sees it
 //		Size:     "times", // mutants differing only in times are ordered by cost
 //		Options: &config.Section{Key: "nop-yield", New: func() any {
 //			return &NopYieldOptions{Times: []int{1}}
