@@ -71,3 +71,12 @@ func nextIters(n int, d float64, budget uint64) int {
 	}
 	return max(next, 2*n)
 }
+
+// MinEffect is the minimum effect of a rule deciding on instruction
+// counts (score.Rule.MinEffect): a kill needs the mutant's median count
+// 0.5% above the baseline's. Wall time's default (1%) guards against code
+// layout, which moves time between two builds of the same source; it
+// does not move counts: a mutant adding never-executed code counted
+// 0.9992 times the baseline, within the A/A ratios of the same binary
+// (docs/instructions.md has the runs).
+const MinEffect = 1.005
