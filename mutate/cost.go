@@ -29,14 +29,20 @@ const (
 	CostContention
 )
 
-var costNames = [...]string{costUnset: "unset", CostWork: "work", CostWait: "wait", CostContention: "contention"}
-
-// String is the kind's name: "work", "wait" or "contention".
+// String is the kind's name: "work", "wait" or "contention" ("unset"
+// for the zero value).
 func (c Cost) String() string {
-	if c < 0 || int(c) >= len(costNames) {
-		return fmt.Sprintf("Cost(%d)", int(c))
+	switch c {
+	case costUnset:
+		return "unset"
+	case CostWork:
+		return "work"
+	case CostWait:
+		return "wait"
+	case CostContention:
+		return "contention"
 	}
-	return costNames[c]
+	return fmt.Sprintf("Cost(%d)", int(c))
 }
 
 // Valid reports whether c is one of CostWork, CostWait, CostContention.
