@@ -41,13 +41,19 @@ func (s Sample) Values() map[string]float64 {
 //	# instructions of BenchmarkX: 104345212 at 1168 iterations, 204013586 at 2336
 //	BenchmarkX-1 1168 85610.8 instructions/op 4096 B/op 3 allocs/op
 //
+// (a sample of SampleOne: "# instructions of BenchmarkX: 204013586 at 2336
+// iterations, less a set-up of 4676838").
 // The "-1" says the benchmark ran with GOMAXPROCS=1; N is the sample's
 // iteration count. A file of such lines is benchfmt: benchstat compares
 // two of them on instructions/op.
 func WriteResult(w io.Writer, name string, s Sample) error {
 	vals := s.Values()
 	var b strings.Builder
-	fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, %d at %d\n", name, s.Short, s.N, s.Long, 2*s.N)
+	if s.Short == 0 {
+		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, less a set-up of %.0f\n", name, s.Long, 2*s.N, s.SetUp)
+	} else {
+		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, %d at %d\n", name, s.Short, s.N, s.Long, 2*s.N)
+	}
 	fmt.Fprintf(&b, "%s-1 %d %s %s", name, s.N, strconv.FormatFloat(s.PerOp, 'f', -1, 64), Unit)
 	for _, u := range []string{"B/op", "allocs/op"} {
 		if v, ok := vals[u]; ok {

@@ -66,3 +66,35 @@ func TestWriteResult(t *testing.T) {
 		t.Errorf("ReadResults of a malformed line: error %v", err)
 	}
 }
+
+// TestSampleOne: the set-up of a two-process sample, subtracted from one
+// run at 2N, gives the same count per operation; a set-up as large as the
+// run is an error. WriteResult says what was subtracted.
+func TestSampleOne(t *testing.T) {
+	s := fakeSampler(t, "", 7)
+	two, err := s.Sample(context.Background(), fakeBench, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := SetUpOf(two); got != 1000 {
+		t.Errorf("SetUpOf = %g, want 1000 (FAKE_BASE)", got)
+	}
+	one, err := s.SampleOne(context.Background(), fakeBench, 50, SetUpOf(two))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.PerOp != 7 || one.N != 50 || one.Short != 0 || one.Long != 1700 || one.SetUp != 1000 {
+		t.Errorf("SampleOne = %+v, want PerOp 7, N 50, Long 1700, SetUp 1000", one)
+	}
+	var b strings.Builder
+	if err := WriteResult(&b, "BenchmarkFake", one); err != nil {
+		t.Fatal(err)
+	}
+	if want := "# instructions of BenchmarkFake: 1700 at 100 iterations, less a set-up of 1000\nBenchmarkFake-1 50 7 instructions/op\n"; b.String() != want {
+		t.Errorf("WriteResult wrote %q, want %q", b.String(), want)
+	}
+	if _, err := s.SampleOne(context.Background(), fakeBench, 50, 1700); err == nil ||
+		err.Error() != "benchmark ^BenchmarkFake$ counted 1700 instructions at 100 iterations, no more than its set-up's 1700: too few iterations to see its work; raise the count" {
+		t.Errorf("SampleOne with the whole run as set-up: error %v", err)
+	}
+}
