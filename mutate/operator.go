@@ -53,6 +53,11 @@ type Operator struct {
 	// a hint saying so.
 	Contention Contention
 
+	// Cost is what the change costs: work, waiting, or work that becomes
+	// waiting under contention. It decides whether an instruction count
+	// can see a mutant in a benchmark (Cost.Counted). It must be set.
+	Cost Cost
+
 	// Tail reports that the operator's cost lands in rare long pauses (a
 	// latency tail) rather than in the mean: a survivor whose benchmarks
 	// report only means gets a hint to report a percentile.

@@ -59,7 +59,7 @@ func Names(keep func(*mutate.Operator) bool) string {
 var kebab = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 
 // Validate checks a list of operators: unique kebab-case names, a known
-// quadrant, a complete Doc, a Run function, and helper code that parses,
+// quadrant, a Cost that is set and agrees with Contention, a complete Doc, a Run function, and helper code that parses,
 // declares only identifiers starting with mutate.HelperPrefix (distinct
 // across operators) and imports only standard-library packages listed in
 // HelperImports.
@@ -87,6 +87,9 @@ func Validate(ops []*mutate.Operator) error {
 		}
 		if op.Contention < mutate.ContentionNone || op.Contention > mutate.ContentionOnly {
 			errs = append(errs, fmt.Errorf("%s: unknown Contention %d", where, op.Contention))
+		}
+		if err := checkCost(op); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 		}
 		if op.Inert && op.Quadrant != mutate.Q3 {
 			// Q2 and Q4 change which code runs: the tests must judge them.
@@ -119,6 +122,18 @@ func Validate(ops []*mutate.Operator) error {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
+}
+
+// checkCost checks that op's Cost is set, and that it is CostContention
+// exactly when its cost depends on contention.
+func checkCost(op *mutate.Operator) error {
+	switch {
+	case !op.Cost.Valid():
+		return fmt.Errorf("Cost is %s; set it to mutate.CostWork, CostWait or CostContention (what an instruction count can see of the change)", op.Cost)
+	case (op.Cost == mutate.CostContention) != (op.Contention != mutate.ContentionNone):
+		return fmt.Errorf("Cost %s with Contention %d: CostContention goes with a Contention other than ContentionNone, and only with one", op.Cost, op.Contention)
+	}
+	return nil
 }
 
 // helperIdents parses op.Helper and returns its top-level identifiers.

@@ -10,6 +10,7 @@ import (
 var AtomicToMutex = &mutate.Operator{
 	Name:       "atomic-to-mutex",
 	Quadrant:   mutate.Q4,
+	Cost:       mutate.CostContention,
 	Contention: mutate.ContentionWorse,
 	Doc: mutate.Doc{
 		Title: "guard an atomic operation with a shared mutex",

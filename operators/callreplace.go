@@ -14,6 +14,7 @@ import (
 var CallReplace = &mutate.Operator{
 	Name:     "call-replace",
 	Quadrant: mutate.Q2,
+	Cost:     mutate.CostWork,
 	Doc: mutate.Doc{
 		Title: "replace a call with a constant (fast-path disabler)",
 		Body: `For every call-replace entry of the configuration, every call of the named

@@ -13,6 +13,7 @@ import (
 var ChanUnbuffer = &mutate.Operator{
 	Name:     "chan-unbuffer",
 	Quadrant: mutate.Q4,
+	Cost:     mutate.CostWait,
 	Doc: mutate.Doc{
 		Title: "make a buffered channel unbuffered",
 		Body: `Replaces make(chan T, n) with make(chan T) where n is a constant above 0 or

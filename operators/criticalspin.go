@@ -13,6 +13,7 @@ import (
 var CriticalSpin = &mutate.Operator{
 	Name:       "critical-spin",
 	Quadrant:   mutate.Q3,
+	Cost:       mutate.CostContention,
 	Contention: mutate.ContentionWorse,
 	Inert:      true,
 	Size:       "iterations",

@@ -37,7 +37,7 @@
 //
 // # Adding an operator
 //
-// Adding an operator touches three places and nothing else. First, its
+// Adding an operator touches four places and nothing else. First, its
 // own file, say operators/nopyield.go, declaring the value, its options and
 // its Run:
 //
@@ -46,6 +46,7 @@
 //		Name:     "nop-yield",
 //		Quadrant: mutate.Q3,
 //		Inert:    true,    // the edit cannot change what the program computes
+//		Cost:     mutate.CostWork, // Gosched executes instructions; an instruction count sees it
 //		Size:     "times", // mutants differing only in times are ordered by cost
 //		Options: &config.Section{Key: "nop-yield", New: func() any {
 //			return &NopYieldOptions{Times: []int{1}}
@@ -74,7 +75,8 @@
 // The fields say what the rest of perfmut needs to know: Inert skips the
 // functional tests (the -full-filter help lists the inert operators), Size
 // enables subsumption (-infer), Contention and Tail choose the hints for
-// survivors, LoopCost feeds the reports' sensitivity per loop site, Options
+// survivors, Cost (required) says whether an instruction count can see its
+// mutants (perfmut run -measure instructions), LoopCost feeds the reports' sensitivity per loop site, Options
 // the configuration section (perfmut list -h shows it with its defaults).
 //
 // Second, its golden file operators/testdata/nop-yield.txtar: a small
@@ -88,5 +90,7 @@
 // description); TestGolden checks them both ways.
 // TestDocExamples checks that the mutant of Doc.Before is Doc.After.
 //
-// Third, operators.All, where its place sets the catalogue order.
+// Third, operators.All, where its place sets the catalogue order. Fourth,
+// its row in TestCost (operators/cost_test.go) with the reason for its
+// Cost, and the same row in docs/mutants.md.
 package operators

@@ -15,6 +15,7 @@ import (
 var GlobalOblivion = &mutate.Operator{
 	Name:     "global-oblivion",
 	Quadrant: mutate.Q4,
+	Cost:     mutate.CostWork,
 	Options:  oblivionOptions,
 	Doc: mutate.Doc{
 		Title: "recompute a package-level value at every use",

@@ -377,7 +377,7 @@ func writeWant(t *testing.T, path string, ar *txtar.Archive, want string) {
 func TestValidate(t *testing.T) {
 	good := func() *mutate.Operator {
 		return &mutate.Operator{
-			Name: "x-op", Quadrant: mutate.Q3,
+			Name: "x-op", Quadrant: mutate.Q3, Cost: mutate.CostWork,
 			Doc:    mutate.Doc{Title: "t", Body: "b", Before: "x", After: "y"},
 			Helper: "func perfmut_x() { time.Sleep(1) }\n", HelperImports: []string{"time"},
 			Run: func(*mutate.Pass) {},
@@ -400,6 +400,20 @@ func TestValidate(t *testing.T) {
 			op.Quadrant, op.Inert = mutate.Q4, true
 			return []*mutate.Operator{op}
 		}, "Inert is for Q3 operators"},
+		{"cost unset", func(op *mutate.Operator) []*mutate.Operator { op.Cost = 0; return []*mutate.Operator{op} }, "Cost is unset; set it"},
+		{"cost unknown", func(op *mutate.Operator) []*mutate.Operator { op.Cost = 7; return []*mutate.Operator{op} }, "Cost is Cost(7)"},
+		{"contention without cost", func(op *mutate.Operator) []*mutate.Operator {
+			op.Contention = mutate.ContentionWorse
+			return []*mutate.Operator{op}
+		}, "Cost work with Contention 1"},
+		{"cost without contention", func(op *mutate.Operator) []*mutate.Operator {
+			op.Cost = mutate.CostContention
+			return []*mutate.Operator{op}
+		}, "Cost contention with Contention 0"},
+		{"contention", func(op *mutate.Operator) []*mutate.Operator {
+			op.Cost, op.Contention = mutate.CostContention, mutate.ContentionOnly
+			return []*mutate.Operator{op}
+		}, ""},
 		{"doc", func(op *mutate.Operator) []*mutate.Operator { op.Doc.After = " "; return []*mutate.Operator{op} }, "Doc.After is empty"},
 		{"run", func(op *mutate.Operator) []*mutate.Operator { op.Run = nil; return []*mutate.Operator{op} }, "Run is nil"},
 		{"prefix", func(op *mutate.Operator) []*mutate.Operator {

@@ -8,6 +8,7 @@ import (
 var LockContention = &mutate.Operator{
 	Name:       "lock-contention",
 	Quadrant:   mutate.Q3,
+	Cost:       mutate.CostContention,
 	Contention: mutate.ContentionOnly,
 	Inert:      true,
 	Doc: mutate.Doc{

@@ -14,6 +14,7 @@ import (
 var LoopUnbreaker = &mutate.Operator{
 	Name:     "loop-unbreaker",
 	Quadrant: mutate.Q4,
+	Cost:     mutate.CostWork,
 	Doc: mutate.Doc{
 		Title: "remove a loop's early exit",
 		Body: `In a loop with a terminating condition, an if statement whose body ends

@@ -15,6 +15,7 @@ import (
 var Oblivion = &mutate.Operator{
 	Name:     "oblivion",
 	Quadrant: mutate.Q4,
+	Cost:     mutate.CostWork,
 	Options:  oblivionOptions,
 	Doc: mutate.Doc{
 		Title: "forget a memoized call result",

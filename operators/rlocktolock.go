@@ -12,6 +12,7 @@ import (
 var RLockToLock = &mutate.Operator{
 	Name:       "rlock-to-lock",
 	Quadrant:   mutate.Q4,
+	Cost:       mutate.CostContention,
 	Contention: mutate.ContentionWorse,
 	Doc: mutate.Doc{
 		Title: "take the write lock where a read lock suffices",

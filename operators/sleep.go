@@ -13,6 +13,7 @@ import (
 var Sleep = &mutate.Operator{
 	Name:     "sleep",
 	Quadrant: mutate.Q3,
+	Cost:     mutate.CostWait,
 	Inert:    true,
 	Size:     "duration",
 	Options: &config.Section{Key: "sleep", New: func() any {

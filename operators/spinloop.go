@@ -11,6 +11,7 @@ import (
 var SpinLoop = &mutate.Operator{
 	Name:     "spin-loop",
 	Quadrant: mutate.Q3,
+	Cost:     mutate.CostWork,
 	Inert:    true,
 	Size:     "iterations",
 	Options: &config.Section{Key: "spin-loop", New: func() any {

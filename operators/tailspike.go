@@ -13,6 +13,7 @@ import (
 var TailSpike = &mutate.Operator{
 	Name:     "tail-spike",
 	Quadrant: mutate.Q3,
+	Cost:     mutate.CostWait,
 	Inert:    true,
 	Tail:     true,
 	Size:     "duration",

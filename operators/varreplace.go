@@ -17,6 +17,7 @@ import (
 var VarReplace = &mutate.Operator{
 	Name:     "var-replace",
 	Quadrant: mutate.Q2,
+	Cost:     mutate.CostWork,
 	Doc: mutate.Doc{
 		Title: "replace a local variable's reads with a constant (fast-path disabler)",
 		Body: `For every var-replace entry of the configuration, the reads of each local

@@ -80,7 +80,7 @@ func (b CovBlock) Contains(line, col int) bool {
 	return true
 }
 
-// benchCoverage is what one benchmark executes: coverage file name
+// BenchCoverage is what one benchmark executes: coverage file name
 // (import path/base name) -> blocks run at least once.
 type BenchCoverage struct {
 	Bench  Benchmark

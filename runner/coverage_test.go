@@ -3,14 +3,12 @@ package runner
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -131,11 +129,7 @@ func TestCoverRandomSetup(t *testing.T) {
 	c.BenchTimeout = 2 * time.Minute
 	var got []string
 	for pass := range 3 {
-		r := newRun(c)
-		r.tmp, r.prog, r.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
-		if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		r := coverRun(t, c, pkg)
 		covs, err := r.coverBenchmarks(context.Background(), pkgs, []string{pkg})
 		if err != nil {
 			t.Fatal(err)

@@ -32,7 +32,9 @@ type coverJob struct {
 // process and the pair decides (covBlock.growth). Otherwise its set-up
 // differs between processes (random data, a map's order) and one pair
 // would decide by chance: it gets coverRepeats runs at each count, merged
-// by mergeRuns. It returns nil when a run fails (with a warning).
+// by mergeRuns. It returns nil when a run of the pair fails (with a
+// warning); a repeat that fails ends the repeats, and the runs that
+// succeeded are merged (with a warning).
 func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
 	lo, hi, iters, err := r.coverPair(ctx, &j, i)
 	if lo == nil || err != nil {
@@ -48,8 +50,11 @@ func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 			return nil, err
 		}
 		if prof == nil {
-			r.warnCover(j, iters*(k+1), res)
-			return nil, nil
+			// The runs so far (the pair at least) still say what the
+			// benchmark runs: a failing repeat loses only the repeats.
+			r.warnf("baseline benchmark %s of %s %s in a repeated coverage run; its coverage is from the %d runs that succeeded",
+				j.bench.Name, j.pkg.ImportPath, r.coverFailure(j, iters*(k+1), res), len(runs[0])+len(runs[1]))
+			break
 		}
 		runs[k] = append(runs[k], prof)
 		if len(runs[0]) == 2 && len(runs[1]) == 1 && sameCounts(runs[0][0], runs[0][1]) && !decreases(runs[0][0], runs[1][0]) {
@@ -136,13 +141,18 @@ func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 // warnCover warns that j's benchmark failed its coverage run of n
 // iterations (res) and is left out of judging.
 func (r *run) warnCover(j coverJob, n int, res proc.Result) {
-	why := "fails"
+	r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, r.coverFailure(j, n, res))
+}
+
+// coverFailure says how j's coverage run of n iterations (res) failed.
+func (r *run) coverFailure(j coverJob, n int, res proc.Result) string {
 	if res.TimedOut {
-		why = fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))
-	} else if _, msg := benchDeath(res.Output); msg != "" {
-		why = "fails: " + msg
+		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))
 	}
-	r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, why)
+	if _, msg := benchDeath(res.Output); msg != "" {
+		return "fails: " + msg
+	}
+	return "fails"
 }
 
 // sameCounts reports whether two profiles count every block alike.

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -15,6 +16,9 @@ import (
 // one must have a directory as its nearest existing ancestor.
 func CheckOutDir(dir string) error {
 	fi, err := os.Stat(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
+	}
 	if err != nil {
 		for p := filepath.Dir(filepath.Clean(dir)); ; p = filepath.Dir(p) {
 			pi, err := os.Stat(p)
@@ -34,15 +38,21 @@ func CheckOutDir(dir string) error {
 	}
 	f, err := os.CreateTemp(dir, ".perfmut-probe-")
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("-out %s is not writable: %v; choose another directory with -out", dir, err)
+		return fmt.Errorf("-out %s is not writable: %v; choose another directory with -out", dir, unwrapPath(err))
 	}
 	f.Close()
 	os.Remove(f.Name())
 	return nil
+}
+
+// unwrapPath is err without the path an *os.PathError adds to it: the
+// line that reports it names the directory already.
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // GitignoreFile, written into every results directory perfmut creates,

@@ -133,11 +133,11 @@ func readLockInfo(path string) (lockInfo, bool) {
 
 // pidLock is the lock where the system has none perfmut can use: the lock
 // file is created exclusively, and one whose process is gone (or that
-// holds no pid and is older than staleUnwritten) is taken. Unlike a
-// system lock, two processes taking the same stale lock in the same
-// instant may both succeed.
+// holds no pid and is older than staleUnwritten) is taken (takeStale).
 func pidLock(path string) (f *os.File, held bool, err error) {
-	for range 3 {
+	// While another process takes a stale lock, which takes a moment,
+	// the file is tried again.
+	for range 100 {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 		if err == nil {
 			return f, false, nil
@@ -148,11 +148,64 @@ func pidLock(path string) (f *os.File, held bool, err error) {
 		if pidHeld(path) {
 			return nil, true, nil
 		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, false, err
+		if f, err := takeStale(path); f != nil || err != nil {
+			return f, false, err
 		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	return nil, true, nil
+}
+
+// takeStale takes the stale pid lock file at path, or returns nil when it
+// cannot now. Two processes that both found it stale must not both take
+// it: the file is never removed, but emptied in place (an empty new file
+// is a lock being written, pidHeld), and only by a process holding a
+// second file, path+".take", created exclusively, after it checks again
+// that the file at path is the one it opened and still stale. A .take file
+// older than staleUnwritten was left by a process killed in that moment
+// and is removed.
+func takeStale(path string) (*os.File, error) {
+	guard := path + ".take"
+	g, err := os.OpenFile(guard, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		if fi, err := os.Stat(guard); err == nil && time.Since(fi.ModTime()) > staleUnwritten {
+			os.Remove(guard)
+		}
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer func() { g.Close(); os.Remove(guard) }()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pidHeld(path) || !sameFile(f, path) {
+		f.Close()
+		return nil, nil
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	// Emptied, the file reads as a lock being written from now on.
+	now := time.Now()
+	os.Chtimes(path, now, now)
+	return f, nil
+}
+
+// sameFile reports whether the open file f is the file at path.
+func sameFile(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Stat(path)
+	return err == nil && os.SameFile(a, b)
 }
 
 // staleUnwritten is how long a lock file may hold no pid (its holder is

@@ -6,30 +6,40 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"syscall"
+
+	"github.com/perfmut/perfmut/internal/flock"
 )
 
 // acquireLock takes the lock file at path with flock(2): the system
 // releases it when its process ends, however it ends. held says another
 // open file holds it. Where the file system has no flock (some network
-// file systems), the pid lock is used instead.
+// file systems), the pid lock is used instead: the file is created
+// exclusively first, so that one this process created is its pid lock
+// there too, and one that exists is judged by pidLock.
 func acquireLock(path string) (f *os.File, held bool, err error) {
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		created := true
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			created = false
+			f, err = os.OpenFile(path, os.O_RDWR, 0)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // its holder removed it in between
+			}
+		}
 		if err != nil {
 			return nil, false, err
 		}
-		if err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		ok, err := flock.TryLock(f)
+		switch {
+		case err != nil && created:
+			return f, false, nil
+		case err != nil:
 			f.Close()
-			if errors.Is(err, syscall.EWOULDBLOCK) {
-				return nil, true, nil
-			}
-			// The empty file just created is not a pid lock being
-			// written.
-			if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
-				os.Remove(path)
-			}
 			return pidLock(path)
+		case !ok:
+			f.Close()
+			return nil, true, nil
 		}
 		// The holder before may have removed the file between our open
 		// and flock: the lock is the file at path.
@@ -41,41 +51,16 @@ func acquireLock(path string) (f *os.File, held bool, err error) {
 }
 
 // lockHeld reports whether another open file holds the lock file at path;
-// it creates nothing.
+// it opens it read-only and creates nothing.
 func lockHeld(path string) bool {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if err := flock(f, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return true
-		}
+	ok, err := flock.TryLock(f)
+	if err != nil {
 		return pidHeld(path)
 	}
-	return false
-}
-
-// flock calls flock(2) on f, again when interrupted by a signal.
-func flock(f *os.File, how int) error {
-	for {
-		err := syscall.Flock(int(f.Fd()), how)
-		if !errors.Is(err, syscall.EINTR) {
-			return err
-		}
-	}
-}
-
-// sameFile reports whether the open file f is the file at path.
-func sameFile(f *os.File, path string) bool {
-	a, err := f.Stat()
-	if err != nil {
-		return false
-	}
-	b, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return false
-	}
-	return err == nil && os.SameFile(a, b)
+	return !ok
 }

@@ -6,7 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
+	"sync"
 	"testing"
 	"time"
 )
@@ -51,9 +51,10 @@ func TestLockOut(t *testing.T) {
 	l.Unlock()
 }
 
-// deadPID is the pid of a process that has exited.
+// deadPID is the pid of a process that has exited: the test binary, run
+// with no test.
 func deadPID(t *testing.T) int {
-	cmd := exec.Command("true")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestHelperLock(t *testing.T) {
 
 // TestLockKilledHolder: while another process holds the lock, it is
 // refused with that process's pid; once that process is killed with
-// SIGKILL (its lock file stays), the lock is taken.
+// SIGKILL (Process.Kill: its lock file stays), the lock is taken.
 func TestLockKilledHolder(t *testing.T) {
 	dir := t.TempDir()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperLock$")
@@ -148,7 +149,7 @@ func TestLockKilledHolder(t *testing.T) {
 	if _, err := LockOut(dir); err == nil || err.Error() != want {
 		t.Fatalf("lock held by another process: %v, want %q", err, want)
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Process.Kill()
 	cmd.Wait()
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("the killed holder's lock file: %v, want it left behind", err)
@@ -158,4 +159,63 @@ func TestLockKilledHolder(t *testing.T) {
 		t.Fatalf("lock of a killed holder not taken: %v", err)
 	}
 	l.Unlock()
+}
+
+// TestPidLockRace: processes that all find the same lock stale, at once,
+// take it one only: the others see it held. Goroutines stand for the
+// processes (each winner's file is left unwritten, a lock being written).
+func TestPidLockRace(t *testing.T) {
+	stale := fmt.Sprintf(`{"pid":%d,"since":"2026-11-25T17:00:00Z"}`, deadPID(t))
+	for round := range 50 {
+		path := filepath.Join(t.TempDir(), LockFile)
+		os.WriteFile(path, []byte(stale), 0o644)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var won []*os.File
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				f, held, err := pidLock(path)
+				if err != nil || held == (f != nil) {
+					t.Errorf("pidLock = %v, %v, %v", f, held, err)
+				}
+				if f != nil {
+					mu.Lock()
+					won = append(won, f)
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+		for _, f := range won {
+			f.Close()
+		}
+		if len(won) != 1 {
+			t.Fatalf("round %d: %d takers of one stale lock, want 1", round, len(won))
+		}
+		if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 1 {
+			t.Errorf("round %d: %d files beside the lock, want none", round, len(ents)-1)
+		}
+	}
+}
+
+// TestLockHeldReadOnly: whether a results directory is in use is read
+// from a lock file this process may not write (another user's run).
+func TestLockHeldReadOnly(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes read-only files")
+	}
+	dir := t.TempDir()
+	l, err := lockOut(dir, lockTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	if err := os.Chmod(filepath.Join(dir, LockFile), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if !lockHeld(filepath.Join(dir, LockFile)) {
+		t.Error("lockHeld = false for a held read-only lock file, want true")
+	}
 }

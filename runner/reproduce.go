@@ -35,7 +35,8 @@ const DefaultReproTimeout = 10 * time.Minute
 // mutant's test binaries (the mutant through go build -overlay: the
 // module's files are only read), runs each benchmark on both alternately,
 // Count times each at its fixed iteration count, and writes the outputs
-// to ReproBaseFile and ReproMutFile in Out. It shares nothing with the
+// to ReproBaseFile and ReproMutFile in Out, replacing them only once all
+// are written. It shares nothing with the
 // campaign's samples.
 type Reproduction struct {
 	Module   string            // module root, absolute
@@ -83,20 +84,40 @@ func (p *Reproduction) Run(ctx context.Context) error {
 	if err := os.MkdirAll(p.Out, 0o755); err != nil {
 		return err
 	}
+	// The samples go to temporary files beside the results, renamed over
+	// them once every sample is written: a reproduction that fails keeps
+	// the files of the one before.
 	var outs [2]*os.File
 	for i, name := range []string{ReproBaseFile, ReproMutFile} {
-		f, err := os.Create(filepath.Join(p.Out, name))
+		f, err := os.CreateTemp(p.Out, "."+name+".tmp-")
 		if err != nil {
 			return err
 		}
+		defer os.Remove(f.Name())
 		defer f.Close()
 		outs[i] = f
 	}
 	if err := p.samples(ctx, r, bins, outs); err != nil {
 		return err
 	}
-	for _, f := range outs {
-		if err := f.Close(); err != nil {
+	return renameSamples(outs, p.Out)
+}
+
+// renameSamples closes the temporary files outs and renames them to
+// ReproBaseFile and ReproMutFile in dir.
+func renameSamples(outs [2]*os.File, dir string) error {
+	for i, name := range []string{ReproBaseFile, ReproMutFile} {
+		err := outs[i].Chmod(0o644) // CreateTemp's 0600 is for temporary files
+		if err == nil {
+			err = outs[i].Sync()
+		}
+		if cerr := outs[i].Close(); err == nil {
+			err = cerr
+		}
+		if err == nil {
+			err = os.Rename(outs[i].Name(), filepath.Join(dir, name))
+		}
+		if err != nil {
 			return fmt.Errorf("writing the samples: %w", err)
 		}
 	}

@@ -81,6 +81,12 @@ func TestReproductionRuns(t *testing.T) {
 		if err := p.Run(context.Background()); err != nil {
 			t.Fatalf("%s: %v", c.m.ID, err)
 		}
+		if ents, _ := os.ReadDir(out); len(ents) != 2 {
+			t.Errorf("%s: %d files in -out, want %s and %s alone", c.m.ID, len(ents), ReproBaseFile, ReproMutFile)
+		}
+		if fi, err := os.Stat(filepath.Join(out, ReproBaseFile)); err != nil || fi.Mode().Perm()&0o044 != 0o044 {
+			t.Errorf("%s: %s: %v, want it readable by all", c.m.ID, ReproBaseFile, err)
+		}
 		var fastest [2]float64
 		for i, name := range []string{ReproBaseFile, ReproMutFile} {
 			iters, secs := reproValues(t, filepath.Join(out, name))
@@ -105,7 +111,9 @@ func TestReproductionRuns(t *testing.T) {
 }
 
 // TestReproductionErrors: a mutant that does not compile names the file
-// and line in the module, and a reproduction that cannot run says why.
+// and line in the module, and a reproduction that cannot run says why; one
+// that fails after it started sampling leaves the files of the one before
+// as they were.
 func TestReproductionErrors(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a test binary")
@@ -134,10 +142,21 @@ func TestReproductionErrors(t *testing.T) {
 			"BenchmarkNone did not run on the baseline: no such benchmark in example.com/repro/sum"},
 	} {
 		p := c.p
-		p.Module, p.Packages, p.Level, p.Out = mod.Dir, pkgs, results.Opt, filepath.Join(t.TempDir(), "out")
+		p.Module, p.Packages, p.Level, p.Out = mod.Dir, pkgs, results.Opt, t.TempDir()
+		for _, f := range []string{ReproBaseFile, ReproMutFile} {
+			os.WriteFile(filepath.Join(p.Out, f), []byte("earlier\n"), 0o644)
+		}
 		err := p.Run(context.Background())
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+		// The earlier reproduction's files are kept as they were.
+		ents, _ := os.ReadDir(p.Out)
+		for _, e := range ents {
+			data, _ := os.ReadFile(filepath.Join(p.Out, e.Name()))
+			if len(ents) != 2 || string(data) != "earlier\n" {
+				t.Errorf("%s: %s holds %q (of %d files), want the earlier %s and %s alone", c.name, e.Name(), data, len(ents), ReproBaseFile, ReproMutFile)
+			}
 		}
 	}
 }

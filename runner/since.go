@@ -199,8 +199,12 @@ func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err err
 
 // take reuses lr, the result of mutant id at level in the campaign in dir:
 // it copies its sample files and appends it to the journal. It reports
-// false if a sample file is missing (the mutant is then run again).
+// false if lr is no verdict to keep (reusable) or a sample file is missing
+// (the mutant is then run again).
 func (r *run) take(dir, id, level string, lr *results.LevelResult) (bool, error) {
+	if !reusable(lr) {
+		return false, nil
+	}
 	if err := copySamples(dir, r.c.Out, lr); err != nil {
 		return false, nil
 	}
@@ -209,6 +213,11 @@ func (r *run) take(dir, id, level string, lr *results.LevelResult) (bool, error)
 	r.results[resultKey{id, level}] = &reused
 	return true, r.journal.Append(results.JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
 }
+
+// reusable reports whether the earlier result lr is a verdict worth
+// keeping when its inputs are unchanged: an undecided one (too noisy to
+// call) is measured again.
+func reusable(lr *results.LevelResult) bool { return lr.Status != score.Undecided }
 
 // sameInputs reports whether the mutated package and every judge hash the
 // same in both campaigns.

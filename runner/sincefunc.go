@@ -494,7 +494,7 @@ func (r *run) retested(id, level string) *results.LevelResult {
 	r.mu.Lock()
 	prev := r.retest[resultKey{id, level}]
 	r.mu.Unlock()
-	if prev == nil || copySamples(r.c.Since, r.c.Out, prev) != nil {
+	if prev == nil || !reusable(prev) || copySamples(r.c.Since, r.c.Out, prev) != nil {
 		return nil
 	}
 	lr := *prev

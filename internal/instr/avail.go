@@ -36,9 +36,9 @@ func (e *UnavailableError) Error() string {
 // advice says how to get valgrind on goos, or to measure time instead.
 func advice(goos string) string {
 	if goos == "linux" {
-		return "install valgrind (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time"
+		return "install the valgrind package (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time"
 	}
-	return "use -measure time"
+	return "count instructions on Linux with the valgrind package (Debian or Ubuntu: apt-get install valgrind) or use -measure time"
 }
 
 // Available reports whether valgrind can count the instructions of Go
@@ -47,6 +47,11 @@ func advice(goos string) string {
 // the go command in a temporary directory, under cachegrind with the
 // settings of a Sampler. The error is an *UnavailableError unless ctx
 // ended.
+//
+// A command that counts instructions calls it first, before it builds or
+// writes anything: on an *UnavailableError it prints the error (one line
+// saying how to get valgrind) and exits 2. It takes a few seconds (a go
+// build and a valgrind run); Check is the quick part.
 func Available(ctx context.Context) (Info, error) {
 	info, err := Check(ctx)
 	if err != nil {

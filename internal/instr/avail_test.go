@@ -17,11 +17,11 @@ func TestUnavailableMessage(t *testing.T) {
 		want string
 	}{
 		{UnavailableError{"linux", "valgrind is not installed (not found in PATH)"},
-			"cannot count instructions: valgrind is not installed (not found in PATH); install valgrind (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time"},
+			"cannot count instructions: valgrind is not installed (not found in PATH); install the valgrind package (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time"},
 		{UnavailableError{"darwin", "valgrind does not run Go programs on darwin"},
-			"cannot count instructions: valgrind does not run Go programs on darwin; use -measure time"},
+			"cannot count instructions: valgrind does not run Go programs on darwin; count instructions on Linux with the valgrind package (Debian or Ubuntu: apt-get install valgrind) or use -measure time"},
 		{UnavailableError{"windows", "valgrind does not run Go programs on windows"},
-			"cannot count instructions: valgrind does not run Go programs on windows; use -measure time"},
+			"cannot count instructions: valgrind does not run Go programs on windows; count instructions on Linux with the valgrind package (Debian or Ubuntu: apt-get install valgrind) or use -measure time"},
 	} {
 		if got := tc.err.Error(); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.err.GOOS, got, tc.want)

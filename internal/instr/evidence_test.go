@@ -23,6 +23,7 @@ var (
 	evDir     = flag.String("instr.dir", ".", "the package directory the binaries run in")
 	evSamples = flag.Int("instr.samples", 10, "samples of each binary")
 	evBudget  = flag.Uint64("instr.budget", DefaultBudget, "instructions of a sample's extra N iterations")
+	evOne     = flag.Bool("instr.one", false, "after the first round, one-process samples (SampleOne) with the set-up of the first")
 )
 
 // TestEvidence measures the spread of instruction counts per operation of
@@ -46,12 +47,16 @@ func TestEvidence(t *testing.T) {
 		sides = append(sides, Bench{Bin: *evMut, Dir: *evDir, Pattern: *evBench})
 	}
 	vals := make([][]float64, len(sides))
+	setUps := make([]float64, len(sides))
 	var cost time.Duration
 	for i := range *evSamples {
 		for k, b := range sides {
-			smp, err := s.Sample(ctx, b, n)
+			smp, err := evSample(ctx, s, b, n, *evOne && i > 0, setUps[k])
 			if err != nil {
 				t.Fatal(err)
+			}
+			if i == 0 {
+				setUps[k] = SetUpOf(smp)
 			}
 			vals[k] = append(vals[k], smp.PerOp)
 			cost += smp.Elapsed
@@ -68,6 +73,15 @@ func TestEvidence(t *testing.T) {
 	native := nativeCost(t, base, n)
 	perSample := cost / time.Duration(len(sides)**evSamples)
 	t.Logf("cost of a sample: %s under valgrind, %s without (%.0fx)", perSample.Round(time.Millisecond), native.Round(time.Millisecond), float64(perSample)/float64(native))
+}
+
+// evSample is a sample of two processes, or with one a sample of one
+// process less setUp.
+func evSample(ctx context.Context, s *Sampler, b Bench, n int, one bool, setUp float64) (Sample, error) {
+	if one {
+		return s.SampleOne(ctx, b, n, setUp)
+	}
+	return s.Sample(ctx, b, n)
 }
 
 // spread describes xs: mean, median, range, coefficient of variation,

@@ -12,7 +12,7 @@ import (
 // --cachegrind-out-file= and -test.benchtime=Nx from its arguments and
 // behaves as $FAKE_MODE says. A normal run prints one benchmark result of
 // N iterations and writes a summary of FAKE_BASE + FAKE_PEROP * N
-// instructions. It exits 3 unless it got the sampler's environment, 4
+// instructions; with FAKE_LOG set it appends N to that file. It exits 3 unless it got the sampler's environment, 4
 // without -test.benchmem.
 const fakeValgrind = `#!/bin/sh
 out=""; n=""; mem=""
@@ -23,6 +23,7 @@ for a in "$@"; do
   -test.benchtime=*x) n="${a#-test.benchtime=}"; n="${n%x}" ;;
   esac
 done
+if [ -n "$FAKE_LOG" ]; then echo "$n" >> "$FAKE_LOG"; fi
 if [ "$GOMAXPROCS" != 1 ] || [ "$GOGC" != off ]; then echo "bad environment"; exit 3; fi
 if [ -z "$mem" ]; then echo "no -test.benchmem"; exit 4; fi
 case "$FAKE_MODE" in

@@ -40,11 +40,14 @@ type Bench struct {
 // A Sample is one instruction count per operation of a benchmark: the
 // difference of the whole-process counts at 2N and at N iterations, over N.
 type Sample struct {
-	PerOp   float64       // instructions per operation: (Long - Short) / N
-	N       int           // iterations of the shorter run
-	Short   uint64        // instructions of the whole process at N iterations
-	Long    uint64        // ... at 2N iterations
-	Elapsed time.Duration // wall time of both processes
+	PerOp float64 // instructions per operation: (Long - Short) / N, or (Long - SetUp) / 2N
+	N     int     // iterations of the shorter run
+	Short uint64  // instructions of the whole process at N iterations (0: a one-process sample)
+	Long  uint64  // ... at 2N iterations
+	// SetUp is, for a one-process sample (SampleOne), the set-up count it
+	// subtracted; 0 for a sample of two processes.
+	SetUp   float64
+	Elapsed time.Duration // wall time of the processes
 	// Output is what the run at 2N printed: its result line has B/op and
 	// allocs/op (-test.benchmem), which are counts too; its sec/op is
 	// valgrind's, not the benchmark's.

@@ -111,8 +111,8 @@ func TestNextIters(t *testing.T) {
 		perOp float64
 		want  int
 	}{{85251, 1174}, {1e9, MinIters}, {0.01, maxIters}} {
-		if got := itersFor(tc.perOp, 1e8); got != tc.want {
-			t.Errorf("itersFor(%g, 1e8) = %d, want %d", tc.perOp, got, tc.want)
+		if got := ItersFor(tc.perOp, 1e8); got != tc.want {
+			t.Errorf("ItersFor(%g, 1e8) = %d, want %d", tc.perOp, got, tc.want)
 		}
 	}
 }

@@ -1,0 +1,87 @@
+package noise
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+// Need is what the campaign's kills need: a slowdown of MinEffect
+// detected within Budget samples each at Level with Test.
+type Need struct {
+	Budget    int        // samples each side at the last look (-max-samples)
+	Level     float64    // one test's one-sided level: the rule's alpha over the tests that share it
+	Test      score.Test // the rule's test (KS, MWU)
+	MinEffect float64    // the rule's minimum effect, as a ratio (1.01)
+}
+
+// A Bench is one benchmark's baseline samples.
+type Bench struct {
+	Name    string
+	Samples []float64
+}
+
+// A Result is one benchmark's noise against the need.
+type Result struct {
+	Name   string `json:"name"`
+	Spread Spread `json:"spread"`
+	// Detectable is the smallest slowdown (a ratio) the benchmark detects
+	// with power score.DetectPower at the need's budget, level and test
+	// (score.MinDetectable over its samples); NaN when unknown.
+	Detectable float64 `json:"detectable"`
+	// TooNoisy is whether Detectable is above the need's MinEffect: a
+	// slowdown the campaign would kill may go unseen.
+	TooNoisy bool `json:"too_noisy"`
+}
+
+// Check compares each benchmark's noise with the need, and returns the
+// results in the order of benches and one line of advice: "" when every
+// benchmark whose noise is known can detect a slowdown of the minimum
+// effect. counting says whether the samples are instruction counts (the
+// advice then cannot be to count them).
+func Check(benches []Bench, need Need, counting bool) ([]Result, string) {
+	var out []Result
+	var noisy []Result
+	for _, b := range benches {
+		r := Result{Name: b.Name, Spread: SpreadOf(b.Samples), Detectable: math.NaN()}
+		if len(b.Samples) >= 2 && need.Budget >= 1 {
+			r.Detectable = score.MinDetectable(b.Samples, need.Budget, need.Level, need.Test)
+		}
+		r.TooNoisy = r.Detectable > need.MinEffect
+		if r.TooNoisy {
+			noisy = append(noisy, r)
+		}
+		out = append(out, r)
+	}
+	return out, advice(noisy, len(benches), need, counting)
+}
+
+// maxNamed is how many noisy benchmarks the advice names.
+const maxNamed = 3
+
+// advice is Check's line for the noisy benchmarks of n.
+func advice(noisy []Result, n int, need Need, counting bool) string {
+	if len(noisy) == 0 {
+		return ""
+	}
+	var names []string
+	for _, r := range noisy[:min(len(noisy), maxNamed)] {
+		names = append(names, fmt.Sprintf("%s detects %s", r.Name, percent(r.Detectable)))
+	}
+	if more := len(noisy) - maxNamed; more > 0 {
+		names = append(names, fmt.Sprintf("%d more", more))
+	}
+	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of the minimum effect %s in %d samples (%s)",
+		len(noisy), n, percent(need.MinEffect), need.Budget, strings.Join(names, ", "))
+	if counting {
+		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"
+	}
+	return line + ": the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"
+}
+
+// percent writes a ratio as the slowdown in per cent: 1.018 is "1.8%".
+func percent(ratio float64) string {
+	return fmt.Sprintf("%.3g%%", 100*(ratio-1))
+}

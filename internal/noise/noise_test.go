@@ -1,0 +1,159 @@
+package noise
+
+import (
+	"math"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/score"
+)
+
+func TestParseLoadavg(t *testing.T) {
+	got, err := parseLoadavg("3.88 0.98 0.33 2/467 12345\n")
+	if err != nil || got != [3]float64{3.88, 0.98, 0.33} {
+		t.Errorf("parseLoadavg = %v, %v; want [3.88 0.98 0.33]", got, err)
+	}
+	for in, want := range map[string]string{
+		"1.0 2.0":         `/proc/loadavg: "1.0 2.0" has fewer than 3 fields`,
+		"1.0 x 3.0 1/2 3": `/proc/loadavg: bad load average "x"`,
+	} {
+		if _, err := parseLoadavg(in); err == nil || err.Error() != want {
+			t.Errorf("parseLoadavg(%q): error %v, want %q", in, err, want)
+		}
+	}
+}
+
+func TestParseStat(t *testing.T) {
+	stat := "cpu  100 5 50 800 10 1 2 30 7 0\ncpu0 50 2 25 400 5 0 1 15 3 0\nintr 12345\n"
+	steal, total, err := parseStat(stat)
+	// guest (7) and guest_nice (0) are already in user and nice
+	if err != nil || steal != 30 || total != 998 {
+		t.Errorf("parseStat = %d, %d, %v; want 30, 998", steal, total, err)
+	}
+	for in, want := range map[string]string{
+		"cpu 1 2 3 4 5 6 7\n":   "/proc/stat: the cpu line has 7 values, want at least 8 (steal is the 8th)",
+		"cpu 1 2 3 4 5 6 7 x\n": `/proc/stat: bad cpu time "x"`,
+		"intr 1\n":              "/proc/stat has no cpu line",
+	} {
+		if _, _, err := parseStat(in); err == nil || err.Error() != want {
+			t.Errorf("parseStat(%q): error %v, want %q", in, err, want)
+		}
+	}
+}
+
+// TestTake: on Linux the load and steal are known; elsewhere unknown.
+func TestTake(t *testing.T) {
+	s := Take()
+	linux := runtime.GOOS == "linux"
+	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.Time.IsZero() {
+		t.Errorf("Take on %s = %+v, want load and steal known exactly on linux", runtime.GOOS, s)
+	}
+	if linux && s.Total == 0 {
+		t.Errorf("Take: total CPU time 0")
+	}
+}
+
+func TestMachine(t *testing.T) {
+	at := time.Date(2026, 11, 27, 14, 0, 0, 0, time.UTC)
+	start := Snapshot{Time: at, CPUs: 2, Load: [3]float64{3.88, 1, 0.5}, LoadKnown: true, Steal: 30, Total: 1000, StealKnown: true}
+	end := Snapshot{Time: at.Add(time.Minute), CPUs: 2, Load: [3]float64{12.26, 4, 1}, LoadKnown: true, Steal: 33, Total: 3000, StealKnown: true}
+	m := Machine{start, end}
+	if steal, ok := m.Steal(); !ok || steal != 0.0015 {
+		t.Errorf("Steal = %g, %v; want 0.0015 (3 of 2000 ticks)", steal, ok)
+	}
+	if got, want := m.String(), "load 3.88 at the start, 12.26 at the end (1-minute averages, 2 CPUs); CPU steal 0.1% from start to end"; got != want {
+		t.Errorf("String =\n%q, want\n%q", got, want)
+	}
+	unknown := Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}
+	if got, want := unknown.String(), "load unknown on "+runtime.GOOS+" (8 CPUs); CPU steal unknown"; got != want {
+		t.Errorf("String =\n%q, want\n%q", got, want)
+	}
+	same := Machine{start, start}
+	if _, ok := same.Steal(); ok {
+		t.Errorf("Steal over no time: known, want unknown")
+	}
+}
+
+// wall is a benchmark's wall-time samples on a loaded machine (seconds);
+// counts its instruction counts.
+var (
+	wall   = []float64{20.1e-3, 21.5e-3, 19.8e-3, 25.3e-3, 30.2e-3, 20.6e-3, 22.0e-3, 19.9e-3}
+	counts = []float64{85237.6, 85306.1, 85130.9, 85380.6, 85250}
+)
+
+func TestSpreadOf(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		in                 []float64
+		n                  int
+		median, maxMin, cv float64
+		warnings           []string
+	}{
+		{"wall", wall, 8, 0.02105, 30.2 / 19.8, 1.4826 * 1.05e-3 / 0.02105, nil},
+		{"counts", counts, 5, 85250, 85380.6 / 85130.9, 1.4826 * 56.1 / 85250, nil},
+		{"stall", []float64{100, 102, 98, 130, 101}, 5, 101, 130.0 / 98, 1.4826 / 101, nil},
+		{"constant", []float64{7, 7, 7}, 3, 7, 1, 0, nil},
+		{"two", []float64{1, 3}, 2, 2, 3, 1.4826 / 2, []string{"fewer than 3 samples: the spread is a guess"}},
+		{"zero", []float64{0, 1, 2}, 3, 1, math.NaN(), 1.4826, []string{"a sample is not positive: no max/min"}},
+		{"none", nil, 0, math.NaN(), math.NaN(), math.NaN(), []string{"no samples"}},
+	} {
+		got := SpreadOf(tc.in)
+		if got.N != tc.n || !same(got.Median, tc.median) || !same(got.MaxMin, tc.maxMin) || !same(got.CV, tc.cv) || !reflect.DeepEqual(got.Warnings, tc.warnings) {
+			t.Errorf("%s: SpreadOf = %+v, want N %d, median %g, max/min %g, CV %g, warnings %q", tc.name, got, tc.n, tc.median, tc.maxMin, tc.cv, tc.warnings)
+		}
+	}
+}
+
+// same reports whether a and b agree to 1e-12 relative, or are both NaN.
+func same(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// TestCheck: wall time with a robust CV of 7.4% detects 7.5% in 30
+// samples at level 0.05/3, above the minimum effect of 1%: too noisy, and
+// the advice is to count instructions; counts with a CV of 0.1% detect
+// 0.094%. (The detectable ratios are the normal-theory formula of
+// score.MinDetectable, computed independently.)
+func TestCheck(t *testing.T) {
+	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01}
+	res, advice := Check([]Bench{{"BenchmarkWall", wall}, {"BenchmarkCounts", counts}, {"BenchmarkOne", []float64{5}}}, need, false)
+	if len(res) != 3 {
+		t.Fatalf("Check returned %d results, want 3", len(res))
+	}
+	for i, want := range []struct {
+		det   float64
+		noisy bool
+	}{{1.0752954007820177, true}, {1.0009377242354496, false}, {math.NaN(), false}} {
+		if !sameTo(res[i].Detectable, want.det, 1e-9) || res[i].TooNoisy != want.noisy {
+			t.Errorf("%s: Detectable %v, TooNoisy %v; want %v, %v", res[i].Name, res[i].Detectable, res[i].TooNoisy, want.det, want.noisy)
+		}
+	}
+	if want := "noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
+		t.Errorf("advice =\n%q, want\n%q", advice, want)
+	}
+	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, true)
+	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkPut detects 7.53%): their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"; advice != want {
+		t.Errorf("advice when counting =\n%q, want\n%q", advice, want)
+	}
+	if _, advice := Check([]Bench{{"BenchmarkCounts", counts}}, need, false); advice != "" {
+		t.Errorf("advice for quiet counts = %q, want none", advice)
+	}
+	five := []Bench{{"A", wall}, {"B", wall}, {"C", wall}, {"D", wall}, {"E", wall}}
+	if _, advice := Check(five, need, false); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
+		t.Errorf("advice for five = %q", advice)
+	}
+}
+
+// sameTo reports whether a and b agree to tol relative, or are both NaN.
+func sameTo(a, b, tol float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b))
+}

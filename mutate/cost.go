@@ -1,0 +1,65 @@
+package mutate
+
+import "fmt"
+
+// Cost is what an operator's change costs the program, and so which
+// metric can see it: an instruction count (perfmut run -measure
+// instructions) sees work, not waiting. Every operator sets it; the zero
+// value is invalid (operators.Validate), so that adding an operator means
+// deciding.
+type Cost int
+
+// The kinds of Cost.
+const (
+	costUnset Cost = iota
+	// CostWork is executed instructions (injected loops, allocations,
+	// recomputation, a disabled fast path): an instruction count sees it
+	// in every benchmark.
+	CostWork
+	// CostWait is waiting (a sleep, a blocked send): the program executes
+	// about the same instructions, only wall time sees it.
+	CostWait
+	// CostContention is work in one goroutine (an uncontended lock and
+	// unlock, a spin under a lock) that becomes waiting when goroutines run
+	// the site at once: an instruction count sees it in a sequential
+	// benchmark, only wall time in a concurrent one (b.RunParallel,
+	// goroutines, -cpu above 1), since a count runs one thread at a time
+	// and nothing contends. It goes with a Contention other than
+	// ContentionNone.
+	CostContention
+)
+
+// String is the kind's name: "work", "wait" or "contention" ("unset"
+// for the zero value).
+func (c Cost) String() string {
+	switch c {
+	case costUnset:
+		return "unset"
+	case CostWork:
+		return "work"
+	case CostWait:
+		return "wait"
+	case CostContention:
+		return "contention"
+	}
+	return fmt.Sprintf("Cost(%d)", int(c))
+}
+
+// Valid reports whether c is one of CostWork, CostWait, CostContention.
+func (c Cost) Valid() bool { return c >= CostWork && c <= CostContention }
+
+// Counted reports whether an instruction count sees a cost of kind c in a
+// benchmark that runs the mutated site from one goroutine (concurrent
+// false) or from several at once (b.RunParallel, goroutines of its own,
+// -cpu above 1): work always, contention only when sequential, waiting
+// never. A mutant-benchmark pair that is not counted is measured on wall
+// time.
+func (c Cost) Counted(concurrent bool) bool {
+	switch c {
+	case CostWork:
+		return true
+	case CostContention:
+		return !concurrent
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module example.com/coverfail
+
+go 1.22
