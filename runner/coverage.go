@@ -189,7 +189,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 	var all []*BenchCoverage
 	var jobs []coverJob
 	for _, p := range pkgs {
-		if !r.hasTests[p.ImportPath] {
+		if !r.base.hasTests[p.ImportPath] {
 			continue
 		}
 		bin := filepath.Join(r.tmp, "cover", SafeName(p.ImportPath)+".test")

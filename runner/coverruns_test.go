@@ -41,7 +41,7 @@ func TestCoverRepeatFails(t *testing.T) {
 func coverRun(t *testing.T, c *Campaign, pkg string) *run {
 	t.Helper()
 	r := newRun(c)
-	r.tmp, r.prog, r.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
+	r.tmp, r.prog, r.base.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
 	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
 		t.Fatal(err)
 	}

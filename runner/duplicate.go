@@ -26,15 +26,15 @@ type codeOwner struct {
 func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print string) (*results.LevelResult, error) {
 	key := level + "\x00" + m.Package + "\x00" + print
 	r.mu.Lock()
-	if r.codeOwners == nil {
-		r.codeOwners = map[string]*codeOwner{}
-		r.ownerDone = map[resultKey]chan struct{}{}
+	if r.dedup.owners == nil {
+		r.dedup.owners = map[string]*codeOwner{}
+		r.dedup.ownerDone = map[resultKey]chan struct{}{}
 	}
-	first := r.codeOwners[key]
+	first := r.dedup.owners[key]
 	if first == nil {
 		done := make(chan struct{})
-		r.codeOwners[key] = &codeOwner{id: m.ID, done: done}
-		r.ownerDone[resultKey{m.ID, level}] = done
+		r.dedup.owners[key] = &codeOwner{id: m.ID, done: done}
+		r.dedup.ownerDone[resultKey{m.ID, level}] = done
 		r.mu.Unlock()
 		return nil, nil
 	}
@@ -63,8 +63,8 @@ func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print strin
 // ownerRecorded wakes the duplicates waiting for the result of id at
 // level; r.mu is held.
 func (r *run) ownerRecorded(id, level string) {
-	if ch := r.ownerDone[resultKey{id, level}]; ch != nil {
+	if ch := r.dedup.ownerDone[resultKey{id, level}]; ch != nil {
 		close(ch)
-		delete(r.ownerDone, resultKey{id, level})
+		delete(r.dedup.ownerDone, resultKey{id, level})
 	}
 }

@@ -55,7 +55,7 @@ func (r *run) skipFlaky(pkg string) []string {
 // every later run of pkg's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
 func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out TestOutcome, run []string, depth int) (TestOutcome, error) {
-	base := r.baseBins[level][pkg]
+	base := r.base.bins[level][pkg]
 	if out.Status != "fne" || len(out.Failed) == 0 || base == "" || depth > 3 {
 		return out, nil
 	}

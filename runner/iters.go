@@ -105,7 +105,7 @@ func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters,
 	if it, ok := r.benchIters[key]; ok {
 		return it, nil
 	}
-	bin, dir := r.baseBins[level][b.Pkg], r.pkgs[b.Pkg].Dir
+	bin, dir := r.base.bins[level][b.Pkg], r.pkgs[b.Pkg].Dir
 	var it BenchIters
 	switch m := fixedNRE.FindStringSubmatch(r.c.Benchtime); {
 	case m != nil:

@@ -334,7 +334,7 @@ func MissingBefore(n int) []int {
 // failing mutant sample sets ms.lr's status and returns nil values.
 func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (map[string]float64, bool, error) {
 	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
-	bin := [2]string{r.baseBins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
+	bin := [2]string{r.base.bins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
 	timeout, limit := time.Duration(0), r.censorCap(it, s.slowest)
 	if side == 1 {
 		timeout = limit

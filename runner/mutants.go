@@ -244,7 +244,7 @@ func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir strin
 	if c.Isolate == IsolateCopy {
 		var slot string
 		select {
-		case slot = <-r.slots:
+		case slot = <-r.isolate.slots:
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()
 		}
@@ -292,8 +292,8 @@ type workTree struct {
 func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir string, w workTree, build map[string]bool, ph *phaseTimes) (map[string]string, *results.LevelResult, error) {
 	bins := map[string]string{}
 	built := false
-	for _, pkg := range r.affected[m.Package] {
-		if !r.hasTests[pkg] || !build[pkg] {
+	for _, pkg := range r.base.affected[m.Package] {
+		if !r.base.hasTests[pkg] || !build[pkg] {
 			continue
 		}
 		bin := filepath.Join(ldir, SafeName(pkg)+".test")
@@ -336,7 +336,7 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 // testMutant runs the tests that tests selects in m's binaries; a result
 // if one fails (fne, crash, timeout).
 func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bins map[string]string, w workTree, tests testSelection, ph *phaseTimes) (*results.LevelResult, error) {
-	for _, pkg := range r.affected[m.Package] {
+	for _, pkg := range r.base.affected[m.Package] {
 		bin := bins[pkg]
 		if _, run := tests[pkg]; bin == "" || !run {
 			continue
@@ -372,11 +372,11 @@ func (r *run) selection(m mutate.Mutant) (selection, testSelection, error) {
 		return selection{}, nil, err
 	}
 	scope := map[string]bool{}
-	for _, p := range r.affected[m.Package] {
+	for _, p := range r.base.affected[m.Package] {
 		scope[p] = true
 	}
 	pos := mutantPositions(src, m)
-	return selectBenchmarks(r.covs, scope, coverFile(m), pos), r.tests(m, pos), nil
+	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.tests(m, pos), nil
 }
 
 // judges is the set of packages whose test binaries m needs: the mutated
@@ -413,13 +413,13 @@ func (r *run) source(file string) ([]byte, error) {
 // the unchanged packages), writes a mutant into it, builds and tests, and
 // restores the original files.
 func (r *run) makeSlots(ctx context.Context) error {
-	r.slots = make(chan string, r.c.Jobs)
+	r.isolate.slots = make(chan string, r.c.Jobs)
 	for i := 0; i < r.c.Jobs; i++ {
 		dst := filepath.Join(r.tmp, fmt.Sprintf("copy%d", i))
 		if err := copyTree(r.c.Module.Dir, dst, r.c.Out); err != nil {
 			return fmt.Errorf("-isolate copy: %w", err)
 		}
-		r.slots <- dst
+		r.isolate.slots <- dst
 	}
 	return nil
 }
@@ -474,17 +474,17 @@ func (r *run) writeToSlot(slot string, files map[string][]byte) (restore func() 
 // fails, and the campaign stops.
 func (r *run) releaseSlot(slot string, restoreErr error) error {
 	if restoreErr == nil {
-		r.slots <- slot
+		r.isolate.slots <- slot
 		return nil
 	}
 	os.RemoveAll(slot)
-	fresh := fmt.Sprintf("%s.%d", slot, r.slotSeq.Add(1))
+	fresh := fmt.Sprintf("%s.%d", slot, r.isolate.seq.Add(1))
 	if err := copyTree(r.c.Module.Dir, fresh, r.c.Out); err != nil {
 		os.RemoveAll(fresh)
 		return fmt.Errorf("-isolate copy: restoring module copy %s failed (%v), and a new copy failed: %w", filepath.Base(slot), restoreErr, err)
 	}
 	r.prog.Logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
-	r.slots <- fresh
+	r.isolate.slots <- fresh
 	return nil
 }
 
@@ -561,9 +561,9 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
-	rep.Inputs = r.inputsRec
-	if r.baseTimes != (results.BaselineTimes{}) {
-		rep.Baseline = &r.baseTimes
+	rep.Inputs = r.since.inputs
+	if r.base.times != (results.BaselineTimes{}) {
+		rep.Baseline = &r.base.times
 	}
 	sum := score.Summarize(results.Outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum

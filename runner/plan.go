@@ -48,7 +48,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 		return nil, err
 	}
 	p := &results.Plan{Module: c.Module.Path, Mutants: len(c.Mutants), Levels: c.Levels, Jobs: c.Jobs,
-		Baseline: r.baseTimes, ByLevel: map[string]results.PlanLevel{}}
+		Baseline: r.base.times, ByLevel: map[string]results.PlanLevel{}}
 	subsumer := map[string]string{}
 	if c.Infer {
 		subsumer = subsumers(c.Mutants)
@@ -104,7 +104,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 		work += pl.BuildSeconds + pl.TestSeconds
 		measure += pl.MeasureSeconds
 	}
-	base := r.baseTimes.BuildTestSeconds + r.baseTimes.BenchCoverageSeconds + r.baseTimes.TestCoverageSeconds
+	base := r.base.times.BuildTestSeconds + r.base.times.BenchCoverageSeconds + r.base.times.TestCoverageSeconds
 	rest := work/float64(c.Jobs) + measure
 	p.WallSeconds = base + rest
 	if within > 0 {
@@ -208,7 +208,7 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 		return 0, err
 	}
 	start := time.Now()
-	if r.hasTests[m.Package] {
+	if r.base.hasTests[m.Package] {
 		_, err = r.goTestC(ctx, r.c.Module.Dir, m.Package, filepath.Join(dir, "m.test"), overlay, level)
 	} else {
 		err = r.goBuild(ctx, r.c.Module.Dir, m.Package, overlay, level)
@@ -231,9 +231,9 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 func (r *run) testCost(level string, tests testSelection) time.Duration {
 	var d time.Duration
 	for pkg, names := range tests {
-		tc := r.tcov[pkg]
+		tc := r.cov.tests[pkg]
 		if names == nil || tc == nil {
-			d += r.baseTime[level][pkg]
+			d += r.base.testTime[level][pkg]
 			continue
 		}
 		start := time.Duration(-1)

@@ -259,11 +259,11 @@ func TestPlanModeFlag(t *testing.T) {
 func TestTestCost(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	r := &run{
-		tcov: map[string]*testCoverage{
+		cov: coverage{tests: map[string]*testCoverage{
 			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
 			"b": {time: map[string]time.Duration{}},
-		},
-		baseTime: map[string]map[string]time.Duration{results.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}},
+		}},
+		base: baseline{testTime: map[string]map[string]time.Duration{results.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}}},
 	}
 	for _, tc := range []struct {
 		sel  testSelection

@@ -146,7 +146,7 @@ func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
 		q := quickMutant{m: m, inert: op != nil && op.Inert && !full, inferred: sub[m.ID] != ""}
 		key := srcgraph.Key(m.Package, m.Function)
 		benchOnly := 0
-		for _, pkg := range r.affected[m.Package] {
+		for _, pkg := range r.base.affected[m.Package] {
 			if !g.TestFiles[pkg] {
 				continue
 			}
@@ -204,7 +204,7 @@ func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMut
 		}
 		bin := q.m.Package
 		if !g.TestFiles[bin] {
-			for _, p := range r.affected[q.m.Package] {
+			for _, p := range r.base.affected[q.m.Package] {
 				if g.TestFiles[p] {
 					bin = p
 					break

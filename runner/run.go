@@ -28,53 +28,91 @@ const ReportFile = "report.json"
 // A resultKey names one result: a mutant at a level.
 type resultKey struct{ id, level string }
 
-// run is the state of one Campaign.Run.
+// run is the state of one Campaign.Run. Its parts are grouped by the
+// phase that fills them: the baseline (base), coverage (cov), -since
+// (since), equivalence by code (tce), deduplication (dedup), the output
+// directory (out) and -isolate copy (isolate).
 type run struct {
 	c   *Campaign
 	tmp string // private temp dir, removed at the end
 
-	pkgs        map[string]*mutate.Package
-	affected    map[string][]string // mutated package -> it and the loaded packages importing it
-	hasTests    map[string]bool     // package has a test binary
-	baseBins    map[string]map[string]string
-	baseTime    map[string]map[string]time.Duration // level -> package -> test time
-	baseBuild   map[string]map[string]time.Duration // level -> package -> test binary build time
-	tceBase     sync.Map                            // baseline binary + package -> funcCode (tce.go)
-	objdumpOnce sync.Once
-	objdumpCmd  []string // how to run go tool objdump (tce.go)
-	covs        []*BenchCoverage
-	tcov        map[string]*testCoverage // package -> what its tests run (testcover.go)
-	// instrumented holds every coverage block of each mutated file, run
-	// or not: a position outside all of them is package-level code.
-	instrumented map[string][]CovBlock
+	pkgs    map[string]*mutate.Package
+	base    baseline
+	tce     tceState
+	cov     coverage
+	since   sinceState
+	dedup   dedupState
+	out     outState
+	isolate isolateState
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
-
-	lock    *OutLock // on c.Out
-	journal *results.Journal
-	prog    *progress.Progress
-	slots   chan string  // -isolate copy: free module copies
-	slotSeq atomic.Int64 // -isolate copy: numbers replacement copies
+	prog  *progress.Progress
 
 	mu       sync.Mutex
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
 	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
-	subsumer   map[string]string     // mutant ID -> the next smaller one at its site (see subsumers)
 	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
-	inputsRec  *results.Inputs                    // what the verdicts depend on (since.go)
-	sincePrev  *results.Report                    // the -since campaign's report
-	sinceWhy   string                             // why none of its results can be reused, or ""
-	retest     map[resultKey]*results.LevelResult // -since: measured results that hold if their tests pass again (sincefunc.go)
-	spans      map[string][]funcSpan              // coverage file -> its functions' lines (sincefunc.go)
-	built      map[string]map[string]bool         // mutant ID -> packages its binaries were built for; under mu
-	baseTimes  results.BaselineTimes              // baseline steps' wall times
-	codeOwners map[string]*codeOwner              // level, package, code fingerprint -> first mutant (duplicate.go); under mu
-	ownerDone  map[resultKey]chan struct{}        // closed when a code owner's result is recorded; under mu
+	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
+}
+
+// baseline is what the baseline phase (run.baseline) finds: the test
+// binaries of each level and what building and testing them took.
+type baseline struct {
+	affected  map[string][]string // mutated package -> it and the loaded packages importing it
+	hasTests  map[string]bool     // package has a test binary
+	bins      map[string]map[string]string
+	testTime  map[string]map[string]time.Duration // level -> package -> test time
+	buildTime map[string]map[string]time.Duration // level -> package -> test binary build time
+	times     results.BaselineTimes               // baseline steps' wall times
+}
+
+// tceState is what equivalence by compiled code (tce.go) caches.
+type tceState struct {
+	base        sync.Map // baseline binary + package -> funcCode
+	objdumpOnce sync.Once
+	objdumpCmd  []string // how to run go tool objdump
+}
+
+// coverage is what the baseline's coverage runs find.
+type coverage struct {
+	benches []*BenchCoverage
+	tests   map[string]*testCoverage // package -> what its tests run (testcover.go)
+	// instrumented holds every coverage block of each mutated file, run
+	// or not: a position outside all of them is package-level code.
+	instrumented map[string][]CovBlock
+	spans        map[string][]funcSpan // coverage file -> its functions' lines (sincefunc.go)
+}
+
+// sinceState is -since's: the earlier campaign and what may be reused.
+type sinceState struct {
+	inputs *results.Inputs                    // what the verdicts depend on (since.go)
+	prev   *results.Report                    // the -since campaign's report
+	why    string                             // why none of its results can be reused, or ""
+	retest map[resultKey]*results.LevelResult // measured results that hold if their tests pass again (sincefunc.go)
+}
+
+// dedupState is what deduplication (duplicate.go, subsume.go) keeps.
+type dedupState struct {
+	owners    map[string]*codeOwner       // level, package, code fingerprint -> first mutant; under mu
+	ownerDone map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
+	subsumer  map[string]string           // mutant ID -> the next smaller one at its site (see subsumers)
+}
+
+// outState is the output directory's lock and journal.
+type outState struct {
+	lock    *OutLock // on c.Out
+	journal *results.Journal
+}
+
+// isolateState is -isolate copy's pool of module copies.
+type isolateState struct {
+	slots chan string  // free module copies
+	seq   atomic.Int64 // numbers replacement copies
 }
 
 // Run runs the campaign and writes journal.jsonl, the benchfmt samples and
@@ -90,7 +128,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	started := time.Now().UTC()
 	r := newRun(c)
 	entries, goodLen, err := r.prepareOut()
-	defer r.lock.Unlock()
+	defer r.out.lock.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -99,14 +137,14 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening journal: %w", err)
 	}
-	r.journal = j
+	r.out.journal = j
 	defer j.Close()
-	if r.inputsRec, err = r.inputs(ctx); err != nil {
+	if r.since.inputs, err = r.inputs(ctx); err != nil {
 		return nil, err
 	}
 	reused, noReuse := 0, ""
 	if c.Since != "" {
-		if reused, noReuse, err = r.reuse(c.Since, r.inputsRec); err != nil {
+		if reused, noReuse, err = r.reuse(c.Since, r.since.inputs); err != nil {
 			return nil, err
 		}
 	}
@@ -203,8 +241,8 @@ func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
 	// each wave waits for the verdicts of the one before.
 	ws := [][]int{todo}
 	if c.Infer {
-		r.subsumer = subsumers(c.Mutants)
-		ws = waves(c.Mutants, todo, r.subsumer)
+		r.dedup.subsumer = subsumers(c.Mutants)
+		ws = waves(c.Mutants, todo, r.dedup.subsumer)
 	}
 	for _, w := range ws {
 		if err := r.mutants(ctx, w); err != nil {
@@ -332,7 +370,7 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	r.lock = lock
+	r.out.lock = lock
 	entries, goodLen, err := c.readOut()
 	if err != nil {
 		return nil, 0, err
@@ -442,19 +480,19 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	}
 
 	// Build.
-	r.hasTests = map[string]bool{}
-	r.baseBins = map[string]map[string]string{}
-	r.baseTime = map[string]map[string]time.Duration{}
-	r.baseBuild = map[string]map[string]time.Duration{}
+	r.base.hasTests = map[string]bool{}
+	r.base.bins = map[string]map[string]string{}
+	r.base.testTime = map[string]map[string]time.Duration{}
+	r.base.buildTime = map[string]map[string]time.Duration{}
 	type bjob struct {
 		level string
 		pkg   *mutate.Package
 	}
 	var jobs []bjob
 	for _, l := range c.Levels {
-		r.baseBins[l] = map[string]string{}
-		r.baseTime[l] = map[string]time.Duration{}
-		r.baseBuild[l] = map[string]time.Duration{}
+		r.base.bins[l] = map[string]string{}
+		r.base.testTime[l] = map[string]time.Duration{}
+		r.base.buildTime[l] = map[string]time.Duration{}
 		if err := os.MkdirAll(filepath.Join(r.tmp, "base", l), 0o755); err != nil {
 			return err
 		}
@@ -483,7 +521,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		}
 	}
 
-	r.baseTimes.BuildTestSeconds = time.Since(t0).Seconds()
+	r.base.times.BuildTestSeconds = time.Since(t0).Seconds()
 	return r.baselineCoverage(ctx, pkgs, mutated, len(todo))
 }
 
@@ -498,7 +536,7 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	bstart := time.Now()
 	ok, err := r.goTestC(ctx, c.Module.Dir, pkg.ImportPath, bin, "", level)
 	mu.Lock()
-	r.baseBuild[level][pkg.ImportPath] = time.Since(bstart)
+	r.base.buildTime[level][pkg.ImportPath] = time.Since(bstart)
 	mu.Unlock()
 	if err != nil {
 		var be *BuildError
@@ -546,9 +584,9 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 		}
 		return fmt.Errorf("baseline tests fail in package %s%s (%s); perfmut needs a passing test suite: %s", pkg.ImportPath, lvl, out.Reason, fix), nil
 	}
-	r.hasTests[pkg.ImportPath] = true
-	r.baseBins[level][pkg.ImportPath] = bin
-	r.baseTime[level][pkg.ImportPath] = out.Elapsed
+	r.base.hasTests[pkg.ImportPath] = true
+	r.base.bins[level][pkg.ImportPath] = bin
+	r.base.testTime[level][pkg.ImportPath] = out.Elapsed
 	return nil, nil
 }
 
@@ -563,7 +601,7 @@ func (r *run) judgingPackages(mutated map[string]bool) ([]*mutate.Package, error
 			importers[imp] = append(importers[imp], p.ImportPath)
 		}
 	}
-	r.affected = map[string][]string{}
+	r.base.affected = map[string][]string{}
 	needed := map[string]bool{}
 	for pkg := range mutated {
 		if r.pkgs[pkg] == nil {
@@ -589,7 +627,7 @@ func (r *run) judgingPackages(mutated map[string]bool) ([]*mutate.Package, error
 			needed[p] = true
 		}
 		sort.Strings(list)
-		r.affected[pkg] = append([]string{pkg}, list...) // the mutated package first
+		r.base.affected[pkg] = append([]string{pkg}, list...) // the mutated package first
 	}
 	var pkgs []*mutate.Package
 	for p := range needed {
@@ -612,12 +650,12 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	sort.Strings(coverpkg)
 	t0 := time.Now()
 	var err error
-	r.covs, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
+	r.cov.benches, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
 	if err != nil {
 		return err
 	}
-	r.baseTimes.BenchCoverageSeconds = time.Since(t0).Seconds()
-	if len(r.covs) == 0 {
+	r.base.times.BenchCoverageSeconds = time.Since(t0).Seconds()
+	if len(r.cov.benches) == 0 {
 		var names []string
 		for _, p := range pkgs {
 			names = append(names, p.ImportPath)
@@ -629,9 +667,9 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 		if err := r.coverTests(ctx, pkgs); err != nil {
 			return err
 		}
-		r.baseTimes.TestCoverageSeconds = time.Since(t0).Seconds()
+		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
-	r.prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.covs), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
+	r.prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.cov.benches), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 
@@ -640,7 +678,7 @@ func (r *run) testTimeout(level, pkg string) time.Duration {
 	if r.c.Timeout > 0 {
 		return r.c.Timeout
 	}
-	return max(10*r.baseTime[level][pkg], 10*time.Second)
+	return max(10*r.base.testTime[level][pkg], 10*time.Second)
 }
 
 // parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
@@ -686,7 +724,7 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	r.results[resultKey{m.ID, level}] = lr
 	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()
-	if err := r.journal.Append(results.JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
+	if err := r.out.journal.Append(results.JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
 		return err
 	}
 	detail := lr.Reason

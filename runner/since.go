@@ -49,14 +49,14 @@ func (r *run) inputs(ctx context.Context) (*results.Inputs, error) {
 	}
 	in.Settings = hex.EncodeToString(h.Sum(nil))
 	in.Code = map[string]results.PackageCode{}
-	r.spans = map[string][]funcSpan{}
+	r.cov.spans = map[string][]funcSpan{}
 	for _, p := range c.Packages {
 		sum, err := dirHash(p.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("hashing package %s: %w", p.ImportPath, err)
 		}
 		in.Packages[p.ImportPath] = sum
-		if in.Code[p.ImportPath], err = packageCode(p.ImportPath, p.Dir, r.spans); err != nil {
+		if in.Code[p.ImportPath], err = packageCode(p.ImportPath, p.Dir, r.cov.spans); err != nil {
 			return nil, fmt.Errorf("hashing package %s: %w", p.ImportPath, err)
 		}
 	}
@@ -132,7 +132,7 @@ func (r *run) judgesOf(pkg string, lr *results.LevelResult, built map[string]boo
 		sort.Strings(out)
 		return out
 	}
-	return slices.Clone(r.affected[pkg])
+	return slices.Clone(r.base.affected[pkg])
 }
 
 // reuse takes from the campaign in dir the results whose inputs are the
@@ -145,7 +145,7 @@ func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err err
 	if err != nil {
 		return 0, "", &InputError{fmt.Errorf("-since %s: %w", dir, err)}
 	}
-	r.sincePrev = prev
+	r.since.prev = prev
 	switch p := prev.Inputs; {
 	case p == nil:
 		return 0, "", &InputError{fmt.Errorf("-since %s: %s", dir, noInputs)}
@@ -157,7 +157,7 @@ func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err err
 		why = "the settings that affect verdicts, go.mod or go.sum differ"
 	}
 	if why != "" {
-		r.sinceWhy = why
+		r.since.why = why
 		return 0, why, nil
 	}
 	byID := map[string]results.Mutant{}
@@ -211,7 +211,7 @@ func (r *run) take(dir, id, level string, lr *results.LevelResult) (bool, error)
 	reused := *lr
 	reused.Reused, reused.Retested = true, false
 	r.results[resultKey{id, level}] = &reused
-	return true, r.journal.Append(results.JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
+	return true, r.out.journal.Append(results.JournalEntry{ID: id, Level: level, Result: &reused, Time: time.Now().UTC()})
 }
 
 // reusable reports whether the earlier result lr is a verdict worth

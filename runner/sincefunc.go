@@ -115,7 +115,7 @@ func reachOf(spans map[string][]funcSpan, blocks map[string][]CovBlock) []string
 // what this one did not measure again: the benchmarks and tests not run
 // now, and the functions of packages not instrumented now.
 func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
-	cur := r.inputsRec
+	cur := r.since.inputs
 	cur.Reach, cur.Timed = map[string][]string{}, map[string][]string{}
 	if prev != nil {
 		for k, fs := range prev.Reach {
@@ -140,18 +140,18 @@ func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
 	add := func(m map[string][]string, key string, fs []string) {
 		m[key] = slices.Compact(slices.Sorted(slices.Values(append(m[key], fs...))))
 	}
-	for _, bc := range r.covs {
+	for _, bc := range r.cov.benches {
 		key := bc.Bench.Pkg + " " + bc.Bench.Name
-		add(cur.Reach, key, reachOf(r.spans, bc.Blocks))
+		add(cur.Reach, key, reachOf(r.cov.spans, bc.Blocks))
 		timed := map[string][]CovBlock{}
 		for file, bs := range bc.Blocks {
 			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b CovBlock) bool { return b.Growth() <= 0 })
 		}
-		add(cur.Timed, key, reachOf(r.spans, timed))
+		add(cur.Timed, key, reachOf(r.cov.spans, timed))
 	}
-	for pkg, tc := range r.tcov {
+	for pkg, tc := range r.cov.tests {
 		for name, blocks := range tc.tests {
-			add(cur.Reach, pkg+" "+name, reachOf(r.spans, blocks))
+			add(cur.Reach, pkg+" "+name, reachOf(r.cov.spans, blocks))
 		}
 	}
 }
@@ -337,27 +337,27 @@ func (r *run) mutantFunc(m mutate.Mutant) (string, error) {
 		return "", err
 	}
 	pos := mutantPositions(src, m)
-	return funcAt(r.spans, coverFile(m), pos[0][0]), nil
+	return funcAt(r.cov.spans, coverFile(m), pos[0][0]), nil
 }
 
 // reuseFuncs reuses, after the baseline's coverage, the results of the
 // earlier campaign (prev) that function-level comparison shows unchanged,
 // for the mutants todo. It returns how many it took.
 func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
-	if prev == nil || prev.Inputs == nil || prev.Inputs.Code == nil || r.sinceWhy != "" {
+	if prev == nil || prev.Inputs == nil || prev.Inputs.Code == nil || r.since.why != "" {
 		return 0, nil
 	}
 	c := r.c
-	fr := newFuncReuse(prev.Inputs, r.inputsRec)
+	fr := newFuncReuse(prev.Inputs, r.since.inputs)
 	byID := map[string]results.Mutant{}
 	for _, m := range prev.Mutants {
 		byID[m.ID] = m
 	}
 	unknownTests := func(p string) bool {
-		if !r.hasTests[p] {
+		if !r.base.hasTests[p] {
 			return false
 		}
-		tc := r.tcov[p]
+		tc := r.cov.tests[p]
 		return tc == nil || tc.all || len(tc.always) > 0
 	}
 	// A result inferred from another mutant's kill, or shared with the
@@ -399,10 +399,10 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 				// way: the mutant is built and tested again, and measured
 				// only if a test now fails.
 				if by != nil && !r.untested(m) && fr.holds(m.Package, fn, true, lr, unknownTests, by, killedBy) {
-					if r.retest == nil {
-						r.retest = map[resultKey]*results.LevelResult{}
+					if r.since.retest == nil {
+						r.since.retest = map[resultKey]*results.LevelResult{}
 					}
-					r.retest[resultKey{m.ID, level}] = lr
+					r.since.retest[resultKey{m.ID, level}] = lr
 				}
 				continue
 			}
@@ -462,10 +462,10 @@ func (r *run) untilDone(todo []int) []int {
 
 // prevInputs is the inputs of the -since campaign, or nil.
 func (r *run) prevInputs() *results.Inputs {
-	if r.sincePrev == nil {
+	if r.since.prev == nil {
 		return nil
 	}
-	return r.sincePrev.Inputs
+	return r.since.prev.Inputs
 }
 
 // sinceAfterBaseline records what the baseline's benchmarks and tests ran
@@ -477,7 +477,7 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 		instrumented[r.c.Mutants[i].Package] = true
 	}
 	r.recordReach(r.prevInputs(), instrumented)
-	n, err := r.reuseFuncs(r.sincePrev, todo)
+	n, err := r.reuseFuncs(r.since.prev, todo)
 	if err != nil || n == 0 {
 		return todo, err
 	}
@@ -492,7 +492,7 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 // nil when the result must be measured.
 func (r *run) retested(id, level string) *results.LevelResult {
 	r.mu.Lock()
-	prev := r.retest[resultKey{id, level}]
+	prev := r.since.retest[resultKey{id, level}]
 	r.mu.Unlock()
 	if prev == nil || !reusable(prev) || copySamples(r.c.Since, r.c.Out, prev) != nil {
 		return nil

@@ -18,7 +18,7 @@ func TestSinceUndecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	r := &run{c: &Campaign{Out: out, Since: prevDir}, journal: j, results: map[resultKey]*results.LevelResult{}, retest: map[resultKey]*results.LevelResult{}}
+	r := &run{c: &Campaign{Out: out, Since: prevDir}, out: outState{journal: j}, results: map[resultKey]*results.LevelResult{}, since: sinceState{retest: map[resultKey]*results.LevelResult{}}}
 	for _, st := range score.Statuses {
 		lr := &results.LevelResult{Status: st}
 		id := string(st)
@@ -26,7 +26,7 @@ func TestSinceUndecided(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r.retest[resultKey{id, results.Opt}] = lr
+		r.since.retest[resultKey{id, results.Opt}] = lr
 		retested := r.retested(id, results.Opt)
 		if want := st != score.Undecided; ok != want || (retested != nil) != want || (r.results[resultKey{id, results.Opt}] != nil) != want {
 			t.Errorf("%s: taken %v, retested %v, in results %v; want %v", st, ok, retested != nil, r.results[resultKey{id, results.Opt}] != nil, want)

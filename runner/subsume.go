@@ -149,7 +149,7 @@ func waves(ms []mutate.Mutant, todo []int, sub map[string]string) [][]int {
 // there: killed, without measurement (m was built and passed its tests,
 // like every mutant); nil otherwise.
 func (r *run) inferred(m mutate.Mutant, level string) *results.LevelResult {
-	s, ok := r.subsumer[m.ID]
+	s, ok := r.dedup.subsumer[m.ID]
 	if !ok || !r.c.Infer {
 		return nil
 	}

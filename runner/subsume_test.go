@@ -107,7 +107,7 @@ func TestInferredAcrossOperators(t *testing.T) {
 	sleep := at("sleep", "sleep", "sleep 1ms per loop iteration", map[string]any{"duration": "1ms"})
 	c := &Campaign{Mutants: []mutate.Mutant{spin, sleep}, Infer: true}
 	r := newRun(c)
-	r.subsumer = subsumers(c.Mutants)
+	r.dedup.subsumer = subsumers(c.Mutants)
 	if lr := r.inferred(sleep, results.Opt); lr != nil {
 		t.Fatalf("spin-loop not judged yet: %+v, want nil", lr)
 	}

@@ -148,7 +148,7 @@ func diffCode(base, mut funcCode) string {
 // into its callers and the linker drops its own copy when nothing else calls
 // it, so comparing pkg's symbols alone misses the code that runs.
 func (r *run) inlineSymbols(pkg string) string {
-	pkgs := r.affected[pkg]
+	pkgs := r.base.affected[pkg]
 	if len(pkgs) == 0 {
 		pkgs = []string{pkg}
 	}
@@ -188,19 +188,19 @@ func symbolPrefix(path string) string {
 // paid for a go command (about three times objdump's CPU time on a
 // btree test binary); "go tool objdump" if the path is not found.
 func (r *run) objdumpCommand(ctx context.Context) []string {
-	r.objdumpOnce.Do(func() {
-		r.objdumpCmd = []string{"go", "tool", "objdump"}
+	r.tce.objdumpOnce.Do(func() {
+		r.tce.objdumpCmd = []string{"go", "tool", "objdump"}
 		res, err := proc.Run(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
 		if err != nil || !res.OK() {
 			return
 		}
 		if p := strings.TrimSpace(string(res.Output)); p != "" && !strings.Contains(p, "\n") {
 			if _, err := os.Stat(p); err == nil {
-				r.objdumpCmd = []string{p}
+				r.tce.objdumpCmd = []string{p}
 			}
 		}
 	})
-	return r.objdumpCmd
+	return r.tce.objdumpCmd
 }
 
 // objdump disassembles the functions of bin whose names match the regular
@@ -224,12 +224,12 @@ func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error
 // baseCode is objdump of a baseline binary, disassembled once per run.
 func (r *run) baseCode(ctx context.Context, bin, symbols string) (funcCode, error) {
 	key := bin + "\x00" + symbols
-	if fc, ok := r.tceBase.Load(key); ok {
+	if fc, ok := r.tce.base.Load(key); ok {
 		return fc.(funcCode), nil
 	}
 	fc, err := r.objdump(ctx, bin, symbols)
 	if err == nil {
-		r.tceBase.Store(key, fc)
+		r.tce.base.Store(key, fc)
 	}
 	return fc, err
 }
@@ -248,7 +248,7 @@ func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string
 	h := sha256.New()
 	same := true
 	for _, p := range slices.Sorted(maps.Keys(bins)) {
-		base := r.baseBins[level][p]
+		base := r.base.bins[level][p]
 		if base == "" {
 			return nil, ""
 		}

@@ -185,7 +185,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 		}
 		return bin
 	}
-	r.baseBins = map[string]map[string]string{results.Opt: {app: build("base", nil)}}
+	r.base.bins = map[string]map[string]string{results.Opt: {app: build("base", nil)}}
 	for _, tc := range []struct {
 		name, old, new string
 		equivalent     bool

@@ -40,15 +40,15 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		bin  string
 		test string
 	}
-	r.tcov = map[string]*testCoverage{}
-	r.instrumented = map[string][]CovBlock{}
+	r.cov.tests = map[string]*testCoverage{}
+	r.cov.instrumented = map[string][]CovBlock{}
 	var jobs []job
 	for _, p := range pkgs {
-		if !r.hasTests[p.ImportPath] {
+		if !r.base.hasTests[p.ImportPath] {
 			continue
 		}
 		tc := &testCoverage{tests: map[string]map[string][]CovBlock{}, time: map[string]time.Duration{}}
-		r.tcov[p.ImportPath] = tc
+		r.cov.tests[p.ImportPath] = tc
 		bin := r.coverBin(p.ImportPath)
 		if _, err := os.Stat(bin); err != nil {
 			tc.all = true
@@ -93,7 +93,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		if res.Canceled {
 			return ctx.Err()
 		}
-		tc := r.tcov[j.pkg.ImportPath]
+		tc := r.cov.tests[j.pkg.ImportPath]
 		if !res.OK() {
 			// A test that passes when run again is flaky: reported and
 			// left out. One that fails alone every time (it may depend on
@@ -117,8 +117,8 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		blocks := map[string][]CovBlock{}
 		mu.Lock()
 		for file, bs := range prof {
-			if r.instrumented[file] == nil {
-				r.instrumented[file] = bs
+			if r.cov.instrumented[file] == nil {
+				r.cov.instrumented[file] = bs
 			}
 		}
 		mu.Unlock()
@@ -151,7 +151,7 @@ func (r *run) coverBin(pkg string) string {
 // package's whole baseline test time, at least 30 s (coverage slows code).
 func (r *run) coverTestDeadline(pkg string) time.Duration {
 	var d time.Duration
-	for _, byPkg := range r.baseTime {
+	for _, byPkg := range r.base.testTime {
 		d = max(d, byPkg[pkg])
 	}
 	return max(10*d, 30*time.Second)
@@ -207,13 +207,13 @@ func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
 	// at init, before any test: every test may see it.
 	unsure := full
 	for _, p := range pos {
-		unsure = unsure || !reaches(r.instrumented[file], [][2]int{p})
+		unsure = unsure || !reaches(r.cov.instrumented[file], [][2]int{p})
 	}
-	for _, pkg := range r.affected[m.Package] {
-		if !r.hasTests[pkg] {
+	for _, pkg := range r.base.affected[m.Package] {
+		if !r.base.hasTests[pkg] {
 			continue
 		}
-		tc := r.tcov[pkg]
+		tc := r.cov.tests[pkg]
 		if unsure || tc == nil || tc.all {
 			sel[pkg] = nil
 			continue

@@ -26,8 +26,8 @@ type Workspace struct{ r *run }
 // binaries and coverage files in tmp and logs through prog.
 func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
 	r := &run{c: c, tmp: tmp, prog: prog, pkgs: map[string]*mutate.Package{},
-		benchIters: map[string]BenchIters{}, hasTests: map[string]bool{},
-		baseBins: map[string]map[string]string{results.Opt: {}}}
+		benchIters: map[string]BenchIters{},
+		base:       baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
 		return nil, err
 	}
@@ -44,10 +44,10 @@ func (w *Workspace) AddPackage(p *mutate.Package) { w.r.pkgs[p.ImportPath] = p }
 func (w *Workspace) Package(pkg string) *mutate.Package { return w.r.pkgs[pkg] }
 
 // Binary is pkg's test binary, "" until Build built one.
-func (w *Workspace) Binary(pkg string) string { return w.r.baseBins[results.Opt][pkg] }
+func (w *Workspace) Binary(pkg string) string { return w.r.base.bins[results.Opt][pkg] }
 
 // HasTests reports whether Build built a test binary for pkg.
-func (w *Workspace) HasTests(pkg string) bool { return w.r.hasTests[pkg] }
+func (w *Workspace) HasTests(pkg string) bool { return w.r.base.hasTests[pkg] }
 
 // Warnings are the warnings logged so far.
 func (w *Workspace) Warnings() []string { return w.r.warnings }
@@ -59,7 +59,7 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 	r := w.r
 	var todo []string
 	for _, p := range pkgs {
-		if r.pkgs[p] != nil && r.baseBins[results.Opt][p] == "" && !r.hasTests[p] {
+		if r.pkgs[p] != nil && r.base.bins[results.Opt][p] == "" && !r.base.hasTests[p] {
 			todo = append(todo, p)
 		}
 	}
@@ -88,8 +88,8 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 	}
 	for i, p := range todo {
 		if bins[i] != "" {
-			r.baseBins[results.Opt][p] = bins[i]
-			r.hasTests[p] = true
+			r.base.bins[results.Opt][p] = bins[i]
+			r.base.hasTests[p] = true
 		}
 	}
 	return nil
