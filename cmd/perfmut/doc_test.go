@@ -84,7 +84,8 @@ func TestInertDocumented(t *testing.T) {
 // TestFormatsDocumented keeps the docs' lists of report files in step with
 // the format registry (report.Formats): docs/ci.md's file table has a row
 // for each format's file and none for a file no format writes, and
-// docs/runner.md's list of renderings names each.
+// docs/runner.md's list of renderings and its perfmut report -format row
+// name each.
 func TestFormatsDocumented(t *testing.T) {
 	ci, err := os.ReadFile("../../docs/ci.md")
 	if err != nil {
@@ -102,6 +103,9 @@ func TestFormatsDocumented(t *testing.T) {
 		}
 		if !strings.Contains(string(runnerDoc), "`"+f.File+"`") {
 			t.Errorf("docs/runner.md: %s (format %s) is not among the renderings", f.File, f.Name)
+		}
+		if !regexp.MustCompile("(?m)^\\| `-format f` \\|.*`" + f.Name + "`").Match(runnerDoc) {
+			t.Errorf("docs/runner.md: perfmut report's -format row does not name %s", f.Name)
 		}
 	}
 	row := regexp.MustCompile("(?m)^\\| `((?:report\\.[a-z]+)|mutation\\.json)` \\|")
