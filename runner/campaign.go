@@ -31,6 +31,46 @@ type Campaign struct {
 	// the baseline's instead of calling them equivalent (calibration's
 	// trials are such mutants on purpose).
 	KeepEquivalent bool
+	Levels         []string // results.Opt and/or results.NoOpt
+	// Infer runs the smallest injection of a sized operator at each site
+	// first and, when it is killed, records the larger ones at the site as
+	// killed, inferred, without measuring them (they are still built and
+	// tested when tests run on them: a larger injection can make the tests
+	// time out; with no test to run they are not built). A sleep follows
+	// a far cheaper spin-loop at the same loop (see subsumers).
+	Infer bool
+	// MaxBenchmarks measures each mutant on at most this many of the
+	// benchmarks that reach its site, the hottest ones; 0 = all of them.
+	MaxBenchmarks int
+	Timeout       time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
+	// FullFilter runs every test of every package that imports a mutated
+	// one on each mutant, as go test would, instead of only the tests whose
+	// baseline coverage reaches the mutant's site, and also runs the tests
+	// of inert operators' mutants (mutate.Operator.Inert): for modules whose
+	// tests depend on timing.
+	FullFilter bool
+	Isolate    string // IsolateOverlay (default) or IsolateCopy
+	Out        string // results directory
+	Resume     bool   // continue the journal in Out
+	// Since, if not "", is an earlier campaign's results directory: a
+	// mutant's result there is reused when the Go version, the machine,
+	// the settings that affect verdicts and the packages it depends on are
+	// unchanged (see results.Inputs); the others run.
+	Since string
+	// Settings records what the command was asked (patterns, -opt,
+	// -sample, -shard, -operators, -changed-since); Run fills in the rest
+	// from the Campaign itself, so that what resume and merge compare is
+	// what was used.
+	Settings results.Settings
+
+	// Measurement is how benchmarks are built, run and judged: what
+	// perfmut compare and calibrate share with a campaign.
+	Measurement
+}
+
+// Measurement is how a campaign builds, runs and judges benchmarks: the
+// settings perfmut compare and calibrate share with it.
+type Measurement struct {
 	// Rule decides, after each round of samples, whether to kill, keep
 	// measuring or let the mutant survive (score.Rule.Decide), and breaks
 	// the score down at its alpha and correction in the report. Its
@@ -45,7 +85,6 @@ type Campaign struct {
 	// own (b.ReportMetric) counts each in DecideAhead's family before its
 	// first sample, though its iteration-count run did not report it.
 	CustomUnits []string
-	Levels      []string // results.Opt and/or results.NoOpt
 	// SampleTime is about how long one benchmark sample takes: each
 	// benchmark's iteration count N is chosen on the baseline to take that
 	// long, and both sides run N iterations (0 = DefaultSampleTime).
@@ -65,43 +104,13 @@ type Campaign struct {
 	// (listing, coverage, samples); 0 = DefaultBenchTimeout. A baseline
 	// benchmark that runs past it is left out of judging, with a warning.
 	BenchTimeout time.Duration
-	// Infer runs the smallest injection of a sized operator at each site
-	// first and, when it is killed, records the larger ones at the site as
-	// killed, inferred, without measuring them (they are still built and
-	// tested when tests run on them: a larger injection can make the tests
-	// time out; with no test to run they are not built). A sleep follows
-	// a far cheaper spin-loop at the same loop (see subsumers).
-	Infer bool
-	// MaxBenchmarks measures each mutant on at most this many of the
-	// benchmarks that reach its site, the hottest ones; 0 = all of them.
-	MaxBenchmarks int
 	// CPU lists GOMAXPROCS values (go test -cpu): each benchmark that
 	// reaches a mutant is measured at each, as a separate benchmark of its
 	// family (BenchmarkX-4). Empty: the default GOMAXPROCS only.
-	CPU     []int
-	Timeout time.Duration // functional-test timeout; 0 = max(10 x baseline test time, 10s)
-	// FullFilter runs every test of every package that imports a mutated
-	// one on each mutant, as go test would, instead of only the tests whose
-	// baseline coverage reaches the mutant's site, and also runs the tests
-	// of inert operators' mutants (mutate.Operator.Inert): for modules whose
-	// tests depend on timing.
-	FullFilter bool
-	Jobs       int      // parallel builds and functional tests
-	Isolate    string   // IsolateOverlay (default) or IsolateCopy
-	Tags       []string // build tags
-	Seed       int64    // orders the measurement rounds
-	Out        string   // results directory
-	Resume     bool     // continue the journal in Out
-	// Since, if not "", is an earlier campaign's results directory: a
-	// mutant's result there is reused when the Go version, the machine,
-	// the settings that affect verdicts and the packages it depends on are
-	// unchanged (see results.Inputs); the others run.
-	Since string
-	// Settings records what the command was asked (patterns, -opt,
-	// -sample, -shard, -operators, -changed-since); Run fills in the rest
-	// from the Campaign itself, so that what resume and merge compare is
-	// what was used.
-	Settings results.Settings
+	CPU  []int
+	Jobs int      // parallel builds and functional tests
+	Tags []string // build tags
+	Seed int64    // orders the measurement rounds
 
 	Log      io.Writer // log lines and the progress line; nil = discard
 	Progress bool      // Log is a terminal: draw a progress line

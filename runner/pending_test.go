@@ -73,7 +73,7 @@ func TestPendingReportsMetric(t *testing.T) {
 	first := []string{"sec/op", "B/op", "allocs/op"}
 	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
 	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{c: &Campaign{CustomUnits: []string{"p99-sec/op"}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
+	r := &run{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
 	ms := &measurement{r: r, j: &measureJob{level: "opt"},
 		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}

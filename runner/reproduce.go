@@ -68,7 +68,7 @@ func (p *Reproduction) Run(ctx context.Context) error {
 	if err := p.check(); err != nil {
 		return err
 	}
-	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Tags: p.Tags})
+	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Measurement: Measurement{Tags: p.Tags}})
 	r.prog = progress.New(p.Log, false, 0)
 	err := r.makeTemp()
 	if r.tmp != "" {

@@ -192,29 +192,30 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		skip = append(skip, f.SkipBench)
 	}
 	return &runner.Campaign{
-		Rule:        rule,
-		Metric:      func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
-		CustomUnits: slices.Clone(cfg.Metrics),
-
 		Levels:        levels,
-		Benchtime:     f.Benchtime,
-		SampleTime:    f.SampleTime,
-		CensorFactor:  f.Censor,
 		Infer:         f.Infer,
 		FullFilter:    f.FullFilter,
-		SkipBench:     strings.Join(skip, "|"),
-		BenchTimeout:  f.BenchTO,
 		MaxBenchmarks: f.MaxBenches,
-		CPU:           f.cpus,
 		Timeout:       f.Timeout,
-		Jobs:          f.Jobs,
 		Isolate:       f.Isolate,
-		Tags:          tags,
-		Seed:          f.Seed,
 		Out:           f.Out,
 		Resume:        f.Resume,
 		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, Margin: rule.Margin},
-		Verbose:       f.Verbose,
+		Measurement: runner.Measurement{
+			Rule:         rule,
+			Metric:       func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+			CustomUnits:  slices.Clone(cfg.Metrics),
+			Benchtime:    f.Benchtime,
+			SampleTime:   f.SampleTime,
+			CensorFactor: f.Censor,
+			SkipBench:    strings.Join(skip, "|"),
+			BenchTimeout: f.BenchTO,
+			CPU:          f.cpus,
+			Jobs:         f.Jobs,
+			Tags:         tags,
+			Seed:         f.Seed,
+			Verbose:      f.Verbose,
+		},
 	}
 }
 
