@@ -124,12 +124,7 @@ type LevelScore struct {
 
 // Settings records the run's settings.
 type Settings struct {
-	// Module, Tags, Isolate and GoVersion are what the campaign built:
-	// the module path, -tags, -isolate and the go command's version.
-	Module    string   `json:"module,omitempty" setting:"the module"`
-	Tags      []string `json:"tags,omitempty" setting:"-tags,quote,joined"`
-	Isolate   string   `json:"isolate,omitempty" setting:"-isolate"`
-	GoVersion string   `json:"go_version,omitempty" setting:"the Go version"`
+	BuildSettings
 
 	Patterns   []string `json:"patterns" setting:"packages,quote,selection"`
 	Opt        string   `json:"opt" setting:"-opt,selection"` // both, on, off
@@ -163,11 +158,26 @@ type Settings struct {
 	NoInfer bool `json:"no_infer,omitempty" setting:"-infer,negate"`
 	// FullFilter is -full-filter: every mutant ran every test of the
 	// packages importing it, not only the tests reaching its site.
-	FullFilter bool     `json:"full_filter,omitempty" setting:"-full-filter"`
-	Seed       int64    `json:"seed" setting:"-seed,selection"`
-	Sample     int      `json:"sample,omitempty" setting:"-sample,selection"`
-	Shard      string   `json:"shard,omitempty" setting:"-shard,selection"`
-	Operators  []string `json:"operators,omitempty" setting:"-operators,novalues,selection"`
+	FullFilter bool `json:"full_filter,omitempty" setting:"-full-filter"`
+	ChoiceSettings
+}
+
+// BuildSettings are what the campaign built: the module path, -tags,
+// -isolate and the go command's version.
+type BuildSettings struct {
+	Module    string   `json:"module,omitempty" setting:"the module"`
+	Tags      []string `json:"tags,omitempty" setting:"-tags,quote,joined"`
+	Isolate   string   `json:"isolate,omitempty" setting:"-isolate"`
+	GoVersion string   `json:"go_version,omitempty" setting:"the Go version"`
+}
+
+// ChoiceSettings are how the mutants were chosen: -seed (which also
+// orders the rounds), -sample, -shard, -operators and -changed-since.
+type ChoiceSettings struct {
+	Seed      int64    `json:"seed" setting:"-seed,selection"`
+	Sample    int      `json:"sample,omitempty" setting:"-sample,selection"`
+	Shard     string   `json:"shard,omitempty" setting:"-shard,selection"`
+	Operators []string `json:"operators,omitempty" setting:"-operators,novalues,selection"`
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
 	ChangedSince string `json:"changed_since,omitempty" setting:"-changed-since,quote,selection"`

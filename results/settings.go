@@ -63,10 +63,9 @@ func (t settingTag) show(v reflect.Value) string {
 // resumed campaign and the shards of a merge must agree on every setting.
 func (s Settings) Diff(o Settings) string {
 	a, b := reflect.ValueOf(s), reflect.ValueOf(o)
-	typ := a.Type()
-	for i := range typ.NumField() {
-		t := parseSettingTag(typ.Field(i).Tag.Get("setting"))
-		x, y := t.show(a.Field(i)), t.show(b.Field(i))
+	for _, f := range settingFields() {
+		t := parseSettingTag(f.Tag.Get("setting"))
+		x, y := t.show(a.FieldByIndex(f.Index)), t.show(b.FieldByIndex(f.Index))
 		if x == y {
 			continue
 		}
@@ -82,10 +81,22 @@ func (s Settings) Diff(o Settings) string {
 // what the verdicts of a campaign depend on, which -since hashes.
 func (s Settings) Verdict() Settings {
 	v := reflect.ValueOf(&s).Elem()
-	for i := range v.NumField() {
-		if parseSettingTag(v.Type().Field(i).Tag.Get("setting")).selection {
-			v.Field(i).SetZero()
+	for _, f := range settingFields() {
+		if parseSettingTag(f.Tag.Get("setting")).selection {
+			v.FieldByIndex(f.Index).SetZero()
 		}
 	}
 	return s
+}
+
+// settingFields are the settings, in the order of report.json: the fields
+// of Settings and of the structs it embeds (BuildSettings, ChoiceSettings).
+func settingFields() []reflect.StructField {
+	var out []reflect.StructField
+	for _, f := range reflect.VisibleFields(reflect.TypeOf(Settings{})) {
+		if !f.Anonymous {
+			out = append(out, f)
+		}
+	}
+	return out
 }

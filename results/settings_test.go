@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// setOne returns Settings with only field i set to a non-zero value.
-func setOne(t *testing.T, i int) Settings {
+// setOne returns Settings with only field f set to a non-zero value.
+func setOne(t *testing.T, f reflect.StructField) Settings {
 	var s Settings
-	v := reflect.ValueOf(&s).Elem().Field(i)
+	v := reflect.ValueOf(&s).Elem().FieldByIndex(f.Index)
 	switch v.Kind() {
 	case reflect.String:
 		v.SetString("x")
@@ -28,7 +28,7 @@ func setOne(t *testing.T, i int) Settings {
 			v.Index(0).SetInt(3)
 		}
 	default:
-		t.Fatalf("Settings.%s: kind %s not handled by this test", v.Type().Field(i).Name, v.Kind())
+		t.Fatalf("Settings.%s: kind %s not handled by this test", f.Name, v.Kind())
 	}
 	return s
 }
@@ -39,20 +39,22 @@ func setOne(t *testing.T, i int) Settings {
 // -since never reuses a verdict taken with another setting). A new
 // setting fails here until its tag says how it is treated.
 func TestSettingsTags(t *testing.T) {
-	typ := reflect.TypeOf(Settings{})
 	hash := func(s Settings) string {
 		data, _ := json.Marshal(s.Verdict())
 		return string(data)
 	}
 	zero := hash(Settings{})
-	for i := range typ.NumField() {
-		f := typ.Field(i)
+	fields := settingFields()
+	if len(fields) < 26 {
+		t.Fatalf("%d settings, want the fields of the embedded structs too", len(fields))
+	}
+	for _, f := range fields {
 		tag, ok := f.Tag.Lookup("setting")
 		if !ok || tag == "" {
 			t.Errorf("Settings.%s has no setting tag: say how -resume, merge and -since treat it", f.Name)
 			continue
 		}
-		s := setOne(t, i)
+		s := setOne(t, f)
 		got := s.Diff(Settings{})
 		if got == "" || !strings.HasPrefix(got, parseSettingTag(tag).name) {
 			t.Errorf("Settings.%s: Diff = %q, want it named %q", f.Name, got, parseSettingTag(tag).name)
@@ -69,14 +71,14 @@ func TestSettingsDiffWords(t *testing.T) {
 		a, b Settings
 		want string
 	}{
-		{Settings{Module: "example.com/other"}, Settings{Module: "example.com/hot"}, "the module (example.com/other vs example.com/hot)"},
-		{Settings{Tags: []string{"a", "b"}}, Settings{}, `-tags ("a,b" vs "")`},
+		{Settings{BuildSettings: BuildSettings{Module: "example.com/other"}}, Settings{BuildSettings: BuildSettings{Module: "example.com/hot"}}, "the module (example.com/other vs example.com/hot)"},
+		{Settings{BuildSettings: BuildSettings{Tags: []string{"a", "b"}}}, Settings{}, `-tags ("a,b" vs "")`},
 		{Settings{Patterns: []string{"./..."}}, Settings{Patterns: []string{"./x"}}, `packages (["./..."] vs ["./x"])`},
 		{Settings{Alpha: 0.05}, Settings{Alpha: 0.01}, "-alpha (0.05 vs 0.01)"},
 		{Settings{NoInfer: true}, Settings{}, "-infer (false vs true)"},
-		{Settings{Operators: []string{"a"}}, Settings{}, "-operators"},
-		{Settings{ChangedSince: "HEAD~1"}, Settings{}, `-changed-since ("HEAD~1" vs "")`},
-		{Settings{Tags: []string{}}, Settings{}, ""},
+		{Settings{ChoiceSettings: ChoiceSettings{Operators: []string{"a"}}}, Settings{}, "-operators"},
+		{Settings{ChoiceSettings: ChoiceSettings{ChangedSince: "HEAD~1"}}, Settings{}, `-changed-since ("HEAD~1" vs "")`},
+		{Settings{BuildSettings: BuildSettings{Tags: []string{}}}, Settings{}, ""},
 	} {
 		if got := tc.a.Diff(tc.b); got != tc.want {
 			t.Errorf("Diff = %q, want %q", got, tc.want)
