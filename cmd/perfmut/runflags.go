@@ -28,18 +28,11 @@ import (
 // runner.Campaign field in runner.Campaign and, if it changes verdicts, its
 // results.Settings field (resume and merge compare those).
 type CampaignFlags struct {
-	Opt        string // -opt both|on|off
-	Jobs       int
-	Isolate    string
-	Seed       int64
-	Alpha      float64
-	Correction string
-	Test       string
-	MaxSamples int
-	MinSamples int
-	MinEffect  float64 // 0 = off
-	Margin     float64 // 0 = the default (score.Rule.Margin), negative = off
-	Futility   float64 // 0 = no futility stop
+	Opt     string // -opt both|on|off
+	Jobs    int
+	Isolate string
+	Seed    int64
+	RuleFlags
 	MaxBenches int
 	CPU        string // comma-separated GOMAXPROCS values
 	SampleTime time.Duration
@@ -182,6 +175,19 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 		}
 	}
 	return rule, nil
+}
+
+// RuleFlags are the flags of the kill rule (score.Rule): rule builds it
+// from them.
+type RuleFlags struct {
+	Alpha      float64
+	Correction string
+	Test       string
+	MaxSamples int
+	MinSamples int
+	MinEffect  float64 // 0 = off
+	Margin     float64 // 0 = the default (score.Rule.Margin), negative = off
+	Futility   float64 // 0 = no futility stop
 }
 
 // Campaign returns the runner.Campaign the flags (checked) define, without its
