@@ -13,4 +13,18 @@
 // built and measured without mutants, as package compare measures it;
 // Merge combines shards and ReadResults opens a results directory
 // (perfmut report).
+//
+// Around it:
+//
+//   - results: the data model it produces (report.json, the journal,
+//     compare.json, the history store, the plan) with its reading and
+//     writing; runner imports no renderer.
+//   - report: the renderers of those results (text, Markdown, HTML,
+//     SARIF, mutation-testing-elements).
+//   - compare and calibrate: perfmut compare and calibrate, clients of
+//     the measurement (Workspace, Campaign and its Measurement).
+//   - internal/proc (processes in their own group, with deadlines),
+//     internal/progress (the progress line), internal/srcgraph (the quick
+//     plan's reading of the source).
+//   - cmd/perfmut: the flags (CampaignFlags) and the module loader.
 package runner
