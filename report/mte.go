@@ -160,39 +160,7 @@ func MutationTestingElements(w io.Writer, rep *results.Report, opts Options) err
 			if r == nil {
 				continue
 			}
-			mm := mteMutant{
-				ID:          m.ID + "@" + l,
-				MutatorName: m.Operator,
-				Description: "[" + l + "] " + m.Description,
-				Location:    mteLocation{Start: start, End: end},
-				Status:      MTEStatus(r.Status),
-				Duration:    r.Seconds * 1000,
-			}
-			if rep := replacement(m.Diff); rep != "" {
-				mm.Replacement = rep
-			}
-			switch r.Status {
-			case score.Killed, score.Survived:
-				mm.StatusReason = testsLine(r.Benchmarks)
-			case score.Undecided, score.Equivalent: // Ignored: say which
-				mm.StatusReason = string(r.Status) + ": " + strings.TrimPrefix(r.Reason, string(r.Status)+": ")
-			default:
-				mm.StatusReason = r.Reason
-			}
-			for _, t := range r.Benchmarks {
-				id := m.Package + "." + t.Benchmark
-				if tests[m.Package] == nil {
-					tests[m.Package] = map[string]bool{}
-				}
-				tests[m.Package][t.Benchmark] = true
-				if !slices.Contains(mm.CoveredBy, id) {
-					mm.CoveredBy = append(mm.CoveredBy, id)
-				}
-				if t.Reject && !slices.Contains(mm.KilledBy, id) {
-					mm.KilledBy = append(mm.KilledBy, id)
-				}
-			}
-			f.Mutants = append(f.Mutants, mm)
+			f.Mutants = append(f.Mutants, mteMutantAt(m, l, r, mteLocation{Start: start, End: end}, tests))
 		}
 	}
 	for pkg, names := range tests {
@@ -208,6 +176,45 @@ func MutationTestingElements(w io.Writer, rep *results.Report, opts Options) err
 		return fmt.Errorf("encoding mutation.json: %w", err)
 	}
 	return nil
+}
+
+// mteMutantAt is m's result r at level l as a mutation-testing-elements
+// mutant at loc; it records the benchmarks that judged it in tests
+// (package -> benchmark names).
+func mteMutantAt(m *results.Mutant, l string, r *results.LevelResult, loc mteLocation, tests map[string]map[string]bool) mteMutant {
+	mm := mteMutant{
+		ID:          m.ID + "@" + l,
+		MutatorName: m.Operator,
+		Description: "[" + l + "] " + m.Description,
+		Location:    loc,
+		Status:      MTEStatus(r.Status),
+		Duration:    r.Seconds * 1000,
+	}
+	if rep := replacement(m.Diff); rep != "" {
+		mm.Replacement = rep
+	}
+	switch r.Status {
+	case score.Killed, score.Survived:
+		mm.StatusReason = testsLine(r.Benchmarks)
+	case score.Undecided, score.Equivalent: // Ignored: say which
+		mm.StatusReason = string(r.Status) + ": " + strings.TrimPrefix(r.Reason, string(r.Status)+": ")
+	default:
+		mm.StatusReason = r.Reason
+	}
+	for _, t := range r.Benchmarks {
+		id := m.Package + "." + t.Benchmark
+		if tests[m.Package] == nil {
+			tests[m.Package] = map[string]bool{}
+		}
+		tests[m.Package][t.Benchmark] = true
+		if !slices.Contains(mm.CoveredBy, id) {
+			mm.CoveredBy = append(mm.CoveredBy, id)
+		}
+		if t.Reject && !slices.Contains(mm.KilledBy, id) {
+			mm.KilledBy = append(mm.KilledBy, id)
+		}
+	}
+	return mm
 }
 
 // replacement is the added lines of a unified diff, trimmed and joined:

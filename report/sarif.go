@@ -105,63 +105,11 @@ func SARIF(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	all := sarifFindings(rep, lv)
 
-	var rules []sarifRule
-	ruleIndex := map[string]int{}
-	for _, f := range all {
-		op := f.M.Operator
-		if _, ok := ruleIndex[op]; ok {
-			continue
-		}
-		ruleIndex[op] = len(rules)
-		rules = append(rules, sarifRule{
-			ID:               op,
-			Name:             ruleName(op),
-			ShortDescription: sarifText{Text: fmt.Sprintf("perfmut %s mutant (%s) not detected by any benchmark", op, f.M.Quadrant)},
-			Help: &sarifText{
-				Text: "A performance mutant is a behaviour-preserving slowdown injected by perfmut. " +
-					"A surviving mutant ran under benchmarks that did not notice it; a no-coverage mutant is in code no benchmark reaches; " +
-					"an undecided mutant was measured to the sample budget without a kill, its benchmarks too noisy to rule out a slowdown. " +
-					"Write or strengthen a benchmark for this code, or mark the line //perfmut:ignore if its speed does not matter.",
-			},
-			Default:    sarifRuleDefaults{Level: "warning"},
-			Properties: map[string]any{"quadrant": string(f.M.Quadrant), "tags": []string{"performance", "mutation-testing"}},
-		})
-	}
-
-	results := []sarifResult{}
-	for _, f := range all {
-		m := f.M
-		level := "warning"
-		if !f.Covered || f.undecided {
-			level = "note"
-		}
-		statuses := map[string]string{}
-		for _, l := range lv {
-			if s := m.Status(l); s != "" {
-				statuses[l] = string(s)
-			}
-		}
-		results = append(results, sarifResult{
-			RuleID:    m.Operator,
-			RuleIndex: ruleIndex[m.Operator],
-			Level:     level,
-			Message:   sarifText{Text: sarifMessage(rep, f, lv, opts.Dir)},
-			Locations: []sarifLocation{{Physical: sarifPhysical{
-				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
-				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
-			}}},
-			PartialFingerprints: map[string]string{"perfmutMutant/v1": m.ID},
-			Properties: map[string]any{
-				"mutant":   m.ID,
-				"function": m.Function,
-				"package":  m.Package,
-				"status":   statuses,
-			},
-		})
-	}
+	rules, ruleIndex := sarifRules(all)
+	found := sarifResults(rep, all, lv, ruleIndex, opts)
 	run := sarifRun{
 		Tool:    sarifTool{Driver: sarifDriver{Name: "perfmut", InformationURI: "https://github.com/perfmut/perfmut", Rules: rules}},
-		Results: results,
+		Results: found,
 		Properties: map[string]any{
 			"module": rep.Module,
 			"score":  rep.Score,
@@ -186,6 +134,71 @@ func SARIF(w io.Writer, rep *results.Report, opts Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(log)
+}
+
+// sarifRules is one rule per operator of the findings, in the order of
+// their first finding, and each operator's index among them.
+func sarifRules(all []finding) ([]sarifRule, map[string]int) {
+	var rules []sarifRule
+	ruleIndex := map[string]int{}
+	for _, f := range all {
+		op := f.M.Operator
+		if _, ok := ruleIndex[op]; ok {
+			continue
+		}
+		ruleIndex[op] = len(rules)
+		rules = append(rules, sarifRule{
+			ID:               op,
+			Name:             ruleName(op),
+			ShortDescription: sarifText{Text: fmt.Sprintf("perfmut %s mutant (%s) not detected by any benchmark", op, f.M.Quadrant)},
+			Help: &sarifText{
+				Text: "A performance mutant is a behaviour-preserving slowdown injected by perfmut. " +
+					"A surviving mutant ran under benchmarks that did not notice it; a no-coverage mutant is in code no benchmark reaches; " +
+					"an undecided mutant was measured to the sample budget without a kill, its benchmarks too noisy to rule out a slowdown. " +
+					"Write or strengthen a benchmark for this code, or mark the line //perfmut:ignore if its speed does not matter.",
+			},
+			Default:    sarifRuleDefaults{Level: "warning"},
+			Properties: map[string]any{"quadrant": string(f.M.Quadrant), "tags": []string{"performance", "mutation-testing"}},
+		})
+	}
+
+	return rules, ruleIndex
+}
+
+// sarifResults is one result per finding.
+func sarifResults(rep *results.Report, all []finding, lv []string, ruleIndex map[string]int, opts Options) []sarifResult {
+	out := []sarifResult{}
+	for _, f := range all {
+		m := f.M
+		level := "warning"
+		if !f.Covered || f.undecided {
+			level = "note"
+		}
+		statuses := map[string]string{}
+		for _, l := range lv {
+			if s := m.Status(l); s != "" {
+				statuses[l] = string(s)
+			}
+		}
+		out = append(out, sarifResult{
+			RuleID:    m.Operator,
+			RuleIndex: ruleIndex[m.Operator],
+			Level:     level,
+			Message:   sarifText{Text: sarifMessage(rep, f, lv, opts.Dir)},
+			Locations: []sarifLocation{{Physical: sarifPhysical{
+				Artifact: sarifArtifact{URI: path.Join(opts.PathPrefix, m.File), URIBaseID: "%SRCROOT%"},
+				Region:   sarifRegion{StartLine: max(m.Line, 1), StartColumn: m.Column},
+			}}},
+			PartialFingerprints: map[string]string{"perfmutMutant/v1": m.ID},
+			Properties: map[string]any{
+				"mutant":   m.ID,
+				"function": m.Function,
+				"package":  m.Package,
+				"status":   statuses,
+			},
+		})
+	}
+	return out
 }
 
 // sarifFindings are SARIF's results: covered survivors, then undecided
