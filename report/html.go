@@ -109,46 +109,8 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 		Module: orUnknown(rep.Module), Go: rep.Go, Settings: SettingsLine(rep), Span: runSpan(rep),
 		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
-	for _, l := range lv {
-		hl := htmlLevel{Name: l, LevelScore: levelScore(rep, l)}
-		if c := coveredPct(rep, l); c != "-" {
-			hl.CoveredPct = c
-		}
-		ops, valid, alphas, scores, note := operatorScoresByAlpha(rep, l)
-		page.ScoreNote = note
-		if len(ops) > 0 {
-			labels := make([]string, len(ops))
-			for i, op := range ops {
-				labels[i] = fmt.Sprintf("%s (%d)", op, valid[i])
-			}
-			svg, err := scoreBars(l, labels, alphas, scores)
-			if err != nil {
-				return err
-			}
-			hl.Chart = template.HTML(svg)
-		}
-		page.Levels = append(page.Levels, hl)
-	}
-	counts := map[string]map[score.Status]int{}
-	for _, l := range lv {
-		counts[l] = statusCounts(rep, l)
-	}
-	for _, s := range score.Statuses {
-		row := htmlStatusRow{Status: s}
-		for _, l := range lv {
-			row.Counts = append(row.Counts, counts[l][s])
-		}
-		page.Statuses = append(page.Statuses, row)
-	}
-	ops, rows := operatorScores(rep, lv)
-	for _, op := range ops {
-		r := htmlOpRow{Operator: op, Quadrant: rows[op][lv[0]].Quadrant}
-		for _, l := range lv {
-			c := rows[op][l]
-			cell := htmlOpCell{Killed: c.Killed, Valid: c.Valid, Score: c.Score}
-			r.Cells = append(r.Cells, cell)
-		}
-		page.Operators = append(page.Operators, r)
+	if err := htmlSummary(&page, rep, lv); err != nil {
+		return err
 	}
 
 	order := htmlOrder(rep, lv)
@@ -212,6 +174,53 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 	}
 	_, err := w.Write(buf.Bytes())
 	return err
+}
+
+// htmlSummary fills in the page's score per level (with its chart), its
+// status counts and its table by operator.
+func htmlSummary(page *htmlPage, rep *results.Report, lv []string) error {
+	for _, l := range lv {
+		hl := htmlLevel{Name: l, LevelScore: levelScore(rep, l)}
+		if c := coveredPct(rep, l); c != "-" {
+			hl.CoveredPct = c
+		}
+		ops, valid, alphas, scores, note := operatorScoresByAlpha(rep, l)
+		page.ScoreNote = note
+		if len(ops) > 0 {
+			labels := make([]string, len(ops))
+			for i, op := range ops {
+				labels[i] = fmt.Sprintf("%s (%d)", op, valid[i])
+			}
+			svg, err := scoreBars(l, labels, alphas, scores)
+			if err != nil {
+				return err
+			}
+			hl.Chart = template.HTML(svg)
+		}
+		page.Levels = append(page.Levels, hl)
+	}
+	counts := map[string]map[score.Status]int{}
+	for _, l := range lv {
+		counts[l] = statusCounts(rep, l)
+	}
+	for _, s := range score.Statuses {
+		row := htmlStatusRow{Status: s}
+		for _, l := range lv {
+			row.Counts = append(row.Counts, counts[l][s])
+		}
+		page.Statuses = append(page.Statuses, row)
+	}
+	ops, rows := operatorScores(rep, lv)
+	for _, op := range ops {
+		r := htmlOpRow{Operator: op, Quadrant: rows[op][lv[0]].Quadrant}
+		for _, l := range lv {
+			c := rows[op][l]
+			cell := htmlOpCell{Killed: c.Killed, Valid: c.Valid, Score: c.Score}
+			r.Cells = append(r.Cells, cell)
+		}
+		page.Operators = append(page.Operators, r)
+	}
+	return nil
 }
 
 type orderedMutant struct {
