@@ -94,17 +94,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
-	if err != nil {
-		return nil, &runner.InputError{Err: err}
-	}
-	var revs [2]changes.Rev
-	for i, rev := range []string{c.Old, c.New} {
-		if revs[i], err = repo.Resolve(ctx, [2]string{"OLD", "NEW"}[i], rev); err != nil {
-			return nil, &runner.InputError{Err: err}
-		}
-	}
-	diff, err := repo.Between(ctx, revs[0], revs[1])
+	repo, revs, diff, err := c.revisions(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -166,6 +156,23 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	rep.Failures = gateFailures(rep)
 	rep.Seconds = time.Since(started).Seconds()
 	return rep, results.WriteJSON(filepath.Join(c.Out, results.CompareFile), rep)
+}
+
+// revisions opens the module's repository, resolves OLD and NEW and
+// returns what changed between them.
+func (c *Comparison) revisions(ctx context.Context) (changes.Repo, [2]changes.Rev, *changes.Diff, error) {
+	var revs [2]changes.Rev
+	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
+	if err != nil {
+		return repo, revs, nil, &runner.InputError{Err: err}
+	}
+	for i, rev := range []string{c.Old, c.New} {
+		if revs[i], err = repo.Resolve(ctx, [2]string{"OLD", "NEW"}[i], rev); err != nil {
+			return repo, revs, nil, &runner.InputError{Err: err}
+		}
+	}
+	diff, err := repo.Between(ctx, revs[0], revs[1])
+	return repo, revs, diff, err
 }
 
 // check fills in the defaults and checks the settings.

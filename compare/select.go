@@ -329,28 +329,37 @@ func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d
 	sort.Strings(setup)
 	rep.Selection.SetupOnly = setup
 	if len(why) == 0 {
-		var goFiles []string
-		goFiles = append(goFiles, code...)
-		goFiles = append(goFiles, tests...)
-		rep.Selection.Reason = fmt.Sprintf("no benchmark runs the code changed between OLD and NEW (%s) in its timed loop: nothing to compare; -all compares every benchmark", strings.Join(shortList(goFiles, 3), ", "))
-		var unbuilt []string
-		for _, f := range code {
-			if sides[0].ignored()[f] || sides[1].ignored()[f] {
-				if _, inOld := lines[0][f]; !inOld {
-					if _, inNew := lines[1][f]; !inNew {
-						unbuilt = append(unbuilt, f)
-					}
+		rep.Selection.Reason = noneReason(code, tests, sides, lines, setup)
+	}
+	return why, nil
+}
+
+// noneReason says why no benchmark was selected: none runs the changed Go
+// files (code, tests) in its timed loop; it names the files the build
+// constraints excluded on both sides (lines: the built lines per side)
+// and the benchmarks that ran changed code only in their setup.
+func noneReason(code, tests []string, sides [2]*compareSide, lines [2]map[string][]changes.Range, setup []string) string {
+	var goFiles []string
+	goFiles = append(goFiles, code...)
+	goFiles = append(goFiles, tests...)
+	reason := fmt.Sprintf("no benchmark runs the code changed between OLD and NEW (%s) in its timed loop: nothing to compare; -all compares every benchmark", strings.Join(shortList(goFiles, 3), ", "))
+	var unbuilt []string
+	for _, f := range code {
+		if sides[0].ignored()[f] || sides[1].ignored()[f] {
+			if _, inOld := lines[0][f]; !inOld {
+				if _, inNew := lines[1][f]; !inNew {
+					unbuilt = append(unbuilt, f)
 				}
 			}
 		}
-		if len(unbuilt) > 0 {
-			rep.Selection.Reason += fmt.Sprintf(" (%s: excluded by build constraints here)", strings.Join(shortList(unbuilt, 3), ", "))
-		}
-		if len(setup) > 0 {
-			rep.Selection.Reason += fmt.Sprintf(" (run only in benchmark setup by %s)", strings.Join(shortList(setup, 3), ", "))
-		}
 	}
-	return why, nil
+	if len(unbuilt) > 0 {
+		reason += fmt.Sprintf(" (%s: excluded by build constraints here)", strings.Join(shortList(unbuilt, 3), ", "))
+	}
+	if len(setup) > 0 {
+		reason += fmt.Sprintf(" (run only in benchmark setup by %s)", strings.Join(shortList(setup, 3), ", "))
+	}
+	return reason
 }
 
 // changedRun returns the first changed file (module relative) whose lines
