@@ -56,50 +56,10 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 	var work float64 // builds and tests
 	var measure float64
 	for _, level := range c.Levels {
-		var pl results.PlanLevel
-		tuned := map[string]bool{}          // benchmarks whose N is found once per level
-		built := map[string]time.Duration{} // mutated package -> one mutant's build time
-		for _, m := range c.Mutants {
-			sel, tests, err := r.selection(m)
-			if err != nil {
-				return nil, err
-			}
-			full := sel
-			sel = limitSelection(sel, c.MaxBenchmarks)
-			if len(sel.benches) == 0 && !tests.runs() {
-				pl.NotBuilt++
-				continue
-			}
-			pl.Built++
-			bt, err := r.sampleBuild(ctx, level, m, built)
-			if err != nil {
-				return nil, err
-			}
-			pl.BuildSeconds += float64(len(r.judges(m, sel, tests))) * bt.Seconds()
-			if tests.runs() {
-				pl.Tested++
-				pl.TestSeconds += r.testCost(level, tests).Seconds()
-			}
-			if len(sel.benches) == 0 {
-				continue
-			}
-			if subsumer[m.ID] != "" {
-				pl.Inferred++
-				continue
-			}
-			rounds, secs := r.planMeasure(ctx, level, m, sel, full, r.judges(m, sel, tests), tuned)
-			pl.Measured++
-			pl.MeasureRounds += rounds
-			pl.MeasureSeconds += secs
+		pl, err := r.planLevel(ctx, level, subsumer)
+		if err != nil {
+			return nil, err
 		}
-		if pl.Measured > 0 {
-			pl.MeasureRounds /= float64(pl.Measured)
-		}
-		// The sample build ran alone; Jobs builds and tests at once share
-		// the CPUs and each takes about that many times longer.
-		share := float64(min(c.Jobs, runtime.NumCPU()))
-		pl.BuildSeconds *= share
-		pl.TestSeconds *= share
 		p.ByLevel[level] = pl
 		work += pl.BuildSeconds + pl.TestSeconds
 		measure += pl.MeasureSeconds
@@ -115,6 +75,57 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 		p.Shards = max(1, int(math.Ceil(rest/(within.Seconds()-base))))
 	}
 	return p, nil
+}
+
+// planLevel is the expected cost of the campaign's mutants at level, from
+// the baseline and one sample build per mutated package (subsumer: the
+// mutants inferred from a smaller one, not measured).
+func (r *run) planLevel(ctx context.Context, level string, subsumer map[string]string) (results.PlanLevel, error) {
+	var pl results.PlanLevel
+	tuned := map[string]bool{}          // benchmarks whose N is found once per level
+	built := map[string]time.Duration{} // mutated package -> one mutant's build time
+	for _, m := range r.c.Mutants {
+		sel, tests, err := r.selection(m)
+		if err != nil {
+			return pl, err
+		}
+		full := sel
+		sel = limitSelection(sel, r.c.MaxBenchmarks)
+		if len(sel.benches) == 0 && !tests.runs() {
+			pl.NotBuilt++
+			continue
+		}
+		pl.Built++
+		bt, err := r.sampleBuild(ctx, level, m, built)
+		if err != nil {
+			return pl, err
+		}
+		pl.BuildSeconds += float64(len(r.judges(m, sel, tests))) * bt.Seconds()
+		if tests.runs() {
+			pl.Tested++
+			pl.TestSeconds += r.testCost(level, tests).Seconds()
+		}
+		if len(sel.benches) == 0 {
+			continue
+		}
+		if subsumer[m.ID] != "" {
+			pl.Inferred++
+			continue
+		}
+		rounds, secs := r.planMeasure(ctx, level, m, sel, full, r.judges(m, sel, tests), tuned)
+		pl.Measured++
+		pl.MeasureRounds += rounds
+		pl.MeasureSeconds += secs
+	}
+	if pl.Measured > 0 {
+		pl.MeasureRounds /= float64(pl.Measured)
+	}
+	// The sample build ran alone; Jobs builds and tests at once share
+	// the CPUs and each takes about that many times longer.
+	share := float64(min(r.c.Jobs, runtime.NumCPU()))
+	pl.BuildSeconds *= share
+	pl.TestSeconds *= share
+	return pl, nil
 }
 
 // planRun checks a copy of c for a plan (Plan, QuickPlan) and returns the
