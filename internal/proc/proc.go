@@ -44,25 +44,10 @@ func Run(ctx context.Context, dir string, env []string, timeout time.Duration, n
 		res.Canceled = true
 		return res, nil
 	}
-	pr, pw, err := os.Pipe()
+	cmd, pr, start, err := startGroup(dir, env, name, args)
 	if err != nil {
 		return res, err
 	}
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	if env != nil {
-		cmd.Env = env
-	}
-	cmd.Stdout = pw
-	cmd.Stderr = pw
-	setGroup(cmd)
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		pr.Close()
-		pw.Close()
-		return res, err
-	}
-	pw.Close()
 
 	outc := make(chan []byte, 1)
 	go func() {
@@ -121,6 +106,32 @@ func Run(ctx context.Context, dir string, env []string, timeout time.Duration, n
 		return res, werr
 	}
 	return res, nil
+}
+
+// startGroup starts name with args in dir (env: nil = perfmut's) in a
+// process group of its own, its stdout and stderr merged into the
+// returned pipe; start is when it was started.
+func startGroup(dir string, env []string, name string, args []string) (cmd *exec.Cmd, pr *os.File, start time.Time, err error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, start, err
+	}
+	cmd = exec.Command(name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = env
+	}
+	cmd.Stdout = pw
+	cmd.Stderr = pw
+	setGroup(cmd)
+	start = time.Now()
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		pw.Close()
+		return nil, nil, start, err
+	}
+	pw.Close()
+	return cmd, pr, start, nil
 }
 
 // capWriter writes to w until max bytes, then drops the rest.
