@@ -30,19 +30,20 @@ type testCoverage struct {
 	time   map[string]time.Duration         // test -> its coverage run's wall time (for -plan)
 }
 
-// coverTests records, for each package of pkgs with tests, which blocks of
-// the mutated packages each of its tests runs: one process per test, in the
-// -cover binary coverBenchmarks built. A package whose tests cannot be
-// covered one by one is marked all (each mutant runs its whole suite).
-func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
-	type job struct {
-		pkg  *mutate.Package
-		bin  string
-		test string
-	}
+// A testJob is one test of a package's coverage binary to run.
+type testJob struct {
+	pkg  *mutate.Package
+	bin  string
+	test string
+}
+
+// listTests lists the tests of pkgs' coverage binaries (a package whose
+// binary is missing or cannot list its tests gets all set: every test
+// judges every mutant) and sets up r.cov for them.
+func (r *run) listTests(ctx context.Context, pkgs []*mutate.Package) ([]testJob, error) {
 	r.cov.tests = map[string]*testCoverage{}
 	r.cov.instrumented = map[string][]CovBlock{}
-	var jobs []job
+	var jobs []testJob
 	for _, p := range pkgs {
 		if !r.base.hasTests[p.ImportPath] {
 			continue
@@ -58,18 +59,30 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		r.logCmd(p.Dir, bin, args...)
 		res, err := proc.Run(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if res.Canceled {
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 		if !res.OK() {
 			tc.all = true
 			continue
 		}
 		for _, name := range testNames(res.Output) {
-			jobs = append(jobs, job{p, bin, name})
+			jobs = append(jobs, testJob{p, bin, name})
 		}
+	}
+	return jobs, nil
+}
+
+// coverTests records, for each package of pkgs with tests, which blocks of
+// the mutated packages each of its tests runs: one process per test, in the
+// -cover binary coverBenchmarks built. A package whose tests cannot be
+// covered one by one is marked all (each mutant runs its whole suite).
+func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
+	jobs, err := r.listTests(ctx, pkgs)
+	if err != nil {
+		return err
 	}
 	if len(jobs) == 0 {
 		return nil
@@ -79,7 +92,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 	done, stop := r.stepProgress("test coverage", len(jobs))
 	defer stop()
 	var mu sync.Mutex
-	err := r.parallel(ctx, len(jobs), func(i int) error {
+	err = r.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
 		defer done.Add(1)
 		f := filepath.Join(r.tmp, "cover", fmt.Sprintf("t%d.cov", i))
