@@ -362,14 +362,8 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 	}
 	// A result inferred from another mutant's kill, or shared with the
 	// mutant whose code it duplicates, holds when that one's does: they
-	// are taken after the measured ones, in rounds, for chains.
-	type derived struct {
-		m     mutate.Mutant
-		fn    string
-		level string
-		lr    *results.LevelResult
-	}
-	var later []derived
+	// are taken after the measured ones (takeDerived).
+	var later []derivedResult
 	n := 0
 	for _, i := range todo {
 		m := c.Mutants[i]
@@ -387,7 +381,7 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 				continue
 			}
 			if source(lr) != "" {
-				later = append(later, derived{m, fn, level, lr})
+				later = append(later, derivedResult{m, fn, level, lr})
 				continue
 			}
 			by, killedBy, err := r.measuredBy(m, lr, lr.Judges)
@@ -413,6 +407,24 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 			}
 		}
 	}
+	k, err := r.takeDerived(fr, later, unknownTests)
+	return n + k, err
+}
+
+// A derivedResult is an earlier result inferred from another mutant's
+// kill or shared with the mutant whose code it duplicates.
+type derivedResult struct {
+	m     mutate.Mutant
+	fn    string
+	level string
+	lr    *results.LevelResult
+}
+
+// takeDerived reuses the derived results whose source was reused and
+// whose inputs hold, in rounds (a source may itself be derived); it
+// returns how many it reused.
+func (r *run) takeDerived(fr *funcReuse, later []derivedResult, unknownTests func(string) bool) (int, error) {
+	n := 0
 	for progress := true; progress; {
 		progress = false
 		for i, d := range later {
@@ -423,7 +435,7 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 			if src == nil || !src.Reused || !fr.holds(d.m.Package, d.fn, r.untested(d.m), d.lr, unknownTests, []string{}, nil) {
 				continue
 			}
-			ok, err := r.take(c.Since, d.m.ID, d.level, d.lr)
+			ok, err := r.take(r.c.Since, d.m.ID, d.level, d.lr)
 			if err != nil {
 				return n, err
 			}
