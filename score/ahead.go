@@ -59,39 +59,56 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	}
 	v.Look = look + 1
 	all := append(append([]Sample(nil), done...), pending...)
-	level, family, k := r.perTestLevel(look, 1), 1, 1
-	seq := make([]bool, len(all))
+	seq, complete := r.sequenceFamily(all)
+	lo, hi := 0, count(seq)
 	for i := range seq {
-		seq[i] = true
-	}
-	if r.Correction != None {
-		var complete []bool
-		seq, complete = r.sequenceFamily(all)
-		lo, hi := 0, count(seq)
-		for i := range seq {
-			if seq[i] && complete[i] {
-				lo++
-			}
-		}
-		level = r.perTestLevel(look, max(lo, 1))
-		for k := lo + 1; k <= hi; k++ {
-			level = min(level, r.perTestLevel(look, k))
-		}
-		k = hi
-		family = 0
-		for i := range seq {
-			if seq[i] && pmins[i] <= level {
-				family++
-			}
+		if seq[i] && complete[i] {
+			lo++
 		}
 	}
-	closed := r.closedBefore(all, look, k)
+	// The smallest level, and the smallest late counts' budget, of any
+	// family size Decide may find.
+	sp := r.split(hi)
+	level, budget := r.perTestLevel(look, sp.k), sp.budget
+	for k := lo; k < hi; k++ {
+		s := r.split(k)
+		level, budget = min(level, r.perTestLevel(look, s.k)), min(budget, s.budget)
+	}
+	late := r.lateCounts(all, seq)
+	cl := r.countLevel(look, split{sp.k, budget})
+	var cpm []float64
+	for i, s := range all {
+		// A count whose first look is not complete may yet turn out late:
+		// with a reachable p-value of 0 it is the worst case.
+		if late[i] || IsCount(s.Metric) && !complete[i] && r.Correction != None {
+			cpm = append(cpm, pmins[i])
+		}
+	}
+	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
+	cl /= float64(kc)
+	family, cfamily := 0, 0
+	for i := range all {
+		switch {
+		case late[i] && pmins[i] <= cl:
+			cfamily++
+		case (seq[i] || r.Correction == None) && pmins[i] <= level:
+			family++
+		}
+	}
+	closed := r.closedBefore(all, look, sp)
 	for i := range tests {
 		t := &tests[i]
-		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(family)), level*float64(family), closed[i]
+		l, f, in := level, family, seq[i] || r.Correction == None
+		if late[i] {
+			l, f, in = cl, cfamily, true
+		}
+		if r.Correction == None {
+			f = 1
+		}
+		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(max(f, 1))), l*float64(max(f, 1)), closed[i]
 		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || seq[i] && t.P <= level && !t.BelowMinEffect && !t.Closed
+		t.Reject = t.Deterministic || in && t.P <= l && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}

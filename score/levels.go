@@ -19,8 +19,14 @@ type levelTable struct {
 	Test     Test
 	Alpha    float64
 	Futility float64
+	Reps     int // the simulation's null replicates
 	Looks    []int
 	PerTest  [][]float64
+	// Rates[K-1] is the simulated chance that one test of a family of K
+	// ever rejects with the levels PerTest[K-1]: at most Alpha/K. The
+	// family's K tests spend at most K times it; the counts get the rest
+	// (see countBudget).
+	Rates []float64
 }
 
 // calibration returns the calibrated levels of r's test, alpha and looks,

@@ -140,10 +140,10 @@ func TestCalibrationTable(t *testing.T) {
 	// A rule without the futility stop closes no test.
 	low := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
 	s := []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: []float64{0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5}}}
-	if c := (Rule{FutilityPower: NoFutility}).WithDefaults().closedBefore(s, 1, 1); c[0] {
+	if c := (Rule{FutilityPower: NoFutility}).WithDefaults().closedBefore(s, 1, split{k: 1}); c[0] {
 		t.Errorf("a rule without futility closed a test")
 	}
-	if c := DefaultRule().closedBefore(s, 1, 1); !c[0] {
+	if c := DefaultRule().closedBefore(s, 1, split{k: 1}); !c[0] {
 		t.Errorf("default rule did not close a test with no power at the first look")
 	}
 }

@@ -347,7 +347,7 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 			looks := score.Rule{Alpha: alpha, Test: test}.Looks()
 			sim := simulateNull(test, looks, reps, 42)
 			for _, fut := range []float64{0, score.DefaultFutilityPower} {
-				fmt.Fprintf(w, "\t{Test: %q, Alpha: %v, Futility: %v, Looks: %#v, PerTest: [][]float64{\n", test, alpha, fut, looks)
+				fmt.Fprintf(w, "\t{Test: %q, Alpha: %v, Futility: %v, Reps: %d, Looks: %#v, PerTest: [][]float64{\n", test, alpha, fut, reps, looks)
 				ths, rates := sim.calibrateAll(alpha, fut)
 				for k, th := range ths {
 					beta := alpha / float64(k+1)
@@ -362,7 +362,14 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 					fmt.Fprintf(w, "}, // K=%d: %.5f of %.5f\n", k+1, rates[k], beta)
 					fmt.Fprintf(log, "%s alpha %v futility %v K %d: rate %.5f of %.5f (%.3f) levels %v\n", test, alpha, fut, k+1, rates[k], beta, rates[k]/beta, levels)
 				}
-				fmt.Fprintf(w, "\t}},\n")
+				fmt.Fprintf(w, "\t}, Rates: []float64{")
+				for k, rate := range rates {
+					if k > 0 {
+						fmt.Fprintf(w, ", ")
+					}
+					fmt.Fprintf(w, "%.5f", rate)
+				}
+				fmt.Fprintf(w, "}},\n")
 			}
 		}
 	}
