@@ -60,9 +60,11 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	v.Look = look + 1
 	all := append(append([]Sample(nil), done...), pending...)
 	seq, complete := r.sequenceFamily(all)
+	// A complete count in the family may leave it once the pending tests
+	// are known (lateWhenPaid): lo counts the time tests.
 	lo, hi := 0, count(seq)
-	for i := range seq {
-		if seq[i] && complete[i] {
+	for i, s := range all {
+		if seq[i] && complete[i] && !IsCount(s.Metric) {
 			lo++
 		}
 	}
@@ -78,9 +80,9 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	cl := r.countLevel(look, split{sp.k, budget})
 	var cpm []float64
 	for i, s := range all {
-		// A count whose first look is not complete may yet turn out late:
-		// with a reachable p-value of 0 it is the worst case.
-		if late[i] || IsCount(s.Metric) && !complete[i] && r.Correction != None {
+		// Every count may turn out late (a pending one with a reachable
+		// p-value of 0, the worst case): more counts only lower the level.
+		if IsCount(s.Metric) && r.Correction != None {
 			cpm = append(cpm, pmins[i])
 		}
 	}
@@ -99,8 +101,11 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	for i := range tests {
 		t := &tests[i]
 		l, f, in := level, family, seq[i] || r.Correction == None
-		if late[i] {
+		switch {
+		case late[i]:
 			l, f, in = cl, cfamily, true
+		case IsCount(t.Metric) && r.Correction != None:
+			l = min(l, cl) // it may leave the family for the late counts'
 		}
 		if r.Correction == None {
 			f = 1
