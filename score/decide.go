@@ -70,6 +70,11 @@ type Verdict struct {
 	// MaxSamples because no test could plausibly reach its level (see
 	// Rule.FutilityPower).
 	Futility bool
+	// Reason says why the rule abstained (Decision Abstain, the mutant
+	// undecided): which slowdown the data leave open and what would decide
+	// it; empty otherwise. Warnings carry it too, as "undecided: " and the
+	// reason.
+	Reason   string
 	Warnings []string
 }
 
@@ -204,8 +209,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
 		if ok, why := r.ruledOut(samples, tests, n); !ok {
-			v.Decision = Abstain
-			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
+			v.Decision, v.Reason = Abstain, why+"; "+undecidedHint
+			v.Warnings = append(v.Warnings, UndecidedPrefix+v.Reason)
 		}
 	case v.Decision == Continue && r.FutilityPower > 0:
 		r.futilityStop(&v, samples, ps, closed, seq, n, sp)

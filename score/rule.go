@@ -80,8 +80,10 @@ type Rule struct {
 	FutilityPower float64
 	// Margin is the smallest slowdown a survivor must rule out: the mutant
 	// survives only when, for every test of a metric that is not a count
-	// (time and custom units), the one-sided 95% upper bound of its median
-	// per-round ratio mutant/baseline (UpperRatio) is at most Margin. At a
+	// (time, instructions and custom units) and of every count that is not
+	// constant on each side without an increase, the one-sided 95% upper
+	// bound of its median per-round ratio mutant/baseline (UpperRatio) is
+	// at most Margin. At a
 	// look before the last the futility stop needs it too (else sampling
 	// goes on); at MaxSamples without a kill and without it the rule
 	// abstains (the mutant is undecided). 0 means the default: the larger
