@@ -20,7 +20,7 @@ import "math"
 // look a pending test is in it until its values are known, so Decide's
 // family size K lies between KLo, the tests of the family whose first
 // look is complete, and KHi, those with every pending one in. With L(K)
-// the look's level for a family of K (Levels), a done test rejects here
+// the look's level for a family of K (familyLevels), a done test rejects here
 // when it is in the family, its p-value is at most the smallest L(K) over
 // that range (L is not monotone in K at a given look), its median ratio
 // exceeds MinEffect (not for counts) and it was not closed for futility at

@@ -98,7 +98,7 @@ type Verdict struct {
 // largest level L of any family size, and those whose rounds do not reach
 // it yet; K is their number at every look, so each test meets the levels
 // of one row of the calibrated table. At look k, with L(K) the look's
-// level for each test of a family of K (Rule.Levels), the tests of the
+// level for each test of a family of K (Rule.familyLevels), the tests of the
 // family whose reachable p-value is above L(K) are left out of the
 // correction at this look (Tarone), and every test out of the family at
 // all; both are marked Excluded, with a warning. Each remaining test's
@@ -424,9 +424,10 @@ func tieNote(s Sample) string {
 }
 
 // ranked returns s as the rule's test sees it: with ties broken at random
-// for KS (breakTies); MWU's p-value is exact given the ties.
+// for a test that asks for it (TwoSample.BreakTies: KS; see breakTies);
+// MWU's p-value is exact given the ties.
 func (r Rule) ranked(s Sample) Sample {
-	if r.Test == MWU {
+	if !r.Test.def().BreakTies {
 		return s
 	}
 	return breakTies(s, r.Seed)

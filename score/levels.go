@@ -54,16 +54,16 @@ func (r Rule) calibration() *levelTable {
 	return nonBinding
 }
 
-// Calibrated reports whether r's levels are calibrated by simulation (the
+// calibrated reports whether r's levels are calibrated by simulation (the
 // default looks of alpha 0.01, 0.05 or 0.1) rather than shared over the
 // looks by the union bound.
-func (r Rule) Calibrated() bool { return r.WithDefaults().calibration() != nil }
+func (r Rule) calibrated() bool { return r.WithDefaults().calibration() != nil }
 
-// Levels returns the level each test of a family of k tests is compared
-// with at each look of r.Looks(): calibrated when Calibrated, else the
+// familyLevels returns the level each test of a family of k tests is compared
+// with at each look of r.Looks(): calibrated when calibrated, else the
 // union-bound share of each look divided by k (Bonferroni over the tests).
 // With Correction None the family is a single test whatever k.
-func (r Rule) Levels(k int) []float64 {
+func (r Rule) familyLevels(k int) []float64 {
 	r = r.WithDefaults()
 	looks := r.Looks()
 	out := make([]float64, len(looks))
@@ -73,7 +73,7 @@ func (r Rule) Levels(k int) []float64 {
 	return out
 }
 
-// perTestLevel is Levels(k)[look] for a rule with its defaults.
+// perTestLevel is familyLevels(k)[look] for a rule with its defaults.
 func (r Rule) perTestLevel(look, k int) float64 {
 	if r.Correction == None || k < 1 {
 		k = 1

@@ -21,13 +21,13 @@ func TestCalibrated(t *testing.T) {
 		{Rule{FutilityPower: 0.2}, true},     // the non-binding levels
 		{Rule{Correction: Bonferroni}, true}, // the same levels
 	} {
-		if got := tt.r.Calibrated(); got != tt.want {
-			t.Errorf("%+v.Calibrated() = %v, want %v", tt.r, got, tt.want)
+		if got := tt.r.calibrated(); got != tt.want {
+			t.Errorf("%+v.calibrated() = %v, want %v", tt.r, got, tt.want)
 		}
 	}
 	// Uncalibrated levels are the union-bound shares over k.
 	r := Rule{Alpha: 0.02}
-	for i, l := range r.Levels(4) {
+	for i, l := range r.familyLevels(4) {
 		if want := r.levels()[i] / 4; !close(l, want) {
 			t.Errorf("Levels(4)[%d] = %v, want %v", i, l, want)
 		}
@@ -48,7 +48,7 @@ func TestCalibrated(t *testing.T) {
 			}
 		}
 	}
-	if l := (Rule{MinSamples: 30}).Levels(1); len(l) != 1 || l[0] != 0.05 {
+	if l := (Rule{MinSamples: 30}).familyLevels(1); len(l) != 1 || l[0] != 0.05 {
 		t.Errorf("fixed design levels %v, want [0.05]", l)
 	}
 }

@@ -15,13 +15,13 @@ import (
 // (benchmark x metric) that can reach that look's level there (Tarone's
 // reduction, see AdjustFamily and sequenceFamily), K of them. At look k
 // each test of the family that can reach the level is compared with the
-// look's level for a family of K (Levels), the same row at every look: the mutant is
+// look's level for a family of K (familyLevels), the same row at every look: the mutant is
 // killed when one of them has an adjusted p-value (Correction over the
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.
 //
 // Spending alpha. For the default looks of alpha 0.01, 0.05 and 0.1 the
-// levels are calibrated (Calibrated): for every family size K they were
+// levels are calibrated (calibrated): for every family size K they were
 // chosen so that one test's chance of ever rejecting under the permutation
 // null is as close to Alpha/K as its discrete p-values allow (for KS, by
 // trying every combination of attainable levels, aiming at 0.97 Alpha/K);

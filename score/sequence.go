@@ -5,7 +5,7 @@ import "math"
 // One family per mutant for the whole sequence of looks, and the late
 // counts beside it.
 //
-// The calibrated levels of a family of K tests (Levels) hold for a test
+// The calibrated levels of a family of K tests (familyLevels) hold for a test
 // that meets that family's levels at every look: each row of the table has
 // its own shape over the looks (one spends at the first look, another
 // nothing there and more later). A family recomputed at each look (Tarone's

@@ -26,9 +26,6 @@ const (
 // Statuses lists every status in report order.
 var Statuses = []Status{Killed, Survived, Undecided, NoCoverage, CompileError, FNE, Timeout, Crash, Equivalent}
 
-// Valid reports whether s counts in the mutation score.
-func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }
-
 // A TestResult is one test of a mutant (KS or MWU, as the rule's Test):
 // one benchmark, one metric.
 type TestResult struct {
