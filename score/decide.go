@@ -398,6 +398,12 @@ func (r Rule) deterministicIncrease(s Sample) bool {
 	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}
+	return constantSides(s) && s.Mutant[0] > s.Baseline[0]
+}
+
+// constantSides reports whether each side of s holds one value only (and
+// has some).
+func constantSides(s Sample) bool {
 	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
 		for _, x := range xs {
 			if x != xs[0] {
@@ -405,7 +411,7 @@ func (r Rule) deterministicIncrease(s Sample) bool {
 			}
 		}
 	}
-	return s.Mutant[0] > s.Baseline[0]
+	return len(s.Baseline) > 0 && len(s.Mutant) > 0
 }
 
 // tieNote describes why a test's smallest reachable p-value is large.

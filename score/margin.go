@@ -68,17 +68,7 @@ func signBound(n int, tail float64) int {
 // deterministic kill, must rule out the slowdown like a time: a mutant
 // whose allocations may have grown is no survivor.
 func marginTest(s Sample) bool {
-	if !IsCount(s.Metric) || len(s.Baseline) == 0 || len(s.Mutant) == 0 {
-		return true
-	}
-	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
-		for _, x := range xs {
-			if x != xs[0] {
-				return true
-			}
-		}
-	}
-	return s.Mutant[0] > s.Baseline[0]
+	return !IsCount(s.Metric) || !constantSides(s) || s.Mutant[0] > s.Baseline[0]
 }
 
 // ruledOut sets the UpperRatio of each test held to the margin
