@@ -101,20 +101,25 @@ type Verdict struct {
 // level for each test of a family of K (Rule.familyLevels), the tests of the
 // family whose reachable p-value is above L(K) are left out of the
 // correction at this look (Tarone), and every test out of the family at
-// all; both are marked Excluded, with a warning. Each remaining test's
-// adjusted p-value (Correction over the
-// family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
-// a test rejects when it is at most that and, for a metric that is not a
-// count, its median ratio exceeds MinEffect, or when it is a deterministic
-// increase (a count constant on both sides, larger on the mutant's). The
-// mutant is killed when any test rejects.
+// all but the counts; both are marked Excluded, with a warning. The
+// counts out of the family (late counts; a count whose reachable p-value
+// their level takes at the reference look leaves the family for them) are
+// a family of their own at each look with the alpha the family's levels
+// leave (see sequence.go). Each remaining test's adjusted p-value
+// (Correction over its family of F tests at this look) is compared with
+// Threshold = F times its level (L(K), or the late counts' level; L(1)
+// with None); a test rejects when it is at most that and, for a metric
+// that is not a count, its median ratio exceeds MinEffect, or when it is
+// a deterministic increase (a count constant on both sides, larger on the
+// mutant's). The mutant is killed when any test rejects.
 //
 // A mutant survives only when the data rule out a slowdown of Margin:
 // every test of a metric that is not a count has a one-sided 95% upper
 // bound of its median per-round ratio (UpperRatio, recorded as Upper) of
-// at most Margin. Without a kill at MaxSamples it survives with that
-// evidence and abstains without it (a warning gives the largest bound and
-// what would decide it). Otherwise, at a look before the last, it survives
+// at most Margin, and every count that is not constant without an
+// increase has its own bound within it. Without a kill at MaxSamples it
+// survives with that evidence and abstains without it (Reason and a
+// warning give the largest bound and what would decide it). Otherwise, at a look before the last, it survives
 // early (futility) when the margin is ruled out and no test can plausibly
 // kill: each has a conditional power below
 // FutilityPower, the chance, if the effect goes on as observed (the
