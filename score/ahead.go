@@ -59,44 +59,9 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	}
 	v.Look = look + 1
 	all := append(append([]Sample(nil), done...), pending...)
-	seq, complete := r.sequenceFamily(all)
-	// A complete count in the family may leave it once the pending tests
-	// are known (lateWhenPaid): lo counts the time tests.
-	lo, hi := 0, count(seq)
-	for i, s := range all {
-		if seq[i] && complete[i] && !IsCount(s.Metric) {
-			lo++
-		}
-	}
-	// The smallest level, and the smallest late counts' budget, of any
-	// family size Decide may find.
-	sp := r.split(hi)
-	level, budget := r.perTestLevel(look, sp.k), sp.budget
-	for k := lo; k < hi; k++ {
-		s := r.split(k)
-		level, budget = min(level, r.perTestLevel(look, s.k)), min(budget, s.budget)
-	}
-	late := r.lateCounts(all, seq)
-	cl := r.countLevel(look, split{sp.k, budget})
-	var cpm []float64
-	for i, s := range all {
-		// Every count may turn out late (a pending one with a reachable
-		// p-value of 0, the worst case): more counts only lower the level.
-		if IsCount(s.Metric) && r.Correction != None {
-			cpm = append(cpm, pmins[i])
-		}
-	}
-	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
-	cl /= float64(kc)
-	family, cfamily := 0, 0
-	for i := range all {
-		switch {
-		case late[i] && pmins[i] <= cl:
-			cfamily++
-		case (seq[i] || r.Correction == None) && pmins[i] <= level:
-			family++
-		}
-	}
+	a := r.aheadLevels(all, pmins, look)
+	seq, late, sp, level, cl := a.seq, a.late, a.sp, a.level, a.countLevel
+	family, cfamily := a.family, a.counts
 	closed := r.closedBefore(all, look, sp)
 	for i := range tests {
 		t := &tests[i]
@@ -138,4 +103,58 @@ func (r Rule) lookAt(n int) int {
 		}
 	}
 	return at
+}
+
+// ahead is what DecideAhead compares a done test with at a look: the
+// smallest level and late counts' level of any family Decide may find once
+// the pending tests reach the look, and the sizes of the two families.
+type ahead struct {
+	seq, late         []bool
+	sp                split
+	level, countLevel float64
+	family, counts    int
+}
+
+// aheadLevels computes ahead for the done and pending samples all (pmins:
+// the pending ones' 0) at a look (an index into r.Looks()).
+func (r Rule) aheadLevels(all []Sample, pmins []float64, look int) ahead {
+	seq, complete := r.sequenceFamily(all)
+	// A complete count in the family may leave it once the pending tests
+	// are known (lateWhenPaid): lo counts the time tests.
+	lo, hi := 0, count(seq)
+	for i, s := range all {
+		if seq[i] && complete[i] && !IsCount(s.Metric) {
+			lo++
+		}
+	}
+	// The smallest level, and the smallest late counts' budget, of any
+	// family size Decide may find.
+	sp := r.split(hi)
+	level, budget := r.perTestLevel(look, sp.k), sp.budget
+	for k := lo; k < hi; k++ {
+		s := r.split(k)
+		level, budget = min(level, r.perTestLevel(look, s.k)), min(budget, s.budget)
+	}
+	late := r.lateCounts(all, seq)
+	cl := r.countLevel(look, split{sp.k, budget})
+	var cpm []float64
+	for i, s := range all {
+		// Every count may turn out late (a pending one with a reachable
+		// p-value of 0, the worst case): more counts only lower the level.
+		if IsCount(s.Metric) && r.Correction != None {
+			cpm = append(cpm, pmins[i])
+		}
+	}
+	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
+	cl /= float64(kc)
+	family, cfamily := 0, 0
+	for i := range all {
+		switch {
+		case late[i] && pmins[i] <= cl:
+			cfamily++
+		case (seq[i] || r.Correction == None) && pmins[i] <= level:
+			family++
+		}
+	}
+	return ahead{seq: seq, late: late, sp: sp, level: level, countLevel: cl, family: family, counts: cfamily}
 }
