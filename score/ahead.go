@@ -69,8 +69,6 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 		switch {
 		case late[i]:
 			l, f, in = cl, cfamily, true
-		case IsCount(t.Metric) && r.Correction != None:
-			l = min(l, cl) // it may leave the family for the late counts'
 		}
 		if r.Correction == None {
 			f = 1
@@ -119,11 +117,9 @@ type ahead struct {
 // the pending ones' 0) at a look (an index into r.Looks()).
 func (r Rule) aheadLevels(all []Sample, pmins []float64, look int) ahead {
 	seq, complete := r.sequenceFamily(all)
-	// A complete count in the family may leave it once the pending tests
-	// are known (lateWhenPaid): lo counts the time tests.
 	lo, hi := 0, count(seq)
-	for i, s := range all {
-		if seq[i] && complete[i] && !IsCount(s.Metric) {
+	for i := range all {
+		if seq[i] && complete[i] {
 			lo++
 		}
 	}

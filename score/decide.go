@@ -102,9 +102,7 @@ type Verdict struct {
 // family whose reachable p-value is above L(K) are left out of the
 // correction at this look (Tarone), and every test out of the family at
 // all but the counts; both are marked Excluded, with a warning. The
-// counts out of the family (late counts; a count whose reachable p-value
-// their level takes at the reference look leaves the family for them) are
-// a family of their own at each look with the alpha the family's levels
+// counts out of the family (late counts) are a family of their own at each look with the alpha the family's levels
 // leave (see sequence.go). Each remaining test's adjusted p-value
 // (Correction over its family of F tests at this look) is compared with
 // Threshold = F times its level (L(K), or the late counts' level; L(1)

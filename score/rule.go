@@ -33,7 +33,8 @@ import (
 // on continuous data; on tied data KS breaks the ties at random, which
 // makes it exact again, and MWU's exact conditional p-values keep it
 // close. With the binding futility stop a KS level may exceed Alpha/K (by
-// at most half): the closed paths spend nothing. Other
+// at most half; three quarters for a family of one): the closed paths
+// spend nothing. Other
 // schedules share alpha by the union bound, half at the first look and the
 // rest equally over the later ones:
 //

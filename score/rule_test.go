@@ -458,11 +458,9 @@ func TestDecideConstantMetrics(t *testing.T) {
 	if v.Decision != Kill || v.Look != 1 {
 		t.Fatalf("constant B/op 1024 -> 2048: %+v", v)
 	}
-	// Alone, the count is a late count (see sequence.go) with all of
-	// alpha, half of it at the first look.
 	got := v.Tests[0]
 	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
-		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: r.Alpha / 2, PMin: 1.0 / 252, Deterministic: true}
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: r.familyLevels(1)[0], PMin: 1.0 / 252, Deterministic: true}
 	if !equalResult(got, want) {
 		t.Errorf("test = %+v\nwant   %+v", got, want)
 	}
@@ -539,11 +537,6 @@ func TestDecideTable(t *testing.T) {
 			Kill, 1, []float64{1.0 / 252, 1}, []bool{true, false}, nil},
 		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
-		// A count whose reachable p-value (1/252) the late counts' level
-		// beside one time test (0.0044 at the first look) takes is a late
-		// count: the sec/op keeps the level of a family of one.
-		{"a count the late counts pay for leaves the family", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: BytesPerOp, Baseline: low, Mutant: mid}},
-			Kill, 1, []float64{1.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
 		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: mid2}},
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		// The calibration spends nothing at the first look for a family of
@@ -582,7 +575,7 @@ func TestDecideTable(t *testing.T) {
 		{"one varying count alone is a late count", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}},
 			Kill, 1, []float64{6.0 / 252}, []bool{true}, nil},
 		// Beside a time test the late counts have what its calibrated levels
-		// leave (0.0088; 0.0044 at the first look): 6/252 cannot reject
+		// leave (0.0029; 0.0015 at the first look): 6/252 cannot reject
 		// there, but the count may later, so sampling goes on.
 		{"one varying count beside a time test goes on", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},

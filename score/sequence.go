@@ -30,8 +30,8 @@ import "math"
 // few of its larger value there to reach the level). Such late counts are
 // a family of their own with what the family's calibrated levels leave of
 // alpha (countBudget: Alpha less the simulated rate of the family's K
-// tests, Levels' row K; about 0.009 of 0.05 beside one time test, 0.002 to
-// 0.003 beside 2 to 30), shared over the looks by the union bound (half at
+// tests, the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016
+// to 0.003 beside 2 to 30), shared over the looks by the union bound (half at
 // the first, the rest equally), and at each look Tarone's reduction takes
 // those whose values can reach their share there. A union bound needs no
 // family fixed in advance, so a late count joins at the look its values
@@ -73,7 +73,6 @@ func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 	look, top := r.refLook()
 	n := r.Looks()[look]
 	in, complete = make([]bool, len(samples)), make([]bool, len(samples))
-	pmins := make([]float64, len(samples))
 	for i, s := range samples {
 		p := s.prefix(n)
 		if min(len(p.Baseline), len(p.Mutant)) < n {
@@ -82,57 +81,9 @@ func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 		}
 		complete[i] = true
 		ranked := r.ranked(p)
-		pmins[i] = r.Test.ReachableP(ranked.Baseline, ranked.Mutant)
-		in[i] = r.Correction == None || pmins[i] <= top
-	}
-	if r.Correction != None {
-		r.lateWhenPaid(samples, in, complete, pmins, look)
+		in[i] = r.Correction == None || r.Test.ReachableP(ranked.Baseline, ranked.Mutant) <= top
 	}
 	return in, complete
-}
-
-// lateWhenPaid moves the complete counts of the family (in) to the late
-// counts when the late counts' level at the reference look (an index into
-// r.Looks()), with the budget the family leaves without them, takes every
-// one of them there (Tarone's reduction over every complete count): they
-// then cost the family nothing, and what they can spend at the reference
-// look, a deterministic increase included (its p-value there is its
-// reachable one, within the level), is within that budget. Otherwise they
-// stay in the family. So one benchmark's two-valued B/op that reaches 1/252
-// at the first look no longer halves its sec/op's level (the late counts
-// have 0.0044 there beside one time test); beside two or more time tests
-// the budget is too small for that and the counts stay in the family.
-func (r Rule) lateWhenPaid(samples []Sample, in, complete []bool, pmins []float64, look int) {
-	kt, moved := 0, 0
-	var cpm []float64
-	for i, s := range samples {
-		switch {
-		case !IsCount(s.Metric) || !complete[i]:
-			if in[i] {
-				kt++
-			}
-		case in[i]:
-			moved++
-			cpm = append(cpm, pmins[i])
-		default:
-			cpm = append(cpm, pmins[i])
-		}
-	}
-	if moved == 0 {
-		return
-	}
-	cl := r.countLevel(look, r.split(kt))
-	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
-	for i, s := range samples {
-		if IsCount(s.Metric) && complete[i] && in[i] && pmins[i] > cl/float64(kc) {
-			return
-		}
-	}
-	for i, s := range samples {
-		if IsCount(s.Metric) && complete[i] {
-			in[i] = false
-		}
-	}
 }
 
 // A split is a mutant's alpha between its family (fixed at the reference
