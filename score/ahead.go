@@ -20,7 +20,7 @@ import "math"
 // look a pending test is in it until its values are known, so Decide's
 // family size K lies between KLo, the tests of the family whose first
 // look is complete, and KHi, those with every pending one in. With L(K)
-// the look's level for a family of K (Levels), a done test rejects here
+// the look's level for a family of K (familyLevels), a done test rejects here
 // when it is in the family, its p-value is at most the smallest L(K) over
 // that range (L is not monotone in K at a given look), its median ratio
 // exceeds MinEffect (not for counts) and it was not closed for futility at
@@ -59,39 +59,24 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	}
 	v.Look = look + 1
 	all := append(append([]Sample(nil), done...), pending...)
-	level, family, k := r.perTestLevel(look, 1), 1, 1
-	seq := make([]bool, len(all))
-	for i := range seq {
-		seq[i] = true
-	}
-	if r.Correction != None {
-		var complete []bool
-		seq, complete = r.sequenceFamily(all)
-		lo, hi := 0, count(seq)
-		for i := range seq {
-			if seq[i] && complete[i] {
-				lo++
-			}
-		}
-		level = r.perTestLevel(look, max(lo, 1))
-		for k := lo + 1; k <= hi; k++ {
-			level = min(level, r.perTestLevel(look, k))
-		}
-		k = hi
-		family = 0
-		for i := range seq {
-			if seq[i] && pmins[i] <= level {
-				family++
-			}
-		}
-	}
-	closed := r.closedBefore(all, look, k)
+	a := r.aheadLevels(all, pmins, look)
+	seq, late, sp, level, cl := a.seq, a.late, a.sp, a.level, a.countLevel
+	family, cfamily := a.family, a.counts
+	closed := r.closedBefore(all, look, sp)
 	for i := range tests {
 		t := &tests[i]
-		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(family)), level*float64(family), closed[i]
+		l, f, in := level, family, seq[i] || r.Correction == None
+		switch {
+		case late[i]:
+			l, f, in = cl, cfamily, true
+		}
+		if r.Correction == None {
+			f = 1
+		}
+		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(max(f, 1))), l*float64(max(f, 1)), closed[i]
 		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || seq[i] && t.P <= level && !t.BelowMinEffect && !t.Closed
+		t.Reject = t.Deterministic || in && t.P <= l && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}
@@ -116,4 +101,56 @@ func (r Rule) lookAt(n int) int {
 		}
 	}
 	return at
+}
+
+// ahead is what DecideAhead compares a done test with at a look: the
+// smallest level and late counts' level of any family Decide may find once
+// the pending tests reach the look, and the sizes of the two families.
+type ahead struct {
+	seq, late         []bool
+	sp                split
+	level, countLevel float64
+	family, counts    int
+}
+
+// aheadLevels computes ahead for the done and pending samples all (pmins:
+// the pending ones' 0) at a look (an index into r.Looks()).
+func (r Rule) aheadLevels(all []Sample, pmins []float64, look int) ahead {
+	seq, complete := r.sequenceFamily(all)
+	lo, hi := 0, count(seq)
+	for i := range all {
+		if seq[i] && complete[i] {
+			lo++
+		}
+	}
+	// The smallest level, and the smallest late counts' budget, of any
+	// family size Decide may find.
+	sp := r.split(hi)
+	level, budget := r.perTestLevel(look, sp.k), sp.budget
+	for k := lo; k < hi; k++ {
+		s := r.split(k)
+		level, budget = min(level, r.perTestLevel(look, s.k)), min(budget, s.budget)
+	}
+	late := r.lateCounts(all, seq)
+	cl := r.countLevel(look, split{sp.k, budget})
+	var cpm []float64
+	for i, s := range all {
+		// Every count may turn out late (a pending one with a reachable
+		// p-value of 0, the worst case): more counts only lower the level.
+		if IsCount(s.Metric) && r.Correction != None {
+			cpm = append(cpm, pmins[i])
+		}
+	}
+	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
+	cl /= float64(kc)
+	family, cfamily := 0, 0
+	for i := range all {
+		switch {
+		case late[i] && pmins[i] <= cl:
+			cfamily++
+		case (seq[i] || r.Correction == None) && pmins[i] <= level:
+			family++
+		}
+	}
+	return ahead{seq: seq, late: late, sp: sp, level: level, countLevel: cl, family: family, counts: cfamily}
 }

@@ -70,6 +70,11 @@ type Verdict struct {
 	// MaxSamples because no test could plausibly reach its level (see
 	// Rule.FutilityPower).
 	Futility bool
+	// Reason says why the rule abstained (Decision Abstain, the mutant
+	// undecided): which slowdown the data leave open and what would decide
+	// it; empty otherwise. Warnings carry it too, as "undecided: " and the
+	// reason.
+	Reason   string
 	Warnings []string
 }
 
@@ -93,23 +98,26 @@ type Verdict struct {
 // largest level L of any family size, and those whose rounds do not reach
 // it yet; K is their number at every look, so each test meets the levels
 // of one row of the calibrated table. At look k, with L(K) the look's
-// level for each test of a family of K (Rule.Levels), the tests of the
+// level for each test of a family of K (Rule.familyLevels), the tests of the
 // family whose reachable p-value is above L(K) are left out of the
 // correction at this look (Tarone), and every test out of the family at
-// all; both are marked Excluded, with a warning. Each remaining test's
-// adjusted p-value (Correction over the
-// family of F tests) is compared with Threshold = F*L(K) (L(1) with None);
-// a test rejects when it is at most that and, for a metric that is not a
-// count, its median ratio exceeds MinEffect, or when it is a deterministic
-// increase (a count constant on both sides, larger on the mutant's). The
-// mutant is killed when any test rejects.
+// all but the counts; both are marked Excluded, with a warning. The
+// counts out of the family (late counts) are a family of their own at each look with the alpha the family's levels
+// leave (see sequence.go). Each remaining test's adjusted p-value
+// (Correction over its family of F tests at this look) is compared with
+// Threshold = F times its level (L(K), or the late counts' level; L(1)
+// with None); a test rejects when it is at most that and, for a metric
+// that is not a count, its median ratio exceeds MinEffect, or when it is
+// a deterministic increase (a count constant on both sides, larger on the
+// mutant's). The mutant is killed when any test rejects.
 //
 // A mutant survives only when the data rule out a slowdown of Margin:
 // every test of a metric that is not a count has a one-sided 95% upper
 // bound of its median per-round ratio (UpperRatio, recorded as Upper) of
-// at most Margin. Without a kill at MaxSamples it survives with that
-// evidence and abstains without it (a warning gives the largest bound and
-// what would decide it). Otherwise, at a look before the last, it survives
+// at most Margin, and every count that is not constant without an
+// increase has its own bound within it. Without a kill at MaxSamples it
+// survives with that evidence and abstains without it (Reason and a
+// warning give the largest bound and what would decide it). Otherwise, at a look before the last, it survives
 // early (futility) when the margin is ruled out and no test can plausibly
 // kill: each has a conditional power below
 // FutilityPower, the chance, if the effect goes on as observed (the
@@ -174,52 +182,41 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	}
 	look := v.Look - 1
 	seq, _ := r.sequenceFamily(samples)
-	k, in := r.lookFamily(seq, pmins, look)
-	perTest := r.perTestLevel(look, k)
-	family := 0
-	for _, ok := range in {
-		if ok {
-			family++
-		}
-	}
-	level := perTest // what PAdj is compared with
-	if r.Correction != None && family > 1 {
-		level = perTest * float64(family)
-	}
-	adj := adjustIn(ps, in, r.Correction)
-	closed := r.closedBefore(samples, look, k)
+	sp := r.split(count(seq))
+	plan := r.planLook(samples, seq, ps, pmins, look, sp)
+	closed := r.closedBefore(samples, look, sp)
 	rl, _ := r.refLook()
 	for i := range tests {
 		t := &tests[i]
-		t.PAdj, t.Excluded, t.Threshold, t.Closed = adj[i], !in[i], level, closed[i]
+		t.PAdj, t.Excluded, t.Threshold, t.Closed = plan.adj[i], !plan.in[i], plan.threshold[i], closed[i]
 		t.Deterministic = r.deterministicIncrease(samples[i])
 		if t.Deterministic && t.PAdj >= 1 {
 			// Out of the correction (no level at this look, or not in the
 			// family): the increase rejects on its own, so show its
 			// p-value over the family's size, not 1 beside a rejection.
-			t.PAdj = min(1, t.P*float64(max(family, 1)))
+			t.PAdj = min(1, t.P*float64(max(plan.family[i], 1)))
 		}
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || t.PAdj <= level && !t.BelowMinEffect && !t.Closed
+		t.Reject = t.Deterministic || t.PAdj <= t.Threshold && !t.BelowMinEffect && !t.Closed && !t.Excluded
 		if t.Reject {
 			v.Decision = Kill
 		}
-		if w := r.cannotReject(*t, samples[i], perTest, rl); w != "" {
+		if w := r.cannotReject(*t, samples[i], plan.level[i], rl); w != "" {
 			t.Warnings = append(t.Warnings, w)
 		}
 	}
-	if family == 0 && v.Decision != Kill {
-		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, perTest, pmins))
+	if plan.size == 0 && v.Decision != Kill {
+		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, r.perTestLevel(look, sp.k), pmins))
 	}
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
 		if ok, why := r.ruledOut(samples, tests, n); !ok {
-			v.Decision = Abstain
-			v.Warnings = append(v.Warnings, "undecided: "+why+"; "+undecidedHint)
+			v.Decision, v.Reason = Abstain, why+"; "+undecidedHint
+			v.Warnings = append(v.Warnings, UndecidedPrefix+v.Reason)
 		}
 	case v.Decision == Continue && r.FutilityPower > 0:
-		r.futilityStop(&v, samples, ps, closed, seq, n, k)
+		r.futilityStop(&v, samples, ps, closed, seq, n, sp)
 	}
 	if v.Decision != Continue && interval {
 		for i, s := range samples {
@@ -267,15 +264,18 @@ func (r Rule) cannotReject(t TestResult, s Sample, perTest float64, rl int) stri
 // when no test of its family (seq) can plausibly kill any more (closed
 // before, confidently below the minimum effect, or a conditional power
 // below FutilityPower) and the margin is ruled out; with no plausible kill
-// but the margin not ruled out it only says why sampling goes on. k is
-// the family's size.
-func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, seq []bool, n, k int) {
-	cps, below := r.futility(samples, ps, n, k)
+// but the margin not ruled out it only says why sampling goes on. sp is
+// the mutant's alpha split. A
+// late count (lateCounts) may join its family at any look: it keeps the
+// mutant open while it can plausibly kill.
+func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, seq []bool, n int, sp split) {
+	late := r.lateCounts(samples, seq)
+	cps, below := r.futility(samples, ps, n, sp, late)
 	best, open := 0.0, 0
 	for i := range samples {
 		// A test out of the mutant's family can never reject: it does not
 		// keep the mutant open, whatever its power.
-		if !closed[i] && !below[i] && seq[i] {
+		if !closed[i] && !below[i] && (seq[i] || late[i]) {
 			best = max(best, cps[i])
 			if cps[i] >= r.FutilityPower {
 				open++
@@ -304,20 +304,29 @@ func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, s
 // samples, its conditional power to reject at the last look (ps are the
 // tests' p-values), and whether it is confidently below the minimum effect
 // (a metric that is not a count, with a MinEffect above 1; see
-// belowMinEffect). The conditional power is computed against Alpha/k, the
-// per-test share of the mutant's family of k tests (its size for the
-// whole sequence, see sequenceFamily; 1 with Correction None): the
-// calibrated levels of that family assume it (see Rule). A test whose
+// belowMinEffect). The conditional power of a time test is computed
+// against Alpha/k, the per-test share of the mutant's family of sp.k tests
+// (its size for the whole sequence, see sequenceFamily; 1 with Correction
+// None): the calibrated levels of that family assume it (see Rule); that
+// of a count, if it is a late count, against their budget over the number
+// of counts. A test whose
 // values are all equal has p = 1 and no power.
-func (r Rule) futility(samples []Sample, ps []float64, n, k int) (cps []float64, below []bool) {
-	if r.Correction == None {
-		k = 1
+func (r Rule) futility(samples []Sample, ps []float64, n int, sp split, late []bool) (cps []float64, below []bool) {
+	ref := r.Alpha / float64(max(sp.k, 1))
+	counts := 0
+	for _, s := range samples {
+		if IsCount(s.Metric) {
+			counts++
+		}
 	}
-	ref := r.Alpha / float64(max(k, 1))
+	cref := sp.budget / float64(max(counts, 1))
 	t := float64(n) / float64(r.MaxSamples)
 	cps, below = make([]float64, len(samples)), make([]bool, len(samples))
 	for i, s := range samples {
 		cps[i] = ConditionalPower(ps[i], t, ref)
+		if late[i] {
+			cps[i] = ConditionalPower(ps[i], t, cref)
+		}
 		below[i] = !IsCount(s.Metric) && r.MinEffect > 1 && r.belowMinEffect(s)
 	}
 	return cps, below
@@ -327,15 +336,18 @@ func (r Rule) futility(samples []Sample, ps []float64, n, k int) (cps []float64,
 // futility at a look before look (an index into r.Looks()): recomputed
 // from the values of the samples' first rounds, as that look saw them. A closed test
 // cannot reject later (the futility stop is binding per test; the
-// calibrated levels count on it).
+// calibrated levels count on it). Late counts are never closed: their
+// share of alpha is a union bound over the looks, which needs no closing,
+// and a count constant at one look may vary at the next.
 //
-// k is the size of the mutant's family for the whole sequence (see
-// futility).
-func (r Rule) closedBefore(samples []Sample, look, k int) []bool {
+// sp is the mutant's alpha split for the whole sequence (see futility).
+func (r Rule) closedBefore(samples []Sample, look int, sp split) []bool {
 	closed := make([]bool, len(samples))
 	if r.FutilityPower <= 0 {
 		return closed
 	}
+	seq, _ := r.sequenceFamily(samples)
+	late := r.lateCounts(samples, seq)
 	looks := r.Looks()
 	prefix := make([]Sample, len(samples))
 	ps := make([]float64, len(samples))
@@ -346,9 +358,9 @@ func (r Rule) closedBefore(samples []Sample, look, k int) []bool {
 			ranked := r.ranked(prefix[i])
 			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
 		}
-		cps, below := r.futility(prefix, ps, n, k)
+		cps, below := r.futility(prefix, ps, n, sp, late)
 		for i := range samples {
-			closed[i] = closed[i] || below[i] || cps[i] < r.FutilityPower
+			closed[i] = closed[i] || !late[i] && (below[i] || cps[i] < r.FutilityPower)
 		}
 	}
 	return closed
@@ -389,6 +401,12 @@ func (r Rule) deterministicIncrease(s Sample) bool {
 	if !IsCount(s.Metric) || len(s.Baseline) < n || len(s.Mutant) < n {
 		return false
 	}
+	return constantSides(s) && s.Mutant[0] > s.Baseline[0]
+}
+
+// constantSides reports whether each side of s holds one value only (and
+// has some).
+func constantSides(s Sample) bool {
 	for _, xs := range [][]float64{s.Baseline, s.Mutant} {
 		for _, x := range xs {
 			if x != xs[0] {
@@ -396,7 +414,7 @@ func (r Rule) deterministicIncrease(s Sample) bool {
 			}
 		}
 	}
-	return s.Mutant[0] > s.Baseline[0]
+	return len(s.Baseline) > 0 && len(s.Mutant) > 0
 }
 
 // tieNote describes why a test's smallest reachable p-value is large.
@@ -415,9 +433,10 @@ func tieNote(s Sample) string {
 }
 
 // ranked returns s as the rule's test sees it: with ties broken at random
-// for KS (breakTies); MWU's p-value is exact given the ties.
+// for a test that asks for it (TwoSample.BreakTies: KS; see breakTies);
+// MWU's p-value is exact given the ties.
 func (r Rule) ranked(s Sample) Sample {
-	if r.Test == MWU {
+	if !r.Test.def().BreakTies {
 		return s
 	}
 	return breakTies(s, r.Seed)

@@ -7,17 +7,20 @@
 //
 // The pieces, in the order a campaign uses them:
 //
-//   - Test (KS or MWU, the -test flag): is the mutant's sample
-//     stochastically larger than the baseline's? OneSidedKS gives exact
-//     p-values by Hodges' lattice-path count and asymptotic ones by his
-//     eq. 5.3, switched as scipy does; OneSidedMWU is exact under the
-//     permutation null given the ties. KS breaks the ties of time metrics
-//     at random, seeded per test and per mutant (Rule.ForMutant).
+//   - Test (the -test flag; the registered TwoSample tests of Tests, KS
+//     and MWU): is the mutant's sample stochastically larger than the
+//     baseline's? OneSidedKS gives exact p-values by Hodges' lattice-path
+//     count and asymptotic ones by his eq. 5.3, switched as scipy does;
+//     OneSidedMWU is exact under the permutation null given the ties. KS
+//     breaks the ties of time metrics at random, seeded per test and per
+//     mutant (Rule.ForMutant).
 //   - Adjust with a Correction (None, Bonferroni, Holm): one mutant's tests
 //     as a family; AdjustFamily first leaves out the tests whose pooled
-//     values cannot reach the level (ReachableP; Tarone's reduction for
-//     discrete tests, e.g. a constant allocs/op). The kill rule fixes a
-//     mutant's family once, at its first look, for the whole sequence.
+//     values cannot reach the level (Test.ReachableP; Tarone's reduction
+//     for discrete tests, e.g. a constant allocs/op). The kill rule fixes
+//     a mutant's family once, at its first look, for the whole sequence;
+//     the counts out of it are late counts with the alpha its calibrated
+//     levels leave (sequence.go).
 //   - MedianRatio: the effect size with a seeded bootstrap interval;
 //     PairedRatio and UpperRatio: the median of the per-round ratios with
 //     the sign test's interval and one-sided 95% upper bound.
@@ -38,4 +41,32 @@
 //     MinEffectSuggestion, for perfmut calibrate's A/A trials.
 //
 // docs/statistics.md explains the choices and the simulations behind them.
+//
+// # Adding a statistical test
+//
+// A test is a value, TwoSample: its name (the -test value and report.json's
+// "test"), its label for reports, its p-value function, whether the rule
+// breaks the ties of time metrics before it, and its efficiency for
+// MinDetectable. To add one, say "median":
+//
+//  1. score/median.go: the name (const MedianTest Test = "median"), a
+//     function medianTest() TwoSample, and its p-value function: one-sided
+//     ("mutant larger"), valid under the permutation null given the ties,
+//     smallest for the split that gives the mutant the largest values
+//     (Test.ReachableP relies on it). score/median_test.go: its exact
+//     p-values on small samples.
+//  2. score/test.go: medianTest() in the list of Tests. ParseTest,
+//     Rule.Validate, Decide, DecideAhead and TestRegistry take it from
+//     there; an unknown name is an error, never KS.
+//  3. score/levels_table.go: its calibration, written for every registered
+//     test by go run ./bench/simrule -levels -reps 1000000 >
+//     score/levels_table.go (see bench/simrule; the other tests' rows come
+//     out the same, the simulation is seeded). Until then its looks share
+//     alpha by the union bound (Rule.familyLevels), which is valid and
+//     conservative.
+//  4. The -test flag's help text, in runner/flags.go and
+//     cmd/perfmut/sensitivity.go, and the flag tables of docs/runner.md.
+//  5. docs/statistics.md, "The test: Kolmogorov-Smirnov or Mann-Whitney":
+//     what it sees, and its rows of the simulations (go run ./bench/simrule
+//     -runs 4000 with a variant for it in bench/simrule/tables.go).
 package score

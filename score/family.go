@@ -2,13 +2,9 @@ package score
 
 import "math"
 
-// ReachableP is KS.ReachableP: the smallest p-value the kill rule's
-// default test can give for any split of the pooled values.
-func ReachableP(baseline, mutant []float64) float64 { return KS.ReachableP(baseline, mutant) }
-
 // AdjustFamily is Adjust with Tarone's reduction of the family for discrete
 // tests (Tarone 1990), at a level: the tests whose smallest reachable
-// p-value (pmin, from ReachableP) cannot reach their share of the level are
+// p-value (pmin, from Test.ReachableP) cannot reach their share of the level are
 // left out of the correction. K is the smallest family size with at most K
 // tests whose pmin is at most level/K; the family is those tests, and
 // Correction adjusts over them alone (a family of its size). It returns the

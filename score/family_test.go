@@ -30,7 +30,7 @@ func TestReachableP(t *testing.T) {
 	}
 	for _, tt := range tests {
 		b, m := slices.Clone(tt.baseline), slices.Clone(tt.mutant)
-		if got := ReachableP(tt.baseline, tt.mutant); !close(got, tt.want) {
+		if got := KS.ReachableP(tt.baseline, tt.mutant); !close(got, tt.want) {
 			t.Errorf("%s: ReachableP = %v, want %v", tt.name, got, tt.want)
 		}
 		if !slices.Equal(b, tt.baseline) || !slices.Equal(m, tt.mutant) {
@@ -66,8 +66,8 @@ func TestReachablePEnumerated(t *testing.T) {
 			_, p := KS.PValue(b, m)
 			best = min(best, p)
 		}
-		if got := ReachableP(pooled[:n1], pooled[n1:]); !close(got, best) {
-			t.Fatalf("ReachableP(%v, %v) = %v, enumeration gives %v", pooled[:n1], pooled[n1:], got, best)
+		if got := KS.ReachableP(pooled[:n1], pooled[n1:]); !close(got, best) {
+			t.Fatalf("KS.ReachableP(%v, %v) = %v, enumeration gives %v", pooled[:n1], pooled[n1:], got, best)
 		}
 	}
 }

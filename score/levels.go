@@ -19,8 +19,14 @@ type levelTable struct {
 	Test     Test
 	Alpha    float64
 	Futility float64
+	Reps     int // the simulation's null replicates
 	Looks    []int
 	PerTest  [][]float64
+	// Rates[K-1] is the simulated chance that one test of a family of K
+	// ever rejects with the levels PerTest[K-1]: at most Alpha/K. The
+	// family's K tests spend at most K times it; the counts get the rest
+	// (see countBudget).
+	Rates []float64
 }
 
 // calibration returns the calibrated levels of r's test, alpha and looks,
@@ -48,16 +54,16 @@ func (r Rule) calibration() *levelTable {
 	return nonBinding
 }
 
-// Calibrated reports whether r's levels are calibrated by simulation (the
+// calibrated reports whether r's levels are calibrated by simulation (the
 // default looks of alpha 0.01, 0.05 or 0.1) rather than shared over the
 // looks by the union bound.
-func (r Rule) Calibrated() bool { return r.WithDefaults().calibration() != nil }
+func (r Rule) calibrated() bool { return r.WithDefaults().calibration() != nil }
 
-// Levels returns the level each test of a family of k tests is compared
-// with at each look of r.Looks(): calibrated when Calibrated, else the
+// familyLevels returns the level each test of a family of k tests is compared
+// with at each look of r.Looks(): calibrated when calibrated, else the
 // union-bound share of each look divided by k (Bonferroni over the tests).
 // With Correction None the family is a single test whatever k.
-func (r Rule) Levels(k int) []float64 {
+func (r Rule) familyLevels(k int) []float64 {
 	r = r.WithDefaults()
 	looks := r.Looks()
 	out := make([]float64, len(looks))
@@ -67,7 +73,7 @@ func (r Rule) Levels(k int) []float64 {
 	return out
 }
 
-// perTestLevel is Levels(k)[look] for a rule with its defaults.
+// perTestLevel is familyLevels(k)[look] for a rule with its defaults.
 func (r Rule) perTestLevel(look, k int) float64 {
 	if r.Correction == None || k < 1 {
 		k = 1

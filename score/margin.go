@@ -61,16 +61,21 @@ func signBound(n int, tail float64) int {
 	return k
 }
 
-// marginTest reports whether the rule holds a sample to the margin: a
-// metric that is not a count (time and custom units). Counts (B/op,
-// allocs/op) are exact: an increase is either deterministic (a kill) or
-// tested by the kill rule, and a count does not time the code, so the
-// benchmark's time carries the evidence that the mutant is not slower.
-func marginTest(s Sample) bool { return !IsCount(s.Metric) }
+// marginTest reports whether the rule holds a sample to the margin: every
+// metric but a count constant on each side and not larger on the
+// mutant's (deterministically no increase: its exact values say so). A
+// count that varies, or that increased with too few values to be a
+// deterministic kill, must rule out the slowdown like a time: a mutant
+// whose allocations may have grown is no survivor.
+func marginTest(s Sample) bool {
+	return !IsCount(s.Metric) || !constantSides(s) || s.Mutant[0] > s.Baseline[0]
+}
 
-// ruledOut sets each time test's UpperRatio and reports whether every one
-// is at most r.Margin: the data rule out a slowdown of Margin on every
-// benchmark, so the mutant may survive. With the margin off (negative)
+// ruledOut sets the UpperRatio of each test held to the margin
+// (marginTest: every time test, and every count that is not constant
+// without an increase) and reports whether every one is at most r.Margin:
+// the data rule out a slowdown of Margin on every benchmark, and an
+// increase of Margin in every count, so the mutant may survive. With the margin off (negative)
 // it is always true. Otherwise it returns the warning saying why not and
 // what would decide it, naming the test with the largest bound.
 func (r Rule) ruledOut(samples []Sample, tests []TestResult, n int) (ok bool, warning string) {
@@ -101,6 +106,10 @@ func (r Rule) ruledOut(samples []Sample, tests []TestResult, n int) (ok bool, wa
 	}
 	return false, msg
 }
+
+// UndecidedPrefix begins the warning that carries an undecided mutant's
+// reason (Verdict.Reason) among its verdict's warnings.
+const UndecidedPrefix = "undecided: "
 
 // undecidedHint is what would decide an undecided mutant.
 const undecidedHint = "more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"

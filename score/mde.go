@@ -10,13 +10,9 @@ import (
 const DetectPower = 0.8
 
 // efficiency is the test's asymptotic relative efficiency against the
-// t-test for a shift of normal data (Pitman): 2/pi for KS, 3/pi for MWU.
-func (t Test) efficiency() float64 {
-	if t == MWU {
-		return 3 / math.Pi
-	}
-	return 2 / math.Pi
-}
+// t-test for a shift of normal data (Pitman, TwoSample.Efficiency): 2/pi
+// for KS, 3/pi for MWU.
+func (t Test) efficiency() float64 { return t.def().Efficiency }
 
 // MinDetectable is the smallest slowdown, as a ratio mutant/baseline, that
 // test t detects with power DetectPower at the one-sided level with n

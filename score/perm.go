@@ -250,3 +250,18 @@ func mwuNormal(n1, n2, u2 int, blocks []int) float64 {
 	z := (float64(u2)/2 - fn1*fn2/2 - 0.5) / math.Sqrt(v)
 	return 0.5 * math.Erfc(z/math.Sqrt2)
 }
+
+// mwuTest is the one-sided Mann-Whitney U test: the statistic is u/(n1
+// n2), the p-value OneSidedMWU's (exact given the ties).
+func mwuTest() TwoSample {
+	return TwoSample{Name: MWU, Label: "MWU",
+		PValue: mwuPValue, Efficiency: 3 / math.Pi}
+}
+
+func mwuPValue(baseline, mutant []float64) (stat, p float64) {
+	u, p := OneSidedMWU(baseline, mutant)
+	if len(baseline) == 0 || len(mutant) == 0 {
+		return 0, p
+	}
+	return u / float64(len(baseline)*len(mutant)), p
+}

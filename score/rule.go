@@ -15,13 +15,15 @@ import (
 // (benchmark x metric) that can reach that look's level there (Tarone's
 // reduction, see AdjustFamily and sequenceFamily), K of them. At look k
 // each test of the family that can reach the level is compared with the
-// look's level for a family of K (Levels), the same row at every look: the mutant is
+// look's level for a family of K (familyLevels), the same row at every look: the mutant is
 // killed when one of them has an adjusted p-value (Correction over the
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.
+// Counts out of the family are late counts, tested at each look with the
+// alpha the family's calibrated levels leave (see sequence.go).
 //
 // Spending alpha. For the default looks of alpha 0.01, 0.05 and 0.1 the
-// levels are calibrated (Calibrated): for every family size K they were
+// levels are calibrated (calibrated): for every family size K they were
 // chosen so that one test's chance of ever rejecting under the permutation
 // null is as close to Alpha/K as its discrete p-values allow (for KS, by
 // trying every combination of attainable levels, aiming at 0.97 Alpha/K);
@@ -31,7 +33,8 @@ import (
 // on continuous data; on tied data KS breaks the ties at random, which
 // makes it exact again, and MWU's exact conditional p-values keep it
 // close. With the binding futility stop a KS level may exceed Alpha/K (by
-// at most half): the closed paths spend nothing. Other
+// at most half; three quarters for a family of one): the closed paths
+// spend nothing. Other
 // schedules share alpha by the union bound, half at the first look and the
 // rest equally over the later ones:
 //
@@ -80,8 +83,10 @@ type Rule struct {
 	FutilityPower float64
 	// Margin is the smallest slowdown a survivor must rule out: the mutant
 	// survives only when, for every test of a metric that is not a count
-	// (time and custom units), the one-sided 95% upper bound of its median
-	// per-round ratio mutant/baseline (UpperRatio) is at most Margin. At a
+	// (time, instructions and custom units) and of every count that is not
+	// constant on each side without an increase, the one-sided 95% upper
+	// bound of its median per-round ratio mutant/baseline (UpperRatio) is
+	// at most Margin. At a
 	// look before the last the futility stop needs it too (else sampling
 	// goes on); at MaxSamples without a kill and without it the rule
 	// abstains (the mutant is undecided). 0 means the default: the larger

@@ -459,9 +459,8 @@ func TestDecideConstantMetrics(t *testing.T) {
 		t.Fatalf("constant B/op 1024 -> 2048: %+v", v)
 	}
 	got := v.Tests[0]
-	level := r.Levels(1)[0]
 	want := TestResult{Benchmark: "BenchmarkX", Metric: BytesPerOp, D: 1, P: 1.0 / 252, PAdj: 1.0 / 252,
-		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: level, PMin: 1.0 / 252, Deterministic: true}
+		Ratio: 2, RatioLo: 2, RatioHi: 2, NBaseline: 5, NMutant: 5, Reject: true, Threshold: r.familyLevels(1)[0], PMin: 1.0 / 252, Deterministic: true}
 	if !equalResult(got, want) {
 		t.Errorf("test = %+v\nwant   %+v", got, want)
 	}
@@ -472,11 +471,13 @@ func TestDecideConstantMetrics(t *testing.T) {
 		t.Errorf("allocs 0 -> 1: %+v", v)
 	}
 	// Identical constants never kill: Tarone's reduction leaves them out of
-	// the family, and with nothing left the mutant survives for futility.
+	// the family, and out of the late counts' (alone, they have half of
+	// alpha at the first look); with nothing left the mutant survives for
+	// futility.
 	v = r.Decide([]Sample{{Benchmark: "BenchmarkX", Metric: AllocsPerOp, Baseline: five(3), Mutant: five(3)}})
 	want = TestResult{Benchmark: "BenchmarkX", Metric: AllocsPerOp, D: 0, P: 1, PAdj: 1, Ratio: 1, RatioLo: 1, RatioHi: 1,
-		NBaseline: 5, NMutant: 5, Threshold: level, PMin: 1, Excluded: true,
-		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.00397; left out of the holm correction (Tarone)"}}
+		NBaseline: 5, NMutant: 5, Threshold: r.Alpha / 2, PMin: 1, Excluded: true,
+		Warnings: []string{"cannot reject: the smallest p-value any split of these 5 and 5 values gives is 1 (every value is 3), above this look's level 0.025; left out of the holm correction (Tarone)"}}
 	wantWarnings := []string{
 		"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values",
 		"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1",
@@ -534,7 +535,7 @@ func TestDecideTable(t *testing.T) {
 			Kill, 1, []float64{1.0 / 252}, []bool{true}, nil},
 		{"tarone leaves out a test that cannot reach the level", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: BytesPerOp, Baseline: low, Mutant: low}},
 			Kill, 1, []float64{1.0 / 252, 1}, []bool{true, false}, nil},
-		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: BytesPerOp, Baseline: low, Mutant: mid}},
+		{"holm over two tests: 2/252 <= 0.025", Rule{}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: mid}},
 			Kill, 1, []float64{2.0 / 252, 5.0 / 6}, []bool{true, false}, nil},
 		{"holm over three tests: 3/252 <= 0.025", Rule{}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: mid2}},
 			Kill, 1, []float64{3.0 / 252, 1, 1}, []bool{true, false, false}, nil},
@@ -566,14 +567,18 @@ func TestDecideTable(t *testing.T) {
 		// the four 181s all in the baseline is 6 of the 252 splits, its
 		// smallest p-value, above the first look's level for one test
 		// (1/252: the first look kills only a full separation), so it is
-		// left out (p_adj 1) where a deterministic increase kills; and as
-		// the mutant's family is fixed at the first look, it is out of it
-		// for good: no test can kill, and the mutant survives there (the
-		// price of a family-wise rate that holds when counts join later).
-		{"one varying count is tested, not deterministic", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}},
-			Survive, 1, []float64{1}, []bool{false}, []string{"look 1 (5 samples) cannot kill: no test can reach the level 0.00397 with these values", "stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 0, below 0.1"}},
-		{"one varying count cannot reach the level of two tests", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
-			Survive, 1, []float64{1, 5.0 / 6}, []bool{false, false}, []string{"stopped early for futility at look 1 (5 samples): the largest conditional power to reject by 30 samples is 5.5e-06, below 0.1"}},
+		// out of the mutant's family, fixed at the first look. It is a late
+		// count (see sequence.go): alone, with nothing in the family, the
+		// late counts have all of alpha over the looks, half of it at the
+		// first (0.025), which its p-value reaches: killed, not
+		// deterministically.
+		{"one varying count alone is a late count", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}},
+			Kill, 1, []float64{6.0 / 252}, []bool{true}, nil},
+		// Beside a time test the late counts have what its calibrated levels
+		// leave (0.0029; 0.0015 at the first look): 6/252 cannot reject
+		// there, but the count may later, so sampling goes on.
+		{"one varying count beside a time test goes on", Rule{}, []Sample{{Benchmark: "B", Metric: AllocsPerOp, Baseline: []float64{181, 181, 181, 181, 182}, Mutant: []float64{182, 182, 182, 182, 182}}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
+			Continue, 1, []float64{1, 5.0 / 6}, []bool{false, false}, nil},
 		// A 0.5% slowdown, far above its noise: significant, but below the
 		// default minimum effect 1.01, and mutant/1.01 lies below every
 		// baseline value: it stops at the first look.

@@ -1,8 +1,11 @@
 package score
 
-// One family per mutant for the whole sequence of looks.
+import "math"
+
+// One family per mutant for the whole sequence of looks, and the late
+// counts beside it.
 //
-// The calibrated levels of a family of K tests (Levels) hold for a test
+// The calibrated levels of a family of K tests (familyLevels) hold for a test
 // that meets that family's levels at every look: each row of the table has
 // its own shape over the looks (one spends at the first look, another
 // nothing there and more later). A family recomputed at each look (Tarone's
@@ -15,12 +18,27 @@ package score
 // which some test could reject at all; the first look with the defaults):
 // the tests that can reach that look's largest level there (Tarone), and
 // every test whose rounds do not reach that look yet. K is their number at
-// every look; a test out of the family can never reject (a deterministic
-// count increase still kills). At each look a test of the family whose
-// reachable p-value is above the look's level for K is left out of the
-// correction at that look (Tarone within the fixed family: at most K
-// tests remain). So every test meets the levels of one row: each spends
-// at most about Alpha/K over all looks, and the family at most Alpha.
+// every look; a test out of the family that is not a count can never
+// reject. At each look a test of the family whose reachable
+// p-value is above the look's level for K is left out of the correction at
+// that look (Tarone within the fixed family: at most K tests remain). So
+// every test of the family meets the levels of one row and spends at most
+// the row's simulated rate (levelTable.Rates), about Alpha/K.
+//
+// A count (B/op, allocs/op) out of the family is not lost: its values may
+// vary later (a count constant at the first look, or two-valued with too
+// few of its larger value there to reach the level). Such late counts are
+// a family of their own with what the family's calibrated levels leave of
+// alpha (countBudget: Alpha less the simulated rate of the family's K
+// tests, the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016
+// to 0.003 beside 2 to 30), shared over the looks by the union bound (half at
+// the first, the rest equally), and at each look Tarone's reduction takes
+// those whose values can reach their share there. A union bound needs no
+// family fixed in advance, so a late count joins at the look its values
+// allow. (A late count is never a deterministic increase: constant on
+// each side and larger on the mutant's at the reference look, it would
+// have been in the family.) Rules without calibrated levels leave no budget:
+// their late counts cannot reject (but a deterministic increase).
 
 // refFamilies is the range of family sizes whose levels decide the
 // reference look: those of the calibrated tables.
@@ -68,23 +86,121 @@ func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 	return in, complete
 }
 
-// lookFamily is Tarone's reduction within the sequence's family at a look
-// (an index into r.Looks()): K is the number of tests in the sequence's
-// family, at least 1, and a test is in the look's family when it is in
-// the sequence's and its reachable p-value (pmins) is at most the look's
-// level for K. With Correction None every test is in and K is 1.
-func (r Rule) lookFamily(seq []bool, pmins []float64, look int) (k int, in []bool) {
-	in = make([]bool, len(pmins))
+// A split is a mutant's alpha between its family (fixed at the reference
+// look) and its late counts (see above): the family's tests take the
+// levels of a family of k (perTestLevel), the late counts share budget
+// over the looks (countLevel).
+type split struct {
+	k      int
+	budget float64
+}
+
+// split returns the alpha split of a mutant whose family has k tests: the
+// budget of the late counts is what the family's calibrated levels leave
+// of Alpha (countBudget), none for rules without calibrated levels or
+// with Correction None (every test is then in the family).
+func (r Rule) split(k int) split {
 	if r.Correction == None {
-		for i := range in {
-			in[i] = true
+		return split{1, 0}
+	}
+	if k == 0 {
+		return split{1, r.Alpha}
+	}
+	if t := r.calibration(); t != nil && k <= len(t.Rates) {
+		return split{k, r.countBudget(t, k)}
+	}
+	return split{k, 0}
+}
+
+// countBudget is what k tests with the calibrated levels of table t
+// leave of Alpha: Alpha - k * rate, with the row's simulated rate raised
+// by two standard errors of its simulation and its rounding, so that the
+// family and the late counts together stay within Alpha.
+func (r Rule) countBudget(t *levelTable, k int) float64 {
+	rate := t.Rates[k-1]
+	rate += 2*math.Sqrt(rate/float64(max(t.Reps, 1))) + 5e-6
+	return max(0, r.Alpha-float64(k)*rate)
+}
+
+// countLevel is the share of the late counts' budget spent at a look (an
+// index into r.Looks()): the budget times the union-bound shape of the
+// looks (levels: half at the first, the rest equally).
+func (r Rule) countLevel(look int, sp split) float64 {
+	return r.levels()[look] / r.Alpha * sp.budget
+}
+
+// lateCounts reports which samples are late counts: counts (B/op,
+// allocs/op) out of the mutant's family (seq). With Correction None there
+// are none.
+func (r Rule) lateCounts(samples []Sample, seq []bool) []bool {
+	late := make([]bool, len(samples))
+	for i, s := range samples {
+		late[i] = r.Correction != None && !seq[i] && IsCount(s.Metric)
+	}
+	return late
+}
+
+// A lookPlan is each test's place at one look: whether it is in its
+// family's correction (the mutant's family, fixed at the reference look,
+// or the late counts', Tarone's reduction at this look), its level, what
+// its adjusted p-value is compared with, that adjusted p-value, and the
+// size of its family at the look.
+type lookPlan struct {
+	in        []bool
+	level     []float64 // per test
+	threshold []float64 // PAdj is compared with it: the family's size times level
+	adj       []float64
+	family    []int // the size of the test's family at this look
+	size      int   // the tests in a family at this look, both families
+}
+
+// planLook places each test at a look (an index into r.Looks()): the tests
+// of the mutant's family (seq) whose reachable p-value (pmins) is at most
+// the level of a family of sp.k, and the late counts that Tarone's
+// reduction takes at this look's count level; each family is adjusted
+// with Correction over its own tests. With Correction None every test is
+// in and compared with the level of one test.
+func (r Rule) planLook(samples []Sample, seq []bool, ps, pmins []float64, look int, sp split) lookPlan {
+	n := len(samples)
+	p := lookPlan{in: make([]bool, n), level: make([]float64, n), threshold: make([]float64, n), family: make([]int, n), adj: make([]float64, n)}
+	late := r.lateCounts(samples, seq)
+	tl := r.perTestLevel(look, sp.k)
+	var cpm []float64
+	var ci []int
+	for i := range samples {
+		if late[i] {
+			cpm, ci = append(cpm, pmins[i]), append(ci, i)
+			continue
 		}
-		return 1, in
+		p.level[i] = tl
+		p.in[i] = r.Correction == None || seq[i] && pmins[i] <= tl
 	}
-	k = max(count(seq), 1)
-	level := r.perTestLevel(look, k)
-	for i, q := range pmins {
-		in[i] = seq[i] && q <= level
+	if len(ci) > 0 {
+		cl := r.countLevel(look, sp)
+		kc, cin := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
+		for j, i := range ci {
+			p.in[i], p.level[i] = cin[j], cl/float64(kc)
+		}
 	}
-	return k, in
+	for _, lc := range []bool{false, true} {
+		sub := make([]bool, n)
+		f := 0
+		for i := range samples {
+			if sub[i] = p.in[i] && late[i] == lc; sub[i] {
+				f++
+			}
+		}
+		adj := adjustIn(ps, sub, r.Correction)
+		for i := range samples {
+			if late[i] != lc {
+				continue
+			}
+			p.adj[i], p.family[i], p.threshold[i] = adj[i], f, p.level[i]
+			if r.Correction != None && f > 1 {
+				p.threshold[i] = p.level[i] * float64(f)
+			}
+		}
+		p.size += f
+	}
+	return p
 }

@@ -85,8 +85,8 @@ func dimensions() []string {
 // that was out of the mutant's family, fixed at its first look, stays
 // out), and a test
 // rejects when its adjusted p-value is at most Threshold*a/alpha (the
-// rule's share of alpha at the look that decided, scaled to a; a itself
-// when Threshold is 0) and it is not BelowMinEffect. Early stopping only
+// rule's share of alpha at the look that decided, the largest of the
+// tests', scaled to a; a itself when every Threshold is 0) and it is not BelowMinEffect. Early stopping only
 // recorded the look at which the run stopped, so this is an approximation:
 // at a smaller alpha, a mutant killed at an early look counts as survived
 // though the run would have gone on sampling (a lower bound on the score);
@@ -190,11 +190,13 @@ func decideAt(o Outcome, a, runAlpha float64, c Correction) (Status, []string) {
 	}
 	ps, pmins := make([]float64, len(o.Tests)), make([]float64, len(o.Tests))
 	level := a
+	top := 0.0 // the largest threshold: the family's, rather than the late counts'
 	for i, t := range o.Tests {
 		ps[i], pmins[i] = t.P, t.PMin
-		if t.Threshold > 0 && runAlpha > 0 {
-			level = t.Threshold * a / runAlpha
-		}
+		top = max(top, t.Threshold)
+	}
+	if top > 0 && runAlpha > 0 {
+		level = top * a / runAlpha
 	}
 	// A test left out although its values could reach the run's per-test
 	// level (the threshold over the family's size) was out of the

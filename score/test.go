@@ -3,10 +3,12 @@ package score
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
-// A Test is the two-sample test the kill rule applies to each benchmark and
-// metric of a mutant (the -test flag).
+// A Test names the two-sample test the kill rule applies to each benchmark
+// and metric of a mutant (the -test flag, report.json's "test"): one of
+// Tests, whose TwoSample says what it does.
 type Test string
 
 // The tests.
@@ -21,47 +23,86 @@ const (
 	MWU Test = "mwu"
 )
 
-// ParseTest parses a -test flag value.
-func ParseTest(s string) (Test, error) {
-	for _, t := range []Test{KS, MWU} {
-		if string(t) == s {
-			return t, nil
-		}
-	}
-	return "", fmt.Errorf("unknown test %q (want ks or mwu)", s)
+// A TwoSample is one two-sample test the kill rule can apply: what the
+// rule needs of it, registered in Tests under its name. Adding a test is
+// one file with its function returning a TwoSample, its line in Tests and
+// its calibration (see the package documentation).
+type TwoSample struct {
+	// Name is the -test value and the "test" of report.json.
+	Name Test
+	// Label is the short name reports print, e.g. "KS".
+	Label string
+	// PValue returns the statistic and the one-sided p-value of "mutant is
+	// stochastically larger than baseline", valid under the permutation
+	// null (every split of the pooled values equally likely) given the
+	// ties, and smallest for the split that gives the mutant the largest
+	// values (ReachableP relies on it).
+	PValue func(baseline, mutant []float64) (stat, p float64)
+	// BreakTies says whether the rule breaks the ties of a time metric at
+	// random before testing (breakTies): for a test whose levels are
+	// calibrated on continuous data and whose tied p-values would spend
+	// less (KS); not for one whose p-value is exact given the ties (MWU).
+	BreakTies bool
+	// Efficiency is the test's asymptotic relative efficiency against the
+	// t-test for a shift of normal data (Pitman), for MinDetectable.
+	Efficiency float64
 }
 
-// PValue returns the test's statistic and one-sided p-value for "mutant is
-// stochastically larger than baseline". For KS the statistic is d and,
-// without ties, the p-value is OneSidedKS's (scipy's); with ties among the
-// pooled values it is the exact p-value under the permutation null
-// conditional on the tie pattern (the statistic can only change between
-// distinct values), which is never larger and keeps the test's size close
-// to its level on discretized data. For MWU the statistic is u/(n1 n2) and
-// the p-value OneSidedMWU's. An empty Test means KS.
-func (t Test) PValue(baseline, mutant []float64) (stat, p float64) {
-	if t == MWU {
-		u, p := OneSidedMWU(baseline, mutant)
-		if len(baseline) == 0 || len(mutant) == 0 {
-			return 0, p
+// Tests lists the registered tests, the default (KS) first. The
+// calibrated levels of each (levels_table.go, written by bench/simrule
+// -levels for every test listed here) are looked up by its name; a test
+// without them shares alpha over the looks by the union bound.
+func Tests() []TwoSample { return []TwoSample{ksTest(), mwuTest()} }
+
+// LookupTest returns the registered test called name, or an error naming
+// the tests there are.
+func LookupTest(name Test) (TwoSample, error) {
+	var names []string
+	for _, t := range Tests() {
+		if t.Name == name {
+			return t, nil
 		}
-		return u / float64(len(baseline)*len(mutant)), p
+		names = append(names, string(t.Name))
 	}
-	d, p := OneSidedKS(baseline, mutant)
-	n1, n2 := len(baseline), len(mutant)
-	if n1 == 0 || n2 == 0 || n1+n2 > maxExactPooled || p == 1 {
-		return d, p
+	return TwoSample{}, fmt.Errorf("unknown test %q (want %s)", name, orList(names))
+}
+
+// orList joins names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	blocks, ties := tieBlocks(baseline, mutant)
-	if !ties {
-		return d, p
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// ParseTest parses a -test flag value: the name of a registered test.
+func ParseTest(s string) (Test, error) {
+	t, err := LookupTest(Test(s))
+	return t.Name, err
+}
+
+// def is t's registered test, KS for an empty Test. An unknown name is a
+// programming error (ParseTest and Rule.Validate reject it first): it
+// panics.
+func (t Test) def() TwoSample {
+	if t == "" {
+		t = KS
 	}
-	// The conditional p-value, when the ties make it smaller (not merely by
-	// rounding: without effective ties the two are the same number).
-	if pt := ksTiesExact(n1, n2, ksLattice(baseline, mutant), blocks); pt < p*(1-1e-9) {
-		p = pt
+	d, err := LookupTest(t)
+	if err != nil {
+		panic("score: " + err.Error())
 	}
-	return d, p
+	return d
+}
+
+// Label is the short name reports print for t, e.g. "KS".
+func (t Test) Label() string { return t.def().Label }
+
+// PValue returns the test's statistic and one-sided p-value for "mutant is
+// stochastically larger than baseline" (TwoSample.PValue). An empty Test
+// means KS.
+func (t Test) PValue(baseline, mutant []float64) (stat, p float64) {
+	return t.def().PValue(baseline, mutant)
 }
 
 // ReachableP is the smallest p-value test t can give for any split of the

@@ -26,9 +26,6 @@ const (
 // Statuses lists every status in report order.
 var Statuses = []Status{Killed, Survived, Undecided, NoCoverage, CompileError, FNE, Timeout, Crash, Equivalent}
 
-// Valid reports whether s counts in the mutation score.
-func (s Status) Valid() bool { return s == Killed || s == Survived || s == NoCoverage }
-
 // A TestResult is one test of a mutant (KS or MWU, as the rule's Test):
 // one benchmark, one metric.
 type TestResult struct {
@@ -41,7 +38,8 @@ type TestResult struct {
 	RatioLo   float64 `json:"ratio_lo"`
 	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
 	// Upper is the one-sided 95% upper bound of the median per-round ratio
-	// (UpperRatio) of a metric that is not a count, set when the rule
+	// (UpperRatio) of a metric held to the margin (a time, or a count that
+	// is not constant without an increase), set when the rule
 	// survives the mutant or abstains (or considers it: a look where no
 	// test can kill): a survivor's every Upper is at most the rule's
 	// Margin; an undecided mutant has one above it.

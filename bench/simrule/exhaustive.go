@@ -67,7 +67,7 @@ func rejected(ts []tally, total int, th []int) float64 {
 // combinations or more than four looks.
 func (s *nullSim) exhaustive(alpha, futility float64, kmax int) (ths [][]int, rates []float64, ok bool) {
 	L := len(s.looks)
-	s.beta = alpha * levelCap(futility)
+	s.beta = alpha * levelCap(futility, 1) // the largest cap: the grid covers every K
 	g := newGrid(s, L)
 	if L > 4 || g.cells > maxCombos {
 		return nil, nil, false
@@ -76,7 +76,7 @@ func (s *nullSim) exhaustive(alpha, futility float64, kmax int) (ths [][]int, ra
 		beta := alpha / float64(K)
 		s.closeTests(beta, futility)
 		ts, total := tallies(s.ranks, s.lim, g.maxr)
-		s.beta = beta * levelCap(futility)
+		s.beta = beta * levelCap(futility, K)
 		bound := make([]int, L)
 		for k := range L {
 			bound[k] = s.maxRank(k)

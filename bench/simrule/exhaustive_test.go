@@ -10,7 +10,8 @@ import (
 
 // TestExhaustive checks the KS calibration's constraints on a small
 // simulation: for every family size the chosen levels are attainable
-// p-values (or 0), at most 1.5 alpha/K with the futility stop and alpha/K
+// p-values (or 0), at most 1.5 alpha/K with the futility stop (1.75 for
+// K = 1) and alpha/K
 // without, the first look kills a full separation (1/252) while that is
 // within half of alpha/K and nothing else, and the rate is within the
 // limit and within window of the best allowed combination, found here by a
@@ -26,8 +27,8 @@ func TestExhaustive(t *testing.T) {
 			beta := 0.05 / float64(k+1)
 			levels := sim.levels(th)
 			for i, l := range levels {
-				if l > levelCap(fut)*beta*(1+1e-6) || l != 0 && !slices.Contains(sim.pvals[i], l/(1+1e-9)) {
-					t.Errorf("futility %v K=%d look %d: level %v not an attainable p-value within %v beta", fut, k+1, i, l, levelCap(fut))
+				if l > levelCap(fut, k+1)*beta*(1+1e-6) || l != 0 && !slices.Contains(sim.pvals[i], l/(1+1e-9)) {
+					t.Errorf("futility %v K=%d look %d: level %v not an attainable p-value within %v beta", fut, k+1, i, l, levelCap(fut, k+1))
 				}
 			}
 			if 1.0/252 <= beta/2 && th[0] < 0 {
@@ -41,7 +42,7 @@ func TestExhaustive(t *testing.T) {
 			if r := sim.rate(th); r != rates[k] || r > limit {
 				t.Errorf("futility %v K=%d: rate %v (reported %v), limit %v", fut, k+1, r, rates[k], limit)
 			}
-			if best := bestRate(sim, beta, fut, limit); rates[k] < best-window*beta {
+			if best := bestRate(sim, beta, fut, limit, k+1); rates[k] < best-window*beta {
 				t.Errorf("futility %v K=%d: rate %v, below the best %v by more than %v beta", fut, k+1, rates[k], best, window)
 			}
 		}
@@ -51,8 +52,8 @@ func TestExhaustive(t *testing.T) {
 // bestRate enumerates every threshold combination within the cap (first
 // look as exhaustive requires: a full separation only, and it when
 // 1/252 is within half of beta) and returns the largest rate within limit.
-func bestRate(sim *nullSim, beta, fut, limit float64) float64 {
-	sim.beta = beta * levelCap(fut)
+func bestRate(sim *nullSim, beta, fut, limit float64, k int) float64 {
+	sim.beta = beta * levelCap(fut, k)
 	maxr := make([]int, len(sim.looks))
 	for k := range maxr {
 		maxr[k] = sim.maxRank(k)

@@ -52,6 +52,34 @@ func mixedFamily(benches int, pBytes, pAllocs float64) []metricSpec {
 	return ts
 }
 
+// tiedDraw is timing noise of sigma 0.05 on about 100 ns/op in whole
+// nanoseconds: heavy ties.
+func tiedDraw(rng *rand.Rand) float64 { return math.Round(100 * math.Exp(0.05*rng.NormFloat64())) }
+
+// tiedFamily is benches benchmarks of tied sec/op, B/op two-valued at 50%
+// and allocs/op at 30%.
+func tiedFamily(benches int) []metricSpec {
+	ts := mixedFamily(benches, 0.5, 0.3)
+	for i := range ts {
+		if ts[i].metric == score.SecPerOp {
+			ts[i].draw = tiedDraw
+		}
+	}
+	return ts
+}
+
+// continuousBytes is benches benchmarks of sec/op, a B/op that varies
+// continuously (2337 with a lognormal spread of 1%) and allocs/op at 10%.
+func continuousBytes(benches int) []metricSpec {
+	ts := mixedFamily(benches, 0, 0.1)
+	for i := range ts {
+		if ts[i].metric == score.BytesPerOp {
+			ts[i].draw = func(rng *rand.Rand) float64 { return 2337 * math.Exp(0.01*rng.NormFloat64()) }
+		}
+	}
+	return ts
+}
+
 // familyCases are the rows: 1 to 5 benchmarks of sec/op + B/op +
 // allocs/op, with B/op two-valued at 30% (its smallest p-value at the
 // first look is mostly above that look's level: under the rule that
@@ -65,6 +93,17 @@ func familyCases() []familyCase {
 	}
 	for _, b := range []int{1, 3, 5} {
 		cs = append(cs, familyCase{fmt.Sprintf("%d x (sec/op, B/op 30%%, allocs/op constant)", b), mixedFamily(b, 0.3, 0)})
+	}
+	// Tied timings (integer ns/op, about 100) with counts that are often
+	// split 5/5 at the first look (B/op 50%: a quarter of the time) or
+	// vary more (allocs/op 30%), and B/op that is continuous (an average
+	// over b.N that is not a whole number): every count reaches 1/252 at
+	// the first look.
+	for _, b := range []int{1, 3} {
+		cs = append(cs, familyCase{fmt.Sprintf("%d x (tied sec/op, B/op 50%%, allocs/op 30%%)", b), tiedFamily(b)})
+	}
+	for _, b := range []int{1, 2, 5} {
+		cs = append(cs, familyCase{fmt.Sprintf("%d x (sec/op, continuous B/op, allocs/op 10%%)", b), continuousBytes(b)})
 	}
 	var audit []metricSpec
 	for b := range 8 {
