@@ -107,7 +107,7 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 		its[b] = it
 	}
 	bc := orderCosts(heat, its)
-	bc.rule = score.DefaultRule()
+	bc.rule = score.Rule{}.WithDefaults()
 	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), bc)
 	for k := 1; k <= len(bs); k++ {
 		pending := ch.order[1:min(k, len(ch.order))]

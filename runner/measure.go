@@ -492,10 +492,8 @@ func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
 	case score.Survive:
 		return score.Survived, ""
 	}
-	for i := len(v.Warnings) - 1; i >= 0; i-- {
-		if w, ok := strings.CutPrefix(v.Warnings[i], "undecided: "); ok {
-			return score.Undecided, w // the bound, and what would decide it
-		}
+	if v.Decision == score.Abstain && v.Reason != "" {
+		return score.Undecided, v.Reason // the bound, and what would decide it
 	}
 	return score.Undecided, fmt.Sprintf("undecided after %s (the -max-samples budget): no kill, and the data do not rule out a slowdown of x%g", english.Plural(rule.MaxSamples, "sample"), rule.Margin)
 }

@@ -22,7 +22,7 @@ func TestVerdictStatus(t *testing.T) {
 	// The rule's own reason (score.Rule.ruledOut), after other warnings.
 	const warning = "undecided: the ratio could still be x1.76 (95% upper bound of the per-round ratios) on BenchmarkJoin sec/op after 30 samples; a slowdown of x1.05 is not ruled out; more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
 	const bare = "undecided after 30 samples (the -max-samples budget): no kill, and the data do not rule out a slowdown of x1.05"
-	seen := strings.TrimPrefix(warning, "undecided: ") // the status says it
+	seen := strings.TrimPrefix(warning, score.UndecidedPrefix) // the status says it
 	warned := []string{"look 4 (30 samples) cannot kill: no test can reach the level 0.001 with these values", warning}
 	for _, tc := range []struct {
 		name   string
@@ -32,7 +32,7 @@ func TestVerdictStatus(t *testing.T) {
 	}{
 		{"kill", score.Verdict{Decision: score.Kill, Tests: wide}, score.Killed, ""},
 		{"survive", score.Verdict{Decision: score.Survive, Tests: wide}, score.Survived, ""},
-		{"abstain", score.Verdict{Decision: score.Abstain, Tests: wide, Warnings: warned}, score.Undecided, seen},
+		{"abstain", score.Verdict{Decision: score.Abstain, Tests: wide, Warnings: warned, Reason: seen}, score.Undecided, seen},
 		{"continue at the cap", score.Verdict{Decision: score.Continue, Tests: wide}, score.Undecided, bare},
 		{"abstain without the rule's reason", score.Verdict{Decision: score.Abstain, Tests: wide, Warnings: warned[:1]}, score.Undecided, bare},
 	} {

@@ -77,7 +77,7 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.Correction, "correction", "holm", "multiple-comparison correction over the tests of a mutant (compare: of a benchmark): none, bonferroni or holm")
 	fs.IntVar(&f.MaxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant (compare: OLD and NEW) at most")
 	fs.IntVar(&f.MinSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
-	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: ks (Kolmogorov-Smirnov, any stochastic increase) or mwu (Mann-Whitney U, more power for shifts of discretized timings)")
+	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: "+testNames()+" (docs/statistics.md compares them)")
 	fs.Float64Var(&f.MinEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
 	fs.Float64Var(&f.Futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
 	fs.DurationVar(&f.SampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
@@ -232,4 +232,14 @@ func (f *CampaignFlags) CPUs() []int { return f.cpus }
 // a usage error.
 func inputErrorf(format string, args ...any) error {
 	return &runner.InputError{Err: fmt.Errorf(format, args...)}
+}
+
+// testNames lists the registered two-sample tests (score.Tests) for -test's
+// help: "ks (KS) or mwu (MWU)".
+func testNames() string {
+	var names []string
+	for _, t := range score.Tests() {
+		names = append(names, fmt.Sprintf("%s (%s)", t.Name, t.Label))
+	}
+	return strings.Join(names, " or ")
 }
