@@ -36,8 +36,8 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "the campaign's false-kill rate (the level of the detectable ratio)")
 	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
-	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "baseline samples per benchmark to measure its noise")
-	fs.DurationVar(&f.profileTime, "profile-time", 500*time.Millisecond, "about how long each benchmark's profiled run takes (500 CPU samples a second)")
+	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
+	fs.DurationVar(&f.profileTime, "profile-time", 200*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each benchmark process")
 	if err := parseFlags(fs, args); err != nil {
 		return err
