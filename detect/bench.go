@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -18,8 +19,9 @@ import (
 // coverJobs is how many coverage runs run at once.
 const coverJobs = 2
 
-// mapPackage maps package p's benchmarks: coverage runs of each (at
-// most coverJobs at once), then one profiled run of them all.
+// mapPackage maps package p's benchmarks: a calibration round of them
+// all, coverage runs of each (at most coverJobs at once), then a profiled
+// run of each.
 func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchResult, error) {
 	names, err := listBenchmarks(ctx, p.Dir, bin.Plain, o.Timeout)
 	if err != nil || len(names) == 0 {
@@ -29,6 +31,11 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 	if err != nil {
 		return nil, err
 	}
+	nsPerOp, err := o.calibrate(ctx, p, bin.Plain, names)
+	if err != nil {
+		return nil, err
+	}
+	names = slices.DeleteFunc(names, func(n string) bool { _, ok := nsPerOp[n]; return !ok })
 	results := make([]BenchResult, len(names))
 	errs := make([]error, len(names))
 	start := time.Now()
@@ -40,7 +47,8 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i], errs[i] = o.coverBench(ctx, p, bin.Cover, name, filepath.Join(dir, fmt.Sprintf("cover%d", i)))
+			results[i], errs[i] = o.coverBench(ctx, p, bin.Cover, name, coverIters(nsPerOp[name]), filepath.Join(dir, fmt.Sprintf("cover%d", i)))
+			results[i].Iterations = iterations(o.SampleTime, nsPerOp[name])
 		}()
 	}
 	wg.Wait()
@@ -48,15 +56,36 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	var ok []BenchResult
+	var out []BenchResult
 	for i, name := range names {
 		if errs[i] != nil {
 			o.skip(p, name, errs[i])
 			continue
 		}
-		ok = append(ok, results[i])
+		b, err := o.profileRun(ctx, p, bin.Plain, results[i], name, filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			o.skip(p, name, err)
+			continue
+		}
+		out = append(out, b)
 	}
-	return o.profileAll(ctx, p, bin.Plain, ok, dir)
+	return out, nil
+}
+
+// coverIters is the smaller b.N of a benchmark's two coverage runs (the
+// larger is twice it), as a campaign's baseline coverage chooses it: about
+// 50ms at the calibrated ns/op, between 2 and 100000. Loops that start
+// only once the benchmark's state has grown (a cache that evicts once
+// full) run at that count, not at a handful of iterations.
+func coverIters(nsPerOp float64) int {
+	const target = 50e6
+	if !(nsPerOp > 0) {
+		return 100
+	}
+	return int(min(max(target/nsPerOp, 2), 100000))
 }
 
 // listBenchmarks lists the test binary's top-level benchmarks.
@@ -74,15 +103,15 @@ func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration)
 	return names, nil
 }
 
-// coverBench runs benchmark name at two b.N with count-mode coverage: the
-// functions and blocks it runs, and those that grow with b.N.
-func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name, prefix string) (BenchResult, error) {
+// coverBench runs benchmark name at b.N = n and 2n with count-mode
+// coverage: the functions and blocks it runs, and those that grow with
+// b.N.
+func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name string, n int, prefix string) (BenchResult, error) {
 	b := BenchResult{Name: p.ImportPath + "." + name}
-	var counts [2]map[string]int64
-	var blocks [2]map[string]int64
-	for i, n := range []int{coverSmall, coverLarge} {
-		file := fmt.Sprintf("%s-%d.out", prefix, n)
-		args := benchArgs([]string{name}, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.coverprofile", file)
+	var counts, blocks [2]map[string]int64
+	for i, iters := range []int{n, 2 * n} {
+		file := fmt.Sprintf("%s-%d.out", prefix, i)
+		args := benchArgs([]string{name}, "-test.benchtime", fmt.Sprintf("%dx", iters), "-test.coverprofile", file)
 		if _, err := runCmd(ctx, p.Dir, nil, o.Timeout, cbin, args...); err != nil {
 			return b, err
 		}
@@ -93,7 +122,7 @@ func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name, prefix strin
 		counts[i], blocks[i] = o.ix.CoverCounts(profs), o.ix.BlockCounts(profs)
 	}
 	b.Ran, b.Grows = Growth(counts[0], counts[1])
-	b.PerOp = PerOp(blocks[0], blocks[1], coverLarge-coverSmall)
+	b.PerOp = PerOp(blocks[0], blocks[1], n)
 	return b, nil
 }
 
@@ -104,44 +133,6 @@ func benchArgs(names []string, extra ...string) []string {
 		quoted[i] = regexp.QuoteMeta(n)
 	}
 	return append([]string{"-test.run", "^$", "-test.bench", "^(" + strings.Join(quoted, "|") + ")$"}, extra...)
-}
-
-// profileAll measures the benchmarks bs of p: one calibration round of
-// them all at SampleTime gives each its iteration count N, then each runs
-// alone, rounds() rounds of N iterations with a CPU profile: the rounds
-// are its noise samples, the profile its shares. A benchmark that fails
-// is left out.
-func (o *mapper) profileAll(ctx context.Context, p Pkg, bin string, bs []BenchResult, dir string) ([]BenchResult, error) {
-	if len(bs) == 0 {
-		return nil, nil
-	}
-	names := make([]string, len(bs))
-	for i, b := range bs {
-		names[i] = b.Name[len(p.ImportPath)+1:]
-	}
-	nsPerOp, err := o.calibrate(ctx, p, bin, names)
-	if err != nil {
-		return nil, err
-	}
-	var out []BenchResult
-	for i, b := range bs {
-		ns, ok := nsPerOp[names[i]]
-		if !ok {
-			o.skip(p, names[i], fmt.Errorf("the calibration round printed no ns/op result"))
-			continue
-		}
-		b.Iterations = iterations(o.SampleTime, ns)
-		b, err := o.profileRun(ctx, p, bin, b, names[i], filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if err != nil {
-			o.skip(p, names[i], err)
-			continue
-		}
-		out = append(out, b)
-	}
-	return out, nil
 }
 
 // calibrate runs the benchmarks names of p once, SampleTime each, and
@@ -177,8 +168,8 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 }
 
 // profileRun runs benchmark b (name in p) alone, rounds() rounds of
-// b.Iterations with a CPU profile, and fills in its noise, detectable
-// ratio and shares.
+// b.Iterations (about SampleTime at the calibrated ns/op) with a CPU
+// profile, and fills in its noise, detectable ratio and shares.
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
 	defer since(&o.cost.Profile, time.Now())
 	rounds := o.rounds()

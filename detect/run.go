@@ -43,10 +43,6 @@ func (o Options) rounds() int {
 	return max(n, 2)
 }
 
-// Cover runs' iteration counts: set-up runs as often at both, the timed
-// loop more often at the larger.
-const coverSmall, coverLarge = 2, 5
-
 // A Map is the detectability map of the packages in scope.
 type Map struct {
 	Benchmarks []BenchResult `json:"benchmarks"`
