@@ -3,6 +3,7 @@ package detect
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -169,28 +170,67 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 
 // profileRun runs benchmark b (name in p) alone, rounds() rounds of
 // b.Iterations (about SampleTime at the calibrated ns/op) with a CPU
-// profile, and fills in its noise, detectable ratio and shares.
+// profile, and fills in its noise, detectable ratio and shares. A run
+// that got fewer than fewSamples timed samples (on a loaded machine a
+// benchmark gets less CPU time than wall time) is followed by one more
+// process, with up to maxRerun times the rounds, whose rounds and samples
+// are added: the noise then spans two processes, as a campaign's does.
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
 	defer since(&o.cost.Profile, time.Now())
+	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
 	rounds := o.rounds()
-	args := benchArgs([]string{name}, "-test.benchtime", fmt.Sprintf("%dx", b.Iterations), "-test.count", fmt.Sprint(rounds), "-test.cpuprofile", file)
+	for try := 0; ; try++ {
+		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+		if err != nil {
+			return b, err
+		}
+		b.Noise = append(b.Noise, noise...)
+		b.Shares.Add(c.Count(prof))
+		more, again := rerun(rounds, b.Shares.Total)
+		if try > 0 || !again {
+			break
+		}
+		rounds = more
+	}
+	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
+	o.logBench(b)
+	return b, nil
+}
+
+// profileOnce runs benchmark name, rounds rounds of n iterations, with a
+// CPU profile written to file: its ns/op per round, and the profile.
+func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, rounds int, file string) ([]float64, *profile.Profile, error) {
+	args := benchArgs([]string{name}, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.count", fmt.Sprint(rounds), "-test.cpuprofile", file)
 	env := append(os.Environ(), fmt.Sprintf("%s=%d", hzEnv, profileHz))
 	text, err := runCmd(ctx, p.Dir, env, o.Timeout, bin, args...)
 	if err != nil {
-		return b, err
+		return nil, nil, err
+	}
+	noise := parseNsPerOp(string(text), rounds)[name]
+	if len(noise) < 2 {
+		return nil, nil, fmt.Errorf("benchmark %s printed fewer than 2 ns/op results:\n%s", name, tail(string(text), 2000))
 	}
 	prof, err := readProfile(file)
-	if err != nil {
-		return b, err
+	return noise, prof, err
+}
+
+// maxRerun caps the rounds of the one more profiled run, as a multiple of
+// the first's.
+const maxRerun = 4
+
+// rerun says whether a first profiled run of rounds rounds that got total
+// timed samples is followed by another, and with how many rounds: enough
+// for the missing samples up to fewSamples at the first run's rate, at
+// most maxRerun times as many.
+func rerun(rounds int, total int64) (int, bool) {
+	if total >= fewSamples {
+		return rounds, false
 	}
-	if b.Noise = parseNsPerOp(string(text), rounds)[name]; len(b.Noise) < 2 {
-		return b, fmt.Errorf("benchmark %s printed fewer than 2 ns/op results:\n%s", name, tail(string(text), 2000))
+	scale := float64(maxRerun)
+	if total > 0 {
+		scale = math.Min(scale, float64(fewSamples-total)/float64(total))
 	}
-	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
-	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
-	b.Shares = c.Count(prof)
-	o.logBench(b)
-	return b, nil
+	return max(2, int(math.Ceil(float64(rounds)*scale))), true
 }
 
 // readProfile parses the CPU profile in file.

@@ -66,11 +66,12 @@ func TestComputeShares(t *testing.T) {
 			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
 		}
 	}
-	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 50 || len(m.Benchmarks[0].Noise) != 50 {
+	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 20 || len(m.Benchmarks[0].Noise) < 50 {
 		// 50 rounds of 20ms: about 250 samples on an idle machine whose
-		// timers fire at 250 Hz, fewer on a loaded one (TestHzOverlay
-		// checks the rate).
-		t.Errorf("benchmarks %+v: want BenchmarkWork with 50 noise samples and at least 50 timed samples", m.Benchmarks)
+		// timers fire at 250 Hz; a loaded one gives the benchmark a
+		// fraction of a CPU, and one more run of up to 200 rounds makes
+		// up for part of it (TestHzOverlay checks the rate).
+		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 50 noise samples and 20 timed samples", m.Benchmarks)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // DefaultWarnFactor is the factor above which a changed function's note
 // is a warning: a slowdown of it by that much or less goes unnoticed by
 // every benchmark (docs/sensitivity.md says how it was chosen).
-const DefaultWarnFactor = 1.5
+const DefaultWarnFactor = 2
 
 // A Note says what protects one changed function: the factor of its row
 // and the benchmark that protects it best, or that none does.

@@ -36,3 +36,47 @@ func TestGrowth(t *testing.T) {
 		}
 	}
 }
+
+func TestRerun(t *testing.T) {
+	for _, tt := range []struct {
+		rounds int
+		total  int64
+		want   int
+		again  bool
+	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 40, true}, {10, 0, 40, true}, {1, 49, 2, true}} {
+		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
+			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
+		}
+	}
+}
+
+func TestTopName(t *testing.T) {
+	for in, want := range map[string]string{"BenchmarkX/a-2": "BenchmarkX", "BenchmarkY-8": "BenchmarkY", "BenchmarkZ": "BenchmarkZ", "BenchmarkX/b/c-2": "BenchmarkX"} {
+		if got := topName(in); got != want {
+			t.Errorf("topName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestExecName(t *testing.T) {
+	for in, want := range map[string]string{"example.com/m": "m", "example.com/m/v2": "m", "example.com/m/v2/sub": "sub", "v2": "v2", "example.com/m/version": "version"} {
+		if got := execName(in); got != want {
+			t.Errorf("execName(%q) = %q, want %q", in, got, want)
+		}
+	}
+	groups := byExecName([]Pkg{{ImportPath: "a/x"}, {ImportPath: "b/x"}, {ImportPath: "a/y"}, {ImportPath: "c/x/v3"}})
+	var got [][]string
+	for _, g := range groups {
+		got = append(got, importPaths(g))
+	}
+	if len(got) != 3 || !slices.Equal(got[0], []string{"a/x", "a/y"}) || !slices.Equal(got[1], []string{"b/x"}) || !slices.Equal(got[2], []string{"c/x/v3"}) {
+		t.Errorf("byExecName = %v, want [a/x a/y] [b/x] [c/x/v3]", got)
+	}
+}
+
+func TestPerOp(t *testing.T) {
+	got := PerOp(map[string]int64{"f.go:1.2": 2, "f.go:3.4": 302, "f.go:9.1": 7}, map[string]int64{"f.go:1.2": 2, "f.go:3.4": 602, "f.go:5.6": 50}, 100)
+	if len(got) != 2 || got["f.go:3.4"] != 3 || got["f.go:5.6"] != 0.5 {
+		t.Errorf("PerOp = %v, want f.go:3.4 3 and f.go:5.6 0.5 (set-up blocks left out)", got)
+	}
+}

@@ -28,7 +28,7 @@ func WriteText(w io.Writer, m *Map) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if n := m.FewSamples(); n > 0 {
+	if n := m.fewSampled(); n > 0 {
 		fmt.Fprintf(w, "%d benchmarks got fewer than %d timed profile samples: their shares are rough (wide intervals); raise -profile-time or map on a quieter machine\n", n, fewSamples)
 	}
 	for _, sk := range m.Skipped {
@@ -63,9 +63,9 @@ func rowText(r Row) string {
 // are rough: a share of 50 % then has a 95 % interval wider than 28 points.
 const fewSamples = 50
 
-// FewSamples is the number of benchmarks with fewer than fewSamples timed
+// fewSampled is the number of benchmarks with fewer than fewSamples timed
 // profile samples.
-func (m *Map) FewSamples() int {
+func (m *Map) fewSampled() int {
 	n := 0
 	for _, b := range m.Benchmarks {
 		if b.Shares.Total < fewSamples {

@@ -5,7 +5,8 @@
 //
 // Each measured mutant (not inferred, not a duplicate) of an operator
 // with a loop cost becomes a detect.Injection: its cost per execution of
-// the loop body is the operator's LoopCost plus -call-ns; detect.Agree
+// the loop body is the operator's LoopCost (a spin-loop's at -iter-ns per
+// iteration when given) plus -call-ns; detect.Agree
 // predicts it from the map.
 package main
 
@@ -45,6 +46,7 @@ func main() {
 	reportFile := flag.String("report", "", "a campaign's report.json")
 	level := flag.String("level", "opt", "the level whose verdicts to compare")
 	callNs := flag.Float64("call-ns", 0, "cost of one call of the injected helper, added to the operator's loop cost")
+	iterNs := flag.Float64("iter-ns", 0, "cost of one spin iteration measured now (0 = spin-loop's LoopCost)")
 	flag.Parse()
 	var m detect.Map
 	var rep struct{ Mutants []mutant }
@@ -69,6 +71,9 @@ func main() {
 		ns, ok := op.LoopCost(mu.Params, *level == "opt")
 		if !ok {
 			continue
+		}
+		if n, isSpin := mu.Params["iterations"].(float64); isSpin && *iterNs > 0 {
+			ns = n * *iterNs
 		}
 		in := detect.Injection{ID: mu.ID, Function: mu.Package + "." + mu.Function, File: path.Join(mu.Package, path.Base(mu.File)),
 			Line: mu.Line, Column: mu.Column, Nanos: ns + *callNs, Verdict: r.Status}
