@@ -216,7 +216,7 @@ func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, ro
 
 // maxRerun caps the rounds of the one more profiled run, as a multiple of
 // the first's.
-const maxRerun = 4
+const maxRerun = 2
 
 // rerun says whether a first profiled run of rounds rounds that got total
 // timed samples is followed by another, and with how many rounds: enough

@@ -43,7 +43,7 @@ func TestRerun(t *testing.T) {
 		total  int64
 		want   int
 		again  bool
-	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 40, true}, {10, 0, 40, true}, {1, 49, 2, true}} {
+	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 20, true}, {10, 0, 20, true}, {1, 49, 2, true}} {
 		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
 			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
 		}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"text/tabwriter"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/english"
 )
 
 // WriteJSON writes the map as indented JSON.
@@ -29,7 +31,7 @@ func WriteText(w io.Writer, m *Map) error {
 		return err
 	}
 	if n := m.fewSampled(); n > 0 {
-		fmt.Fprintf(w, "%d benchmarks got fewer than %d timed profile samples: their shares are rough (wide intervals); raise -profile-time or map on a quieter machine\n", n, fewSamples)
+		fmt.Fprintf(w, "%s got fewer than %d timed profile samples: their shares are rough (wide intervals); raise -profile-time or map on a quieter machine\n", english.Plural(n, "benchmark"), fewSamples)
 	}
 	for _, sk := range m.Skipped {
 		fmt.Fprintf(w, "left out: %s failed on the baseline: %s\n", sk.Benchmark, sk.Reason)

@@ -88,4 +88,14 @@ func main() {
 	}
 	tw.Flush()
 	fmt.Printf("agreement %d of %d decided (%.1f%%), %d other verdicts left out\n", a.Agreeing, a.Decided, 100*a.Rate(), a.Other)
+	undecided, predicted := 0, 0
+	for _, o := range a.Outcomes {
+		if o.Verdict == "undecided" {
+			undecided++
+			if o.Predicted {
+				predicted++
+			}
+		}
+	}
+	fmt.Printf("undecided: %d, of which %d predicted caught\n", undecided, predicted)
 }
