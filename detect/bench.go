@@ -17,12 +17,8 @@ import (
 	"golang.org/x/tools/cover"
 )
 
-// coverJobs is how many coverage runs run at once.
-const coverJobs = 2
-
 // mapPackage maps package p's benchmarks: a calibration round of them
-// all, coverage runs of each (at most coverJobs at once), then a profiled
-// run of each.
+// all, coverage runs of each, then a profiled run of each, Jobs at a time.
 func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchResult, error) {
 	names, err := listBenchmarks(ctx, p.Dir, bin.Plain, o.Timeout)
 	if err != nil || len(names) == 0 {
@@ -40,20 +36,18 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 	results := make([]BenchResult, len(names))
 	errs := make([]error, len(names))
 	start := time.Now()
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, coverJobs)
-	for i, name := range names {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			results[i], errs[i] = o.coverBench(ctx, p, bin.Cover, name, coverIters(nsPerOp[name]), filepath.Join(dir, fmt.Sprintf("cover%d", i)))
-			results[i].Iterations = iterations(o.SampleTime, nsPerOp[name])
-		}()
-	}
-	wg.Wait()
+	o.parallel(len(names), func(i int) {
+		results[i], errs[i] = o.coverBench(ctx, p, bin.Cover, names[i], coverIters(nsPerOp[names[i]]), filepath.Join(dir, fmt.Sprintf("cover%d", i)))
+		results[i].Iterations = iterations(o.SampleTime, nsPerOp[names[i]])
+	})
 	since(&o.cost.Coverage, start)
+	start = time.Now()
+	o.parallel(len(names), func(i int) {
+		if errs[i] == nil {
+			results[i], errs[i] = o.profileRun(ctx, p, bin.Plain, results[i], names[i], filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
+		}
+	})
+	since(&o.cost.Profile, start)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -63,17 +57,26 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 			o.skip(p, name, errs[i])
 			continue
 		}
-		b, err := o.profileRun(ctx, p, bin.Plain, results[i], name, filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if err != nil {
-			o.skip(p, name, err)
-			continue
-		}
-		out = append(out, b)
+		o.logBench(results[i])
+		out = append(out, results[i])
 	}
 	return out, nil
+}
+
+// parallel calls f(0) to f(n-1), Jobs at a time (at least 1), and waits.
+func (o *mapper) parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, o.Jobs))
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			f(i)
+		}()
+	}
+	wg.Wait()
 }
 
 // coverIters is the smaller b.N of a benchmark's two coverage runs (the
@@ -176,7 +179,6 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 // process, with up to maxRerun times the rounds, whose rounds and samples
 // are added: the noise then spans two processes, as a campaign's does.
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
-	defer since(&o.cost.Profile, time.Now())
 	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
 	rounds := o.rounds()
 	for try := 0; ; try++ {
@@ -193,7 +195,6 @@ func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResul
 		rounds = more
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
-	o.logBench(b)
 	return b, nil
 }
 

@@ -31,7 +31,12 @@ type Options struct {
 	Alpha   float64
 	Test    score.Test
 	Timeout time.Duration // deadline of each benchmark process
-	Log     io.Writer     // progress, one line per benchmark; nil = none
+	// Jobs is how many coverage runs, and how many profiled runs, run at
+	// once (0 = 1). Profiled runs side by side share the machine's caches
+	// and memory bandwidth: their noise, and so d, can be larger than
+	// alone.
+	Jobs int
+	Log  io.Writer // progress, one line per benchmark; nil = none
 }
 
 // rounds is the number of rounds of the profiled run.
