@@ -18,7 +18,8 @@ import (
 )
 
 // mapPackage maps package p's benchmarks: a calibration round of them
-// all, coverage runs of each, then a profiled run of each, Jobs at a time.
+// all, coverage runs of each (Jobs at a time), then a profiled run of
+// each, one at a time.
 func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchResult, error) {
 	names, err := listBenchmarks(ctx, p.Dir, bin.Plain, o.Timeout)
 	if err != nil || len(names) == 0 {
@@ -41,12 +42,14 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 		results[i].Iterations = iterations(o.SampleTime, nsPerOp[names[i]])
 	})
 	since(&o.cost.Coverage, start)
+	// The profiled runs run alone: side by side, benchmarks share the
+	// machine's caches and memory bandwidth, and their noise grows.
 	start = time.Now()
-	o.parallel(len(names), func(i int) {
-		if errs[i] == nil {
+	for i := range names {
+		if errs[i] == nil && ctx.Err() == nil {
 			results[i], errs[i] = o.profileRun(ctx, p, bin.Plain, results[i], names[i], filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
 		}
-	})
+	}
 	since(&o.cost.Profile, start)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -31,10 +31,8 @@ type Options struct {
 	Alpha   float64
 	Test    score.Test
 	Timeout time.Duration // deadline of each benchmark process
-	// Jobs is how many coverage runs, and how many profiled runs, run at
-	// once (0 = 1). Profiled runs side by side share the machine's caches
-	// and memory bandwidth: their noise, and so d, can be larger than
-	// alone.
+	// Jobs is how many coverage runs run at once (0 = 1); the profiled
+	// runs, whose noise gives d, run one at a time.
 	Jobs int
 	Log  io.Writer // progress, one line per benchmark; nil = none
 }

@@ -40,7 +40,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
 	fs.DurationVar(&f.profileTime, "profile-time", 200*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each benchmark process")
-	fs.IntVar(&f.jobs, "j", 2, "coverage runs, and profiled runs, at once (1: each profiled run alone, its noise undisturbed)")
+	fs.IntVar(&f.jobs, "j", 2, "coverage runs at once (the profiled runs run one at a time)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
