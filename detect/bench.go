@@ -142,9 +142,16 @@ func benchArgs(names []string, extra ...string) []string {
 	return append([]string{"-test.run", "^$", "-test.bench", "^(" + strings.Join(quoted, "|") + ")$"}, extra...)
 }
 
-// calibrate runs the benchmarks names of p once, SampleTime each, and
-// returns their ns/op. When that run fails, each runs alone: those that
-// fail have no result.
+// calibrationTime is the length of a benchmark's calibration run: a
+// quarter of the sample time, at least 1ms; go test's own step-up to it
+// runs the benchmark several times, once per sub-benchmark.
+func calibrationTime(sample time.Duration) time.Duration {
+	return max(sample/4, time.Millisecond)
+}
+
+// calibrate runs the benchmarks names of p once, for calibrationTime
+// each, and returns their ns/op. When that run fails, each runs alone:
+// those that fail have no result.
 func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []string) (map[string]float64, error) {
 	defer since(&o.cost.Calibrate, time.Now())
 	out := map[string]float64{}
@@ -152,7 +159,7 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 	for len(groups) > 0 {
 		g := groups[0]
 		groups = groups[1:]
-		args := benchArgs(g, "-test.benchtime", o.SampleTime.String())
+		args := benchArgs(g, "-test.benchtime", calibrationTime(o.SampleTime).String())
 		text, err := runCmd(ctx, p.Dir, nil, o.Timeout*time.Duration(len(g)), bin, args...)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()

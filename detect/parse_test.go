@@ -3,6 +3,7 @@ package detect
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestParseNsPerOp(t *testing.T) {
@@ -78,5 +79,14 @@ func TestPerOp(t *testing.T) {
 	got := PerOp(map[string]int64{"f.go:1.2": 2, "f.go:3.4": 302, "f.go:9.1": 7}, map[string]int64{"f.go:1.2": 2, "f.go:3.4": 602, "f.go:5.6": 50}, 100)
 	if len(got) != 2 || got["f.go:3.4"] != 3 || got["f.go:5.6"] != 0.5 {
 		t.Errorf("PerOp = %v, want f.go:3.4 3 and f.go:5.6 0.5 (set-up blocks left out)", got)
+	}
+}
+
+func TestCalibrationTime(t *testing.T) {
+	if got := calibrationTime(20 * time.Millisecond); got != 5*time.Millisecond {
+		t.Errorf("calibrationTime(20ms) = %v, want 5ms", got)
+	}
+	if got := calibrationTime(2 * time.Millisecond); got != time.Millisecond {
+		t.Errorf("calibrationTime(2ms) = %v, want 1ms", got)
 	}
 }
