@@ -2,7 +2,12 @@ package detect
 
 import (
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/operators"
 )
 
 // TestObserveAgree: an injection's cost per loop-body execution becomes
@@ -50,5 +55,17 @@ func TestObserveAgree(t *testing.T) {
 	}
 	if c := a.Outcomes[2]; !c.Predicted || c.By != p+".BenchmarkB" || c.Ratio != 1.03 || c.Detectable != 1.02 {
 		t.Errorf("c: %+v, want predicted by BenchmarkB at 1.03 of 1.02", c)
+	}
+}
+
+// TestSpinCostHelper: the module that measures the spin helper's cost
+// holds spin-loop's helper verbatim.
+func TestSpinCostHelper(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "spincost", "spin_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), operators.SpinLoop.Helper) {
+		t.Error("testdata/spincost/spin_test.go does not hold spin-loop's helper as the operator adds it: copy operators.SpinLoop.Helper into it")
 	}
 }

@@ -1,6 +1,7 @@
 // Package spincost measures the cost of spin-loop's helper on this
 // machine now: BenchmarkSpin/0 is one call's, the slope from 0 to 1000 one
-// iteration's (bench/sensitivity-agree.sh).
+// iteration's (bench/sensitivity-agree.sh). The helper below is spin-loop's,
+// verbatim (detect's TestSpinCostHelper keeps it so).
 package spincost
 
 import (
@@ -9,12 +10,14 @@ import (
 	"testing"
 )
 
-// The helper as spin-loop's mutants carry it.
-
+// perfmut_spinData is read, never written, by perfmut_spin.
 var perfmut_spinData [1024]uint64
 
+// perfmut_spinSink keeps perfmut_spin's result alive.
 var perfmut_spinSink atomic.Uint64
 
+// perfmut_spin runs a useless loop of n iterations.
+//
 //go:noinline
 func perfmut_spin(n int) {
 	var s uint64
