@@ -13,10 +13,18 @@
 // (the number of times it runs does not grow with b.N, from two coverage
 // runs at different iteration counts) is "set-up only".
 //
+// The pass is bounded: per package, two go commands build the test
+// binaries (plain and with coverage) and one calibration round runs every
+// benchmark once; per benchmark, two coverage runs of about 50 and 100ms
+// and one profiled run of max(NoiseSamples, ProfileTime / SampleTime)
+// rounds of SampleTime, whose rounds are its noise samples.
+//
 // Compute runs the whole pass on the packages in scope and returns a Map:
 // Map.Functions are the rows, worst protected first, ready to be written
 // as JSON (WriteJSON) or text (WriteText). The pieces are pure and usable
 // alone on data a campaign already has: Growth (set-up vs timed from two
 // coverage counts), Classify.Count (one profile's shares), Factor and
-// Rows (the map from per-benchmark results).
+// Rows (the map from per-benchmark results). Map.Observe and Agree compare
+// the map with a campaign's injections of known cost (spin-loop, sleep);
+// ChangedFuncs and Notes say what protects a change's functions.
 package detect

@@ -49,8 +49,12 @@ type BenchResult struct {
 	Name       string    `json:"name"`       // importpath.BenchmarkX
 	Detectable float64   `json:"detectable"` // d: the ratio its samples detect
 	Noise      []float64 `json:"noise_ns_per_op"`
-	Iterations int       `json:"iterations"` // b.N of the profiled run
+	Iterations int       `json:"iterations"` // b.N of each round of the profiled run
 	Shares     Shares    `json:"-"`
+	// PerOp is how many times each block in scope that grows with b.N
+	// runs per iteration, by "importpath/file.go:line.col" of its start
+	// (BlockKey): the executions of a loop body per benchmark operation.
+	PerOp map[string]float64 `json:"executions_per_op,omitempty"`
 	// Grows are the functions it runs more often at a larger b.N (in
 	// its timed loop); Ran all the functions it runs.
 	Grows map[string]bool `json:"-"`

@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 
 	"github.com/perfmut/perfmut/mutate"
 	"golang.org/x/tools/cover"
@@ -127,4 +128,37 @@ func Growth(small, large map[string]int64) (ran, grows map[string]bool) {
 		}
 	}
 	return ran, grows
+}
+
+// BlockKey is a coverage block's key in BenchResult.PerOp: its file
+// ("importpath/file.go", as coverage profiles name it) and start.
+func BlockKey(file string, line, col int) string {
+	return file + ":" + strconv.Itoa(line) + "." + strconv.Itoa(col)
+}
+
+// BlockCounts sums a count-mode coverage profile's counts by block, for
+// the blocks in functions in scope that ran.
+func (ix *Index) BlockCounts(profiles []*cover.Profile) map[string]int64 {
+	out := map[string]int64{}
+	for _, p := range profiles {
+		for _, b := range p.Blocks {
+			if b.Count > 0 && ix.at(p.FileName, b.StartLine) != "" {
+				out[BlockKey(p.FileName, b.StartLine, b.StartCol)] += int64(b.Count)
+			}
+		}
+	}
+	return out
+}
+
+// PerOp is each block's executions per benchmark iteration from its
+// counts at two b.N that differ by dn: (large - small) / dn, for the
+// blocks that grow.
+func PerOp(small, large map[string]int64, dn int) map[string]float64 {
+	out := map[string]float64{}
+	for k, c := range large {
+		if c > small[k] {
+			out[k] = float64(c-small[k]) / float64(dn)
+		}
+	}
+	return out
 }

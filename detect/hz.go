@@ -1,11 +1,6 @@
 package detect
 
-import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
-)
+import "fmt"
 
 // profileHz is the CPU profile's sampling rate asked for in the profiled
 // runs, five times runtime/pprof's 100: a share of 1 % needs hundreds of
@@ -40,25 +35,4 @@ func init() {
 	}
 }
 `, pkgName, hzEnv)
-}
-
-// hzOverlay writes, in dir, the file and the go build -overlay file that
-// add hzSource to package p's test build, and returns the overlay file;
-// "" when p's directory already has a file of that name (its profiles then
-// sample at 100 Hz).
-func hzOverlay(p Pkg, dir string) (string, error) {
-	target := filepath.Join(p.Dir, hzFile)
-	if _, err := os.Stat(target); err == nil || p.Name == "" {
-		return "", nil
-	}
-	src := filepath.Join(dir, hzFile)
-	if err := os.WriteFile(src, []byte(hzSource(p.Name)), 0o644); err != nil {
-		return "", err
-	}
-	data, err := json.Marshal(map[string]map[string]string{"Replace": {target: src}})
-	if err != nil {
-		return "", err
-	}
-	overlay := filepath.Join(dir, "overlay.json")
-	return overlay, os.WriteFile(overlay, data, 0o644)
 }

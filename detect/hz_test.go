@@ -22,13 +22,13 @@ func TestHzOverlay(t *testing.T) {
 	}
 	work := t.TempDir()
 	p := Pkg{ImportPath: "example.com/shares", Name: "shares", Dir: dir}
-	overlay, err := hzOverlay(p, work)
+	overlay, err := hzOverlay([]Pkg{p}, work)
 	if err != nil || overlay == "" {
 		t.Fatalf("hzOverlay = %q, %v", overlay, err)
 	}
-	bin := filepath.Join(work, "pkg.test")
+	bin := filepath.Join(work, "shares.test")
 	m := &mapper{}
-	if err := m.build(context.Background(), p, bin, "-overlay", overlay); err != nil {
+	if err := m.build(context.Background(), []Pkg{p}, work+"/", "-overlay", overlay); err != nil {
 		t.Fatal(err)
 	}
 	const refused = "cannot set cpu profile rate"
@@ -37,7 +37,7 @@ func TestHzOverlay(t *testing.T) {
 		if on {
 			env = append(env, fmt.Sprintf("%s=%d", hzEnv, profileHz))
 		}
-		args := benchArgs("BenchmarkWork", "-test.benchtime", "1x", "-test.cpuprofile", filepath.Join(work, "cpu.prof"))
+		args := benchArgs([]string{"BenchmarkWork"}, "-test.benchtime", "1x", "-test.cpuprofile", filepath.Join(work, "cpu.prof"))
 		out, err := runCmd(context.Background(), dir, env, 0, bin, args...)
 		if err != nil {
 			t.Fatal(err)

@@ -8,12 +8,12 @@ import (
 	"time"
 )
 
-// parseNsPerOp reads go test -bench output with count rounds: sample i is
-// the sum over the benchmark's result lines (its sub-benchmarks) of their
-// i-th ns/op.
-func parseNsPerOp(out string, count int) []float64 {
-	byName := map[string][]float64{}
-	var order []string
+// parseNsPerOp reads go test -bench output with count rounds of several
+// benchmarks: by top-level benchmark (topName), sample i is the sum over
+// its result lines (its sub-benchmarks) of their i-th ns/op.
+func parseNsPerOp(out string, count int) map[string][]float64 {
+	byLine := map[string][]float64{}
+	order := map[string][]string{} // top-level name -> its result names
 	for _, l := range strings.Split(out, "\n") {
 		f := strings.Fields(l)
 		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
@@ -27,26 +27,45 @@ func parseNsPerOp(out string, count int) []float64 {
 			if err != nil {
 				break
 			}
-			if _, ok := byName[f[0]]; !ok {
-				order = append(order, f[0])
+			top := topName(f[0])
+			if _, ok := byLine[f[0]]; !ok {
+				order[top] = append(order[top], f[0])
 			}
-			byName[f[0]] = append(byName[f[0]], v)
+			byLine[f[0]] = append(byLine[f[0]], v)
 		}
 	}
-	var xs []float64
-	for i := 0; i < count; i++ {
-		sum := 0.0
-		for _, n := range order {
-			if i >= len(byName[n]) {
-				return xs
+	out2 := map[string][]float64{}
+	for top, lines := range order {
+		var xs []float64
+		for i := 0; i < count; i++ {
+			sum := 0.0
+			for _, n := range lines {
+				if i >= len(byLine[n]) {
+					sum = -1
+					break
+				}
+				sum += byLine[n][i]
 			}
-			sum += byName[n][i]
-		}
-		if len(order) > 0 {
+			if sum < 0 {
+				break
+			}
 			xs = append(xs, sum)
 		}
+		out2[top] = xs
 	}
-	return xs
+	return out2
+}
+
+// topName is the top-level benchmark of a result line's name:
+// BenchmarkX/sub-2 -> BenchmarkX, BenchmarkY-8 -> BenchmarkY.
+func topName(s string) string {
+	if i := strings.IndexByte(s, '/'); i >= 0 {
+		return s[:i]
+	}
+	if i := strings.LastIndexByte(s, '-'); i >= 0 && isDigits(s[i+1:]) {
+		return s[:i]
+	}
+	return s
 }
 
 // median of xs (xs not empty).

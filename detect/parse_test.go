@@ -10,12 +10,19 @@ func TestParseNsPerOp(t *testing.T) {
 	out := `goos: linux
 BenchmarkX/a-2   	    100	       10.5 ns/op	      8 B/op
 BenchmarkX/b-2   	    100	       100 ns/op
+BenchmarkY-2   	    100	       7 ns/op
 BenchmarkX/a-2   	    100	       11.5 ns/op
 BenchmarkX/b-2   	    100	       90 ns/op
+BenchmarkY-2   	    100	       8 ns/op
+BenchmarkX/a-2   	    100	       12 ns/op
 PASS
 `
-	if got, want := parseNsPerOp(out, 2), []float64{110.5, 101.5}; !slices.Equal(got, want) {
-		t.Errorf("parseNsPerOp = %v, want %v (sub-benchmarks summed per round)", got, want)
+	got := parseNsPerOp(out, 3)
+	if want := []float64{110.5, 101.5}; !slices.Equal(got["BenchmarkX"], want) {
+		t.Errorf("BenchmarkX: %v, want %v (sub-benchmarks summed per round; the third round is incomplete)", got["BenchmarkX"], want)
+	}
+	if want := []float64{7, 8}; !slices.Equal(got["BenchmarkY"], want) || len(got) != 2 {
+		t.Errorf("parseNsPerOp = %v, want BenchmarkY %v", got, want)
 	}
 	if got := parseNsPerOp("PASS\n", 3); len(got) != 0 {
 		t.Errorf("no results: %v", got)
@@ -31,27 +38,55 @@ func TestGrowth(t *testing.T) {
 	}
 }
 
-func TestIterations(t *testing.T) {
+func TestRerun(t *testing.T) {
 	for _, tt := range []struct {
-		d    time.Duration
-		ns   float64
-		want int
-	}{{time.Second, 1000, 1_000_000}, {time.Second, 5e9, 1}, {time.Second, 0, 1}} {
-		if got := iterations(tt.d, tt.ns); got != tt.want {
-			t.Errorf("iterations(%v, %v) = %d, want %d", tt.d, tt.ns, got, tt.want)
+		rounds int
+		total  int64
+		want   int
+		again  bool
+	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 20, true}, {10, 0, 20, true}, {1, 49, 2, true}} {
+		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
+			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
 		}
 	}
 }
 
-func TestRerun(t *testing.T) {
-	for _, tt := range []struct {
-		n     int
-		total int64
-		want  int
-		again bool
-	}{{1000, 160, 1000, false}, {1000, 150, 1000, false}, {1000, 100, 1000, true}, {1000, 80, 1500, true}, {1000, 40, 4000, true}, {1000, 0, 4000, true}} {
-		if got, again := rerun(tt.n, tt.total); got != tt.want || again != tt.again {
-			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.n, tt.total, got, again, tt.want, tt.again)
+func TestTopName(t *testing.T) {
+	for in, want := range map[string]string{"BenchmarkX/a-2": "BenchmarkX", "BenchmarkY-8": "BenchmarkY", "BenchmarkZ": "BenchmarkZ", "BenchmarkX/b/c-2": "BenchmarkX"} {
+		if got := topName(in); got != want {
+			t.Errorf("topName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestExecName(t *testing.T) {
+	for in, want := range map[string]string{"example.com/m": "m", "example.com/m/v2": "m", "example.com/m/v2/sub": "sub", "v2": "v2", "example.com/m/version": "version"} {
+		if got := execName(in); got != want {
+			t.Errorf("execName(%q) = %q, want %q", in, got, want)
+		}
+	}
+	groups := byExecName([]Pkg{{ImportPath: "a/x"}, {ImportPath: "b/x"}, {ImportPath: "a/y"}, {ImportPath: "c/x/v3"}})
+	var got [][]string
+	for _, g := range groups {
+		got = append(got, importPaths(g))
+	}
+	if len(got) != 3 || !slices.Equal(got[0], []string{"a/x", "a/y"}) || !slices.Equal(got[1], []string{"b/x"}) || !slices.Equal(got[2], []string{"c/x/v3"}) {
+		t.Errorf("byExecName = %v, want [a/x a/y] [b/x] [c/x/v3]", got)
+	}
+}
+
+func TestPerOp(t *testing.T) {
+	got := PerOp(map[string]int64{"f.go:1.2": 2, "f.go:3.4": 302, "f.go:9.1": 7}, map[string]int64{"f.go:1.2": 2, "f.go:3.4": 602, "f.go:5.6": 50}, 100)
+	if len(got) != 2 || got["f.go:3.4"] != 3 || got["f.go:5.6"] != 0.5 {
+		t.Errorf("PerOp = %v, want f.go:3.4 3 and f.go:5.6 0.5 (set-up blocks left out)", got)
+	}
+}
+
+func TestCalibrationTime(t *testing.T) {
+	if got := calibrationTime(20 * time.Millisecond); got != 5*time.Millisecond {
+		t.Errorf("calibrationTime(20ms) = %v, want 5ms", got)
+	}
+	if got := calibrationTime(2 * time.Millisecond); got != time.Millisecond {
+		t.Errorf("calibrationTime(2ms) = %v, want 1ms", got)
 	}
 }

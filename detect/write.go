@@ -6,6 +6,8 @@ import (
 	"io"
 	"text/tabwriter"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/english"
 )
 
 // WriteJSON writes the map as indented JSON.
@@ -28,12 +30,15 @@ func WriteText(w io.Writer, m *Map) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if n := m.fewSampled(); n > 0 {
+		fmt.Fprintf(w, "%s got fewer than %d timed profile samples: their shares are rough (wide intervals); raise -profile-time or map on a quieter machine\n", english.Plural(n, "benchmark"), fewSamples)
+	}
 	for _, sk := range m.Skipped {
 		fmt.Fprintf(w, "left out: %s failed on the baseline: %s\n", sk.Benchmark, sk.Reason)
 	}
 	_, err := fmt.Fprintf(w, "%d functions, %d benchmarks; factor: the smallest slowdown of the function alone that its best benchmark detects at the campaign's sample budget\n"+
-		"took %v: %v build, %v coverage at two b.N, %v noise samples, %v profiled runs\n",
-		len(m.Functions), len(m.Benchmarks), round(m.Cost.Total()), round(m.Cost.Build), round(m.Cost.Coverage), round(m.Cost.Noise), round(m.Cost.Profile))
+		"took %v: %v build, %v coverage at two b.N, %v calibration, %v profiled runs (the noise samples too)\n",
+		len(m.Functions), len(m.Benchmarks), round(m.Cost.Total()), round(m.Cost.Build), round(m.Cost.Coverage), round(m.Cost.Calibrate), round(m.Cost.Profile))
 	return err
 }
 
@@ -54,4 +59,20 @@ func rowText(r Row) string {
 		high = fmt.Sprintf("%.3g", r.FactorHigh)
 	}
 	return fmt.Sprintf("%s\t[%.3g, %s]\t%s\t%.1f%%\t[%.1f%%, %.1f%%]\t%d", factor, r.FactorLow, high, r.Benchmark, 100*r.Share, 100*r.ShareLow, 100*r.ShareHigh, r.Samples)
+}
+
+// fewSamples is the timed sample count below which a benchmark's shares
+// are rough: a share of 50 % then has a 95 % interval wider than 28 points.
+const fewSamples = 50
+
+// fewSampled is the number of benchmarks with fewer than fewSamples timed
+// profile samples.
+func (m *Map) fewSampled() int {
+	n := 0
+	for _, b := range m.Benchmarks {
+		if b.Shares.Total < fewSamples {
+			n++
+		}
+	}
+	return n
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-const sensitivityUsage = "usage: perfmut sensitivity [-C dir] [-tags t] [-json] [-max-samples n] [-profile-time d] [packages]\n\nFor every function of the packages (default ./...), the smallest factor by which it must slow down for\nsome benchmark to notice, from a CPU-profiled run of each benchmark on the baseline (docs/sensitivity.md).\n"
+const sensitivityUsage = "usage: perfmut sensitivity [-C dir] [-tags t] [-json] [-max-samples n] [-profile-time d] [-j n] [packages]\n\nFor every function of the packages (default ./...), the smallest factor by which it must slow down for\nsome benchmark to notice, from a CPU-profiled run of each benchmark on the baseline (docs/sensitivity.md).\n"
 
 // sensitivityFlags are perfmut sensitivity's flags.
 type sensitivityFlags struct {
@@ -24,6 +24,7 @@ type sensitivityFlags struct {
 	noiseSamples int
 	profileTime  time.Duration
 	benchTO      time.Duration
+	jobs         int
 }
 
 func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -36,9 +37,10 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "the campaign's false-kill rate (the level of the detectable ratio)")
 	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
 	fs.DurationVar(&f.sampleTime, "sample-time", runner.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
-	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "baseline samples per benchmark to measure its noise")
-	fs.DurationVar(&f.profileTime, "profile-time", 500*time.Millisecond, "about how long each benchmark's profiled run takes (500 CPU samples a second)")
+	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
+	fs.DurationVar(&f.profileTime, "profile-time", 200*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each benchmark process")
+	fs.IntVar(&f.jobs, "j", 2, "coverage runs at once (the profiled runs run one at a time)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -80,10 +82,12 @@ func (f *sensitivityFlags) options() (detect.Options, error) {
 		return detect.Options{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
 	case f.noiseSamples < 2:
 		return detect.Options{}, usageErrorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
+	case f.jobs < 1:
+		return detect.Options{}, usageErrorf("-j %d out of range: want at least 1, e.g. 2", f.jobs)
 	case f.sampleTime <= 0 || f.profileTime <= 0 || f.benchTO <= 0:
 		return detect.Options{}, usageErrorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
 	}
 	o := detect.Options{SampleTime: f.sampleTime, NoiseSamples: f.noiseSamples, ProfileTime: f.profileTime,
-		Budget: f.maxSamples, Alpha: f.alpha, Test: t, Timeout: f.benchTO}
+		Budget: f.maxSamples, Alpha: f.alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
 	return o, nil
 }

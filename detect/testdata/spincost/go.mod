@@ -1,0 +1,3 @@
+module example.com/spincost
+
+go 1.22
