@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/perfmut/perfmut/results"
 )
@@ -16,7 +17,7 @@ import (
 // one must have a directory as its nearest existing ancestor.
 func CheckOutDir(dir string) error {
 	fi, err := os.Stat(dir)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err != nil && !absent(err) {
 		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
 	}
 	if err != nil {
@@ -85,4 +86,12 @@ func checkResumable(dir string) error {
 		}
 	}
 	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, results.JournalFile)
+}
+
+// absent reports whether a Stat error means that no directory is there to
+// read: the path does not exist, an ancestor is a file, or the name is too
+// long to exist. Any other error (permission, a symlink loop) is one the
+// user must see.
+func absent(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ENAMETOOLONG)
 }
