@@ -23,7 +23,10 @@ and bench/stability.sh.
   verdicts.py spread FILE...
       per benchmark of each benchmark file (go test output), its sec/op
       samples: count, median, min, max, max/min, and the share of samples
-      above twice the median (a second mode or load spikes).
+      above twice the median (a second mode or load spikes); for two
+      files (reproduce's base.txt and mut.txt, whose i-th samples ran in one
+      round, next to each other) also the per-round ratios: their median,
+      the rounds in which the mutant was slower and the sign test's p.
   verdicts.py stability RUN1 RUN... [--busy BUSY]
       each run's statuses; agreement of the decided verdicts (killed,
       survived) of the runs among those decided in every run, in at least
@@ -34,6 +37,7 @@ and bench/stability.sh.
 import collections
 import csv
 import json
+import math
 import re
 import statistics
 import sys
@@ -204,6 +208,26 @@ def spread(paths):
                                                                     max(vs), max(vs) / min(vs), sum(v > 2 * med for v in vs)))
 
 
+def sign_p(k, n):
+    """The two-sided exact sign test's p-value of k successes in n."""
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(k, n - k) + 1)) / 2.0 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired(base, mut):
+    """Per benchmark, the rounds of reproduce paired (the i-th sample of each
+    side ran next to each other): the median per-round ratio, the rounds in
+    which the mutant was slower and the sign test's p of that count."""
+    b, m = bench_values(base), bench_values(mut)
+    print("%-44s %6s %12s %s" % ("PAIRED BY ROUND", "ROUNDS", "MEDIAN RATIO", "MUTANT SLOWER IN"))
+    for name in sorted(set(b) & set(m)):
+        rs = [y / x for x, y in zip(b[name], m[name]) if x > 0]
+        k = sum(r > 1 for r in rs)
+        print("%-44s %6d %12.3f %d of %d (sign test p=%.3f)" % (name, len(rs), statistics.median(rs), k, len(rs), sign_p(k, len(rs))))
+
+
 def flips(ref, run):
     kinds = collections.Counter()
     for k, (_, lr) in ref.items():
@@ -276,6 +300,8 @@ def main(argv):
         summary(args[0])
     elif cmd == "spread" and args:
         spread(args)
+        if len(args) == 2:
+            paired(*args)
     elif cmd == "stability" and args:
         busy = None
         if "--busy" in args:
