@@ -11,12 +11,25 @@
 # every disagreement and undecided verdict the spread of its samples.
 # Every step's line carries the time and `uptime`'s load.
 # Usage: bash bench/oracle.sh MODULE RESULTS
-#   (COUNT=20 RATIO=1.3 PERFMUT=path BENCHSTAT=path; rows also in RESULTS/oracle.tsv)
+#   (COUNT=20 RATIO=1.3 PERFMUT=path BENCHSTAT=path; UNDECIDED=0 lists the
+#   undecided verdicts without reproducing them; rows also in RESULTS/oracle.tsv)
 set -euo pipefail
-work=
-trap '[ -z "$work" ] || rm -rf "$work"' EXIT
+work= repro_pid=
+cleanup() {
+	[ -z "$repro_pid" ] || { kill -TERM "$repro_pid" 2>/dev/null || true; wait "$repro_pid" 2>/dev/null || true; }
+	[ -z "$work" ] || rm -rf "$work"
+}
+trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+reproduce() { # MODULE RESULTS COUNT LEVEL ID; in the background, so that an interrupt reaches cleanup at once
+	local rc=0
+	"$perfmut" reproduce -C "$1" -out "$2" -count "$3" -level "$4" "$5" </dev/null >"$work/out" 2>"$work/err" &
+	repro_pid=$!
+	wait "$repro_pid" || rc=$?
+	repro_pid=
+	return "$rc"
+}
 main() {
 	[ $# -eq 2 ] || { echo "usage: bash bench/oracle.sh MODULE RESULTS" >&2; exit 2; }
 	local root mod res count ratio perfmut benchstat
@@ -35,7 +48,9 @@ main() {
 	: >"$res/oracle.tsv"
 	while read -r id level status r up n op pos; do
 		dir=$res/reproduce/$id/$level
-		if "$perfmut" reproduce -C "$mod" -out "$res" -count "$count" -level "$level" "$id" </dev/null >"$work/out" 2>"$work/err" &&
+		if [ "$status" = undecided ] && [ "${UNDECIDED:-1}" = 0 ]; then
+			call="(undecided: not run)" key="-" holm="(undecided: not run)"
+		elif reproduce "$mod" "$res" "$count" "$level" "$id" &&
 			"$benchstat" -format csv "$dir/base.txt" "$dir/mut.txt" >"$work/csv" 2>/dev/null; then
 			IFS=$'\t' read -r call key holm < <(python3 "$root/bench/verdicts.py" judge "$res/report.json" "$id" "$level" "$work/csv")
 			# reproduce's own closing line judges the same rows with the same library: a check.
@@ -50,7 +65,7 @@ main() {
 	echo "oracle: done $(date -u +%FT%TZ); $(uptime)"
 	python3 "$root/bench/verdicts.py" summary "$res/oracle.tsv"
 	while IFS=$'\t' read -r id level status r up n op pos key call holm; do
-		[ "$call" != agree ] && [ "$call" != "(error)" ] || continue
+		case $call in agree | "(error)" | *"not run)") continue ;; esac
 		echo "-- $id $level $status $op $pos: $call; samples (ns/op) of $res/reproduce/$id/$level"
 		python3 "$root/bench/verdicts.py" spread "$res/reproduce/$id/$level/base.txt" "$res/reproduce/$id/$level/mut.txt"
 	done <"$res/oracle.tsv"

@@ -175,6 +175,7 @@ def summary(path):
             by[st]["agree"] += verdict == "agree"
             by[st]["holm"] += holm == "agree"
             by[st]["slower"] += "slower" in verdict
+            by[st]["run"] += "not run" not in verdict and "error" not in verdict
     dec = [by["killed"], by["survived"]]
     n = sum(c["all"] for c in dec)
     print("agreement (benchstat's call per row, as reproduce's closing line): %s; kills %s, survivals %s"
@@ -185,8 +186,8 @@ def summary(path):
              pct(by["survived"]["holm"], by["survived"]["all"])))
     others = {st: c["all"] for st, c in by.items() if st not in DECIDED}
     print("not counted: %s" % (", ".join("%s %d" % kv for kv in sorted(others.items())) or "none"))
-    if by["undecided"]["all"]:
-        print("undecided that benchstat finds slower: %d of %d" % (by["undecided"]["slower"], by["undecided"]["all"]))
+    if by["undecided"]["run"]:
+        print("undecided that benchstat finds slower: %d of %d reproduced" % (by["undecided"]["slower"], by["undecided"]["run"]))
 
 
 def bench_values(path):
