@@ -16,10 +16,11 @@ and bench/stability.sh.
       or disagree (killed <=> some judged row slower at p < 0.05, benchstat's
       own call; survived <=> none), or (STATUS: slower|~) for another
       status, and HOLM the same with Holm's correction over the judged rows.
-  verdicts.py summary ROWS
-      the agreement of an oracle run from its tab-separated rows (ID LEVEL
-      STATUS ... VERDICT HOLM): overall, for kills and for survivals, with
-      and without Holm's correction; undecided and errors counted apart.
+  verdicts.py summary ROWS...
+      the agreement of oracle runs from their tab-separated rows (ID LEVEL
+      STATUS ... VERDICT HOLM; bench/oracle.sh writes RESULTS/oracle.tsv),
+      all files together: overall, for kills and for survivals, with and
+      without Holm's correction; undecided and errors counted apart.
   verdicts.py spread FILE...
       per benchmark of each benchmark file (go test output), its sec/op
       samples: count, median, min, max, max/min, and the share of samples
@@ -165,17 +166,26 @@ def pct(a, b):
     return "%d of %d (%.0f %%)" % (a, b, 100.0 * a / b) if b else "none"
 
 
-def summary(path):
+def oracle_rows(paths):
+    """The (status, verdict, holm) of every row of the oracle files."""
+    for p in paths:
+        with open(p) as f:
+            for line in f:
+                fs = line.rstrip("\n").split("\t")
+                st, verdict, holm = fs[2], fs[-2], fs[-1]
+                if st in DECIDED and verdict not in ("agree", "disagree"):
+                    st = "%s, not compared" % st  # an error, or no benchmark to compare
+                yield st, verdict, holm
+
+
+def summary(paths):
     by = collections.defaultdict(collections.Counter)
-    with open(path) as f:
-        for line in f:
-            fs = line.rstrip("\n").split("\t")
-            st, verdict, holm = fs[2], fs[-2], fs[-1]
-            by[st]["all"] += 1
-            by[st]["agree"] += verdict == "agree"
-            by[st]["holm"] += holm == "agree"
-            by[st]["slower"] += "slower" in verdict
-            by[st]["run"] += "not run" not in verdict and "error" not in verdict
+    for st, verdict, holm in oracle_rows(paths):
+        by[st]["all"] += 1
+        by[st]["agree"] += verdict == "agree"
+        by[st]["holm"] += holm == "agree"
+        by[st]["slower"] += "slower" in verdict
+        by[st]["run"] += "not run" not in verdict and "error" not in verdict
     dec = [by["killed"], by["survived"]]
     n = sum(c["all"] for c in dec)
     print("agreement (benchstat's call per row, as reproduce's closing line): %s; kills %s, survivals %s"
@@ -297,8 +307,8 @@ def main(argv):
         borderline(args[0], float(args[1]) if len(args) > 1 else 1.3)
     elif cmd == "judge" and len(args) == 4:
         judge(*args)
-    elif cmd == "summary" and len(args) == 1:
-        summary(args[0])
+    elif cmd == "summary" and args:
+        summary(args)
     elif cmd == "spread" and args:
         spread(args)
         if len(args) == 2:
