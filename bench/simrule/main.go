@@ -21,6 +21,7 @@ func main() {
 	runs := flag.Int("runs", 4000, "simulated campaigns per table cell")
 	family := flag.Bool("family", false, "print only the family-wise false-kill rates on mixed families (sec/op, two-valued B/op and allocs/op)")
 	compare := flag.Bool("compare", false, "print only perfmut compare's power with and without a drift shared by a round's two samples")
+	rows := flag.String("rows", "", "with -family, only the rows whose name contains this")
 	margin := flag.Bool("margin", false, "print only what the margin does to survivors: kill, survive and undecided rates by noise and effect")
 	flag.Parse()
 	if *margin {
@@ -32,7 +33,7 @@ func main() {
 		return
 	}
 	if *family {
-		familyTable(os.Stdout, *runs)
+		familyTable(os.Stdout, *runs, *rows)
 		return
 	}
 	if *levels {
