@@ -33,6 +33,11 @@ import "math"
 // Threshold = F times that level, with F the done tests in the look's
 // family plus every pending test of the mutant's family.
 //
+// While a test is pending at the first look, Decide may also find one
+// time test beside counts paid for by the late counts (payCounts): the
+// levels of that split count among the smallest, and a done count of the
+// family is held to the lower of the family's and the late counts' level.
+//
 // Pending should list every metric a pending benchmark may report (an
 // empty Sample for one not reported yet, e.g. a custom metric of the
 // configuration): one that Decide later sees but DecideAhead did not

@@ -25,7 +25,7 @@ type levelTable struct {
 	// Rates[K-1] is the simulated chance that one test of a family of K
 	// ever rejects with the levels PerTest[K-1]: at most Alpha/K. The
 	// family's K tests spend at most K times it; the counts get the rest
-	// (see countBudget).
+	// (see split).
 	Rates []float64
 	// Paid[c-1] are the levels of a family of one test beside c counts
 	// paid for at the first look (see sequence.go): calibrated as row

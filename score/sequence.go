@@ -29,16 +29,23 @@ import "math"
 // vary later (a count constant at the first look, or two-valued with too
 // few of its larger value there to reach the level). Such late counts are
 // a family of their own with what the family's calibrated levels leave of
-// alpha (countBudget: Alpha less the simulated rate of the family's K
-// tests, the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016
-// to 0.003 beside 2 to 30), shared over the looks by the union bound (half at
+// alpha (split: Alpha less the simulated rate of the family's K tests,
+// the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016 to
+// 0.003 beside 2 to 30), shared over the looks by the union bound (half at
 // the first, the rest equally), and at each look Tarone's reduction takes
 // those whose values can reach their share there. A union bound needs no
 // family fixed in advance, so a late count joins at the look its values
-// allow. (A late count is never a deterministic increase: constant on
-// each side and larger on the mutant's at the reference look, it would
-// have been in the family.) Rules without calibrated levels leave no budget:
-// their late counts cannot reject (but a deterministic increase).
+// allow. Rules without calibrated levels leave no budget: their late
+// counts cannot reject (but a deterministic increase).
+//
+// Beside one time test the counts that reach the reference look's level
+// are paid for by the late counts (payCounts): out of the family, the
+// time test takes the levels calibrated for one test with Alpha less that
+// level per count (levelTable.Paid), and the late counts' budget holds it
+// for them at the reference look, where a deterministic increase (1/252
+// under the null for a two-valued count split 5/5) is then within the
+// late counts' level. Else a count that is a deterministic increase at
+// the reference look is in the family.
 
 // refFamilies is the range of family sizes whose levels decide the
 // reference look: those of the calibrated tables.
@@ -147,7 +154,7 @@ type split struct {
 
 // split returns the alpha split of a mutant whose family has k tests and
 // paid counts (see payCounts): the budget of the late counts is what the
-// family's calibrated levels leave of Alpha (countBudget), none for rules
+// family's calibrated levels leave of Alpha (withError), none for rules
 // without calibrated levels or with Correction None (every test is then
 // in the family).
 func (r Rule) split(k, paid int) split {
