@@ -33,6 +33,11 @@ import "math"
 // Threshold = F times that level, with F the done tests in the look's
 // family plus every pending test of the mutant's family.
 //
+// While a test is pending at the first look, Decide may also find one
+// time test beside counts paid for by the late counts (payCounts): the
+// levels of that split count among the smallest, and a done count of the
+// family is held to the lower of the family's and the late counts' level.
+//
 // Pending should list every metric a pending benchmark may report (an
 // empty Sample for one not reported yet, e.g. a custom metric of the
 // configuration): one that Decide later sees but DecideAhead did not
@@ -69,6 +74,8 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 		switch {
 		case late[i]:
 			l, f, in = cl, cfamily, true
+		case IsCount(t.Metric):
+			l, f = a.countIn, max(family, cfamily) // it may be paid for
 		}
 		if r.Correction == None {
 			f = 1
@@ -107,32 +114,42 @@ func (r Rule) lookAt(n int) int {
 // smallest level and late counts' level of any family Decide may find once
 // the pending tests reach the look, and the sizes of the two families.
 type ahead struct {
-	seq, late         []bool
-	sp                split
-	level, countLevel float64
-	family, counts    int
+	seq, late                  []bool
+	sp                         split
+	level, countIn, countLevel float64 // countIn: a count of the family's
+	family, counts             int
 }
 
 // aheadLevels computes ahead for the done and pending samples all (pmins:
 // the pending ones' 0) at a look (an index into r.Looks()).
 func (r Rule) aheadLevels(all []Sample, pmins []float64, look int) ahead {
-	seq, complete := r.sequenceFamily(all)
+	seq, complete, paid := r.sequenceFamily(all)
 	lo, hi := 0, count(seq)
 	for i := range all {
 		if seq[i] && complete[i] {
 			lo++
 		}
 	}
-	// The smallest level, and the smallest late counts' budget, of any
-	// family size Decide may find.
-	sp := r.split(hi)
-	level, budget := r.perTestLevel(look, sp.k), sp.budget
+	// The smallest level, and the smallest late counts' level, of any
+	// split Decide may find: a family of lo to hi tests, or, while a test
+	// is pending at the reference look, one test beside paid counts
+	// (payCounts), which may then take a count of the family to theirs.
+	sp := r.split(hi, paid)
+	splits := []split{sp}
 	for k := lo; k < hi; k++ {
-		s := r.split(k)
-		level, budget = min(level, r.perTestLevel(look, s.k)), min(budget, s.budget)
+		splits = append(splits, r.split(k, 0))
+	}
+	mayPay := false
+	if t := r.calibration(); t != nil && r.Correction != None && count(complete) < len(all) {
+		for c := 1; c <= len(t.Paid); c++ {
+			splits, mayPay = append(splits, r.split(1, c)), true
+		}
+	}
+	level, cl := r.familyLevel(look, sp), r.countLevel(look, sp)
+	for _, s := range splits {
+		level, cl = min(level, r.familyLevel(look, s)), min(cl, r.countLevel(look, s))
 	}
 	late := r.lateCounts(all, seq)
-	cl := r.countLevel(look, split{sp.k, budget})
 	var cpm []float64
 	for i, s := range all {
 		// Every count may turn out late (a pending one with a reachable
@@ -143,14 +160,23 @@ func (r Rule) aheadLevels(all []Sample, pmins []float64, look int) ahead {
 	}
 	kc, _ := reduceFamily(cpm, func(k int) float64 { return cl / float64(k) })
 	cl /= float64(kc)
+	// A count of the family may be paid for: it is held to the lower of
+	// the two levels.
+	countIn := level
+	if mayPay {
+		countIn = min(level, cl)
+	}
 	family, cfamily := 0, 0
-	for i := range all {
+	for i, s := range all {
 		switch {
 		case late[i] && pmins[i] <= cl:
 			cfamily++
 		case (seq[i] || r.Correction == None) && pmins[i] <= level:
 			family++
+			if mayPay && IsCount(s.Metric) {
+				cfamily++ // it may be in the late counts' family instead
+			}
 		}
 	}
-	return ahead{seq: seq, late: late, sp: sp, level: level, countLevel: cl, family: family, counts: cfamily}
+	return ahead{seq: seq, late: late, sp: sp, level: level, countIn: countIn, countLevel: cl, family: family, counts: cfamily}
 }

@@ -181,8 +181,8 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		return v
 	}
 	look := v.Look - 1
-	seq, _ := r.sequenceFamily(samples)
-	sp := r.split(count(seq))
+	seq, _, paid := r.sequenceFamily(samples)
+	sp := r.split(count(seq), paid)
 	plan := r.planLook(samples, seq, ps, pmins, look, sp)
 	closed := r.closedBefore(samples, look, sp)
 	rl, _ := r.refLook()
@@ -206,7 +206,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 		}
 	}
 	if plan.size == 0 && v.Decision != Kill {
-		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, r.perTestLevel(look, sp.k), pmins))
+		v.Warnings = append(v.Warnings, cannotKill(v.Look, n, r.familyLevel(look, sp), pmins))
 	}
 	switch {
 	case v.Decision == Continue && final:
@@ -307,12 +307,13 @@ func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, s
 // belowMinEffect). The conditional power of a time test is computed
 // against Alpha/k, the per-test share of the mutant's family of sp.k tests
 // (its size for the whole sequence, see sequenceFamily; 1 with Correction
-// None): the calibrated levels of that family assume it (see Rule); that
+// None), or beside paid counts Alpha less their reserve (Rule.share): the
+// calibrated levels of that family assume it (see Rule); that
 // of a count, if it is a late count, against their budget over the number
 // of counts. A test whose
 // values are all equal has p = 1 and no power.
 func (r Rule) futility(samples []Sample, ps []float64, n int, sp split, late []bool) (cps []float64, below []bool) {
-	ref := r.Alpha / float64(max(sp.k, 1))
+	ref := r.share(sp)
 	counts := 0
 	for _, s := range samples {
 		if IsCount(s.Metric) {
@@ -346,7 +347,7 @@ func (r Rule) closedBefore(samples []Sample, look int, sp split) []bool {
 	if r.FutilityPower <= 0 {
 		return closed
 	}
-	seq, _ := r.sequenceFamily(samples)
+	seq, _, _ := r.sequenceFamily(samples)
 	late := r.lateCounts(samples, seq)
 	looks := r.Looks()
 	prefix := make([]Sample, len(samples))

@@ -28,7 +28,7 @@ func TestLateCountJoins(t *testing.T) {
 	if v := r.Decide(first); v.Decision != Continue || v.Look != 1 || v.Tests[1].Reject {
 		t.Fatalf("first look: %s at look %d, allocs/op %+v; want continue without a rejection", v.Decision, v.Look, v.Tests[1])
 	}
-	if seq, _ := r.sequenceFamily(samples); seq[1] {
+	if seq, _, _ := r.sequenceFamily(samples); seq[1] {
 		t.Fatalf("allocs/op is in the mutant's family: the case does not test a late count")
 	}
 	v := r.Decide(samples)
@@ -36,7 +36,7 @@ func TestLateCountJoins(t *testing.T) {
 	if v.Decision != Kill || v.Look != 2 || !a.Reject || a.Deterministic || a.Excluded || !close(a.P, 66.0/184756) {
 		t.Errorf("second look: %s at look %d, allocs/op %+v; want a kill by the late count (p = 66/184756)", v.Decision, v.Look, a)
 	}
-	if want := r.countLevel(1, r.split(1)); !close(a.Threshold, want) || !(want > 0.00048 && want < 0.00049) {
+	if want := r.countLevel(1, r.split(1, 0)); !close(a.Threshold, want) || !(want > 0.00048 && want < 0.00049) {
 		t.Errorf("allocs/op threshold %v, want the late counts' level %v (about 0.000487)", a.Threshold, want)
 	}
 }

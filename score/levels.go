@@ -25,8 +25,16 @@ type levelTable struct {
 	// Rates[K-1] is the simulated chance that one test of a family of K
 	// ever rejects with the levels PerTest[K-1]: at most Alpha/K. The
 	// family's K tests spend at most K times it; the counts get the rest
-	// (see countBudget).
+	// (see split).
 	Rates []float64
+	// Paid[c-1] are the levels of a family of one test beside c counts
+	// paid for at the first look (see sequence.go): calibrated as row
+	// K = 1 (its cap and futility bound) for a share of Alpha less c
+	// times the first look's level of a full separation, which the late
+	// counts then hold for those counts; PaidRates are their simulated
+	// rates. Only where the search is exhaustive (KS).
+	Paid      [][]float64
+	PaidRates []float64
 }
 
 // calibration returns the calibrated levels of r's test, alpha and looks,
@@ -71,6 +79,16 @@ func (r Rule) familyLevels(k int) []float64 {
 		out[i] = r.perTestLevel(i, k)
 	}
 	return out
+}
+
+// familyLevel is the level of each test of the mutant's family at a look
+// (an index into r.Looks()) under its alpha split: the row of a family of
+// one beside the paid counts, else that of a family of sp.k.
+func (r Rule) familyLevel(look int, sp split) float64 {
+	if sp.paid > 0 {
+		return r.calibration().Paid[sp.paid-1][look]
+	}
+	return r.perTestLevel(look, sp.k)
 }
 
 // perTestLevel is familyLevels(k)[look] for a rule with its defaults.

@@ -20,7 +20,10 @@ import (
 // family) at most K times that level, and, for a metric that is not a
 // count (not B/op or allocs/op), a median ratio above MinEffect.
 // Counts out of the family are late counts, tested at each look with the
-// alpha the family's calibrated levels leave (see sequence.go).
+// alpha the family's calibrated levels leave (see sequence.go); beside
+// one time test, the counts that reach the first look's level are paid
+// for by them, and the time test takes levels calibrated for one test
+// beside them (payCounts).
 //
 // Spending alpha. For the default looks of alpha 0.01, 0.05 and 0.1 the
 // levels are calibrated (calibrated): for every family size K they were

@@ -29,16 +29,23 @@ import "math"
 // vary later (a count constant at the first look, or two-valued with too
 // few of its larger value there to reach the level). Such late counts are
 // a family of their own with what the family's calibrated levels leave of
-// alpha (countBudget: Alpha less the simulated rate of the family's K
-// tests, the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016
-// to 0.003 beside 2 to 30), shared over the looks by the union bound (half at
+// alpha (split: Alpha less the simulated rate of the family's K tests,
+// the calibrated row K; about 0.003 of 0.05 beside one test, 0.0016 to
+// 0.003 beside 2 to 30), shared over the looks by the union bound (half at
 // the first, the rest equally), and at each look Tarone's reduction takes
 // those whose values can reach their share there. A union bound needs no
 // family fixed in advance, so a late count joins at the look its values
-// allow. (A late count is never a deterministic increase: constant on
-// each side and larger on the mutant's at the reference look, it would
-// have been in the family.) Rules without calibrated levels leave no budget:
-// their late counts cannot reject (but a deterministic increase).
+// allow. Rules without calibrated levels leave no budget: their late
+// counts cannot reject (but a deterministic increase).
+//
+// Beside one time test the counts that reach the reference look's level
+// are paid for by the late counts (payCounts): out of the family, the
+// time test takes the levels calibrated for one test with Alpha less that
+// level per count (levelTable.Paid), and the late counts' budget holds it
+// for them at the reference look, where a deterministic increase (1/252
+// under the null for a two-valued count split 5/5) is then within the
+// late counts' level. Else a count that is a deterministic increase at
+// the reference look is in the family.
 
 // refFamilies is the range of family sizes whose levels decide the
 // reference look: those of the calibrated tables.
@@ -65,11 +72,12 @@ func (r Rule) refLook() (look int, top float64) {
 }
 
 // sequenceFamily returns which samples are in the mutant's family for the
-// whole sequence (see above), and whether each one's rounds have reached
+// whole sequence (see above), whether each one's rounds have reached
 // the reference look (a sample that has not is in; once it has, it may
-// turn out not to be). With Correction None every test is in: each is
-// compared with the level of one test.
-func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
+// turn out not to be), and how many counts the late counts pay for (see
+// payCounts; they are out). With Correction None every test is in: each
+// is compared with the level of one test.
+func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool, paid int) {
 	look, top := r.refLook()
 	n := r.Looks()[look]
 	in, complete = make([]bool, len(samples)), make([]bool, len(samples))
@@ -83,50 +91,117 @@ func (r Rule) sequenceFamily(samples []Sample) (in, complete []bool) {
 		ranked := r.ranked(p)
 		in[i] = r.Correction == None || r.Test.ReachableP(ranked.Baseline, ranked.Mutant) <= top
 	}
-	return in, complete
+	return in, complete, r.payCounts(samples, in, complete, look)
+}
+
+// payCounts moves the counts of a family of one test and c counts to the
+// late counts, and returns c, when the calibration has levels for one
+// test beside c paid counts (levelTable.Paid) and every test's rounds
+// have reached the reference look (an index into r.Looks(), the first):
+// else it returns 0 and the family stays as it is.
+//
+// Why: a count in the family takes a full share of alpha (row K = 2 or 3
+// beside one time test) that a count barely varying hardly spends: its
+// values reach the first look's level only as a full separation (a
+// two-valued B/op split 5/5 reaches 1/252, as a deterministic increase)
+// and seldom later. A mutant of one benchmark whose counts did so spent
+// 0.039 of 0.05. Paid for, the count spends at most the first look's
+// level there (the late counts' level at that look holds it for each
+// paid count, see countLevel), and the late counts' share of what is
+// left after; the time test takes the levels calibrated for Alpha less
+// that (0.042 of 0.05 beside one count) instead of row 2 (0.024). Which
+// counts are paid depends on the pooled values of the reference look
+// only, as the family does (Tarone), so the levels hold.
+func (r Rule) payCounts(samples []Sample, in, complete []bool, look int) int {
+	t := r.calibration()
+	if r.Correction == None || t == nil || look != 0 {
+		return 0
+	}
+	tests, counts := 0, 0
+	for i, s := range samples {
+		switch {
+		case !complete[i]:
+			return 0
+		case in[i] && IsCount(s.Metric):
+			counts++
+		case in[i]:
+			tests++
+		}
+	}
+	if _, top := r.refLook(); tests != 1 || counts == 0 || counts > len(t.Paid) ||
+		r.Alpha-withError(t.PaidRates[counts-1], t.Reps) < float64(counts)*top {
+		return 0
+	}
+	for i, s := range samples {
+		if IsCount(s.Metric) {
+			in[i] = false
+		}
+	}
+	return counts
 }
 
 // A split is a mutant's alpha between its family (fixed at the reference
 // look) and its late counts (see above): the family's tests take the
-// levels of a family of k (perTestLevel), the late counts share budget
-// over the looks (countLevel).
+// levels of a family of k (perTestLevel), or with paid counts those of
+// one test beside them (familyLevel); the late counts share budget over
+// the looks (countLevel), of which reserve is held at the reference look
+// for the paid counts.
 type split struct {
-	k      int
-	budget float64
+	k               int
+	budget, reserve float64
+	paid            int
 }
 
-// split returns the alpha split of a mutant whose family has k tests: the
-// budget of the late counts is what the family's calibrated levels leave
-// of Alpha (countBudget), none for rules without calibrated levels or
-// with Correction None (every test is then in the family).
-func (r Rule) split(k int) split {
+// split returns the alpha split of a mutant whose family has k tests and
+// paid counts (see payCounts): the budget of the late counts is what the
+// family's calibrated levels leave of Alpha (withError), none for rules
+// without calibrated levels or with Correction None (every test is then
+// in the family).
+func (r Rule) split(k, paid int) split {
 	if r.Correction == None {
-		return split{1, 0}
+		return split{k: 1}
 	}
 	if k == 0 {
-		return split{1, r.Alpha}
+		return split{k: 1, budget: r.Alpha}
 	}
-	if t := r.calibration(); t != nil && k <= len(t.Rates) {
-		return split{k, r.countBudget(t, k)}
+	t := r.calibration()
+	switch {
+	case t != nil && paid > 0:
+		_, top := r.refLook()
+		return split{k: 1, budget: r.Alpha - withError(t.PaidRates[paid-1], t.Reps), reserve: float64(paid) * top, paid: paid}
+	case t != nil && k <= len(t.Rates):
+		return split{k: k, budget: max(0, r.Alpha-float64(k)*withError(t.Rates[k-1], t.Reps))}
 	}
-	return split{k, 0}
+	return split{k: k}
 }
 
-// countBudget is what k tests with the calibrated levels of table t
-// leave of Alpha: Alpha - k * rate, with the row's simulated rate raised
-// by two standard errors of its simulation and its rounding, so that the
-// family and the late counts together stay within Alpha.
-func (r Rule) countBudget(t *levelTable, k int) float64 {
-	rate := t.Rates[k-1]
-	rate += 2*math.Sqrt(rate/float64(max(t.Reps, 1))) + 5e-6
-	return max(0, r.Alpha-float64(k)*rate)
+// withError is a simulated rate raised by two standard errors of its
+// simulation (reps replicates) and its rounding, so that the family and
+// the late counts together stay within Alpha.
+func withError(rate float64, reps int) float64 {
+	return rate + 2*math.Sqrt(rate/float64(max(reps, 1))) + 5e-6
 }
 
-// countLevel is the share of the late counts' budget spent at a look (an
-// index into r.Looks()): the budget times the union-bound shape of the
-// looks (levels: half at the first, the rest equally).
+// share is the share of alpha each test of the family is calibrated for
+// (its conditional power at the futility stop is against it): Alpha/k,
+// or beside paid counts Alpha less their reserve.
+func (r Rule) share(sp split) float64 {
+	if sp.paid > 0 {
+		return r.Alpha - sp.reserve
+	}
+	return r.Alpha / float64(max(sp.k, 1))
+}
+
+// countLevel is the late counts' level at a look (an index into
+// r.Looks()): the reserve for the paid counts at the reference look, and
+// the budget less it times the union-bound shape of the looks (levels:
+// half at the first, the rest equally).
 func (r Rule) countLevel(look int, sp split) float64 {
-	return r.levels()[look] / r.Alpha * sp.budget
+	l := r.levels()[look] / r.Alpha * (sp.budget - sp.reserve)
+	if rl, _ := r.refLook(); look == rl {
+		l += sp.reserve
+	}
+	return l
 }
 
 // lateCounts reports which samples are late counts: counts (B/op,
@@ -164,7 +239,7 @@ func (r Rule) planLook(samples []Sample, seq []bool, ps, pmins []float64, look i
 	n := len(samples)
 	p := lookPlan{in: make([]bool, n), level: make([]float64, n), threshold: make([]float64, n), family: make([]int, n), adj: make([]float64, n)}
 	late := r.lateCounts(samples, seq)
-	tl := r.perTestLevel(look, sp.k)
+	tl := r.familyLevel(look, sp)
 	var cpm []float64
 	var ci []int
 	for i := range samples {

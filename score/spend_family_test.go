@@ -94,7 +94,7 @@ func TestFamilyFixedWhenBytesJoin(t *testing.T) {
 				}
 			}
 			v := rc.DecideWithoutIntervals(samples)
-			if seq, _ := rc.sequenceFamily(samples); k == 1 && joined(v.Tests, seq, rc.perTestLevel(1, 12)) {
+			if seq, _, _ := rc.sequenceFamily(samples); k == 1 && joined(v.Tests, seq, rc.perTestLevel(1, 12)) {
 				joins++
 			}
 			if v.Decision != Continue {

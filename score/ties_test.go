@@ -80,7 +80,7 @@ func TestSequenceFamily(t *testing.T) {
 		Baseline: []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, Mutant: []float64{1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5}}
 	allocs := Sample{Benchmark: "A", Metric: AllocsPerOp, Baseline: []float64{3, 3, 3, 3, 3, 3, 3, 3, 3, 3}, Mutant: []float64{3, 3, 3, 3, 3, 3, 3, 3, 3, 3}}
 	late := Sample{Benchmark: "B", Metric: "p99-ns/op", Baseline: []float64{1, 2, 3, 4, 5, 6}, Mutant: []float64{1, 2, 3, 4, 5, 6}, Missing: []int{0, 1, 2, 3}}
-	in, complete := r.sequenceFamily([]Sample{bytes, time, allocs, late})
+	in, complete, _ := r.sequenceFamily([]Sample{bytes, time, allocs, late})
 	if !slices.Equal(in, []bool{false, true, false, true}) || !slices.Equal(complete, []bool{true, true, true, false}) {
 		t.Errorf("family %v, complete %v; want [false true false true], [true true true false]", in, complete)
 	}

@@ -74,39 +74,75 @@ func (s *nullSim) exhaustive(alpha, futility float64, kmax int) (ths [][]int, ra
 	}
 	for K := 1; K <= kmax; K++ {
 		beta := alpha / float64(K)
-		s.closeTests(beta, futility)
-		ts, total := tallies(s.ranks, s.lim, g.maxr)
-		s.beta = beta * levelCap(futility, K)
-		bound := make([]int, L)
-		for k := range L {
-			bound[k] = s.maxRank(k)
-		}
-		first, firstMax := firstLook(s.pvals[0], beta)
-		share := make([]float64, g.cells) // -1: not allowed
-		best := 0.0
-		for c := range g.cells {
-			share[c] = -1
-			th := g.th(c)
-			if !within(th, bound) || th[0] < first || th[0] > firstMax {
-				continue
-			}
-			if r := rejected(ts, total, th); r <= limitOf(beta, total) {
-				share[c] = r / beta
-				best = max(best, share[c])
-			}
-		}
-		pick := 0 // every threshold -1: always allowed
-		for c, x := range share {
-			// A later cell has a larger threshold at the last look that
-			// differs.
-			if x >= 0 && x >= best-window {
-				pick = c
-			}
-		}
-		ths = append(ths, g.th(pick))
-		rates = append(rates, rejected(ts, total, g.th(pick)))
+		th, rate := s.pick(g, beta, beta*levelCap(futility, K), futility)
+		ths, rates = append(ths, th), append(rates, rate)
 	}
 	return ths, rates, true
+}
+
+// paid calibrates the levels of a family of one test beside c = 1 to
+// maxPaid counts paid at the first look (see score's sequence.go): the
+// test's share is alpha less c times the first look's level of a full
+// separation (which the late counts then hold for the counts), with the
+// cap and search of a family of one. It returns nothing when that level
+// is above half of alpha (the first look of a family of one cannot kill)
+// or the search is not exhaustive.
+func (s *nullSim) paid(alpha, futility float64) (ths [][]int, rates []float64) {
+	L := len(s.looks)
+	s.beta = alpha * levelCap(futility, 1)
+	g := newGrid(s, L)
+	top := s.pvals[0][0] * (1 + 1e-9) // levels' value of a full separation
+	if L > 4 || g.cells > maxCombos || top > alpha/2 {
+		return nil, nil
+	}
+	for c := 1; c <= maxPaid; c++ {
+		th, rate := s.pick(g, alpha-float64(c)*top, alpha*levelCap(futility, 1), futility)
+		ths, rates = append(ths, th), append(rates, rate)
+	}
+	return ths, rates
+}
+
+// maxPaid is the most counts a family of one test may pay for at the
+// first look: a benchmark's B/op and allocs/op.
+const maxPaid = 2
+
+// pick returns the thresholds and rate exhaustive chooses for one test's
+// share beta with the level cap of a family of k tests, on the grid g:
+// a combination is allowed when its rate is within ceiling times beta less
+// two standard errors of the simulation, its levels are at most levelCap
+// times beta, and its first look's threshold is within firstLook's bounds.
+func (s *nullSim) pick(g *grid, beta, levelMax, futility float64) ([]int, float64) {
+	L := len(s.looks)
+	s.closeTests(beta, futility)
+	ts, total := tallies(s.ranks, s.lim, g.maxr)
+	s.beta = levelMax
+	bound := make([]int, L)
+	for i := range L {
+		bound[i] = s.maxRank(i)
+	}
+	first, firstMax := firstLook(s.pvals[0], beta)
+	share := make([]float64, g.cells) // -1: not allowed
+	best := 0.0
+	for c := range g.cells {
+		share[c] = -1
+		th := g.th(c)
+		if !within(th, bound) || th[0] < first || th[0] > firstMax {
+			continue
+		}
+		if r := rejected(ts, total, th); r <= limitOf(beta, total) {
+			share[c] = r / beta
+			best = max(best, share[c])
+		}
+	}
+	pick := 0 // every threshold -1: always allowed
+	for c, x := range share {
+		// A later cell has a larger threshold at the last look that
+		// differs.
+		if x >= 0 && x >= best-window {
+			pick = c
+		}
+	}
+	return g.th(pick), rejected(ts, total, g.th(pick))
 }
 
 // firstLook returns the least and the largest threshold allowed at the

@@ -49,6 +49,38 @@ func TestExhaustive(t *testing.T) {
 	}
 }
 
+// TestPaid checks the levels of one test beside c paid counts on a small
+// simulation: attainable levels within the cap of a family of one, the
+// first look killing a full separation only, and a rate within the
+// limit of Alpha less c full separations, so that the late counts' budget
+// holds 1/252 for each count; and more than row 2's rate (what the test
+// took with a count in its family).
+func TestPaid(t *testing.T) {
+	sim := simulateNull(score.KS, score.Rule{}.Looks(), 20000, 42)
+	const alpha, fut = 0.05, score.DefaultFutilityPower
+	_, rates, _ := sim.exhaustive(alpha, fut, 2)
+	ths, prates := sim.paid(alpha, fut)
+	if len(ths) != maxPaid {
+		t.Fatalf("%d paid rows, want %d", len(ths), maxPaid)
+	}
+	top := 1.0 / 252 * (1 + 1e-9)
+	for c, th := range ths {
+		beta := alpha - float64(c+1)*top
+		for i, l := range sim.levels(th) {
+			if l > levelCap(fut, 1)*alpha*(1+1e-6) || l != 0 && !slices.Contains(sim.pvals[i], l/(1+1e-9)) {
+				t.Errorf("beside %d: level %v at look %d not an attainable p-value within the cap", c+1, l, i)
+			}
+		}
+		if th[0] != 0 {
+			t.Errorf("beside %d: first look threshold %d, want 0 (a full separation)", c+1, th[0])
+		}
+		sim.closeTests(beta, fut)
+		if r := sim.rate(th); r != prates[c] || r > limitOf(beta, len(sim.ranks)) || r <= rates[1] {
+			t.Errorf("beside %d: rate %v (reported %v), want within %v and above row 2's %v", c+1, r, prates[c], limitOf(beta, len(sim.ranks)), rates[1])
+		}
+	}
+}
+
 // bestRate enumerates every threshold combination within the cap (first
 // look as exhaustive requires: a full separation only, and it when
 // 1/252 is within half of beta) and returns the largest rate within limit.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/perfmut/perfmut/score"
 )
@@ -137,17 +138,55 @@ func simulateFamily(r score.Rule, tests []metricSpec, runs int, seed uint64) (ki
 }
 
 // familyTable prints the family-wise false-kill rates of the default rule
-// on mixed families, runs campaigns a row, with 95% Wilson intervals.
-func familyTable(w io.Writer, runs int) {
+// on mixed families, runs campaigns a row, with 95% Wilson intervals: the
+// rows whose name contains only (all with "").
+func familyTable(w io.Writer, runs int, only string) {
 	fmt.Fprintf(w, "## Family-wise false-kill rate of the default rule (ks, alpha 0.05) on mixed families under H0, %d campaigns a row; rate [95%% interval] (mean samples)\n\n", runs)
 	vs := []variant{{"ks default", score.Rule{}}, {"ks, no margin", score.Rule{Margin: score.NoMargin}}}
 	header(w, "tests", vs)
 	for _, c := range familyCases() {
+		if !strings.Contains(c.name, only) {
+			continue
+		}
 		fmt.Fprintf(w, "| %s |", c.name)
 		for _, v := range vs {
 			rate, mean := simulateFamily(v.rule, c.tests, runs, 23)
 			lo, hi := wilson(rate, runs)
 			fmt.Fprintf(w, " %.4f [%.4f, %.4f] (%.1f) |", rate, lo, hi, mean)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// tiedNames and tiedSeeds are the benchmark names and rule seeds (-seed)
+// of the tied table.
+var (
+	tiedNames = []string{"BenchmarkA", "BenchmarkJoinLower", "BenchmarkParse/size=64-2"}
+	tiedSeeds = []int64{0, 1, 42}
+)
+
+// tiedTable prints the false-kill rate of one benchmark of tied sec/op,
+// B/op two-valued at 50% and allocs/op at 30% (tiedFamily), for each
+// benchmark name and rule seed of tiedNames and tiedSeeds: the ties are
+// broken from the rule's seed mixed with the mutant (Rule.ForMutant), the
+// benchmark and the metric, so no name or seed may spend more than alpha.
+func tiedTable(w io.Writer, runs int) {
+	fmt.Fprintf(w, "## False-kill rate of one benchmark of tied sec/op (B/op 50%%, allocs/op 30%%) by benchmark name and rule seed, default rule, %d campaigns a cell; rate [95%% interval]\n\n", runs)
+	fmt.Fprintf(w, "| benchmark |")
+	for _, seed := range tiedSeeds {
+		fmt.Fprintf(w, " -seed %d |", seed)
+	}
+	fmt.Fprintf(w, "\n| --- |%s\n", strings.Repeat(" --- |", len(tiedSeeds)))
+	for _, name := range tiedNames {
+		tests := tiedFamily(1)
+		for i := range tests {
+			tests[i].bench = name
+		}
+		fmt.Fprintf(w, "| %s |", name)
+		for _, seed := range tiedSeeds {
+			rate, _ := simulateFamily(score.Rule{Seed: seed}, tests, runs, 23)
+			lo, hi := wilson(rate, runs)
+			fmt.Fprintf(w, " %.4f [%.4f, %.4f] |", rate, lo, hi)
 		}
 		fmt.Fprintln(w)
 	}

@@ -363,24 +363,19 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 				for k, th := range ths {
 					beta := alpha / float64(k+1)
 					levels := sim.levels(th)
-					fmt.Fprintf(w, "\t\t{")
-					for i, l := range levels {
-						if i > 0 {
-							fmt.Fprintf(w, ", ")
-						}
-						fmt.Fprintf(w, "%.10g", l)
-					}
-					fmt.Fprintf(w, "}, // K=%d: %.5f of %.5f\n", k+1, rates[k], beta)
+					fmt.Fprintf(w, "\t\t%s, // K=%d: %.5f of %.5f\n", floats(levels, "%.10g"), k+1, rates[k], beta)
 					fmt.Fprintf(log, "%s alpha %v futility %v K %d: rate %.5f of %.5f (%.3f) levels %v\n", test, alpha, fut, k+1, rates[k], beta, rates[k]/beta, levels)
 				}
-				fmt.Fprintf(w, "\t}, Rates: []float64{")
-				for k, rate := range rates {
-					if k > 0 {
-						fmt.Fprintf(w, ", ")
+				fmt.Fprintf(w, "\t}, Rates: []float64%s", floats(rates, "%.5f"))
+				if pths, prates := sim.paid(alpha, fut); len(pths) > 0 {
+					fmt.Fprintf(w, ", Paid: [][]float64{\n")
+					for c, th := range pths {
+						fmt.Fprintf(w, "\t\t%s, // beside %d: %.5f of %.5f\n", floats(sim.levels(th), "%.10g"), c+1, prates[c], alpha)
+						fmt.Fprintf(log, "%s alpha %v futility %v beside %d paid counts: rate %.5f levels %v\n", test, alpha, fut, c+1, prates[c], sim.levels(th))
 					}
-					fmt.Fprintf(w, "%.5f", rate)
+					fmt.Fprintf(w, "\t}, PaidRates: []float64%s", floats(prates, "%.5f"))
 				}
-				fmt.Fprintf(w, "}},\n")
+				fmt.Fprintf(w, "},\n")
 			}
 		}
 	}
@@ -391,6 +386,20 @@ func writeLevels(out io.Writer, log io.Writer, reps int) error {
 	}
 	_, err = out.Write(src)
 	return err
+}
+
+// floats formats xs as a Go []float64 literal's braces, each with format f.
+func floats(xs []float64, f string) string {
+	var b bytes.Buffer
+	b.WriteString("{")
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, f, x)
+	}
+	b.WriteString("}")
+	return b.String()
 }
 
 // calibrateAll returns the thresholds of the families of 1 to maxFamily

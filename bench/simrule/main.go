@@ -4,7 +4,9 @@
 //
 //	go run ./bench/simrule -levels -reps 1000000 > score/levels_table.go
 //	go run ./bench/simrule -runs 4000
+//	go run ./bench/simrule -runs 4000 -ks
 //	go run ./bench/simrule -family -runs 20000
+//	go run ./bench/simrule -tied -runs 20000
 //	go run ./bench/simrule -compare -runs 4000
 //	go run ./bench/simrule -margin -runs 4000
 package main
@@ -21,6 +23,9 @@ func main() {
 	runs := flag.Int("runs", 4000, "simulated campaigns per table cell")
 	family := flag.Bool("family", false, "print only the family-wise false-kill rates on mixed families (sec/op, two-valued B/op and allocs/op)")
 	compare := flag.Bool("compare", false, "print only perfmut compare's power with and without a drift shared by a round's two samples")
+	ksOnly := flag.Bool("ks", false, "with the default tables, only their KS columns")
+	tied := flag.Bool("tied", false, "print only the false-kill rate of one benchmark of tied sec/op by benchmark name and rule seed")
+	rows := flag.String("rows", "", "with -family, only the rows whose name contains this")
 	margin := flag.Bool("margin", false, "print only what the margin does to survivors: kill, survive and undecided rates by noise and effect")
 	flag.Parse()
 	if *margin {
@@ -31,8 +36,12 @@ func main() {
 		compareTable(os.Stdout, *runs)
 		return
 	}
+	if *tied {
+		tiedTable(os.Stdout, *runs)
+		return
+	}
 	if *family {
-		familyTable(os.Stdout, *runs)
+		familyTable(os.Stdout, *runs, *rows)
 		return
 	}
 	if *levels {
@@ -42,7 +51,7 @@ func main() {
 		}
 		return
 	}
-	if err := tables(os.Stdout, *runs); err != nil {
+	if err := tables(os.Stdout, *runs, *ksOnly); err != nil {
 		fmt.Fprintln(os.Stderr, "simrule:", err)
 		os.Exit(1)
 	}

@@ -91,9 +91,9 @@ var aaData = []struct {
 // familyRates prints the family-wise false-kill rates of the default
 // rules with 5 times runs campaigns a cell (half that for 10 tests) and
 // their 95% Wilson intervals.
-func familyRates(w io.Writer, runs int) {
+func familyRates(w io.Writer, runs int, ksOnly bool) {
 	fmt.Fprintf(w, "## Family-wise false-kill rate of the default rules under H0, %d campaigns a cell (%d for 10 tests); rate [95%% interval] (mean samples)\n\n", 5*runs, 5*runs/2)
-	vs := []variant{{"ks default", score.Rule{}}, {"mwu default", score.Rule{Test: score.MWU}}}
+	vs := only([]variant{{"ks default", score.Rule{}}, {"mwu default", score.Rule{Test: score.MWU}}}, ksOnly)
 	header(w, "data, tests", vs)
 	for _, data := range aaData {
 		for _, k := range []int{1, 3, 10} {
@@ -121,15 +121,30 @@ func wilson(rate float64, n int) (lo, hi float64) {
 	return max(mid-half, 0), min(mid+half, 1)
 }
 
-// tables prints the tables of docs/statistics.md.
-func tables(w io.Writer, runs int) error {
+// only returns vs, or with ksOnly its KS columns.
+func only(vs []variant, ksOnly bool) []variant {
+	if !ksOnly {
+		return vs
+	}
+	var out []variant
+	for _, v := range vs {
+		if v.rule.Test == "" || v.rule.Test == score.KS {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// tables prints the tables of docs/statistics.md, with ksOnly only their
+// KS columns.
+func tables(w io.Writer, runs int, ksOnly bool) error {
 	start := time.Now()
-	familyRates(w, runs)
+	familyRates(w, runs, ksOnly)
 	fmt.Fprintf(w, "\n## False kills under H0 (A/A) without the futility stop and the minimum effect, %d campaigns a cell (%d for 10 tests); rate (mean samples)\n\n", runs, runs/2)
-	aa := []variant{
+	aa := only([]variant{
 		{"ks, min effect 1, no futility", score.Rule{MinEffect: 1, FutilityPower: score.NoFutility}},
 		{"mwu, min effect 1, no futility", score.Rule{Test: score.MWU, MinEffect: 1, FutilityPower: score.NoFutility}},
-	}
+	}, ksOnly)
 	header(w, "data, tests", aa)
 	for _, data := range aaData {
 		for _, k := range []int{1, 3, 10} {
@@ -142,7 +157,7 @@ func tables(w io.Writer, runs int) error {
 	}
 
 	fmt.Fprintf(w, "\n## Power, one benchmark, %d campaigns a cell; kill rate (mean samples)\n\n", runs)
-	pv := variants(score.KS, score.MWU)
+	pv := only(variants(score.KS, score.MWU), ksOnly)
 	header(w, "noise sigma, shift", pv)
 	for _, c := range []struct{ sigma, shift float64 }{{0.05, 1.05}, {0.05, 1.10}, {0.2, 1.10}, {0.01, 1.03}} {
 		row(w, fmt.Sprintf("%g, %g (lognormal)", c.sigma, c.shift), pv, lognormal(c.sigma, c.shift), runs, 2)
@@ -150,12 +165,12 @@ func tables(w io.Writer, runs int) error {
 	row(w, "0.05, 1.05 (integer ns/op)", pv, integerNs(0.05, 1.05), runs, 2)
 
 	fmt.Fprintf(w, "\n## Below the minimum effect: a 0.5%% slowdown on a quiet machine (sigma 0.002), %d campaigns a cell\n\n", runs)
-	me := []variant{
+	me := only([]variant{
 		{"ks default", score.Rule{}},
 		{"mwu default", score.Rule{Test: score.MWU}},
 		{"ks, min effect 1", score.Rule{MinEffect: 1}},
 		{"mwu, min effect 1", score.Rule{Test: score.MWU, MinEffect: 1}},
-	}
+	}, ksOnly)
 	header(w, "noise sigma, shift", me)
 	row(w, "0.002, 1.005", me, lognormal(0.002, 1.005), runs, 3)
 	row(w, "0.002, 1.02", me, lognormal(0.002, 1.02), runs, 3)
