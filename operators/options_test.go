@@ -20,6 +20,17 @@ func schema() config.Schema {
 	return s
 }
 
+// yamlConfig parses src, a perfmut.yaml as users write it, with every
+// operator's options: how the tests configure the operators they run.
+func yamlConfig(tb testing.TB, src string) *config.Config {
+	tb.Helper()
+	c, err := config.Parse([]byte(src), "perfmut.yaml", mutate.Schema(All))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
 func TestParseValid(t *testing.T) {
 	src := `# comment
 operators: [spin-loop, call-replace]
