@@ -9,13 +9,7 @@ import (
 // callee returns the function or method object a call invokes statically,
 // or nil (builtins, conversions, function values, method expressions).
 func (f *file) callee(call *ast.CallExpr) *types.Func {
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
-	case *ast.IndexExpr:
-		fun = x.X
-	case *ast.IndexListExpr:
-		fun = x.X
-	}
+	fun := calledName(call)
 	var obj types.Object
 	switch x := fun.(type) {
 	case *ast.Ident:
@@ -35,6 +29,19 @@ func (f *file) callee(call *ast.CallExpr) *types.Func {
 		return nil
 	}
 	return fn.Origin()
+}
+
+// calledName returns the expression naming what call calls, without
+// parentheses and without the type arguments of a generic instantiation.
+func calledName(call *ast.CallExpr) ast.Expr {
+	fun := ast.Unparen(call.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		return x.X
+	case *ast.IndexListExpr:
+		return x.X
+	}
+	return fun
 }
 
 // funcSpellings returns the ways the configuration may name fn:
@@ -126,13 +133,7 @@ func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string, constructors 
 	if tv, ok := f.Info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
 		return false
 	}
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
-	case *ast.IndexExpr:
-		fun = x.X
-	case *ast.IndexListExpr:
-		fun = x.X
-	}
+	fun := calledName(call)
 	var name string
 	switch x := fun.(type) {
 	case *ast.Ident:
