@@ -167,8 +167,8 @@ func countLines(file string) (int, error) {
 	return n, nil
 }
 
-// Contains reports whether line of file is in lines.
-func Contains(lines map[string][]Range, file string, line int) bool {
+// contains reports whether line of file is in lines.
+func contains(lines map[string][]Range, file string, line int) bool {
 	rs := lines[file]
 	i, _ := slices.BinarySearchFunc(rs, line, func(r Range, l int) int {
 		switch {
@@ -187,7 +187,7 @@ func Contains(lines map[string][]Range, file string, line int) bool {
 func Filter(muts []mutate.Mutant, lines map[string][]Range) []mutate.Mutant {
 	var out []mutate.Mutant
 	for _, m := range muts {
-		if Contains(lines, m.File, m.Line) {
+		if contains(lines, m.File, m.Line) {
 			out = append(out, m)
 		}
 	}

@@ -136,19 +136,6 @@ func (c *Config) Section(s *Section) any {
 	return s.New()
 }
 
-// SetSection sets the options of s, as if decoded from a file (for
-// programs and tests that configure perfmut without one). v must be of the
-// type s.New returns.
-func (c *Config) SetSection(s *Section, v any) {
-	if c.sections == nil {
-		c.sections = map[string]any{}
-	}
-	c.sections[s.Key] = v
-	if !containsSection(c.order, s) {
-		c.order = append(c.order, s)
-	}
-}
-
 // CheckNames checks the names that the sections' options give (functions,
 // callers, variables) against r, and reports the first one r does not
 // know as path:line: msg.

@@ -342,8 +342,18 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 	tf := p.fset.File(f.FileStart)
 	rel, _ := filepath.Rel(p.Module.Dir, name)
 	rel = filepath.ToSlash(rel)
-	idx := newFileIndex(p.fset, f)
+	sites, warnings := p.sites(pkg, f, tf, src, rel)
+	if len(sites) == 0 {
+		return nil, warnings
+	}
+	return siteMutants(pkg.ImportPath, rel, tf, src, sites, helpers[pkg]), warnings
+}
 
+// sites runs every operator over the file f of pkg (rel is its path in the
+// module, for warnings) and returns the sites they report that are valid
+// and not ignored (//perfmut:ignore), in the order reported.
+func (p *Program) sites(pkg *Package, f *ast.File, tf *token.File, src []byte, rel string) ([]site, []string) {
+	idx := newFileIndex(p.fset, f)
 	var sites []site
 	var warnings []string
 	var cur *Operator
@@ -395,10 +405,13 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		pass.Options = p.cfg.Section(op.Options)
 		op.Run(pass)
 	}
-	if len(sites) == 0 {
-		return nil, warnings
-	}
+	return sites, warnings
+}
 
+// siteMutants turns the sites of the file rel (tf, src) of package pkgPath
+// into mutants with their stable IDs, attaching the helper file of their
+// operator (helpers, by operator name) where a mutant calls it.
+func siteMutants(pkgPath, rel string, tf *token.File, src []byte, sites []site, helpers map[string]opHelper) []Mutant {
 	// Ordinals among identical sites are counted in source order; sites at
 	// the same offset keep the (deterministic) order they were reported in.
 	slices.SortStableFunc(sites, func(a, b site) int { return a.offset - b.offset })
@@ -417,7 +430,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		seen[key] = ord + 1
 
 		h.Reset()
-		h.Write([]byte(pkg.ImportPath + "\x00" + rel + "\x00"))
+		h.Write([]byte(pkgPath + "\x00" + rel + "\x00"))
 		h.Write(key[:])
 		h.Write([]byte("\x00" + strconv.Itoa(ord)))
 		id := hex.EncodeToString(h.Sum(sum[:0])[:6])
@@ -432,7 +445,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 			Operator:    st.op.Name,
 			Quadrant:    st.op.Quadrant,
 			Params:      params,
-			Package:     pkg.ImportPath,
+			Package:     pkgPath,
 			File:        rel,
 			Line:        pos.Line,
 			Column:      pos.Column,
@@ -440,7 +453,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 			Description: st.s.Description,
 			Edits:       st.s.Edits,
 		}
-		if hf, ok := helpers[pkg][st.op.Name]; ok && hf.uses(st.s.Edits) {
+		if hf, ok := helpers[st.op.Name]; ok && hf.uses(st.s.Edits) {
 			if hf.skip {
 				continue // the helper could collide with the package's names
 			}
@@ -449,7 +462,7 @@ func (p *Program) generateFile(pkg *Package, i int, helpers map[*Package]map[str
 		}
 		out = append(out, m)
 	}
-	return out, warnings
+	return out
 }
 
 func checkEdits(edits []Edit, size int) error {

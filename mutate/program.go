@@ -136,6 +136,39 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		all:    make(map[string]*packages.Package),
 		byPath: make(map[string]*Package),
 	}
+	pkgs, err := p.load(ctx, dir, patterns, env)
+	if err != nil {
+		return nil, err
+	}
+	var main *packages.Module
+	for _, lp := range pkgs {
+		if lp.Module != nil && lp.Module.Main {
+			main = lp.Module
+			break
+		}
+	}
+	if main == nil {
+		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
+	}
+	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
+	if p.Module.Dir == "" {
+		p.Module.Dir = root
+	}
+	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
+	p.addPackages(pkgs, cfg.Packages)
+	if len(p.Packages) == 0 {
+		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
+	}
+	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
+	return p, nil
+}
+
+// load runs packages.Load in dir on patterns and the standard packages the
+// operators' helpers import (helper files import packages the mutated
+// package may not; Check must resolve them), records every package loaded
+// in p.all, and returns the packages matching the patterns, or the first
+// load error.
+func (p *Program) load(ctx context.Context, dir string, patterns []string, env goEnvironment) ([]*packages.Package, error) {
 	pcfg := &packages.Config{
 		Context: ctx,
 		Mode:    loadMode,
@@ -145,13 +178,11 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			return p.parseFile(fset, filename, src, env)
 		},
 	}
-	if len(opts.Tags) > 0 {
-		pcfg.BuildFlags = []string{"-tags=" + strings.Join(opts.Tags, ",")}
+	if len(p.opts.Tags) > 0 {
+		pcfg.BuildFlags = []string{"-tags=" + strings.Join(p.opts.Tags, ",")}
 	}
-	// Helper files import standard packages the mutated package may not;
-	// load them too so Check can resolve them.
 	extra := map[string]bool{}
-	for _, op := range opts.Operators {
+	for _, op := range p.opts.Operators {
 		for _, imp := range op.HelperImports {
 			extra[imp] = true
 		}
@@ -173,35 +204,15 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 			p.all[lp.PkgPath] = lp
 		}
 	})
-	var main *packages.Module
-	for _, lp := range pkgs {
-		if lp.Module != nil && lp.Module.Main {
-			main = lp.Module
-			break
-		}
-	}
 	for imp := range extra {
 		if lp := p.all[imp]; lp == nil || lp.Types == nil || len(lp.GoFiles) == 0 {
 			return nil, fmt.Errorf("an operator's helper imports %q, which is not a standard-library package", imp)
 		}
 	}
-	if err := loadErrors(pkgs, extra, root); err != nil {
+	if err := loadErrors(pkgs, extra, env.root); err != nil {
 		return nil, err
 	}
-	if main == nil {
-		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
-	}
-	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
-	if p.Module.Dir == "" {
-		p.Module.Dir = root
-	}
-	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
-	p.addPackages(pkgs, cfg.Packages)
-	if len(p.Packages) == 0 {
-		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
-	}
-	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
-	return p, nil
+	return pkgs, nil
 }
 
 // parseFile parses a file for packages.Load: the module's files in full
@@ -461,6 +472,3 @@ func (p *Program) source(name string) ([]byte, bool) {
 	src, ok := p.srcs[name]
 	return src, ok
 }
-
-// Fset returns the file set positions of the loaded syntax refer to.
-func (p *Program) Fset() *token.FileSet { return p.fset }

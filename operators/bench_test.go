@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -22,12 +21,13 @@ import (
 //
 //	go test ./operators -run '^$' -bench Run -benchtime 10x
 func BenchmarkRun(b *testing.B) {
-	m := &testModule{dir: b.TempDir(), cfg: config.Default()}
-	m.cfg.SetSection(CallReplace.Options, &CallReplaceOptions{
-		{Func: "unicode/utf8.RuneLen", Value: "1"},
-		{Func: "unicode.IsSpace", Value: "false"},
-	})
-	m.cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}})
+	m := &testModule{dir: b.TempDir(), cfg: yamlConfig(b, `
+call-replace:
+  - {func: unicode/utf8.RuneLen, value: "1"}
+  - {func: unicode.IsSpace, value: "false"}
+var-replace:
+  - {var: n, value: "0"}
+`)}
 	m.load(b, stdlibPackages, func(p *packages.Package) bool { return slices.Contains(stdlibPackages, p.PkgPath) })
 	type input struct {
 		p    *packages.Package

@@ -127,8 +127,8 @@ func runCallReplace(pass *mutate.Pass) {
 			if !contains(names, e.fn) || !callerMatches(stack, e.callers) {
 				continue
 			}
-			text, uses, ok := f.fit(e.value, call.Pos(), t)
-			if !ok || !f.removable(uses, call) || !f.constSafe(e.value, []replacement{{call, stack, text}})[0] {
+			text, uses, ok := e.value.fit(f, call.Pos(), t)
+			if !ok || !f.removable(uses, call) || !e.value.constSafe(f, []replacement{{call, stack, text}})[0] {
 				continue
 			}
 			f.Report(mutate.Site{

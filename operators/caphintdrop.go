@@ -37,20 +37,20 @@ func runCapHintDrop(pass *mutate.Pass) {
 	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			f.capHint(n)
+			capHint(f, n)
 		case *ast.ExprStmt:
 			if len(stack) == 0 || !slices.Contains(stmtList(stack[len(stack)-1]), ast.Stmt(n)) {
 				return true // labeled, a select case's comm, or a header's init or post statement
 			}
 			if call, ok := n.X.(*ast.CallExpr); ok {
-				f.growCall(n, call)
+				growCall(f, n, call)
 			}
 		}
 		return true
 	})
 }
 
-func (f *file) capHint(call *ast.CallExpr) {
+func capHint(f *file, call *ast.CallExpr) {
 	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 {
 		return
@@ -91,7 +91,7 @@ func (f *file) capHint(call *ast.CallExpr) {
 
 // growCall removes a statement b.Grow(n) on a strings.Builder or
 // bytes.Buffer.
-func (f *file) growCall(stmt *ast.ExprStmt, call *ast.CallExpr) {
+func growCall(f *file, stmt *ast.ExprStmt, call *ast.CallExpr) {
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "Grow" {
 		return

@@ -3,6 +3,8 @@ package operators
 import (
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 // TestCatalogue: every operator of All has its line, with its quadrant and
@@ -26,6 +28,17 @@ func TestCatalogue(t *testing.T) {
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("catalogue lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestAllOrder: All lists the Q4 operators, then Q3, then Q2, the order
+// perfmut list -h prints them in.
+func TestAllOrder(t *testing.T) {
+	rank := map[mutate.Quadrant]int{mutate.Q4: 0, mutate.Q3: 1, mutate.Q2: 2}
+	for i := 1; i < len(All); i++ {
+		if a, b := All[i-1], All[i]; rank[b.Quadrant] < rank[a.Quadrant] {
+			t.Errorf("All lists %s (%s) after %s (%s): list Q4, then Q3, then Q2", b.Name, b.Quadrant, a.Name, a.Quadrant)
 		}
 	}
 }

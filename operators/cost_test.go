@@ -1,14 +1,19 @@
 package operators
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
 )
 
 // TestCost is the decision, per operator, of what its change costs, and so
-// which metric sees it (docs/mutants.md, "What an instruction count sees"):
-// every operator of All has a row, and its Cost is the row's.
+// which metric sees it: every operator of All has a row, its Cost is the
+// row's, and docs/mutants.md's table ("What an instruction count sees")
+// gives it the same Cost.
 func TestCost(t *testing.T) {
 	want := map[string]mutate.Cost{
 		"loop-unbreaker":  mutate.CostWork, // the loop runs its remaining iterations
@@ -40,4 +45,41 @@ func TestCost(t *testing.T) {
 			t.Errorf("operator %s: Cost %s, want %s", op.Name, op.Cost, c)
 		}
 	}
+	docs := docCosts(t)
+	for _, op := range All {
+		if c, ok := docs[op.Name]; !ok {
+			t.Errorf("docs/mutants.md's Cost table has no row for %s", op.Name)
+		} else if c != op.Cost.String() {
+			t.Errorf("docs/mutants.md gives %s the Cost %s, the operator %s", op.Name, c, op.Cost)
+		}
+	}
+	if len(docs) != len(All) {
+		t.Errorf("docs/mutants.md's Cost table names %d operators, All has %d", len(docs), len(All))
+	}
+}
+
+// docCosts reads the operator and Cost columns of docs/mutants.md's table
+// "What an instruction count sees": "| `oblivion`, `global-oblivion` | work | why |".
+func docCosts(t *testing.T) map[string]string {
+	b, err := os.ReadFile(filepath.Join("..", "docs", "mutants.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, sec, ok := strings.Cut(string(b), "## What an instruction count sees")
+	if !ok {
+		t.Fatal(`docs/mutants.md has no section "What an instruction count sees"`)
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	name := regexp.MustCompile("`([a-z0-9-]+)`")
+	out := map[string]string{}
+	for _, line := range strings.Split(sec, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || !strings.HasPrefix(line, "| `") {
+			continue
+		}
+		for _, m := range name.FindAllStringSubmatch(cells[1], -1) {
+			out[m[1]] = strings.TrimSpace(cells[2])
+		}
+	}
+	return out
 }

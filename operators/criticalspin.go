@@ -74,7 +74,7 @@ func insertInCriticalSections(f *file, sizes []q3Size, names helperNames) {
 	if len(sizes) == 0 {
 		return
 	}
-	for _, c := range f.criticalSections() {
+	for _, c := range criticalSections(f) {
 		at := c.lock.stmt.End()
 		if !f.helperUsable(at, names.calls, names.pkgLevel) {
 			continue

@@ -16,7 +16,6 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/txtar"
 
-	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -39,6 +38,17 @@ func FuzzOperators(f *testing.F) {
 	}
 	f.Add("package p\n\nfunc f(n int) (s int) {\n\tfor i := 0; i < n; i++ {\n\t\tif i > 10 {\n\t\t\tbreak\n\t\t}\n\t\ts += g(i)\n\t}\n\treturn s\n}\n\nfunc g(i int) int { return i * 2 }\n")
 	f.Add("package p\n\nvar t = mk(3)\n\nfunc mk(n int) []int { return make([]int, n, 2*n) }\n\nfunc use() int { ok := len(t) > 0; if ok { return t[0] }; return 0 }\n")
+	cfg := yamlConfig(f, `
+spin-loop:
+  iterations: [100]
+call-replace:
+  - {func: example.com/p.g, value: "0"}
+  - {func: example.com/p.mk, value: "nil"}
+var-replace:
+  - {var: n, value: "0"}
+  - {var: ok, value: "false"}
+  - {var: i, value: "1"}
+`)
 	f.Fuzz(func(t *testing.T, src string) {
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments|parser.SkipObjectResolution)
@@ -55,10 +65,6 @@ func FuzzOperators(f *testing.F) {
 		if err != nil {
 			t.Skip()
 		}
-		cfg := config.Default()
-		cfg.SetSection(SpinLoop.Options, &SpinLoopOptions{Iterations: []int{100}})
-		cfg.SetSection(CallReplace.Options, &CallReplaceOptions{{Func: "example.com/p.g", Value: "0"}, {Func: "example.com/p.mk", Value: "nil"}})
-		cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "1"}})
 		for _, op := range All {
 			var sites []mutate.Site
 			op.Run(&mutate.Pass{Fset: fset, File: file, Src: []byte(src), Pkg: pkg, Info: info, Config: cfg, Options: cfg.Section(op.Options),

@@ -67,22 +67,22 @@ func runGlobalOblivion(pass *mutate.Pass) {
 					continue
 				}
 				v, _ := f.Info.Defs[name].(*types.Var)
-				if v == nil || !f.globalCandidate(v, call) {
+				if v == nil || !globalCandidate(f, v, call) {
 					continue
 				}
 				if usedElsewhere == nil {
-					usedElsewhere = f.usedInOtherFiles()
+					usedElsewhere = usedInOtherFiles(f)
 				}
 				if usedElsewhere[v] {
 					continue
 				}
-				f.globalOblivion(vs, v, call)
+				globalOblivion(f, vs, v, call)
 			}
 		}
 	}
 }
 
-func (f *file) globalCandidate(v *types.Var, call *ast.CallExpr) bool {
+func globalCandidate(f *file, v *types.Var, call *ast.CallExpr) bool {
 	if v.Exported() {
 		return false // other packages may assign it
 	}
@@ -117,7 +117,7 @@ func (f *file) globalCandidate(v *types.Var, call *ast.CallExpr) bool {
 
 // usedInOtherFiles returns the package-level variables of this file that
 // identifiers in other files of the package refer to.
-func (f *file) usedInOtherFiles() map[types.Object]bool {
+func usedInOtherFiles(f *file) map[types.Object]bool {
 	m := make(map[types.Object]bool)
 	base, size := f.tok.Base(), f.tok.Size()
 	for id, obj := range f.Info.Uses {
@@ -132,7 +132,7 @@ func (f *file) usedInOtherFiles() map[types.Object]bool {
 	return m
 }
 
-func (f *file) globalOblivion(spec *ast.ValueSpec, v *types.Var, call *ast.CallExpr) {
+func globalOblivion(f *file, spec *ast.ValueSpec, v *types.Var, call *ast.CallExpr) {
 	callText := operand(call, f.text(call))
 	var edits []mutate.Edit
 	ok := true

@@ -33,7 +33,7 @@ func (c criticalSection) read() bool { return c.lock.method == "RLock" }
 // RUnlock for RLock) of the same receiver text after the lock, up to the
 // next Lock or RLock of that receiver, anywhere in the function that takes
 // the lock (function literals in it included, e.g. a deferred closure).
-func (f *file) criticalSections() []criticalSection {
+func criticalSections(f *file) []criticalSection {
 	var calls []lockCall
 	stacks := map[*ast.CallExpr][]ast.Node{}
 	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {

@@ -43,7 +43,7 @@ are left alone. A label whose only use was the removed break is removed too.`,
 func runLoopUnbreaker(pass *mutate.Pass) {
 	f := newFile(pass)
 	f.loops(func(loop ast.Stmt, body *ast.BlockStmt, stack []ast.Node) {
-		if !f.terminates(loop) {
+		if !terminates(f.Info, loop) {
 			return
 		}
 		var labeled *ast.LabeledStmt
@@ -58,18 +58,18 @@ func runLoopUnbreaker(pass *mutate.Pass) {
 }
 
 // terminates reports whether a loop has a terminating condition.
-func (f *file) terminates(loop ast.Stmt) bool {
+func terminates(info *types.Info, loop ast.Stmt) bool {
 	switch l := loop.(type) {
 	case *ast.ForStmt:
 		if l.Cond == nil {
 			return false
 		}
-		if tv, ok := f.Info.Types[l.Cond]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
+		if tv, ok := info.Types[l.Cond]; ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value) {
 			return false
 		}
 		return true
 	case *ast.RangeStmt:
-		t := f.Info.TypeOf(l.X)
+		t := info.TypeOf(l.X)
 		if t == nil {
 			return false
 		}

@@ -76,7 +76,7 @@ func runOblivion(pass *mutate.Pass) {
 			if n.Tok == token.DEFINE && len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 				if id, ok := n.Lhs[0].(*ast.Ident); ok {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-						f.oblivion(n, id, call, stack)
+						oblivion(f, n, id, call, stack)
 					}
 				}
 			}
@@ -88,7 +88,7 @@ func runOblivion(pass *mutate.Pass) {
 			vs := g.Specs[0].(*ast.ValueSpec)
 			if len(vs.Names) == 1 && len(vs.Values) == 1 {
 				if call, ok := ast.Unparen(vs.Values[0]).(*ast.CallExpr); ok {
-					f.oblivion(n, vs.Names[0], call, stack)
+					oblivion(f, n, vs.Names[0], call, stack)
 				}
 			}
 		}
@@ -107,7 +107,7 @@ type OblivionOptions struct {
 	Blacklist []string `yaml:"blacklist"`
 }
 
-func (f *file) oblivion(def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack []ast.Node) {
+func oblivion(f *file, def ast.Stmt, id *ast.Ident, call *ast.CallExpr, stack []ast.Node) {
 	v, _ := f.Info.Defs[id].(*types.Var)
 	if v == nil {
 		return

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,17 @@ func schema() config.Schema {
 	s := mutate.Schema(All)
 	s.Operators = []string{"loop-unbreaker", "oblivion", "spin-loop", "sleep", "alloc-churn", "call-replace", "var-replace"}
 	return s
+}
+
+// yamlConfig parses src, a perfmut.yaml as users write it, with every
+// operator's options: how the tests configure the operators they run.
+func yamlConfig(tb testing.TB, src string) *config.Config {
+	tb.Helper()
+	c, err := config.Parse([]byte(src), "perfmut.yaml", mutate.Schema(All))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }
 
 func TestParseValid(t *testing.T) {
@@ -198,7 +210,8 @@ func TestCheckNames(t *testing.T) {
 	}
 }
 
-// TestREADMEExample parses the configuration reference in docs/config.md.
+// TestREADMEExample parses the configuration reference in docs/config.md
+// and checks that it shows every operator's options section.
 func TestREADMEExample(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "docs", "config.md"))
 	if err != nil {
@@ -219,5 +232,12 @@ func TestREADMEExample(t *testing.T) {
 	}
 	if len(*c.Section(CallReplace.Options).(*CallReplaceOptions)) != 1 || len(*c.Section(VarReplace.Options).(*VarReplaceOptions)) != 1 {
 		t.Errorf("README example parsed as %+v", c)
+	}
+	// Every operator's section is in the reference, so that a new option
+	// is documented where users look for it.
+	for _, op := range All {
+		if op.Options != nil && !regexp.MustCompile(`(?m)^`+regexp.QuoteMeta(op.Options.Key)+`:`).MatchString(src) {
+			t.Errorf("docs/config.md's example has no %s: section (operator %s)", op.Options.Key, op.Name)
+		}
 	}
 }

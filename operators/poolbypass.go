@@ -32,7 +32,7 @@ defer bufPool.Put(b)`,
 
 func runPoolBypass(pass *mutate.Pass) {
 	f := newFile(pass)
-	withNew := f.poolsWithNew()
+	withNew := poolsWithNew(f.File, f.Info)
 	ast.Inspect(f.File, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok || len(call.Args) > 0 {
@@ -45,7 +45,7 @@ func runPoolBypass(pass *mutate.Pass) {
 		if fn := f.callee(call); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 			return true
 		}
-		obj := f.poolObj(sel.X)
+		obj := poolObj(f.Info, sel.X)
 		switch {
 		case obj == nil:
 		case withNew[obj]:
@@ -76,7 +76,7 @@ func isSyncPool(t types.Type) bool {
 
 // poolObj returns the variable or struct field that e (a pool operand,
 // possibly under &, * or parentheses) names, or nil.
-func (f *file) poolObj(e ast.Expr) types.Object {
+func poolObj(info *types.Info, e ast.Expr) types.Object {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.StarExpr:
@@ -87,15 +87,15 @@ func (f *file) poolObj(e ast.Expr) types.Object {
 			}
 			e = x.X
 		case *ast.Ident:
-			if o := f.Info.Uses[x]; o != nil {
+			if o := info.Uses[x]; o != nil {
 				return o
 			}
-			return f.Info.Defs[x]
+			return info.Defs[x]
 		case *ast.SelectorExpr:
-			if s := f.Info.Selections[x]; s != nil && s.Kind() == types.FieldVal {
+			if s := info.Selections[x]; s != nil && s.Kind() == types.FieldVal {
 				return s.Obj()
 			}
-			return f.Info.Uses[x.Sel] // a qualified identifier
+			return info.Uses[x.Sel] // a qualified identifier
 		default:
 			return nil
 		}
@@ -106,17 +106,17 @@ func (f *file) poolObj(e ast.Expr) types.Object {
 // New: a sync.Pool composite literal with a New key that initializes or is
 // assigned to them (also as a field of a struct literal), or an assignment
 // to their New field.
-func (f *file) poolsWithNew() map[types.Object]bool {
+func poolsWithNew(syntax *ast.File, info *types.Info) map[types.Object]bool {
 	out := map[types.Object]bool{}
 	mark := func(target ast.Expr, value ast.Expr) {
-		if value != nil && !f.poolLitWithNew(value) {
+		if value != nil && !poolLitWithNew(info, value) {
 			return
 		}
-		if obj := f.poolObj(target); obj != nil {
+		if obj := poolObj(info, target); obj != nil {
 			out[obj] = true
 		}
 	}
-	ast.Inspect(f.File, func(n ast.Node) bool {
+	ast.Inspect(syntax, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ValueSpec:
 			if len(n.Values) == len(n.Names) {
@@ -129,8 +129,8 @@ func (f *file) poolsWithNew() map[types.Object]bool {
 				break
 			}
 			for i, l := range n.Lhs {
-				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" && isSyncPool(f.Info.TypeOf(sel.X)) {
-					if !f.isNil(n.Rhs[i]) {
+				if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" && isSyncPool(info.TypeOf(sel.X)) {
+					if !isNil(info, n.Rhs[i]) {
 						mark(sel.X, nil)
 					}
 					continue
@@ -139,7 +139,7 @@ func (f *file) poolsWithNew() map[types.Object]bool {
 			}
 		case *ast.KeyValueExpr:
 			if key, ok := n.Key.(*ast.Ident); ok {
-				if v, isVar := f.Info.Uses[key].(*types.Var); isVar && v.IsField() && f.poolLitWithNew(n.Value) {
+				if v, isVar := info.Uses[key].(*types.Var); isVar && v.IsField() && poolLitWithNew(info, n.Value) {
 					out[v] = true
 				}
 			}
@@ -151,19 +151,19 @@ func (f *file) poolsWithNew() map[types.Object]bool {
 
 // poolLitWithNew reports whether e is a sync.Pool composite literal (or its
 // address) with a New key.
-func (f *file) poolLitWithNew(e ast.Expr) bool {
+func poolLitWithNew(info *types.Info, e ast.Expr) bool {
 	e = ast.Unparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = ast.Unparen(u.X)
 	}
 	lit, ok := e.(*ast.CompositeLit)
-	if !ok || !isSyncPool(f.Info.TypeOf(lit)) {
+	if !ok || !isSyncPool(info.TypeOf(lit)) {
 		return false
 	}
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "New" {
-				return !f.isNil(kv.Value)
+				return !isNil(info, kv.Value)
 			}
 		}
 	}
@@ -171,16 +171,11 @@ func (f *file) poolLitWithNew(e ast.Expr) bool {
 }
 
 // isNil reports whether e is the predeclared nil.
-func (f *file) isNil(e ast.Expr) bool {
+func isNil(info *types.Info, e ast.Expr) bool {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
 		return false
 	}
-	_, isNil := f.Info.Uses[id].(*types.Nil)
-	return isNil
-}
-
-// declaredHere reports whether obj is declared in the file.
-func (f *file) declaredHere(obj types.Object) bool {
-	return obj.Pos() >= f.File.FileStart && obj.Pos() < f.File.FileEnd
+	_, ok = info.Uses[id].(*types.Nil)
+	return ok
 }

@@ -24,13 +24,13 @@ func parseValue(s string) (q2Value, bool) {
 	return q2Value{text: strings.TrimSpace(s), expr: e}, true
 }
 
-// fit type-checks the value as if written at pos and returns the Go text
+// fit type-checks v as if written at pos in f and returns the Go text
 // that replaces an expression of type want there: the value itself when its
 // type is want, else a conversion to want (so := and type inference keep
 // their types). It also returns the local variables and imports the text
 // uses. ok is false when the value does not type-check there, is not
 // assignable to want, or want cannot be named at pos.
-func (f *file) fit(v q2Value, pos token.Pos, want types.Type) (text string, uses map[types.Object]int, ok bool) {
+func (v q2Value) fit(f *file, pos token.Pos, want types.Type) (text string, uses map[types.Object]int, ok bool) {
 	info := &types.Info{Types: make(map[ast.Expr]types.TypeAndValue), Uses: make(map[*ast.Ident]types.Object)}
 	if err := types.CheckExpr(f.Fset, f.Pkg, pos, v.expr, info); err != nil {
 		return "", nil, false
@@ -157,15 +157,16 @@ type replacement struct {
 	text  string
 }
 
-// constSafe reports, for each replacement of a constant value, whether the
-// expression around it still type-checks once the constant folds into it:
+// constSafe reports, for each replacement by v of an expression of f,
+// whether, when v is a constant, the expression around it still
+// type-checks once the constant folds into it:
 // s[n-1], x/n, uint(n)-1 or 1<<n can become invalid constant expressions
 // (negative index, division by zero, overflow). It type-checks the
 // outermost enclosing expression with every replacement inside it applied;
 // a replacement in a switch case (a possible duplicate case) is refused.
-func (f *file) constSafe(value q2Value, reps []replacement) []bool {
+func (v q2Value) constSafe(f *file, reps []replacement) []bool {
 	ok := make([]bool, len(reps))
-	if !f.valueIsConst(value) {
+	if !v.mayBeConst(f) {
 		for i := range ok {
 			ok[i] = true
 		}
@@ -178,7 +179,7 @@ func (f *file) constSafe(value q2Value, reps []replacement) []bool {
 	// Each replacement alone, then those that pass together per expression.
 	for i := range reps {
 		if tops[i] != nil {
-			ok[i] = f.checkWith(tops[i], reps, []int{i})
+			ok[i] = checkWith(f, tops[i], reps, []int{i})
 		}
 	}
 	for i := range reps {
@@ -191,7 +192,7 @@ func (f *file) constSafe(value q2Value, reps []replacement) []bool {
 				group = append(group, j)
 			}
 		}
-		if len(group) > 1 && !f.checkWith(tops[i], reps, group) {
+		if len(group) > 1 && !checkWith(f, tops[i], reps, group) {
 			for _, j := range group {
 				ok[j] = false
 			}
@@ -202,7 +203,7 @@ func (f *file) constSafe(value q2Value, reps []replacement) []bool {
 
 // checkWith type-checks the expression top with the replacements idx
 // applied.
-func (f *file) checkWith(top ast.Expr, reps []replacement, idx []int) bool {
+func checkWith(f *file, top ast.Expr, reps []replacement, idx []int) bool {
 	var edits []mutateEdit
 	base := f.off(top.Pos())
 	for _, j := range idx {
@@ -216,10 +217,10 @@ func (f *file) checkWith(top ast.Expr, reps []replacement, idx []int) bool {
 	return types.CheckExpr(f.Fset, f.Pkg, top.Pos(), e, info) == nil
 }
 
-// valueIsConst reports whether the value may be a constant expression: it
-// is one in the package scope, or it names something local (then the
-// caller checks cautiously).
-func (f *file) valueIsConst(v q2Value) bool {
+// mayBeConst reports whether v may be a constant expression in f: it is
+// one in the package scope, or it names something local (then the caller
+// checks cautiously).
+func (v q2Value) mayBeConst(f *file) bool {
 	info := &types.Info{Types: make(map[ast.Expr]types.TypeAndValue)}
 	if err := types.CheckExpr(f.Fset, f.Pkg, token.NoPos, v.expr, info); err != nil {
 		return true

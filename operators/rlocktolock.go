@@ -34,8 +34,8 @@ sum += x`,
 
 func runRLockToLock(pass *mutate.Pass) {
 	f := newFile(pass)
-	for _, c := range f.criticalSections() {
-		if !c.read() || !f.writeLockable(c.lock.sel) {
+	for _, c := range criticalSections(f) {
+		if !c.read() || !writeLockable(f.Info, f.Pkg, c.lock.sel) {
 			continue
 		}
 		edits := []mutate.Edit{f.replace(c.lock.sel.Sel, "Lock")}
@@ -44,7 +44,7 @@ func runRLockToLock(pass *mutate.Pass) {
 		}
 		f.Report(mutate.Site{
 			Node:        c.lock.call,
-			Description: fmt.Sprintf("take the write lock at %s (and Unlock at %s)", f.short(c.lock.call), f.unlockLines(c.unlocks)),
+			Description: fmt.Sprintf("take the write lock at %s (and Unlock at %s)", f.short(c.lock.call), unlockLines(f, c.unlocks)),
 			Edits:       edits,
 		})
 	}
@@ -52,13 +52,13 @@ func runRLockToLock(pass *mutate.Pass) {
 
 // writeLockable reports whether X.Lock and X.Unlock of the read lock call
 // X.RLock are sync.RWMutex's (no method of X's type shadows them).
-func (f *file) writeLockable(sel *ast.SelectorExpr) bool {
-	t := f.Info.TypeOf(sel.X)
+func writeLockable(info *types.Info, pkg *types.Package, sel *ast.SelectorExpr) bool {
+	t := info.TypeOf(sel.X)
 	if t == nil {
 		return false
 	}
 	for _, name := range []string{"Lock", "Unlock"} {
-		obj, _, _ := types.LookupFieldOrMethod(t, true, f.Pkg, name)
+		obj, _, _ := types.LookupFieldOrMethod(t, true, pkg, name)
 		if fn, ok := obj.(*types.Func); !ok || !isSyncLockMethod(fn) {
 			return false
 		}
@@ -67,7 +67,7 @@ func (f *file) writeLockable(sel *ast.SelectorExpr) bool {
 }
 
 // unlockLines lists the lines of unlock calls ("line 12, 15").
-func (f *file) unlockLines(us []lockCall) string {
+func unlockLines(f *file, us []lockCall) string {
 	s := "line "
 	if len(us) > 1 {
 		s = "lines "

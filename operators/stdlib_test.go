@@ -29,15 +29,19 @@ func TestStdlibMutantsTypeCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks thousands of mutants; skipped with -short")
 	}
-	m := &testModule{dir: t.TempDir(), cfg: config.Default()}
-	m.cfg.SetSection(SpinLoop.Options, &SpinLoopOptions{Iterations: []int{1000}})
-	m.cfg.SetSection(CallReplace.Options, &CallReplaceOptions{
-		{Func: "unicode/utf8.RuneLen", Value: "1"},
-		{Func: "(*strings.Builder).Len", Value: "0"},
-		{Func: "unicode.IsSpace", Value: "false"},
-		{Func: "bytes.IndexByte", Value: "-1"},
-	})
-	m.cfg.SetSection(VarReplace.Options, &VarReplaceOptions{{Var: "n", Value: "0"}, {Var: "ok", Value: "false"}, {Var: "i", Value: "0"}})
+	m := &testModule{dir: t.TempDir(), cfg: yamlConfig(t, `
+spin-loop:
+  iterations: [1000]
+call-replace:
+  - {func: unicode/utf8.RuneLen, value: "1"}
+  - {func: "(*strings.Builder).Len", value: "0"}
+  - {func: unicode.IsSpace, value: "false"}
+  - {func: bytes.IndexByte, value: "-1"}
+var-replace:
+  - {var: n, value: "0"}
+  - {var: ok, value: "false"}
+  - {var: i, value: "0"}
+`)}
 	pkgs := stdlibPackages
 	if env := os.Getenv("PERFMUT_OPERATORS_STD"); env != "" {
 		pkgs = strings.Split(env, ",") // e.g. encoding/json,math/big

@@ -88,30 +88,44 @@ func (o *VarReplaceOptions) CheckNames(r config.Resolver) error {
 	return nil
 }
 
+// A varEntry is a var-replace entry whose value parses.
+type varEntry struct {
+	name    string
+	value   q2Value
+	callers []string
+}
+
+// varReads are the reads of one local variable v that entry e replaces.
+type varReads struct {
+	v     *types.Var
+	e     int // index in the entries
+	reads []replacement
+}
+
 func runVarReplace(pass *mutate.Pass) {
-	type entry struct {
-		name    string
-		value   q2Value
-		callers []string
-	}
-	var entries []entry
+	var entries []varEntry
 	for _, e := range *pass.Options.(*VarReplaceOptions) {
 		if v, ok := parseValue(e.Value); ok && e.Var != "" {
-			entries = append(entries, entry{e.Var, v, e.Callers})
+			entries = append(entries, varEntry{e.Var, v, e.Callers})
 		}
 	}
 	if len(entries) == 0 {
 		return
 	}
 	f := newFile(pass)
-	type group struct {
-		v     *types.Var
-		e     int
-		reads []replacement
+	groups, decls := replaceableReads(f, entries)
+	for _, g := range groups {
+		replaceReads(f, entries[g.e], g, decls[g.v])
 	}
-	var groups []*group
-	index := make(map[[2]any]*group)
-	decls := make(map[*types.Var]ast.Stmt) // declaring statement in a statement list
+}
+
+// replaceableReads returns the reads of local variables the entries may
+// replace, grouped per variable and entry in source order, and the
+// statements (in a statement list) declaring the file's local variables.
+func replaceableReads(f *file, entries []varEntry) ([]*varReads, map[*types.Var]ast.Stmt) {
+	var groups []*varReads
+	index := make(map[[2]any]*varReads)
+	decls := make(map[*types.Var]ast.Stmt)
 	ast.PreorderStack(f.File, nil, func(n ast.Node, stack []ast.Node) bool {
 		id, ok := n.(*ast.Ident)
 		if !ok {
@@ -134,7 +148,7 @@ func runVarReplace(pass *mutate.Pass) {
 			k := [2]any{v, i}
 			g := index[k]
 			if g == nil {
-				g = &group{v: v, e: i}
+				g = &varReads{v: v, e: i}
 				index[k] = g
 				groups = append(groups, g)
 			}
@@ -142,51 +156,54 @@ func runVarReplace(pass *mutate.Pass) {
 		}
 		return true
 	})
-	for _, g := range groups {
-		e := entries[g.e]
-		var edits []mutate.Edit
-		var first ast.Node
-		left := f.readCounts()[g.v]
-		var fitted []replacement
-		var added []int
-		for _, r := range g.reads {
-			text, uses, ok := f.fit(e.value, r.node.Pos(), g.v.Type())
-			if ok {
-				r.text = text
-				fitted = append(fitted, r)
-				added = append(added, uses[g.v])
-			}
+	return groups, decls
+}
+
+// replaceReads reports the mutant replacing the reads g of e's variable
+// where e's value fits, adding "_ = v" after the declaration decl when no
+// read of the variable is left.
+func replaceReads(f *file, e varEntry, g *varReads, decl ast.Stmt) {
+	var edits []mutate.Edit
+	var first ast.Node
+	left := f.readCounts()[g.v]
+	var fitted []replacement
+	var added []int
+	for _, r := range g.reads {
+		text, uses, ok := e.value.fit(f, r.node.Pos(), g.v.Type())
+		if ok {
+			r.text = text
+			fitted = append(fitted, r)
+			added = append(added, uses[g.v])
 		}
-		for i, ok := range f.constSafe(e.value, fitted) {
-			if !ok {
-				continue
-			}
-			r := fitted[i]
-			if first == nil {
-				first = r.node
-			}
-			left += added[i] - 1
-			edits = append(edits, f.replace(r.node, r.text))
-		}
-		if len(edits) == 0 {
+	}
+	for i, ok := range e.value.constSafe(f, fitted) {
+		if !ok {
 			continue
 		}
-		replaced := len(edits)
-		if left <= 0 && !f.isParam(g.v) {
-			s := decls[g.v]
-			if s == nil {
-				continue
-			}
-			at := f.off(s.End())
-			edits = append(edits, mutate.Edit{Start: at, End: at, New: "; _ = " + g.v.Name()})
+		r := fitted[i]
+		if first == nil {
+			first = r.node
 		}
-		f.Report(mutate.Site{
-			Node:        first,
-			Params:      map[string]any{"var": e.name, "value": e.value.text},
-			Description: fmt.Sprintf("replace %s of %s with %s", english.Plural(replaced, "read"), e.name, e.value.text),
-			Edits:       edits,
-		})
+		left += added[i] - 1
+		edits = append(edits, f.replace(r.node, r.text))
 	}
+	if len(edits) == 0 {
+		return
+	}
+	replaced := len(edits)
+	if left <= 0 && !f.isParam(g.v) {
+		if decl == nil {
+			return
+		}
+		at := f.off(decl.End())
+		edits = append(edits, mutate.Edit{Start: at, End: at, New: "; _ = " + g.v.Name()})
+	}
+	f.Report(mutate.Site{
+		Node:        first,
+		Params:      map[string]any{"var": e.name, "value": e.value.text},
+		Description: fmt.Sprintf("replace %s of %s with %s", english.Plural(replaced, "read"), e.name, e.value.text),
+		Edits:       edits,
+	})
 }
 
 // declStmt returns the statement declaring the identifier whose ancestors

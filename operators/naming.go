@@ -6,8 +6,39 @@ import (
 	"go/types"
 	"go/version"
 	"regexp"
-	"strings"
 )
+
+// scopeAt returns the innermost scope containing pos.
+func (f *file) scopeAt(pos token.Pos) *types.Scope {
+	if s := f.Pkg.Scope().Innermost(pos); s != nil {
+		return s
+	}
+	return f.Pkg.Scope()
+}
+
+// lookup resolves name at pos as Go would in the mutated file.
+func (f *file) lookup(name string, pos token.Pos) types.Object {
+	_, obj := f.scopeAt(pos).LookupParent(name, pos)
+	return obj
+}
+
+// helperUsable reports whether code at pos can call the helper identifiers
+// names, and whether the helper file can declare or import pkgLevel (its
+// other top-level identifiers and its import names) without colliding with
+// the package's own declarations.
+func (f *file) helperUsable(pos token.Pos, names []string, pkgLevel []string) bool {
+	for _, n := range names {
+		if f.lookup(n, pos) != nil {
+			return false
+		}
+	}
+	for _, n := range pkgLevel {
+		if f.Pkg.Scope().Lookup(n) != nil {
+			return false
+		}
+	}
+	return true
+}
 
 // typeExpr returns Go source naming t at pos in the file, or false when t
 // cannot be named there: it involves an interface literal, an unexported
@@ -143,44 +174,6 @@ func (f *file) nameable(t types.Type, pos token.Pos, seen map[types.Type]bool) b
 	return false // interfaces, tuples
 }
 
-// safeEqual reports whether == on values of t compiles and cannot panic:
-// t is comparable and has no interface or type parameter inside (pointers and
-// channels compare by identity, so what they point to does not matter).
-func safeEqual(t types.Type) bool {
-	if !types.Comparable(t) {
-		return false
-	}
-	var walk func(t types.Type, depth int) bool
-	walk = func(t types.Type, depth int) bool {
-		if depth > 32 {
-			return false
-		}
-		switch u := types.Unalias(t).(type) {
-		case *types.TypeParam, *types.Interface:
-			return false
-		case *types.Named:
-			if u.TypeArgs() != nil {
-				for i := 0; i < u.TypeArgs().Len(); i++ {
-					if _, isTP := u.TypeArgs().At(i).(*types.TypeParam); isTP {
-						return false
-					}
-				}
-			}
-			return walk(u.Underlying(), depth+1)
-		case *types.Array:
-			return walk(u.Elem(), depth+1)
-		case *types.Struct:
-			for i := 0; i < u.NumFields(); i++ {
-				if !walk(u.Field(i).Type(), depth+1) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	return walk(t, 0)
-}
-
 // goAtLeast reports whether both the package (whose version the helper
 // file gets) and this file are compiled with at least Go language version
 // v (unknown versions count as new).
@@ -237,116 +230,40 @@ func (f *file) resolves(n ast.Node, pos token.Pos, ok *bool) bool {
 	return *ok
 }
 
-// calleeNames returns the names the oblivion blacklist may use for the
-// function a call invokes.
-func (f *file) calleeNames(call *ast.CallExpr) []string {
-	if fn := f.callee(call); fn != nil {
-		return append(funcSpellings(fn), fn.Name())
-	}
-	switch x := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		return []string{x.Name}
-	case *ast.SelectorExpr:
-		return []string{x.Sel.Name}
-	}
-	return nil
-}
-
-// impurePkgs are packages whose functions and methods read or change state
-// outside their arguments (clocks, randomness, I/O, synchronisation); the
-// oblivion operators never evaluate their calls again.
-var impurePkgs = map[string]bool{
-	"time": true, "math/rand": true, "math/rand/v2": true, "crypto/rand": true,
-	"os": true, "io": true, "bufio": true, "net": true, "net/http": true,
-	"sync": true, "sync/atomic": true, "syscall": true, "runtime": true,
-	"context": true, "os/exec": true, "log": true, "fmt": true, "reflect": true,
-	"unsafe": true, "iter": true,
-}
-
-// mutatorPrefixes start the names of functions and methods that usually
-// change state (iterators, containers, I/O); the oblivion operators never
-// evaluate their calls again.
-var mutatorPrefixes = []string{
-	"Next", "Pop", "Push", "Read", "Write", "Scan", "Add", "Inc", "Dec", "Set",
-	"Put", "Delete", "Remove", "Insert", "Append", "Reset", "Close", "Open",
-	"Store", "Swap", "Send", "Recv", "Lock", "Unlock", "Acquire", "Release",
-	"Take", "Flush", "Seek", "Start", "Stop", "Run", "Do", "Update", "Alloc",
-	"Rand", "Now", "Random", "Shuffle", "Emit", "Enqueue", "Dequeue", "Fetch",
-	"Mutable", "Ensure", "Grow", "Fill", "Register", "Claim", "Consume",
-}
-
-// constructorPrefixes start the names of constructors: oblivion skips them
-// (a fresh pointer never equals v, so its guard only wastes a call), while
-// global-oblivion takes them (strings.NewReplacer, like regexp.MustCompile,
-// is what a package-level variable memoizes).
-var constructorPrefixes = []string{"New", "Make", "Create"}
-
-// reEvaluable reports whether the call's function may be called again at
-// will: it is a declared function, method or function value (not a builtin
-// or conversion), not blacklisted in the configuration, not from an impure
-// package, not named like a mutator (nor a constructor unless
-// constructors), and its receiver and arguments are pure expressions.
-func (f *file) reEvaluable(call *ast.CallExpr, blacklist []string, constructors bool) bool {
-	if call.Ellipsis.IsValid() && !f.pure(call.Args[len(call.Args)-1]) {
+// safeEqual reports whether == on values of t compiles and cannot panic:
+// t is comparable and has no interface or type parameter inside (pointers and
+// channels compare by identity, so what they point to does not matter).
+func safeEqual(t types.Type) bool {
+	if !types.Comparable(t) {
 		return false
 	}
-	if tv, ok := f.Info.Types[call.Fun]; !ok || tv.IsType() || tv.IsBuiltin() {
-		return false
-	}
-	fun := ast.Unparen(call.Fun)
-	switch x := fun.(type) {
-	case *ast.IndexExpr:
-		fun = x.X
-	case *ast.IndexListExpr:
-		fun = x.X
-	}
-	var name string
-	switch x := fun.(type) {
-	case *ast.Ident:
-		name = x.Name
-	case *ast.SelectorExpr:
-		if f.Info.Selections[x] != nil && !f.pure(x.X) {
+	var walk func(t types.Type, depth int) bool
+	walk = func(t types.Type, depth int) bool {
+		if depth > 32 {
 			return false
 		}
-		name = x.Sel.Name
-	default:
-		return false
-	}
-	if hasWordPrefix(name, mutatorPrefixes) || !constructors && hasWordPrefix(name, constructorPrefixes) {
-		return false
-	}
-	if fn := f.callee(call); fn != nil && fn.Pkg() != nil && impurePkgs[fn.Pkg().Path()] {
-		return false
-	}
-	names := f.calleeNames(call)
-	for _, b := range blacklist {
-		b = strings.ReplaceAll(b, " ", "")
-		for _, n := range names {
-			if b == n {
-				return false
-			}
-		}
-	}
-	for _, a := range call.Args {
-		if !f.pure(a) {
+		switch u := types.Unalias(t).(type) {
+		case *types.TypeParam, *types.Interface:
 			return false
-		}
-	}
-	return true
-}
-
-// hasWordPrefix reports whether name starts with one of the words
-// (capitalized or not) followed by the end or a non-lower-case letter: "Add"
-// matches Add, AddRow and addRow, not Address.
-func hasWordPrefix(name string, words []string) bool {
-	for _, p := range words {
-		for _, w := range []string{p, strings.ToLower(p[:1]) + p[1:]} {
-			if strings.HasPrefix(name, w) && (len(name) == len(w) || !isLower(name[len(w)])) {
-				return true
+		case *types.Named:
+			if u.TypeArgs() != nil {
+				for i := 0; i < u.TypeArgs().Len(); i++ {
+					if _, isTP := u.TypeArgs().At(i).(*types.TypeParam); isTP {
+						return false
+					}
+				}
+			}
+			return walk(u.Underlying(), depth+1)
+		case *types.Array:
+			return walk(u.Elem(), depth+1)
+		case *types.Struct:
+			for i := 0; i < u.NumFields(); i++ {
+				if !walk(u.Field(i).Type(), depth+1) {
+					return false
+				}
 			}
 		}
+		return true
 	}
-	return false
+	return walk(t, 0)
 }
-
-func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
