@@ -37,9 +37,6 @@ type FunctionMap struct {
 	// Skipped are the benchmarks that failed on the baseline (one line
 	// each, "importpath.BenchmarkX: reason").
 	Skipped []string `json:"skipped,omitempty"`
-	// WarnFactor is -warn-factor: a changed function's note is a warning
-	// above it.
-	WarnFactor float64 `json:"warn_factor,omitempty"`
 }
 
 // Seconds is the map's total wall time.
@@ -61,4 +58,15 @@ type FunctionNote struct {
 	Share     float64  `json:"share,omitempty"`
 	Warning   bool     `json:"warning"` // never, set-up only or a factor above WarnFactor
 	Text      string   `json:"text"`
+}
+
+// MapSettings are the detectability map's settings: -function-map and
+// -warn-factor. Neither changes a verdict.
+type MapSettings struct {
+	// FunctionMap is whether the campaign made the map (false in
+	// campaigns that did not ask for it, e.g. calibrate's).
+	FunctionMap bool `json:"function_map,omitempty" setting:"-function-map,selection"`
+	// WarnFactor is -warn-factor: a changed function whose factor is
+	// above it gets a warning (0 = detect.DefaultWarnFactor).
+	WarnFactor float64 `json:"warn_factor,omitempty" setting:"-warn-factor,selection"`
 }

@@ -170,6 +170,7 @@ type Settings struct {
 	// packages importing it, not only the tests reaching its site.
 	FullFilter bool `json:"full_filter,omitempty" setting:"-full-filter"`
 	ChoiceSettings
+	MapSettings
 }
 
 // BuildSettings are what the campaign built: the module path, -tags,
