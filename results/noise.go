@@ -11,18 +11,23 @@ import (
 // the advice given at the start when the noise exceeds what the
 // campaign's kills need.
 type Noise struct {
-	Machine noise.Machine `json:"machine"`
+	// Measures is what the samples measure: "time", or "instructions
+	// (valgrind 3.19.0)".
+	Measures string        `json:"measures,omitempty"`
+	Machine  noise.Machine `json:"machine"`
 	// Benchmarks are the baseline's benchmarks in the campaign's order.
 	Benchmarks []BenchNoise `json:"benchmarks,omitempty"`
-	// Advice is noise.Check's line: "" when every benchmark whose noise is
-	// known can detect a slowdown of the minimum effect.
-	Advice string `json:"advice,omitempty"`
+	// Advice are noise.Check's lines (one per level and metric that has
+	// one): none when every benchmark whose noise is known can detect a
+	// slowdown of the minimum effect.
+	Advice []string `json:"advice,omitempty"`
 }
 
 // BenchNoise is the spread of one benchmark's baseline samples.
 type BenchNoise struct {
-	Name   string  `json:"name"`   // as score.TestResult.Benchmark names it
-	Metric string  `json:"metric"` // the samples' metric: "sec/op" or "instructions/op"
+	Name   string  `json:"name"`            // as score.TestResult.Benchmark names it
+	Level  string  `json:"level,omitempty"` // the optimization level of its samples (Opt, NoOpt)
+	Metric string  `json:"metric"`          // the samples' metric: "sec/op" or "instructions/op"
 	N      int     `json:"n"`
 	Median float64 `json:"median"`
 	// MaxMin is the largest sample over the smallest, CV the robust
@@ -36,10 +41,11 @@ type BenchNoise struct {
 	Warnings   []string `json:"warnings,omitempty"`
 }
 
-// BenchNoiseOf is r's record for report.json, its samples of metric.
-func BenchNoiseOf(r noise.Result, metric string) BenchNoise {
+// BenchNoiseOf is r's record for report.json, its samples of metric at
+// level.
+func BenchNoiseOf(r noise.Result, level, metric string) BenchNoise {
 	return BenchNoise{
-		Name: r.Name, Metric: metric, N: r.Spread.N, Median: known(r.Spread.Median),
+		Name: r.Name, Level: level, Metric: metric, N: r.Spread.N, Median: known(r.Spread.Median),
 		MaxMin: knownPtr(r.Spread.MaxMin), CV: knownPtr(r.Spread.CV), Detectable: knownPtr(r.Detectable),
 		TooNoisy: r.TooNoisy, Warnings: r.Spread.Warnings,
 	}

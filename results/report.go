@@ -169,6 +169,9 @@ type Settings struct {
 	// FullFilter is -full-filter: every mutant ran every test of the
 	// packages importing it, not only the tests reaching its site.
 	FullFilter bool `json:"full_filter,omitempty" setting:"-full-filter"`
+	// Measure is -measure: what the samples measure, "time" or
+	// "instructions" ("" before the flag: time).
+	Measure string `json:"measure,omitempty" setting:"-measure"`
 	ChoiceSettings
 	MapSettings
 }
