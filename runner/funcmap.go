@@ -15,10 +15,10 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// FunctionMapFile, in the results directory, holds the campaign's
+// functionMapFile, in the results directory, holds the campaign's
 // detectability map and what it depends on, for a later campaign's
 // -since (and a resumed one) to reuse.
-const FunctionMapFile = "function-map.json"
+const functionMapFile = "function-map.json"
 
 // The map's profiled run in a campaign: at least mapNoiseSamples rounds,
 // about mapProfileTime long (perfmut sensitivity's defaults).
@@ -27,7 +27,7 @@ const (
 	mapProfileTime  = 200 * time.Millisecond
 )
 
-// mapFile is FunctionMapFile's content.
+// mapFile is functionMapFile's content.
 type mapFile struct {
 	Key mapKey      `json:"key"`
 	Map *detect.Map `json:"map"`
@@ -73,11 +73,11 @@ func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no function sensitivity map: %v (-function-map=false leaves it out)", err))
 			return nil
 		}
-		if err := results.WriteJSON(filepath.Join(c.Out, FunctionMapFile), mapFile{key, m}); err != nil {
+		if err := results.WriteJSON(filepath.Join(c.Out, functionMapFile), mapFile{key, m}); err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the function sensitivity map is not kept for -since: %v", err))
 		}
 	}
-	rep.FunctionSensitivity, rep.FunctionMap = MapRows(m), mapInfo(m, reused)
+	rep.FunctionSensitivity, rep.FunctionMap = mapRows(m), mapInfo(m, reused)
 	if c.Settings.ChangedSince == "" {
 		return nil
 	}
@@ -97,7 +97,7 @@ func reusableMap(key mapKey, out, since string) (*detect.Map, bool) {
 		if dir == "" {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, FunctionMapFile))
+		data, err := os.ReadFile(filepath.Join(dir, functionMapFile))
 		if err != nil {
 			continue
 		}
@@ -115,8 +115,8 @@ func sameKey(a, b mapKey) bool {
 	return a.Go == b.Go && a.Machine == b.Machine && a.Settings == b.Settings && maps.Equal(a.Packages, b.Packages)
 }
 
-// MapRows is m's rows as report.json holds them, worst protected first.
-func MapRows(m *detect.Map) []results.FunctionSensitivity {
+// mapRows is m's rows as report.json holds them, worst protected first.
+func mapRows(m *detect.Map) []results.FunctionSensitivity {
 	out := make([]results.FunctionSensitivity, 0, len(m.Functions))
 	for _, r := range m.Functions {
 		out = append(out, results.FunctionSensitivity{Package: r.Package, Function: r.Function, Status: string(r.Status),
