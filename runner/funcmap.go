@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/results"
 )
@@ -63,7 +64,7 @@ func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
 	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
 	m, reused := reusableMap(key, c.Out, c.Since)
 	if m == nil {
-		r.prog.Logf("perfmut: mapping each function's sensitivity (%d packages; bounded: see -plan)", len(pkgs))
+		r.prog.Logf("perfmut: mapping each function's sensitivity (%s; bounded: see -plan)", english.Plural(len(pkgs), "package"))
 		var err error
 		m, err = detect.Compute(ctx, c.mapOptions(pkgs))
 		if err != nil {
