@@ -31,6 +31,12 @@ func mapFixture(t testing.TB) *results.Report {
 		},
 		Advice: []string{"noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkIndex detects 42%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"},
 	}
+	// Each verdict at opt says which metric it rests on (-measure instructions).
+	for _, m := range rep.Mutants {
+		if r := m.Results[results.Opt]; r != nil {
+			r.Metric, r.MetricReason = "instructions/op", "work: an instruction count sees it"
+		}
+	}
 	rep.Settings.FunctionMap, rep.Settings.WarnFactor, rep.Settings.ChangedSince = true, 2, "origin/main"
 	rep.FunctionSensitivity = []results.FunctionSensitivity{
 		{Package: "example.com/demo/textutil", Function: "unused", Status: "never"},
@@ -85,6 +91,7 @@ func TestFunctionMapHTML(t *testing.T) {
 		"Changed functions since <code>origin/main</code>",
 		"<td><code>example.com/demo/textutil.Index</code></td><td><span class=\"rej\">warning</span></td><td>only a slowdown of x35.9",
 		"<h2>Sensitivity by function</h2>",
+		`<span class="q">on instructions/op (work: an instruction count sees it)</span></h3>`,
 		"Smallest slowdown a benchmark notices, by function",
 		"warning above x2",
 	} {

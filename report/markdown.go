@@ -238,6 +238,11 @@ func mdSurvivor(rep *results.Report, n int, f finding, lv []string, dir string) 
 		fmt.Fprintf(&b, "   - %s: **%s**, %s\n", l, r.Status, mdEscape(levelDetail(r)))
 	}
 	for _, l := range f.Levels {
+		if s := metricText(m.Results[l]); s != "" {
+			fmt.Fprintf(&b, "   - metric (%s): %s\n", l, mdEscape(s))
+		}
+	}
+	for _, l := range f.Levels {
 		if e := explain(rep, m, l); e.Text != "" {
 			fmt.Fprintf(&b, "   - why (%s): %s\n", l, mdEscape(e.Text))
 		}

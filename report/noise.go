@@ -82,3 +82,16 @@ func maxMinString(x *float64) string {
 	}
 	return fmt.Sprintf("%.3g", *x)
 }
+
+// metricText says which metric a level's verdict rests on and why, e.g.
+// "instructions/op (work: an instruction count sees it)"; "" for a
+// result that does not say (wall time, before the choice existed).
+func metricText(r *results.LevelResult) string {
+	if r == nil || r.Metric == "" {
+		return ""
+	}
+	if r.MetricReason == "" {
+		return r.Metric
+	}
+	return r.Metric + " (" + r.MetricReason + ")"
+}
