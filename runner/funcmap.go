@@ -60,23 +60,13 @@ func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
 	for _, p := range c.Packages {
 		pkgs = append(pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
 	}
-	in := r.since.inputs
-	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
-	m, reused := reusableMap(key, c.Out, c.Since)
-	if m == nil {
-		r.prog.Logf("perfmut: mapping each function's sensitivity (%s; bounded: see -plan)", english.Plural(len(pkgs), "package"))
-		var err error
-		m, err = detect.Compute(ctx, c.mapOptions(pkgs))
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no function sensitivity map: %v (-function-map=false leaves it out)", err))
-			return nil
+	m, reused, err := r.makeMap(ctx, rep, pkgs)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
 		}
-		if err := results.WriteJSON(filepath.Join(c.Out, functionMapFile), mapFile{key, m}); err != nil {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the function sensitivity map is not kept for -since: %v", err))
-		}
+		rep.Warnings = append(rep.Warnings, err.Error())
+		return nil
 	}
 	rep.FunctionSensitivity, rep.FunctionMap = mapRows(m), mapInfo(m, reused)
 	if c.Settings.ChangedSince == "" {
@@ -88,6 +78,29 @@ func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
 	}
 	rep.ChangedFunctions = notes
 	return nil
+}
+
+// makeMap reuses the map of the resumed run's or -since's results
+// directory (reused: -since's) when nothing it depends on changed, or
+// computes it, and keeps it in the results directory for a later -since
+// (a warning of rep when it cannot).
+func (r *run) makeMap(ctx context.Context, rep *results.Report, pkgs []detect.Pkg) (m *detect.Map, reused bool, err error) {
+	c, in := r.c, r.since.inputs
+	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
+	m, reused = reusableMap(key, c.Out, c.Since)
+	if m != nil && !reused {
+		return m, false, nil // already in the results directory
+	}
+	if m == nil {
+		r.prog.Logf("perfmut: mapping each function's sensitivity (%s; bounded: see -plan)", english.Plural(len(pkgs), "package"))
+		if m, err = detect.Compute(ctx, c.mapOptions(pkgs)); err != nil {
+			return nil, false, fmt.Errorf("no function sensitivity map: %w (-function-map=false leaves it out)", err)
+		}
+	}
+	if err := results.WriteJSON(filepath.Join(c.Out, functionMapFile), mapFile{key, m}); err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the function sensitivity map is not kept for -since: %v", err))
+	}
+	return m, reused, nil
 }
 
 // reusableMap returns the map of the results directory out (a resumed
