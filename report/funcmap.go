@@ -116,6 +116,22 @@ func textFunctionMap(w io.Writer, rep *results.Report) {
 	}
 }
 
+// textChangedFunctions writes the notes on the functions changed since
+// -changed-since.
+func textChangedFunctions(w io.Writer, rep *results.Report) {
+	if len(rep.ChangedFunctions) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nChanged functions since %s: what notices them slowing down (a warning: %s):\n", rep.Settings.ChangedSince, warnRule(rep))
+	for _, n := range rep.ChangedFunctions {
+		kind := "note"
+		if n.Warning {
+			kind = "warning"
+		}
+		fmt.Fprintf(w, "  %-7s %s: %s\n", kind, n.Function, noteText(n))
+	}
+}
+
 // mapSkipped are the lines on the benchmarks the map left out.
 func mapSkipped(rep *results.Report) []string {
 	if rep.FunctionMap == nil {

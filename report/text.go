@@ -36,6 +36,7 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 	}
 
 	textTables(bw, rep, lv)
+	textChangedFunctions(bw, rep)
 	covered, uncovered := findings(rep, lv)
 	gaps, faster := splitFaster(rep, covered)
 	textSurvivors(bw, rep, gaps, lv, opts.Dir)
