@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -64,5 +66,58 @@ func TestMapRows(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("mapRows = %+v, want %+v", got, want)
+	}
+}
+
+// TestFunctionMapCampaign: a campaign with the map on writes a row for
+// every function of the packages it loaded into report.json and keeps the
+// map in its results directory; a later campaign with -since reuses it
+// (nothing it depends on changed), says so, and keeps it too.
+func TestFunctionMapCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	mod, pkgs := testModule(t, "hot")
+	ms := hotMutants(t, mod)[:1] // sum-spin
+	out := filepath.Join(t.TempDir(), "out")
+	c := newTestCampaign(t, mod, pkgs, ms, out)
+	c.Levels, c.Settings.Opt, c.Settings.FunctionMap = []string{results.Opt}, "on", true
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, f := range rep.FunctionSensitivity {
+		status[f.Package+"."+f.Function] = f.Status
+		if (f.Factor != nil) != (f.Status == "timed") {
+			t.Errorf("%s.%s: status %s, factor %v", f.Package, f.Function, f.Status, f.Factor)
+		}
+	}
+	// app.Total runs only inside b.RunParallel, whose coverage counts
+	// (count mode, not atomic) are not asserted here: it has a row.
+	want := map[string]string{"example.com/hot/calc.Sum": "timed", "example.com/hot/calc.Unused": "never", "example.com/hot/calc.Orphan": "never",
+		"example.com/hot/calc.Find": "timed", "example.com/hot/calc.Prepare": "set-up only"}
+	if status["example.com/hot/app.Total"] == "" {
+		t.Errorf("app.Total has no row")
+	}
+	for fn, st := range want {
+		if status[fn] != st {
+			t.Errorf("%s: status %q, want %q (rows %v)", fn, status[fn], st, status)
+		}
+	}
+	if rep.FunctionMap == nil || rep.FunctionMap.Reused || rep.FunctionMap.Benchmarks != 3 || rep.FunctionMap.Seconds() <= 0 {
+		t.Errorf("function_map = %+v, want 3 benchmarks mapped, not reused", rep.FunctionMap)
+	}
+	c2 := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out2"))
+	c2.Levels, c2.Settings.Opt, c2.Settings.FunctionMap, c2.Since = []string{results.Opt}, "on", true, out
+	rep2, err := c2.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep2.FunctionMap == nil || !rep2.FunctionMap.Reused || len(rep2.FunctionSensitivity) != len(rep.FunctionSensitivity) {
+		t.Errorf("-since: function_map = %+v with %d rows, want reused with %d", rep2.FunctionMap, len(rep2.FunctionSensitivity), len(rep.FunctionSensitivity))
+	}
+	if _, err := os.Stat(filepath.Join(c2.Out, functionMapFile)); err != nil {
+		t.Errorf("the reused map is not kept in the new results directory: %v", err)
 	}
 }
