@@ -32,6 +32,7 @@ func mapFixture(t testing.TB) *results.Report {
 		Advice: []string{"noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkIndex detects 42%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"},
 	}
 	// Each verdict at opt says which metric it rests on (-measure instructions).
+	rep.Settings.Measure = "instructions"
 	for _, m := range rep.Mutants {
 		if r := m.Results[results.Opt]; r != nil {
 			r.Metric, r.MetricReason = "instructions/op", "work: an instruction count sees it"
@@ -182,5 +183,27 @@ func TestWritePlanMap(t *testing.T) {
 `
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("WritePlan =\n%s\nwant it to hold\n%s", buf.String(), want)
+	}
+}
+
+// TestMetricOnlyWhenCounting: a campaign measuring wall time only does
+// not repeat "sec/op (-measure time)" on every verdict; one counting
+// instructions says each verdict's metric.
+func TestMetricOnlyWhenCounting(t *testing.T) {
+	for _, measure := range []string{"", "time", "instructions"} {
+		rep := fixture(t)
+		rep.Settings.Measure = measure
+		for _, m := range rep.Mutants {
+			for _, r := range m.Results {
+				r.Metric, r.MetricReason = "sec/op", "-measure time"
+			}
+		}
+		var buf bytes.Buffer
+		if err := Text(&buf, rep, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := strings.Contains(buf.String(), "metric opt: sec/op (-measure time)"), measure == "instructions"; got != want {
+			t.Errorf("-measure %q: metric line shown %v, want %v", measure, got, want)
+		}
 	}
 }

@@ -114,6 +114,7 @@ type htmlMutantLevel struct {
 	Commands []string    // benchstat on the samples taken
 	Check    string      // perfmut reproduce, for survivors and undecided mutants
 	Why      explanation // why a survivor survived (explain), zero otherwise
+	Metric   string      // the metric the verdict rests on and why (metricText)
 }
 
 type diffLine struct {
@@ -166,7 +167,7 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 			if r.Status == score.Survived || r.Status == score.Undecided {
 				ml.Check = reproduceCommand(rep, m.M, opts.Dir)
 			}
-			ml.Why = explain(rep, m.M, l)
+			ml.Why, ml.Metric = explain(rep, m.M, l), metricText(rep, r)
 			if i < MaxPlottedMutants {
 				for _, s := range r.Samples {
 					if v, ok := constantSamples(s); ok {

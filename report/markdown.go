@@ -238,7 +238,7 @@ func mdSurvivor(rep *results.Report, n int, f finding, lv []string, dir string) 
 		fmt.Fprintf(&b, "   - %s: **%s**, %s\n", l, r.Status, mdEscape(levelDetail(r)))
 	}
 	for _, l := range f.Levels {
-		if s := metricText(m.Results[l]); s != "" {
+		if s := metricText(rep, m.Results[l]); s != "" {
 			fmt.Fprintf(&b, "   - metric (%s): %s\n", l, mdEscape(s))
 		}
 	}

@@ -85,9 +85,10 @@ func maxMinString(x *float64) string {
 
 // metricText says which metric a level's verdict rests on and why, e.g.
 // "instructions/op (work: an instruction count sees it)"; "" for a
-// result that does not say (wall time, before the choice existed).
-func metricText(r *results.LevelResult) string {
-	if r == nil || r.Metric == "" {
+// result that does not say (wall time, before the choice existed) and in
+// a campaign measuring wall time only (every verdict is on it).
+func metricText(rep *results.Report, r *results.LevelResult) string {
+	if r == nil || r.Metric == "" || rep.Settings.Measure == "" || rep.Settings.Measure == "time" {
 		return ""
 	}
 	if r.MetricReason == "" {

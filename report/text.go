@@ -154,7 +154,7 @@ func textSurvivors(bw io.Writer, rep *results.Report, gaps []finding, lv []strin
 			fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
 		}
 		for _, l := range f.Levels {
-			if s := metricText(m.Results[l]); s != "" {
+			if s := metricText(rep, m.Results[l]); s != "" {
 				fmt.Fprintf(bw, "     metric %s: %s\n", l, s)
 			}
 		}
@@ -195,7 +195,7 @@ func textUndecided(bw io.Writer, rep *results.Report, und []finding, dir string)
 		fmt.Fprintf(bw, "     %s\n", m.Description)
 		for _, l := range f.Levels {
 			fmt.Fprintf(bw, "     %-6s %s\n", l, firstLine(m.Results[l].Reason))
-			if s := metricText(m.Results[l]); s != "" {
+			if s := metricText(rep, m.Results[l]); s != "" {
 				fmt.Fprintf(bw, "     metric %s: %s\n", l, s)
 			}
 		}
