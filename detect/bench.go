@@ -110,7 +110,7 @@ func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration)
 	return names, nil
 }
 
-// coverBench runs benchmark name at b.N = n and 2n with count-mode
+// coverBench runs benchmark name at b.N = n and 2n with atomic-mode
 // coverage: the functions and blocks it runs, and those that grow with
 // b.N.
 func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name string, n int, prefix string) (BenchResult, error) {
