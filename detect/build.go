@@ -15,7 +15,8 @@ import (
 
 // binaries are one package's test binaries: Plain for the profiled run
 // (with the profiling-rate file when it could be added), Cover with
-// count-mode coverage of every package in scope.
+// atomic-mode coverage of every package in scope (exact counts, also
+// under b.RunParallel, where count mode loses increments).
 type binaries struct{ Plain, Cover string }
 
 // buildAll builds the test binaries of the packages in scope, one go
@@ -46,7 +47,7 @@ func (o *mapper) buildAll(ctx context.Context) (map[string]binaries, error) {
 			defer close(done)
 			plainErr = o.build(ctx, pkgs, plain, extra...)
 		}()
-		coverErr := o.build(ctx, pkgs, cover, "-cover", "-covermode=count", coverpkg)
+		coverErr := o.build(ctx, pkgs, cover, "-cover", "-covermode=atomic", coverpkg)
 		<-done
 		if err := errors.Join(plainErr, coverErr); err != nil {
 			return nil, err

@@ -31,7 +31,16 @@ func WilsonZ(k, n int64, z float64) (lo, hi float64) {
 	den := 1 + z2/fn
 	mid := (p + z2/(2*fn)) / den
 	half := z * math.Sqrt(p*(1-p)/fn+z2/(4*fn*fn)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
+	lo, hi = math.Max(0, mid-half), math.Min(1, mid+half)
+	// At k = 0 (k = n) the closed form's lower (upper) end is 0 (1);
+	// rounding must not make it a tiny share, whose factor is huge.
+	if k == 0 {
+		lo = 0
+	}
+	if k == n {
+		hi = 1
+	}
+	return lo, hi
 }
 
 // Factor is the smallest slowdown factor of a function with share s of a

@@ -80,22 +80,31 @@ func ChangedFuncs(pkgs []Pkg, moduleDir string, lines map[string][]changes.Range
 	}
 	seen := map[string]bool{}
 	var out []FuncID
+	err = ix.eachDecl(pkgs, moduleDir, func(rel string, s span) {
+		if !seen[s.key] && overlaps(lines[rel], s.start, s.end) {
+			seen[s.key] = true
+			out = append(out, ids[s.key])
+		}
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out, err
+}
+
+// eachDecl calls f with every function declaration of pkgs and its
+// file, relative to moduleDir (slash-separated).
+func (ix *Index) eachDecl(pkgs []Pkg, moduleDir string, f func(rel string, s span)) error {
 	for _, p := range pkgs {
-		for _, f := range p.Files {
-			rel, err := filepath.Rel(moduleDir, f)
+		for _, file := range p.Files {
+			rel, err := filepath.Rel(moduleDir, file)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			for _, s := range ix.files[path.Join(p.ImportPath, filepath.Base(f))] {
-				if !seen[s.key] && overlaps(lines[filepath.ToSlash(rel)], s.start, s.end) {
-					seen[s.key] = true
-					out = append(out, ids[s.key])
-				}
+			for _, s := range ix.files[path.Join(p.ImportPath, filepath.Base(file))] {
+				f(filepath.ToSlash(rel), s)
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
-	return out, nil
+	return nil
 }
 
 // overlaps reports whether some range in rs holds a line of start..end.
@@ -106,4 +115,28 @@ func overlaps(rs []changes.Range, start, end int) bool {
 		}
 	}
 	return false
+}
+
+// A Position is where a function is declared: its file relative to the
+// module's root (slash-separated) and the line of its func keyword.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// Positions returns the declaration of every function of pkgs, by
+// FuncID.Key; a package's init functions share the first one's.
+// moduleDir is the module's root directory.
+func Positions(pkgs []Pkg, moduleDir string) (map[string]Position, error) {
+	ix, err := NewIndex(pkgs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]Position{}
+	err = ix.eachDecl(pkgs, moduleDir, func(rel string, s span) {
+		if _, ok := out[s.key]; !ok {
+			out[s.key] = Position{rel, s.start}
+		}
+	})
+	return out, err
 }

@@ -101,6 +101,16 @@ func TestWilson(t *testing.T) {
 			t.Errorf("Wilson(%d, %d) = [%.6f, %.6f], want [%.6f, %.6f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
 		}
 	}
+	// No sample in the function: the lower end is exactly 0, so the
+	// factor's upper end is unbounded (not 1e16 from a rounding error).
+	for _, n := range []int64{28, 71, 254, 1000} {
+		if lo, _ := Wilson(0, n); lo != 0 {
+			t.Errorf("Wilson(0, %d) lower end = %g, want exactly 0", n, lo)
+		}
+		if _, hi := Wilson(n, n); hi != 1 {
+			t.Errorf("Wilson(%d, %d) upper end = %g, want exactly 1", n, n, hi)
+		}
+	}
 }
 
 func TestBenchFrame(t *testing.T) {

@@ -49,6 +49,28 @@ type htmlPage struct {
 	Unplotted                  int
 	LevelNames                 []string
 	Sensitivity                []results.Sensitivity
+	Noise                      []string // the header's noise lines
+	NoiseBenches               []htmlNoise
+	Funcs                      htmlFuncMap
+}
+
+// htmlNoise is one benchmark's baseline spread, formatted.
+type htmlNoise struct {
+	Name, Level, Metric, Median, CV, MaxMin, Detectable string
+	N                                                   int
+	TooNoisy                                            bool
+}
+
+// htmlFuncMap is the page's sensitivity by function and the notes on the
+// changed functions.
+type htmlFuncMap struct {
+	Rows     []funcRow
+	Legend   string
+	Skipped  []string
+	Plot     template.HTML
+	Changed  []results.FunctionNote
+	Since    string
+	WarnRule string
 }
 
 type htmlLevel struct {
@@ -92,6 +114,7 @@ type htmlMutantLevel struct {
 	Commands []string    // benchstat on the samples taken
 	Check    string      // perfmut reproduce, for survivors and undecided mutants
 	Why      explanation // why a survivor survived (explain), zero otherwise
+	Metric   string      // the metric the verdict rests on and why (metricText)
 }
 
 type diffLine struct {
@@ -110,6 +133,9 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
 	if err := htmlSummary(&page, rep, lv); err != nil {
+		return err
+	}
+	if err := htmlNoiseAndMap(&page, rep); err != nil {
 		return err
 	}
 
@@ -141,7 +167,7 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 			if r.Status == score.Survived || r.Status == score.Undecided {
 				ml.Check = reproduceCommand(rep, m.M, opts.Dir)
 			}
-			ml.Why = explain(rep, m.M, l)
+			ml.Why, ml.Metric = explain(rep, m.M, l), metricText(rep, r)
 			if i < MaxPlottedMutants {
 				for _, s := range r.Samples {
 					if v, ok := constantSamples(s); ok {

@@ -31,8 +31,12 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 	if s := runSpan(rep); s != "" {
 		fmt.Fprintf(bw, "  ran %s\n", s)
 	}
+	for _, s := range noiseLines(rep) {
+		fmt.Fprintf(bw, "  %s\n", s)
+	}
 
 	textTables(bw, rep, lv)
+	textChangedFunctions(bw, rep)
 	covered, uncovered := findings(rep, lv)
 	gaps, faster := splitFaster(rep, covered)
 	textSurvivors(bw, rep, gaps, lv, opts.Dir)
@@ -53,6 +57,7 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 	if len(covered) == 0 && len(uncovered) == 0 && len(und) == 0 && len(rep.Mutants) > 0 {
 		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
 	}
+	textFunctionMap(bw, rep)
 	return bw.Flush()
 }
 
@@ -149,6 +154,11 @@ func textSurvivors(bw io.Writer, rep *results.Report, gaps []finding, lv []strin
 			fmt.Fprintf(bw, "     %-6s %-9s %s\n", l, r.Status, levelDetail(r))
 		}
 		for _, l := range f.Levels {
+			if s := metricText(rep, m.Results[l]); s != "" {
+				fmt.Fprintf(bw, "     metric %s: %s\n", l, s)
+			}
+		}
+		for _, l := range f.Levels {
 			if e := explain(rep, m, l); e.Text != "" {
 				fmt.Fprintf(bw, "     why %s: %s\n", l, e.Text)
 			}
@@ -185,6 +195,9 @@ func textUndecided(bw io.Writer, rep *results.Report, und []finding, dir string)
 		fmt.Fprintf(bw, "     %s\n", m.Description)
 		for _, l := range f.Levels {
 			fmt.Fprintf(bw, "     %-6s %s\n", l, firstLine(m.Results[l].Reason))
+			if s := metricText(rep, m.Results[l]); s != "" {
+				fmt.Fprintf(bw, "     metric %s: %s\n", l, s)
+			}
 		}
 		fmt.Fprintf(bw, "     check: %s\n", reproduceCommand(rep, m, dir))
 	}
