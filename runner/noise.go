@@ -78,7 +78,14 @@ func (r *run) noiseCheck() ([]NoiseBench, []string) {
 		if len(bs) == 0 {
 			continue
 		}
-		res, line := noise.Check(bs, need, unit == score.InstructionsPerOp)
+		kind := noise.WallTime
+		switch {
+		case unit == score.InstructionsPerOp:
+			kind = noise.Counts
+		case r.c.Counting != nil:
+			kind = noise.WallTimeBesideCounts
+		}
+		res, line := noise.Check(bs, need, kind)
 		for i, x := range res {
 			out = append(out, NoiseBench{Level: levels[i], Metric: unit, Result: x})
 		}
@@ -96,8 +103,7 @@ func (r *run) adviseAtStart() {
 		return
 	}
 	r.noise.advised = true
-	m := noise.Machine{Start: r.noise.start, End: noise.Take()}
-	r.prog.Logf("perfmut: measuring %s; %s", r.c.Counting.Measures(), m.String())
+	r.prog.Logf("perfmut: measuring %s; %s", r.c.Counting.Measures(), noise.Take().String())
 	_, advice := r.noiseCheck()
 	for _, a := range advice {
 		r.prog.Logf("perfmut: %s", a)
