@@ -44,9 +44,10 @@ type measureJob struct {
 	cleanup func()
 }
 
-// defaultMetric is the metric filter when Campaign.Metric is nil.
+// DefaultMetric is the metric filter when Campaign.Metric is nil:
+// sec/op (instructions/op where counted), B/op and allocs/op.
 func DefaultMetric(unit string) bool {
-	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
+	return unit == "sec/op" || unit == score.InstructionsPerOp || unit == "B/op" || unit == "allocs/op"
 }
 
 // metric is the campaign's metric filter: Campaign.Metric, or
