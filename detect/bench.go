@@ -190,7 +190,7 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 // are added: the noise then spans two processes, as a campaign's does.
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
 	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
-	rounds := o.rounds()
+	rounds := o.Rounds()
 	for try := 0; ; try++ {
 		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
 		if err != nil {

@@ -107,3 +107,35 @@ func overlaps(rs []changes.Range, start, end int) bool {
 	}
 	return false
 }
+
+// A Position is where a function is declared: its file relative to the
+// module's root (slash-separated) and the line of its func keyword.
+type Position struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// Positions returns the declaration of every function of pkgs, by
+// FuncID.Key; a package's init functions share the first one's.
+// moduleDir is the module's root directory.
+func Positions(pkgs []Pkg, moduleDir string) (map[string]Position, error) {
+	ix, err := NewIndex(pkgs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]Position{}
+	for _, p := range pkgs {
+		for _, f := range p.Files {
+			rel, err := filepath.Rel(moduleDir, f)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range ix.files[path.Join(p.ImportPath, filepath.Base(f))] {
+				if _, ok := out[s.key]; !ok {
+					out[s.key] = Position{filepath.ToSlash(rel), s.start}
+				}
+			}
+		}
+	}
+	return out, nil
+}

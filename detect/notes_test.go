@@ -75,3 +75,19 @@ func TestChangedFuncs(t *testing.T) {
 		t.Errorf("ChangedFuncs = %v, want %v", got, want)
 	}
 }
+
+// TestPositions: each function's file (module-relative) and first line.
+func TestPositions(t *testing.T) {
+	dir, err := filepath.Abs("testdata/shares")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
+	got, err := Positions(pkgs, filepath.Dir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := got["example.com/shares.Half"]; p.File != "shares/work.go" || p.Line != 19 {
+		t.Errorf("Positions[Half] = %+v, want shares/work.go:19", p)
+	}
+}

@@ -37,8 +37,8 @@ type Options struct {
 	Log  io.Writer // progress, one line per benchmark; nil = none
 }
 
-// rounds is the number of rounds of the profiled run.
-func (o Options) rounds() int {
+// Rounds is the number of rounds of each benchmark's profiled run.
+func (o Options) Rounds() int {
 	n := o.NoiseSamples
 	if o.SampleTime > 0 {
 		n = max(n, int((o.ProfileTime+o.SampleTime-1)/o.SampleTime))

@@ -49,6 +49,28 @@ type htmlPage struct {
 	Unplotted                  int
 	LevelNames                 []string
 	Sensitivity                []results.Sensitivity
+	Noise                      []string // the header's noise lines
+	NoiseBenches               []htmlNoise
+	Funcs                      htmlFuncMap
+}
+
+// htmlNoise is one benchmark's baseline spread, formatted.
+type htmlNoise struct {
+	Name, Level, Metric, Median, CV, MaxMin, Detectable string
+	N                                                   int
+	TooNoisy                                            bool
+}
+
+// htmlFuncMap is the page's sensitivity by function and the notes on the
+// changed functions.
+type htmlFuncMap struct {
+	Rows     []funcRow
+	Legend   string
+	Skipped  []string
+	Plot     template.HTML
+	Changed  []results.FunctionNote
+	Since    string
+	WarnRule string
 }
 
 type htmlLevel struct {
@@ -110,6 +132,9 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
 	if err := htmlSummary(&page, rep, lv); err != nil {
+		return err
+	}
+	if err := htmlNoiseAndMap(&page, rep); err != nil {
 		return err
 	}
 

@@ -63,6 +63,12 @@ func mdHead(rep *results.Report, lv []string) string {
 	if s := SettingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
+	if lines := noiseLines(rep); len(lines) > 0 {
+		for i := range lines {
+			lines[i] = mdEscape(lines[i])
+		}
+		head.WriteString("\n\n" + strings.Join(lines, "  \n"))
+	}
 	head.WriteString("\n\n| level | killed | valid | score | covered | undecided |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, l := range lv {
 		s := levelScore(rep, l)
@@ -120,7 +126,7 @@ func mdHead(rep *results.Report, lv []string) string {
 		head.WriteString("\n" + s + ".\n")
 	}
 	head.WriteString("\n</details>\n")
-
+	head.WriteString(mdChangedFunctions(rep))
 	return head.String()
 }
 
@@ -188,6 +194,9 @@ func mdChunks(rep *results.Report, lv []string, dir string) (chunks []mdChunk, t
 	}
 	if total == 0 && len(rep.Mutants) > 0 {
 		chunks = append(chunks, mdChunk{text: "\n" + allKilledLine(rep, lv) + "\n"})
+	}
+	if s := mdFunctionMap(rep); s != "" {
+		chunks = append(chunks, mdChunk{text: s})
 	}
 
 	return chunks, total

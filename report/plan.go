@@ -72,6 +72,7 @@ func WritePlan(w io.Writer, p *results.Plan) error {
 	if w, n, ok := longerWindow(p); ok {
 		fmt.Fprintf(&b, "  the baseline steps (%s) take half of -within or more in every shard: -within %s would need -shard k/%d\n", d(baselineTotal(p.Baseline)), w, n)
 	}
+	writePlanMap(&b, p.FunctionMap)
 	if q != nil {
 		b.WriteString("The quick plan reads reach from function names, not coverage (an over-estimate of what is measured for direct calls);\n" +
 			"the ranges: low = one benchmark, one build, no test per mutant; high = every benchmark and test of the importing packages.\n" +
@@ -122,4 +123,17 @@ func longerWindow(p *results.Plan) (string, int, bool) {
 	w := math.Ceil(2*base/half) * half
 	n := max(1, int(math.Ceil((p.WallSeconds-base)/(w-base))))
 	return time.Duration(w * float64(time.Second)).String(), n, true
+}
+
+// writePlanMap says what bounds the campaign's function sensitivity map,
+// if it makes one.
+func writePlanMap(b *strings.Builder, m *results.PlanMap) {
+	if m == nil {
+		return
+	}
+	fmt.Fprintf(b, "then the function sensitivity map (-function-map=false leaves it out), bounded: two builds of the test binaries of %s (as the baseline's),\n"+
+		"  and per benchmark (%d in the source) a calibration, two coverage runs of about 50 and 100ms and a profiled run of %d rounds of %s\n"+
+		"  (one more of at most twice the rounds when it gets fewer than 50 profile samples): at most %s of benchmark iterations\n",
+		english.Plural(m.Packages, "package"), m.Benchmarks, m.Rounds, time.Duration(m.SampleSeconds*float64(time.Second)),
+		time.Duration(m.BenchSeconds*float64(time.Second)).Round(100*time.Millisecond))
 }

@@ -107,6 +107,8 @@ func SARIF(w io.Writer, rep *results.Report, opts Options) error {
 
 	rules, ruleIndex := sarifRules(all)
 	found := sarifResults(rep, all, lv, ruleIndex, opts)
+	rules, notes := sarifChanged(rep, rules, opts)
+	found = append(found, notes...)
 	run := sarifRun{
 		Tool:    sarifTool{Driver: sarifDriver{Name: "perfmut", InformationURI: "https://github.com/perfmut/perfmut", Rules: rules}},
 		Results: found,

@@ -82,6 +82,23 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 			t.Errorf("a result with level %q passed the SARIF schema", "severe")
 		}
 	}
+	// With notes on changed functions (a rule of their own, a result
+	// each at the function's declaration) it is valid too, and a note's
+	// level must be one SARIF knows.
+	var notes bytes.Buffer
+	if err := SARIF(&notes, mapFixture(t), Options{PathPrefix: "go/"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(t, schema, notes.Bytes()); err != nil {
+		t.Fatalf("report.sarif with changed-function notes is not valid SARIF 2.1.0: %v", err)
+	}
+	bad := mutateJSON(t, notes.Bytes(), func(v map[string]any) {
+		rs := v["runs"].([]any)[0].(map[string]any)["results"].([]any)
+		rs[len(rs)-1].(map[string]any)["level"] = "info"
+	})
+	if err := validate(t, schema, bad); err == nil {
+		t.Errorf("a changed-function note with level %q passed the SARIF schema", "info")
+	}
 	// An empty campaign is valid too.
 	var buf bytes.Buffer
 	if err := SARIF(&buf, &results.Report{Schema: results.Schema}, Options{}); err != nil {

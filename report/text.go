@@ -31,6 +31,9 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 	if s := runSpan(rep); s != "" {
 		fmt.Fprintf(bw, "  ran %s\n", s)
 	}
+	for _, s := range noiseLines(rep) {
+		fmt.Fprintf(bw, "  %s\n", s)
+	}
 
 	textTables(bw, rep, lv)
 	covered, uncovered := findings(rep, lv)
@@ -53,6 +56,7 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 	if len(covered) == 0 && len(uncovered) == 0 && len(und) == 0 && len(rep.Mutants) > 0 {
 		fmt.Fprintf(bw, "\n%s\n", allKilledLine(rep, lv))
 	}
+	textFunctionMap(bw, rep)
 	return bw.Flush()
 }
 

@@ -1,5 +1,7 @@
 package results
 
+import "time"
+
 // Plan is what a campaign is expected to cost before any mutant is built
 // (perfmut run -plan): counts and times per level from the baseline's
 // build, test, coverage and benchmark times.
@@ -21,6 +23,9 @@ type Plan struct {
 	// source and a few timed builds, without the baseline steps; Baseline
 	// and ByLevel are then estimates too (the likely case).
 	Quick *QuickPlan `json:"quick,omitempty"`
+	// FunctionMap bounds the campaign's detectability map (nil when it
+	// makes none: -function-map=false).
+	FunctionMap *PlanMap `json:"function_map,omitempty"`
 }
 
 // QuickPlan is what a quick plan adds: the bounds of its estimate and
@@ -79,4 +84,34 @@ type PlanLevel struct {
 	TestSeconds    float64 `json:"test_seconds"`
 	MeasureSeconds float64 `json:"measure_seconds"`
 	MeasureRounds  float64 `json:"measure_rounds"` // expected rounds per measured mutant, on average
+}
+
+// PlanMap is the bound of a campaign's detectability map (the function
+// sensitivity pass): what it runs, whatever the module.
+type PlanMap struct {
+	Benchmarks int `json:"benchmarks"` // top-level benchmarks of the packages in scope
+	Packages   int `json:"packages"`   // packages with test files
+	// Rounds of SampleSeconds in each benchmark's profiled run; a run that
+	// gets too few profile samples is followed by one more of at most
+	// twice the rounds.
+	Rounds        int     `json:"rounds"`
+	SampleSeconds float64 `json:"sample_seconds"`
+	// BenchSeconds bounds the benchmarks' iterations: per benchmark a
+	// calibration of a quarter sample, two coverage runs of about 50 and
+	// 100ms, and at most 3 x Rounds samples of profiled rounds. Builds
+	// are two go commands for all the packages (plain and with coverage,
+	// at once), as the baseline's.
+	BenchSeconds float64 `json:"bench_seconds"`
+}
+
+// mapCoverSeconds is the map's two coverage runs of a benchmark: about 50
+// and 100ms of iterations.
+const mapCoverSeconds = 0.15
+
+// MapBound is the PlanMap of benchmarks benchmarks in packages packages,
+// each profiled for rounds rounds of sample.
+func MapBound(benchmarks, packages, rounds int, sample time.Duration) *PlanMap {
+	s := sample.Seconds()
+	per := s/4 + mapCoverSeconds + 3*float64(rounds)*s
+	return &PlanMap{Benchmarks: benchmarks, Packages: packages, Rounds: rounds, SampleSeconds: s, BenchSeconds: float64(benchmarks) * per}
 }

@@ -41,6 +41,16 @@ type Report struct {
 	Inputs *Inputs `json:"inputs,omitempty"`
 	// Baseline is the time of the campaign's baseline steps (seconds).
 	Baseline *BaselineTimes `json:"baseline,omitempty"`
+	// Noise is the machine's noise over the campaign (absent in reports
+	// written before it was measured).
+	Noise *Noise `json:"noise,omitempty"`
+	// FunctionSensitivity is the detectability map, worst protected first
+	// (absent when the map was not made: -function-map=false).
+	FunctionSensitivity []FunctionSensitivity `json:"function_sensitivity,omitempty"`
+	FunctionMap         *FunctionMap          `json:"function_map,omitempty"`
+	// ChangedFunctions has one note per function changed since
+	// -changed-since that the map has a row for.
+	ChangedFunctions []FunctionNote `json:"changed_functions,omitempty"`
 }
 
 // BaselineTimes is the wall time of each baseline step of a campaign.
@@ -159,7 +169,11 @@ type Settings struct {
 	// FullFilter is -full-filter: every mutant ran every test of the
 	// packages importing it, not only the tests reaching its site.
 	FullFilter bool `json:"full_filter,omitempty" setting:"-full-filter"`
+	// Measure is -measure: what the samples measure, "time" or
+	// "instructions" ("" before the flag: time).
+	Measure string `json:"measure,omitempty" setting:"-measure"`
 	ChoiceSettings
+	MapSettings
 }
 
 // BuildSettings are what the campaign built: the module path, -tags,
@@ -196,7 +210,14 @@ type LevelResult struct {
 	Reason     string             `json:"reason,omitempty"` // e.g. the compile error, failing test, setup-only coverage
 	Benchmarks []score.TestResult `json:"benchmarks"`
 	Samples    []SampleSet        `json:"samples,omitempty"`
-	Seconds    float64            `json:"seconds"` // wall time spent on this mutant and level
+	// Metric is what the verdict's timings measure: "sec/op" (wall
+	// time) or "instructions/op" (counted under valgrind); "" in reports
+	// written before the choice existed (wall time). MetricReason is why,
+	// from the operator's cost (mutate.Cost's String: "work", "wait",
+	// "contention"), e.g. "wait: an instruction count does not see it".
+	Metric       string  `json:"metric,omitempty"`
+	MetricReason string  `json:"metric_reason,omitempty"`
+	Seconds      float64 `json:"seconds"` // wall time spent on this mutant and level
 	// Iterations is the fixed iteration count of each measured benchmark
 	// (by the name in Benchmarks): every sample of both sides ran it.
 	Iterations map[string]int `json:"iterations,omitempty"`

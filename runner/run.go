@@ -173,6 +173,9 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.functionMap(ctx, rep); err != nil {
+		return nil, r.interrupted()
+	}
 	if len(todo) > 0 {
 		r.logDone(rep, started)
 	}

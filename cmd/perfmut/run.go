@@ -21,6 +21,7 @@ type runFlags struct {
 	since  string
 	plan   runner.PlanMode
 	within time.Duration
+	fmap   mapFlags
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -33,6 +34,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	f.gate.register(fs)
+	f.fmap.Register(fs)
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -71,6 +73,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	c.Since = f.since
 	c.Counting = counting
+	f.fmap.apply(&c.Settings)
 	judges, err := prog.Judges(ctx)
 	if err != nil {
 		return err
@@ -94,6 +97,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		if err != nil {
 			return err
 		}
+		p.FunctionMap = c.MapPlan()
 		return report.WritePlan(stdout, p)
 	}
 	rep, err := c.Run(ctx)

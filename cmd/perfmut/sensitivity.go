@@ -10,7 +10,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-const sensitivityUsage = "usage: perfmut sensitivity [-C dir] [-tags t] [-json] [-max-samples n] [-profile-time d] [-j n] [packages]\n\nFor every function of the packages (default ./...), the smallest factor by which it must slow down for\nsome benchmark to notice, from a CPU-profiled run of each benchmark on the baseline (docs/sensitivity.md).\n"
+const sensitivityUsage = "Usage: perfmut sensitivity [flags] [packages]\n\nFor every function of the packages (default ./...), the smallest factor by which it must slow down for\nsome benchmark to notice, from a CPU-profiled run of each benchmark on the baseline (docs/sensitivity.md).\n"
 
 // sensitivityFlags are perfmut sensitivity's flags.
 type sensitivityFlags struct {
@@ -28,7 +28,7 @@ type sensitivityFlags struct {
 }
 
 func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
-	fs := newFlagSet("sensitivity", stderr, sensitivityUsage)
+	fs := newFlagSet("perfmut sensitivity", stderr, sensitivityUsage)
 	var f sensitivityFlags
 	f.load.Register(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print the map as JSON")
