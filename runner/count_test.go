@@ -45,6 +45,12 @@ func TestCountCampaign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if rep.Settings.Measure != "instructions" {
+		t.Errorf("settings: measure %q, want instructions", rep.Settings.Measure)
+	}
+	if n := rep.Noise; n == nil || n.Measures != "instructions (valgrind "+info.Version+")" || len(n.Benchmarks) == 0 || n.Benchmarks[0].Metric != score.InstructionsPerOp || n.Benchmarks[0].N < 5 {
+		t.Errorf("noise = %+v, want the counted baseline's spread (instructions/op, at least 5 samples)", n)
+	}
 	res := resultsAt(rep, results.Opt)
 	for _, id := range []string{"sum-more", "sum-spin"} {
 		lr := res[id]
@@ -57,8 +63,8 @@ func TestCountCampaign(t *testing.T) {
 				killedOn = tr.Metric
 			}
 		}
-		if killedOn != score.InstructionsPerOp {
-			t.Errorf("%s: killed on %q, want instructions/op", id, killedOn)
+		if killedOn != score.InstructionsPerOp || lr.Metric != score.InstructionsPerOp || lr.MetricReason != "trial: an instruction count sees it" {
+			t.Errorf("%s: killed on %q, verdict on %q (%q); want instructions/op (trial: an instruction count sees it)", id, killedOn, lr.Metric, lr.MetricReason)
 		}
 		mut, err := os.ReadFile(filepath.Join(out, "samples", id, results.Opt, "mut.txt"))
 		if err != nil {

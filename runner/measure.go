@@ -118,9 +118,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 		return ms.lr, err
 	}
 	lr := ms.result(v, skipped)
-	r.mu.Lock()
-	r.metrics[resultKey{j.m.ID, j.level}] = ms.verdictMetric
-	r.mu.Unlock()
+	lr.Metric, lr.MetricReason = ms.verdictMetric.Metric, ms.verdictMetric.Why
 	for _, fh := range ms.outs {
 		if err := fh.Close(); err != nil {
 			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"github.com/perfmut/perfmut/internal/noise"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -37,29 +38,11 @@ func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	nb.vals = append(nb.vals, v)
 }
 
-// Noise is a campaign's measure of the machine's noise: the load at its
-// start and end, each benchmark's baseline spread against what the kills
-// need, and the advice line when some benchmark cannot detect the minimum
-// effect.
-type Noise struct {
-	Measures string        // "time" or "instructions (valgrind 3.19.0)"
-	Machine  noise.Machine // load and steal at the start and end
-	Benches  []NoiseBench  // by level and benchmark, in order of measurement
-	Advice   []string      // noise.Check's lines: wall time's, then the counts'
-}
-
-// NoiseBench is one benchmark's noise at a level.
-type NoiseBench struct {
-	Level  string
-	Metric string // sec/op or instructions/op
-	noise.Result
-}
-
 // check runs noise.Check over the baseline samples so far: wall time's
 // and the counts' separately (each has its own advice), at the level of
 // one of a benchmark's three metrics.
-func (r *run) noiseCheck() ([]NoiseBench, []string) {
-	var out []NoiseBench
+func (r *run) noiseCheck() ([]results.BenchNoise, []string) {
+	var out []results.BenchNoise
 	var advice []string
 	rule := r.c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
@@ -87,7 +70,7 @@ func (r *run) noiseCheck() ([]NoiseBench, []string) {
 		}
 		res, line := noise.Check(bs, need, kind)
 		for i, x := range res {
-			out = append(out, NoiseBench{Level: levels[i], Metric: unit, Result: x})
+			out = append(out, results.BenchNoiseOf(x, levels[i], unit))
 		}
 		if line != "" {
 			advice = append(advice, line)
@@ -110,8 +93,8 @@ func (r *run) adviseAtStart() {
 	}
 }
 
-// campaignNoise is the campaign's noise at its end.
-func (r *run) campaignNoise() Noise {
+// campaignNoise is the campaign's noise at its end, for report.json.
+func (r *run) campaignNoise() *results.Noise {
 	benches, advice := r.noiseCheck()
-	return Noise{Measures: r.c.Counting.Measures(), Machine: noise.Machine{Start: r.noise.start, End: noise.Take()}, Benches: benches, Advice: advice}
+	return &results.Noise{Measures: r.c.Counting.Measures(), Machine: noise.Machine{Start: r.noise.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
 }
