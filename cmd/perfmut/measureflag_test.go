@@ -44,6 +44,19 @@ func TestMeasureUnavailable(t *testing.T) {
 	}
 }
 
+// TestMeasureAutoFallsBack: -measure auto without valgrind measures time
+// and says why in one line.
+func TestMeasureAutoFallsBack(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	f := CampaignFlags{Measure: MeasureAuto}
+	var log bytes.Buffer
+	c, err := f.Counting(context.Background(), flag.NewFlagSet("run", flag.ContinueOnError), &log)
+	want := "perfmut: -measure auto: measuring time: cannot count instructions: valgrind is not installed (not found in PATH); install the valgrind package (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time\n"
+	if c != nil || err != nil || log.String() != want {
+		t.Errorf("Counting = %+v, %v, log %q; want time (nil), no error, log %q", c, err, log.String(), want)
+	}
+}
+
 // TestMeasureCounting: -measure time counts nothing; instructions (with
 // valgrind) counts with the counts' minimum effect, or -min-effect when it
 // is given.
