@@ -73,16 +73,7 @@ func TestMeasureCounting(t *testing.T) {
 		{[]string{"-measure", "instructions"}, true, instr.MinEffect},
 		{[]string{"-measure", "auto", "-min-effect", "1.02"}, true, 1.02},
 	} {
-		var f CampaignFlags
-		fs := flag.NewFlagSet("run", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		f.Register(fs, "out")
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := f.Check(); err != nil {
-			t.Fatal(err)
-		}
+		f, fs := parseCampaignFlags(t, tc.args)
 		c, err := f.Counting(context.Background(), fs, io.Discard)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
@@ -91,4 +82,21 @@ func TestMeasureCounting(t *testing.T) {
 			t.Errorf("%v: Counting = %+v, want counting %v with minimum effect %g", tc.args, c, tc.counting, tc.minEffect)
 		}
 	}
+}
+
+// parseCampaignFlags registers run's campaign flags, parses args and
+// checks them.
+func parseCampaignFlags(t *testing.T, args []string) (*CampaignFlags, *flag.FlagSet) {
+	t.Helper()
+	var f CampaignFlags
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	f.Register(fs, "out")
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.Check(); err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return &f, fs
 }
