@@ -207,16 +207,17 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	var base, mut instr.Sample
 	var baseErr, mutErr error
 	cached := k < len(r.count.base[itersKey(level, b)])
+	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
 		base, baseErr = r.baseCount(ctx, level, b, k)
 		if !censored && baseErr == nil {
-			mut, mutErr = ms.mutantCount(ctx, b)
+			mut, mutErr = countMut(ctx)
 		}
 	} else {
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			mut, mutErr = ms.mutantCount(ctx, b)
+			mut, mutErr = countMut(ctx)
 		}()
 		base, baseErr = r.baseCount(ctx, level, b, k)
 		<-done
@@ -266,11 +267,12 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample
 	return &p, nil
 }
 
-// mutantCount counts the mutant's sample of b, with a deadline of 10
-// times the slowest baseline sample's wall time (at least a minute): a
-// safety net, since the pre-count already caught a mutant that executes
-// far more.
-func (ms *measurement) mutantCount(ctx context.Context, b Benchmark) (instr.Sample, error) {
+// mutantCount returns what counts the mutant's sample of b, with a
+// deadline of 10 times the slowest baseline sample's wall time so far (at
+// least a minute): a safety net, since the pre-count already caught a
+// mutant that executes far more. It reads the cache now, so that the
+// count may run beside baseCount.
+func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
 	r := ms.r
 	key := itersKey(ms.j.level, b)
 	var slowest time.Duration
@@ -279,7 +281,8 @@ func (ms *measurement) mutantCount(ctx context.Context, b Benchmark) (instr.Samp
 	}
 	sp := r.c.Counting.Sampler
 	sp.Timeout = max(10*slowest, time.Minute)
-	return sp.Sample(ctx, r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key])
+	bench, n := r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key]
+	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 
 // mutantValues writes a mutant's counted sample to its samples file and
