@@ -19,6 +19,7 @@ import (
 type compared struct {
 	b       runner.Benchmark
 	it      runner.BenchIters
+	n       int                      // iterations of a counted sample (-measure instructions); 0: timed
 	slowest [2]time.Duration         // slowest uncensored sample of each side
 	vals    map[string]*[2][]float64 // metric -> OLD and NEW values
 	cens    map[string]*[2][]int     // metric -> censored indices per side
@@ -65,6 +66,15 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 			continue
 		}
 		st.it = it
+		if old.Counted(b) {
+			if st.n, err = old.CountIters(ctx, b, it); err != nil {
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				st.failed, st.done = "OLD: "+err.Error(), true
+			}
+			continue
+		}
 		// iters warmed OLD's binary up (page cache, first run); NEW gets
 		// one unrecorded sample too, so that neither side starts cold.
 		nb := sides[1].w.Binary(b.Pkg)
@@ -88,7 +98,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 				st.done = true
 				continue
 			}
-			st.change = rule.DecideChange(st.samples())
+			st.change = c.ruleFor(rule, st).DecideChange(st.samples())
 			if st.change.Decision != score.Continue {
 				st.done = true
 				old.Logf("perfmut: %s", st.summary())
@@ -137,6 +147,9 @@ func (c *Comparison) sampleDesc() string {
 // times the other side's slowest sample, plus CensorSlack) is stopped and
 // recorded as censored: slower than every sample of the other side.
 func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st *compared, rng *rand.Rand, outs [2]*os.File, metric func(string) bool) error {
+	if st.n > 0 {
+		return c.countRound(ctx, sides, st, outs)
+	}
 	old := sides[0].w
 	b, it := st.b, st.it
 	var vals [2]map[string]float64
@@ -228,6 +241,9 @@ func (st *compared) summary() string {
 // sample has only sec/op) is decided on the others, with a warning.
 func (st *compared) result() results.CompareBenchmark {
 	cb := results.CompareBenchmark{Package: st.b.Pkg, Name: st.b.CPUName(), CPU: st.b.CPU, Status: results.Measured, Iterations: st.it.N}
+	if st.n > 0 {
+		cb.Iterations = st.n
+	}
 	if st.failed != "" {
 		cb.Status, cb.Reason = results.Failed, st.failed
 		return cb

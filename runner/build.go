@@ -19,10 +19,16 @@ import (
 // output as the error.
 //
 // go vet does not run (-vet=off): a mutant vet complains about still
-// compiles, and vet took about half of each mutant's build.
+// compiles, and vet took about half of each mutant's build. A campaign
+// that counts instructions links without DWARF (-ldflags=-w).
 func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
 	args := []string{"test", "-c", "-vet=off", "-o", bin}
 	args = append(args, gcflags(level)...)
+	if r.c.Counting != nil && level != "" {
+		// Without DWARF a process starts faster under valgrind (0.31
+		// CPU-seconds instead of 0.41); both sides are built alike.
+		args = append(args, "-ldflags=-w")
+	}
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}

@@ -107,10 +107,15 @@ type Measurement struct {
 	// CPU lists GOMAXPROCS values (go test -cpu): each benchmark that
 	// reaches a mutant is measured at each, as a separate benchmark of its
 	// family (BenchmarkX-4). Empty: the default GOMAXPROCS only.
-	CPU  []int
-	Jobs int      // parallel builds and functional tests
-	Tags []string // build tags
-	Seed int64    // orders the measurement rounds
+	CPU []int
+	// Counting, if not nil, counts instructions (-measure instructions):
+	// the mutant-benchmark pairs a count sees are measured on
+	// instructions/op under valgrind, the others on wall time. nil: wall
+	// time only.
+	Counting *Counting
+	Jobs     int      // parallel builds and functional tests
+	Tags     []string // build tags
+	Seed     int64    // orders the measurement rounds
 
 	Log      io.Writer // log lines and the progress line; nil = discard
 	Progress bool      // Log is a terminal: draw a progress line

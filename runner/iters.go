@@ -136,6 +136,9 @@ func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters,
 			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		walls = append(walls, res.Elapsed)
+		if r.c.Counting == nil { // counting, the time samples that count are the timed pairs' (sampleOnce)
+			r.noise.add(level, b, "sec/op", vals["sec/op"])
+		}
 		it.SecPerOp, it.Units = vals["sec/op"], unionUnits(it.Units, sortedUnits(vals))
 	}
 	slices.Sort(walls)

@@ -44,9 +44,10 @@ type measureJob struct {
 	cleanup func()
 }
 
-// defaultMetric is the metric filter when Campaign.Metric is nil.
+// DefaultMetric is the metric filter when Campaign.Metric is nil:
+// sec/op (instructions/op where counted), B/op and allocs/op.
 func DefaultMetric(unit string) bool {
-	return unit == "sec/op" || unit == "B/op" || unit == "allocs/op"
+	return unit == "sec/op" || unit == score.InstructionsPerOp || unit == "B/op" || unit == "allocs/op"
 }
 
 // metric is the campaign's metric filter: Campaign.Metric, or
@@ -79,6 +80,10 @@ type measurement struct {
 	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
 	// between mutants measured on the same benchmark.
 	rule score.Rule
+	// counted are the benchmarks measured on instruction counts
+	// (count.go); verdictMetric says which metric the verdict rests on.
+	counted       map[Benchmark]bool
+	verdictMetric MetricChoice
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -105,6 +110,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 	if err != nil {
 		return nil, err
 	}
+	r.adviseAtStart()
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)
@@ -112,6 +118,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 		return ms.lr, err
 	}
 	lr := ms.result(v, skipped)
+	lr.Metric, lr.MetricReason = ms.verdictMetric.Metric, ms.verdictMetric.Why
 	for _, fh := range ms.outs {
 		if err := fh.Close(); err != nil {
 			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
@@ -164,8 +171,13 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 		ms.choice.limit(r.c.MaxBenchmarks)
 	}
 	ms.order = ms.choice.order
+	if err := ms.chooseMetrics(ctx, op); err != nil {
+		ms.outs[0].Close()
+		ms.outs[1].Close()
+		return nil, err
+	}
 	for _, b := range ms.order {
-		if it := ms.its[b]; it.N > 0 {
+		if it := ms.its[b]; it.N > 0 && !ms.counted[b] {
 			ms.lr.Iterations[ms.names[b]] = it.N
 			if it.N < LowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
@@ -250,6 +262,9 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []Benchmark, 
 // round takes one sample of each side of benchmark b, in random order.
 // A failing mutant sample sets ms.lr's status.
 func (ms *measurement) round(ctx context.Context, b Benchmark) error {
+	if ms.counted[b] {
+		return ms.countRound(ctx, b)
+	}
 	var vals [2]map[string]float64
 	cens := false
 	for _, side := range ms.rng.Perm(2) {
@@ -367,6 +382,7 @@ func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (m
 	}
 	if side == 0 {
 		s.slowest = max(s.slowest, res.Elapsed)
+		r.noise.add(j.level, b, score.SecPerOp, out[score.SecPerOp])
 	}
 	return out, false, nil
 }
@@ -410,6 +426,9 @@ func (ms *measurement) pending(bs []Benchmark) []score.Sample {
 // (Campaign.CustomUnits): a custom metric first reported after the
 // iteration-count run counts in the family from the start.
 func (ms *measurement) mayReport(b Benchmark) []string {
+	if ms.counted[b] {
+		return []string{score.InstructionsPerOp, score.BytesPerOp, score.AllocsPerOp}
+	}
 	units := ms.its[b].Units
 	if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
 		units = unionUnits(units, it.Units)
@@ -538,7 +557,7 @@ func displayNames(bs []Benchmark) map[Benchmark]string {
 // sortedUnits returns the units of vals in report order: sec/op, B/op,
 // allocs/op, then custom units by name.
 func sortedUnits(vals map[string]float64) []string {
-	rank := map[string]int{"sec/op": 0, "B/op": 1, "allocs/op": 2}
+	rank := map[string]int{"sec/op": 0, "instructions/op": 0, "B/op": 1, "allocs/op": 2}
 	units := make([]string, 0, len(vals))
 	for u := range vals {
 		units = append(units, u)

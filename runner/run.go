@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
@@ -58,6 +59,9 @@ type run struct {
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
 	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
+
+	count countState // -measure instructions (count.go; measurement only)
+	noise noiseState // the machine's noise (noise.go; measurement only)
 }
 
 // baseline is what the baseline phase (run.baseline) finds: the test
@@ -268,12 +272,19 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
 	r.prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
 		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
+	if n := rep.Noise; n != nil {
+		r.prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
+		for _, a := range n.Advice {
+			r.prog.Logf("perfmut: %s", a)
+		}
+	}
 }
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
 	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: map[string]BenchIters{}}
+	r.noise.start = noise.Take()
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -829,6 +840,10 @@ func (c *Campaign) RecordSettings(ctx context.Context) {
 	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
+	s.Measure = ""
+	if c.Counting != nil {
+		s.Measure = "instructions"
+	}
 	s.SampleTime = ""
 	if c.Benchtime == "" {
 		s.SampleTime = c.SampleTime.String()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
@@ -125,3 +126,23 @@ func (w *Workspace) CensorCap(it BenchIters, slowest time.Duration) time.Duratio
 
 // Logf logs a line.
 func (w *Workspace) Logf(format string, args ...any) { w.r.prog.Logf(format, args...) }
+
+// Counted reports whether compare counts b's instructions: the campaign
+// counts (-measure instructions) and b runs its code from one goroutine
+// (a concurrent benchmark's cost may be contention, which only wall time
+// sees).
+func (w *Workspace) Counted(b Benchmark) bool {
+	return w.r.c.Counting != nil && !w.r.concurrent(b)
+}
+
+// CountIters is the iteration count of b's counted samples on this
+// version, found once (see countIters) from the time mode's count it.N.
+func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
+	return w.r.countIters(ctx, results.Opt, b, it)
+}
+
+// CountSample counts one sample of b at n iterations in the binary bin in
+// dir (this version's or another's).
+func (w *Workspace) CountSample(ctx context.Context, bin, dir string, b Benchmark, n int) (instr.Sample, error) {
+	return w.r.c.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.pattern()}, n)
+}

@@ -31,6 +31,10 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return inputError(err)
 	}
+	counting, err := f.Counting(ctx, fs, stderr)
+	if err != nil {
+		return err
+	}
 	if f.Resume && f.Out == "" {
 		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
@@ -46,6 +50,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	}
 	c := &calibrate.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
+	c.Counting = counting
 	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Calibrate(ctx)
 	if err != nil {

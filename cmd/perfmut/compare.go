@@ -50,6 +50,10 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return inputError(err)
 	}
+	counting, err := f.Counting(ctx, fs, stderr)
+	if err != nil {
+		return err
+	}
 	maxSlow, err := report.ParseSlowdown(f.maxSlowdown)
 	if err != nil {
 		return usageError(err)
@@ -86,6 +90,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		CPU:         f.CPUs(),
 	}
 	c.Module.Dir = root
+	c.Counting = counting
 	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {

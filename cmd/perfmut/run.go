@@ -54,6 +54,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	counting, err := f.Counting(ctx, fs, stderr)
+	if err != nil {
+		return err
+	}
 
 	patterns := patternsOrAll(fs.Args())
 	f.load.ChangeLog = stderr
@@ -68,6 +72,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	c.Since = f.since
+	c.Counting = counting
 	f.fmap.apply(&c.Settings)
 	judges, err := prog.Judges(ctx)
 	if err != nil {

@@ -46,6 +46,7 @@ type CampaignFlags struct {
 	Out        string
 	Resume     bool
 	Verbose    bool
+	Measure    string // -measure time|instructions|auto
 
 	cpus []int // parsed from CPU by CheckMeasure
 }
@@ -87,6 +88,7 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.SkipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
 	fs.DurationVar(&f.BenchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
 	fs.BoolVar(&f.Verbose, "v", false, "show every command run")
+	fs.StringVar(&f.Measure, "measure", MeasureTime, "what a sample `measures`: time (wall time), instructions (instructions per operation counted under valgrind, which the load does not change, for the mutants whose cost a count sees; the others on time) or auto (instructions where valgrind runs Go programs, else time)")
 }
 
 // rule checks the statistics flags and returns the kill rule they define.
@@ -165,6 +167,9 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 		return rule, inputErrorf("bad -j %d: want at least 1", f.Jobs)
 	case f.BenchTO <= 0:
 		return rule, inputErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
+	}
+	if !slices.Contains([]string{MeasureTime, MeasureInstructions, MeasureAuto}, f.Measure) {
+		return rule, inputErrorf("bad -measure %q: want time, instructions or auto", f.Measure)
 	}
 	if f.Benchtime != "" && !runner.ValidBenchtime(f.Benchtime) {
 		return rule, inputErrorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"io"
 	"testing"
 
 	"github.com/perfmut/perfmut/config"
@@ -22,13 +20,7 @@ func TestMarginFlag(t *testing.T) {
 		{[]string{"-margin", "1.2"}, 1.2},
 		{[]string{"-margin", "-1"}, score.NoMargin},
 	} {
-		var f CampaignFlags
-		fs := flag.NewFlagSet("run", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		f.Register(fs, "out")
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
+		f, _ := parseCampaignFlags(t, tc.args)
 		levels, rule, err := f.Check()
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)

@@ -36,12 +36,26 @@ type Result struct {
 	TooNoisy bool `json:"too_noisy"`
 }
 
+// Kind is what a Check's samples measure, which decides its advice.
+type Kind int
+
+// The kinds of samples.
+const (
+	// WallTime is a campaign measuring time: the advice is to count
+	// instructions.
+	WallTime Kind = iota
+	// Counts are instruction counts: the advice cannot be to count them.
+	Counts
+	// WallTimeBesideCounts is the time samples of a campaign that counts
+	// the others: these mutants' cost is one a count does not see.
+	WallTimeBesideCounts
+)
+
 // Check compares each benchmark's noise with the need, and returns the
 // results in the order of benches and one line of advice: "" when every
 // benchmark whose noise is known can detect a slowdown of the minimum
-// effect. counting says whether the samples are instruction counts (the
-// advice then cannot be to count them).
-func Check(benches []Bench, need Need, counting bool) ([]Result, string) {
+// effect. kind says what the samples measure.
+func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 	var out []Result
 	var noisy []Result
 	for _, b := range benches {
@@ -55,14 +69,14 @@ func Check(benches []Bench, need Need, counting bool) ([]Result, string) {
 		}
 		out = append(out, r)
 	}
-	return out, advice(noisy, len(benches), need, counting)
+	return out, advice(noisy, len(benches), need, kind)
 }
 
 // maxNamed is how many noisy benchmarks the advice names.
 const maxNamed = 3
 
 // advice is Check's line for the noisy benchmarks of n.
-func advice(noisy []Result, n int, need Need, counting bool) string {
+func advice(noisy []Result, n int, need Need, kind Kind) string {
 	if len(noisy) == 0 {
 		return ""
 	}
@@ -75,8 +89,11 @@ func advice(noisy []Result, n int, need Need, counting bool) string {
 	}
 	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of the minimum effect %s in %d samples (%s)",
 		len(noisy), n, percent(need.MinEffect), need.Budget, strings.Join(names, ", "))
-	if counting {
+	switch kind {
+	case Counts:
 		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"
+	case WallTimeBesideCounts:
+		return line + ": the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"
 	}
 	return line + ": the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"
 }

@@ -67,6 +67,9 @@ func TestMachine(t *testing.T) {
 	if got, want := m.String(), "load 3.88 at the start, 12.26 at the end (1-minute averages, 2 CPUs); CPU steal 0.1% from start to end"; got != want {
 		t.Errorf("String =\n%q, want\n%q", got, want)
 	}
+	if got, want := start.String(), "load 3.88 (1-minute average, 2 CPUs)"; got != want {
+		t.Errorf("Snapshot.String = %q, want %q", got, want)
+	}
 	unknown := Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}
 	if got, want := unknown.String(), "load unknown on "+runtime.GOOS+" (8 CPUs); CPU steal unknown"; got != want {
 		t.Errorf("String =\n%q, want\n%q", got, want)
@@ -122,7 +125,7 @@ func same(a, b float64) bool {
 // score.MinDetectable, computed independently.)
 func TestCheck(t *testing.T) {
 	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01}
-	res, advice := Check([]Bench{{"BenchmarkWall", wall}, {"BenchmarkCounts", counts}, {"BenchmarkOne", []float64{5}}}, need, false)
+	res, advice := Check([]Bench{{"BenchmarkWall", wall}, {"BenchmarkCounts", counts}, {"BenchmarkOne", []float64{5}}}, need, WallTime)
 	if len(res) != 3 {
 		t.Fatalf("Check returned %d results, want 3", len(res))
 	}
@@ -137,15 +140,19 @@ func TestCheck(t *testing.T) {
 	if want := "noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
 		t.Errorf("advice =\n%q, want\n%q", advice, want)
 	}
-	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, true)
+	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, Counts)
 	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkPut detects 7.53%): their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"; advice != want {
 		t.Errorf("advice when counting =\n%q, want\n%q", advice, want)
 	}
-	if _, advice := Check([]Bench{{"BenchmarkCounts", counts}}, need, false); advice != "" {
+	_, advice = Check([]Bench{{"BenchmarkSleep", wall}}, need, WallTimeBesideCounts)
+	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkSleep detects 7.53%): the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"; advice != want {
+		t.Errorf("advice beside counts =\n%q, want\n%q", advice, want)
+	}
+	if _, advice := Check([]Bench{{"BenchmarkCounts", counts}}, need, WallTime); advice != "" {
 		t.Errorf("advice for quiet counts = %q, want none", advice)
 	}
 	five := []Bench{{"A", wall}, {"B", wall}, {"C", wall}, {"D", wall}, {"E", wall}}
-	if _, advice := Check(five, need, false); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
+	if _, advice := Check(five, need, WallTime); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
 		t.Errorf("advice for five = %q", advice)
 	}
 }

@@ -79,3 +79,12 @@ func parseStat(text string) (steal, total uint64, err error) {
 	}
 	return 0, 0, fmt.Errorf("/proc/stat has no cpu line")
 }
+
+// String is the snapshot's load for a log line: "load 3.88 (1-minute
+// average, 2 CPUs)", or "load unknown on darwin (8 CPUs)".
+func (s Snapshot) String() string {
+	if !s.LoadKnown {
+		return fmt.Sprintf("load unknown on %s (%d CPUs)", runtime.GOOS, s.CPUs)
+	}
+	return fmt.Sprintf("load %.2f (1-minute average, %d CPUs)", s.Load[0], s.CPUs)
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/runner"
+)
+
+// The values of -measure.
+const (
+	MeasureTime         = "time"
+	MeasureInstructions = "instructions"
+	MeasureAuto         = "auto"
+)
+
+// Counting resolves -measure (checked by CheckMeasure) before anything is
+// built or written: time is nil; instructions calls instr.Available, and
+// when valgrind cannot count Go programs here its one line is a usage
+// error (exit 2); auto counts where Available succeeds and otherwise
+// measures time, saying why on log. The counts' minimum effect is
+// instr.MinEffect unless -min-effect was given on fs.
+func (f *CampaignFlags) Counting(ctx context.Context, fs *flag.FlagSet, log io.Writer) (*runner.Counting, error) {
+	if f.Measure == MeasureTime || f.Measure == "" {
+		return nil, nil
+	}
+	info, err := instr.Available(ctx)
+	if err != nil {
+		var ue *instr.UnavailableError
+		switch {
+		case !errors.As(err, &ue):
+			return nil, err
+		case f.Measure == MeasureAuto:
+			fmt.Fprintf(log, "perfmut: -measure auto: measuring time: %v\n", err)
+			return nil, nil
+		}
+		return nil, usageError(err)
+	}
+	minEffect := instr.MinEffect
+	fs.Visit(func(fl *flag.Flag) {
+		if fl.Name == "min-effect" {
+			minEffect = f.MinEffect
+		}
+	})
+	return &runner.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: minEffect}, nil
+}

@@ -1,0 +1,324 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+// Counting is how a campaign counts instructions (-measure instructions):
+// a mutant-benchmark pair whose operator's cost a count sees
+// (mutate.Cost.Counted) is measured in instructions per operation under
+// valgrind, the others on wall time (docs/instructions.md).
+type Counting struct {
+	// Sampler counts; its Env is nil (perfmut's environment).
+	Sampler instr.Sampler
+	// Version is valgrind's, for the reports' headers.
+	Version string
+	// MinEffect is the rule's minimum effect for a mutant measured on
+	// counts only: instr.MinEffect unless -min-effect was given.
+	MinEffect float64
+}
+
+// Measures returns what a campaign measures, for its header and log:
+// "instructions (valgrind 3.19.0)" or "time".
+func (c *Counting) Measures() string {
+	if c == nil {
+		return "time"
+	}
+	return "instructions (valgrind " + c.Version + ")"
+}
+
+// countState is what counting caches over a campaign: counts do not move
+// with the load, so each benchmark's iteration count and baseline samples
+// at a level are taken once and serve every mutant (docs/instructions.md,
+// "A campaign with instruction counts").
+type countState struct {
+	iters map[string]int              // itersKey -> N
+	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
+	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
+	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+}
+
+// A MetricChoice is the metric a mutant's verdict at a level rests on,
+// and why.
+type MetricChoice struct {
+	Metric string // score.InstructionsPerOp, score.SecPerOp, or both joined by " and "
+	// Why names the operator's cost and whether a benchmark is concurrent,
+	// e.g. "work: counted" or "contention on a concurrent benchmark: wall time".
+	Why string
+}
+
+// counted reports whether the campaign counts the instructions of a
+// mutant of op on benchmark b: it counts, and a count sees op's cost on b.
+// An operator the registry does not know (calibrate's trials, which change
+// nothing) is counted like work.
+func (r *run) counted(op *mutate.Operator, b Benchmark) bool {
+	if r.c.Counting == nil {
+		return false
+	}
+	if op == nil {
+		return true
+	}
+	return op.Cost.Counted(r.concurrent(b))
+}
+
+// concurrent reports whether b runs its code from several goroutines at
+// once: it calls b.RunParallel or starts goroutines, or runs at -cpu > 1.
+func (r *run) concurrent(b Benchmark) bool {
+	if b.CPU > 1 {
+		return true
+	}
+	p := r.pkgs[b.Pkg]
+	if p == nil {
+		return true
+	}
+	if r.count.conc == nil {
+		r.count.conc = map[string]map[string]bool{}
+	}
+	if r.count.conc[b.Pkg] == nil {
+		r.count.conc[b.Pkg] = concurrentBenchmarks(p.Dir)
+	}
+	return r.count.conc[b.Pkg][topName(b.Name)]
+}
+
+// chooseMetrics decides which of the job's benchmarks are counted, finds
+// their iteration counts, and gives a mutant measured on counts only the
+// counts' minimum effect (a mutant on both keeps wall time's, the larger).
+func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
+	r := ms.r
+	ms.counted = map[Benchmark]bool{}
+	r.count.pre = map[Benchmark]*instr.Sample{}
+	var counted, timed int
+	for _, b := range ms.order {
+		if !r.counted(op, b) {
+			timed++
+			continue
+		}
+		n, err := r.countIters(ctx, ms.j.level, b, ms.its[b])
+		if err != nil {
+			return err
+		}
+		ms.counted[b] = true
+		ms.lr.Iterations[ms.names[b]] = n
+		counted++
+	}
+	if counted > 0 && timed == 0 && r.c.Counting.MinEffect > 0 {
+		ms.rule.MinEffect = r.c.Counting.MinEffect
+	}
+	ms.verdictMetric = metricChoice(op, counted, timed, r.c.Counting != nil)
+	return nil
+}
+
+// metricChoice says which metric a verdict rests on and why.
+func metricChoice(op *mutate.Operator, counted, timed int, counting bool) MetricChoice {
+	cost := "trial"
+	if op != nil {
+		cost = op.Cost.String()
+	}
+	switch {
+	case !counting:
+		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
+	case timed == 0:
+		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+	case counted == 0:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
+	}
+	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
+		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
+}
+
+// countIters is the iteration count of b's counted samples at level,
+// found once per campaign: -benchtime Nx (at least instr.MinIters), else
+// instr.Sampler.ItersFrom on the baseline binary from the time mode's
+// count it.N.
+func (r *run) countIters(ctx context.Context, level string, b Benchmark, it BenchIters) (int, error) {
+	key := itersKey(level, b)
+	if n, ok := r.count.iters[key]; ok {
+		return n, nil
+	}
+	var n int
+	if m := fixedNRE.FindStringSubmatch(r.c.Benchtime); m != nil {
+		n, _ = strconv.Atoi(m[1])
+		n = max(n, instr.MinIters)
+	} else {
+		r.prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		var err error
+		if n, _, err = r.c.Counting.Sampler.ItersFrom(ctx, r.countBench(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+	}
+	if r.count.iters == nil {
+		r.count.iters, r.count.base = map[string]int{}, map[string][]instr.Sample{}
+	}
+	r.count.iters[key] = n
+	return n, nil
+}
+
+// countBench is b in the baseline's test binary at level, or in bin.
+func (r *run) countBench(level string, b Benchmark, bin string) instr.Bench {
+	if bin == "" {
+		bin = r.base.bins[level][b.Pkg]
+	}
+	return instr.Bench{Bin: bin, Dir: r.pkgs[b.Pkg].Dir, Pattern: b.pattern()}
+}
+
+// baseCount returns the baseline's k-th counted sample of b at level,
+// taking it when it is not cached yet (sampled with mut, when mut is not
+// nil, at the same time: a count does not move with the load).
+func (r *run) baseCount(ctx context.Context, level string, b Benchmark, k int) (instr.Sample, error) {
+	key := itersKey(level, b)
+	for len(r.count.base[key]) <= k {
+		smp, err := r.c.Counting.Sampler.Sample(ctx, r.countBench(level, b, ""), r.count.iters[key])
+		if err != nil {
+			if ctx.Err() != nil {
+				return smp, ctx.Err()
+			}
+			return smp, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
+		}
+		r.count.base[key] = append(r.count.base[key], smp)
+		r.noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
+	}
+	return r.count.base[key][k], nil
+}
+
+// countRound takes one counted round of b: the baseline's cached sample
+// of this round (taken now if not yet, beside the mutant's when the
+// machine has two cores) and a sample of the mutant, unless its pre-count
+// censored it. A failing mutant sample sets ms.lr's status.
+func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
+	r, s := ms.r, ms.series[b]
+	level, k := ms.j.level, s.rounds
+	pre, err := ms.preCount(ctx, b)
+	if err != nil || pre == nil {
+		return err
+	}
+	censored := instr.Censors(pre.PerOp, ms.baseMedian(b))
+	var base, mut instr.Sample
+	var baseErr, mutErr error
+	cached := k < len(r.count.base[itersKey(level, b)])
+	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
+	if cached || censored || runtime.NumCPU() < 2 {
+		base, baseErr = r.baseCount(ctx, level, b, k)
+		if !censored && baseErr == nil {
+			mut, mutErr = countMut(ctx)
+		}
+	} else {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			mut, mutErr = countMut(ctx)
+		}()
+		base, baseErr = r.baseCount(ctx, level, b, k)
+		<-done
+	}
+	if baseErr != nil {
+		return baseErr
+	}
+	if err := instr.WriteResult(ms.outs[0], b.Name, base); err != nil {
+		return fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+	}
+	vals := [2]map[string]float64{base.Values()}
+	if censored {
+		vals[1] = map[string]float64{score.InstructionsPerOp: pre.PerOp}
+	} else if vals[1], err = ms.mutantValues(ctx, b, mut, mutErr); err != nil || vals[1] == nil {
+		return err
+	}
+	ms.record(b, vals, censored)
+	return nil
+}
+
+// preCount counts the mutant once at instr.PreIters of the benchmark's
+// count before its first sample (cached for the job): a mutant executing
+// instr.CensorRatio times the baseline's median is censored in every
+// round on that count, without a run at N. nil without an error: the
+// mutant failed (ms.lr's status is set).
+func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+	r := ms.r
+	if p := r.count.pre[b]; p != nil {
+		return p, nil
+	}
+	if _, err := r.baseCount(ctx, ms.j.level, b, 0); err != nil {
+		return nil, err
+	}
+	n := instr.PreIters(r.count.iters[itersKey(ms.j.level, b)])
+	p, err := r.c.Counting.Sampler.Sample(ctx, r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), n)
+	if _, err := ms.mutantValues(ctx, b, p, err); err != nil || ms.lr.Status != "" {
+		return nil, err
+	}
+	line := fmt.Sprintf("# pre-count of %s at %dx: %.1f instructions/op", b.Name, n, p.PerOp)
+	if instr.Censors(p.PerOp, ms.baseMedian(b)) {
+		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, ms.baseMedian(b))
+	}
+	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
+		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+	}
+	r.count.pre[b] = &p
+	return &p, nil
+}
+
+// mutantCount returns what counts the mutant's sample of b, with a
+// deadline of 10 times the slowest baseline sample's wall time so far (at
+// least a minute): a safety net, since the pre-count already caught a
+// mutant that executes far more. It reads the cache now, so that the
+// count may run beside baseCount.
+func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
+	r := ms.r
+	key := itersKey(ms.j.level, b)
+	var slowest time.Duration
+	for _, s := range r.count.base[key] {
+		slowest = max(slowest, s.Elapsed)
+	}
+	sp := r.c.Counting.Sampler
+	sp.Timeout = max(10*slowest, time.Minute)
+	bench, n := r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key]
+	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
+}
+
+// mutantValues writes a mutant's counted sample to its samples file and
+// returns its values; a failed sample sets ms.lr's status (Timeout when it
+// ran past its deadline, else a benchmark failure) and returns nil.
+func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error) (map[string]float64, error) {
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		st := score.FNE
+		if strings.Contains(err.Error(), "timed out after") {
+			st = score.Timeout
+		}
+		ms.lr.Status, ms.lr.Reason = st, fmt.Sprintf("benchmark %s under valgrind: %v", b.Name, err)
+		ms.lr.Benchmarks = []score.TestResult{}
+		return nil, nil
+	}
+	if smp.N == ms.r.count.iters[itersKey(ms.j.level, b)] { // not the pre-count
+		if err := instr.WriteResult(ms.outs[1], b.Name, smp); err != nil {
+			return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+		}
+	}
+	return smp.Values(), nil
+}
+
+// baseMedian is the median instructions/op of the baseline's counted
+// samples of b so far.
+func (ms *measurement) baseMedian(b Benchmark) float64 {
+	var v []float64
+	for _, s := range ms.r.count.base[itersKey(ms.j.level, b)] {
+		v = append(v, s.PerOp)
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	slices.Sort(v)
+	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+}

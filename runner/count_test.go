@@ -1,0 +1,104 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestCountCampaign: under -measure instructions, a mutant adding work to
+// Sum's loop is killed on instructions/op at the first look (5 samples
+// each: the counts separate completely); one that executes several times
+// the baseline's instructions is censored on its pre-count in every round,
+// without a run at N; the samples files name the metric.
+func TestCountCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts under valgrind take a minute")
+	}
+	info, err := instr.Check(context.Background())
+	if err != nil {
+		t.Skipf("no instruction counts here: %v", err)
+	}
+	mod, pkgs := testModule(t, "hot")
+	const pkg, file = "example.com/hot/calc", "calc/calc.go"
+	ms := []mutate.Mutant{
+		mkMutant(t, mod, "sum-more", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_sink++"),
+		hotMutants(t, mod)[0], // sum-spin: 200 additions per element
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	c := newTestCampaign(t, mod, pkgs, ms, out)
+	c.Levels, c.Settings.Opt = []string{results.Opt}, "on"
+	c.Benchtime, c.Settings.Benchtime = "", ""
+	c.SampleTime = 2 * time.Millisecond
+	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
+	c.Counting = &Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Settings.Measure != "instructions" {
+		t.Errorf("settings: measure %q, want instructions", rep.Settings.Measure)
+	}
+	if n := rep.Noise; n == nil || n.Measures != "instructions (valgrind "+info.Version+")" || len(n.Benchmarks) == 0 || n.Benchmarks[0].Metric != score.InstructionsPerOp || n.Benchmarks[0].N < 5 {
+		t.Errorf("noise = %+v, want the counted baseline's spread (instructions/op, at least 5 samples)", n)
+	}
+	res := resultsAt(rep, results.Opt)
+	for _, id := range []string{"sum-more", "sum-spin"} {
+		lr := res[id]
+		if lr == nil || lr.Status != score.Killed {
+			t.Fatalf("%s: %+v, want killed", id, lr)
+		}
+		killedOn := ""
+		for _, tr := range lr.Benchmarks {
+			if tr.Reject {
+				killedOn = tr.Metric
+			}
+		}
+		if killedOn != score.InstructionsPerOp || lr.Metric != score.InstructionsPerOp || lr.MetricReason != "trial: an instruction count sees it" {
+			t.Errorf("%s: killed on %q, verdict on %q (%q); want instructions/op (trial: an instruction count sees it)", id, killedOn, lr.Metric, lr.MetricReason)
+		}
+		mut, err := os.ReadFile(filepath.Join(out, "samples", id, results.Opt, "mut.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		censored := strings.Contains(string(mut), "censored in every round")
+		if censored != (id == "sum-spin") || !strings.Contains(string(mut), "# pre-count of Benchmark") {
+			t.Errorf("%s: mut.txt censored %v, want %v:\n%s", id, censored, id == "sum-spin", mut)
+		}
+		base, err := os.ReadFile(filepath.Join(out, "samples", id, results.Opt, "base.txt"))
+		if err != nil || !strings.Contains(string(base), " instructions/op") {
+			t.Errorf("%s: base.txt (%v) has no instructions/op line:\n%s", id, err, base)
+		}
+	}
+}
+
+// TestMetricChoice: each verdict says which metric it rests on and why.
+func TestMetricChoice(t *testing.T) {
+	for _, tc := range []struct {
+		op             string
+		counted, timed int
+		counting       bool
+		metric, why    string
+	}{
+		{"spin-loop", 2, 0, true, "instructions/op", "work: an instruction count sees it"},
+		{"sleep", 0, 2, true, "sec/op", "wait: only wall time sees it"},
+		{"lock-contention", 0, 1, true, "sec/op", "contention on concurrent benchmarks: only wall time sees it"},
+		{"lock-contention", 1, 1, true, "instructions/op and sec/op", "contention: counted on sequential benchmarks, wall time on concurrent ones"},
+		{"spin-loop", 0, 2, false, "sec/op", "-measure time"},
+		{"", 1, 0, true, "instructions/op", "trial: an instruction count sees it"},
+	} {
+		got := metricChoice(operators.ByName(tc.op), tc.counted, tc.timed, tc.counting)
+		if got != (MetricChoice{tc.metric, tc.why}) {
+			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
+		}
+	}
+}

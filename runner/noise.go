@@ -1,0 +1,100 @@
+package runner
+
+import (
+	"github.com/perfmut/perfmut/internal/noise"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
+)
+
+// noiseState is what a campaign learns of the machine's noise: its load
+// at the start, and the baseline's own samples of each benchmark (wall
+// time: the iteration-count runs and every baseline sample; counts: the
+// cached samples), which noise.Check compares with what the kills need.
+type noiseState struct {
+	start   noise.Snapshot
+	benches map[string]*noiseBench // level, benchmark, unit -> its samples
+	order   []string               // keys of benches, in order of first sample
+	advised bool                   // the advice was logged at the start
+}
+
+// noiseBench is one benchmark's baseline samples in one unit at a level.
+type noiseBench struct {
+	level, name, unit string
+	vals              []float64
+}
+
+// add records a baseline sample of b at level in unit.
+func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
+	key := level + "\x00" + itersKey(level, b) + "\x00" + unit
+	if n.benches == nil {
+		n.benches = map[string]*noiseBench{}
+	}
+	nb := n.benches[key]
+	if nb == nil {
+		nb = &noiseBench{level: level, name: b.CPUName(), unit: unit}
+		n.benches[key] = nb
+		n.order = append(n.order, key)
+	}
+	nb.vals = append(nb.vals, v)
+}
+
+// check runs noise.Check over the baseline samples so far: wall time's
+// and the counts' separately (each has its own advice), at the level of
+// one of a benchmark's three metrics.
+func (r *run) noiseCheck() ([]results.BenchNoise, []string) {
+	var out []results.BenchNoise
+	var advice []string
+	rule := r.c.Rule
+	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
+		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect}
+		if unit == score.InstructionsPerOp && r.c.Counting != nil && r.c.Counting.MinEffect > 0 {
+			need.MinEffect = r.c.Counting.MinEffect
+		}
+		var bs []noise.Bench
+		var levels []string
+		for _, k := range r.noise.order {
+			if nb := r.noise.benches[k]; nb.unit == unit {
+				bs = append(bs, noise.Bench{Name: nb.name, Samples: nb.vals})
+				levels = append(levels, nb.level)
+			}
+		}
+		if len(bs) == 0 {
+			continue
+		}
+		kind := noise.WallTime
+		switch {
+		case unit == score.InstructionsPerOp:
+			kind = noise.Counts
+		case r.c.Counting != nil:
+			kind = noise.WallTimeBesideCounts
+		}
+		res, line := noise.Check(bs, need, kind)
+		for i, x := range res {
+			out = append(out, results.BenchNoiseOf(x, levels[i], unit))
+		}
+		if line != "" {
+			advice = append(advice, line)
+		}
+	}
+	return out, advice
+}
+
+// adviseAtStart logs, once, the machine's load and what the baseline
+// samples taken so far say of its noise.
+func (r *run) adviseAtStart() {
+	if r.noise.advised {
+		return
+	}
+	r.noise.advised = true
+	r.prog.Logf("perfmut: measuring %s; %s", r.c.Counting.Measures(), noise.Take().String())
+	_, advice := r.noiseCheck()
+	for _, a := range advice {
+		r.prog.Logf("perfmut: %s", a)
+	}
+}
+
+// campaignNoise is the campaign's noise at its end, for report.json.
+func (r *run) campaignNoise() *results.Noise {
+	benches, advice := r.noiseCheck()
+	return &results.Noise{Measures: r.c.Counting.Measures(), Machine: noise.Machine{Start: r.noise.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
+}
