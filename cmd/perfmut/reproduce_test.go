@@ -70,6 +70,39 @@ func TestJudgedRows(t *testing.T) {
 	}
 }
 
+// TestReproRowsCustomMetric: a custom metric both sides report gets its
+// row after the standard units, and is judged for a kill and a survivor
+// alike (a tail-latency kill rests on it; its reproduction read
+// "disagree" when only sec/op, B/op and allocs/op were compared).
+func TestReproRowsCustomMetric(t *testing.T) {
+	side := func(p99 float64) map[string]map[string][]float64 {
+		m := map[string][]float64{"sec/op": {}, "p99.95-sec/op": {}, "B/op": {}}
+		for i := range 20 {
+			m["sec/op"] = append(m["sec/op"], 100+float64(i%3))
+			m["p99.95-sec/op"] = append(m["p99.95-sec/op"], p99+float64(i))
+			m["B/op"] = append(m["B/op"], 16)
+		}
+		return map[string]map[string][]float64{"Get-2": m}
+	}
+	rows := reproRows([2]map[string]map[string][]float64{side(1000), side(25000)})
+	var units []string
+	for _, r := range rows {
+		units = append(units, r.Unit)
+	}
+	if got := strings.Join(units, " "); got != "sec/op B/op p99.95-sec/op" {
+		t.Fatalf("units %q, want sec/op B/op p99.95-sec/op", got)
+	}
+	lr := &results.LevelResult{Status: score.Killed, Benchmarks: []score.TestResult{
+		{Benchmark: "BenchmarkGet", Metric: "p99.95-ns/op", Reject: true}}}
+	got := agreement(score.Killed, "opt", judgedRows(rows, killMetrics(lr)))
+	if !strings.HasPrefix(got, "agree: killed at opt, and benchstat finds it slower at p <= 0.05: Get-2 p99.95-sec/op") {
+		t.Errorf("custom-metric kill: %s", got)
+	}
+	if got := agreement(score.Survived, "opt", judgedRows(rows, nil)); !strings.HasPrefix(got, "disagree: survived") {
+		t.Errorf("survivor slower on its custom metric: %s", got)
+	}
+}
+
 func TestSplitDisplay(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"a", "b"} {

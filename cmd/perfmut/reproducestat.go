@@ -99,7 +99,8 @@ func readBenchValues(file string) (map[string]map[string][]float64, error) {
 }
 
 // reproRows compares the two sides' values of every benchmark and unit
-// in reproUnits that both have, by benchmark name then unit.
+// both have, by benchmark name, then the units of reproUnits in their
+// order, then the others (custom metrics, instructions/op) sorted.
 func reproRows(vals [2]map[string]map[string][]float64) []reproRow {
 	var names []string
 	for name := range vals[0] {
@@ -111,7 +112,7 @@ func reproRows(vals [2]map[string]map[string][]float64) []reproRow {
 	thr := benchmath.DefaultThresholds
 	var rows []reproRow
 	for _, name := range names {
-		for _, unit := range reproUnits {
+		for _, unit := range rowUnits(vals[0][name], vals[1][name]) {
 			base, mut := vals[0][name][unit], vals[1][name][unit]
 			if len(base) == 0 || len(mut) == 0 {
 				continue
@@ -124,6 +125,24 @@ func reproRows(vals [2]map[string]map[string][]float64) []reproRow {
 		}
 	}
 	return rows
+}
+
+// rowUnits are the units both sides have: reproUnits' first, in
+// their order, then the rest sorted.
+func rowUnits(base, mut map[string][]float64) []string {
+	var units, rest []string
+	for _, u := range reproUnits {
+		if len(base[u]) > 0 && len(mut[u]) > 0 {
+			units = append(units, u)
+		}
+	}
+	for u := range base {
+		if len(base[u]) > 0 && len(mut[u]) > 0 && !slices.Contains(reproUnits, u) {
+			rest = append(rest, u)
+		}
+	}
+	slices.Sort(rest)
+	return append(units, rest...)
 }
 
 // writeReproTable prints the rows as benchstat does: median ± the 95 %
@@ -153,15 +172,16 @@ func killMetrics(lr *results.LevelResult) map[string]bool {
 	return out
 }
 
-// judgedRows are the rows the closing line judges by: sec/op, and the
-// metrics a kill rests on (an allocation kill is checked on its
-// allocations; otherwise B/op and allocs/op are shown, not judged: at
-// small counts they carry the runtime's own allocations, noise that is
-// not a slowdown).
+// judgedRows are the rows the closing line judges by: every time-like
+// metric (sec/op, instructions/op, custom metrics such as a percentile
+// latency: the ones a survivor must rule out a slowdown of), and B/op and
+// allocs/op only when the kill rests on them (otherwise they are shown,
+// not judged: at small counts they carry the runtime's own allocations,
+// noise that is not a slowdown).
 func judgedRows(rows []reproRow, metrics map[string]bool) []reproRow {
 	var out []reproRow
 	for _, r := range rows {
-		if r.Unit == "sec/op" || metrics[r.Unit] {
+		if (r.Unit != "B/op" && r.Unit != "allocs/op") || metrics[r.Unit] {
 			out = append(out, r)
 		}
 	}
