@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/perfmut/perfmut/runner"
@@ -116,16 +117,24 @@ func printUsage(fs *flag.FlagSet, w io.Writer, usage string) {
 	fs.PrintDefaults()
 }
 
-// parseFlags parses args into fs: -h (after printing the usage) and bad
-// flags come back as usage errors.
+// parseFlags parses args into fs: -h prints the usage; a bad flag comes
+// back as one usage error line (the flag package would print the usage
+// around it), saying where the flags are listed.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return usageError(errHelp)
-		}
-		return usageError(err)
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.Usage = usage
+	fs.SetOutput(out)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		usage()
+		return usageError(errHelp)
 	}
-	return nil
+	return usageErrorf("%v (perfmut %s -h lists the flags)", err, strings.TrimPrefix(fs.Name(), "perfmut "))
 }
 
 // errHelp is returned (wrapped as a usage error) after -h printed the usage.
