@@ -103,6 +103,26 @@ func TestReproRowsCustomMetric(t *testing.T) {
 	}
 }
 
+// TestClosingLineCounted: a verdict decided on instruction counts is not
+// judged by a wall-time reproduction (it read "disagree" for a kill at
+// x1.006 on instructions/op); a mixed one says which part is checked.
+func TestClosingLineCounted(t *testing.T) {
+	flat := []reproRow{row("Find-2", "sec/op", 100, 100.5, 0.32)}
+	cases := []struct {
+		metric, want string
+	}{
+		{"instructions/op", "killed at opt on instructions/op counted under valgrind: this reproduction measures wall time, which does not check that verdict (perfmut run -measure instructions -mutants ID counts again)"},
+		{"", "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
+		{"instructions/op and sec/op", "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320) (wall time only: part of the verdict rests on instructions/op counted under valgrind)"},
+	}
+	for _, c := range cases {
+		lr := &results.LevelResult{Status: score.Killed, Metric: c.metric}
+		if got := closingLine(lr, "opt", flat); got != c.want {
+			t.Errorf("metric %q:\n got %s\nwant %s", c.metric, got, c.want)
+		}
+	}
+}
+
 func TestSplitDisplay(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"a", "b"} {
