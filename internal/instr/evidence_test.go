@@ -23,7 +23,7 @@ var (
 	evDir     = flag.String("instr.dir", ".", "the package directory the binaries run in")
 	evSamples = flag.Int("instr.samples", 10, "samples of each binary")
 	evBudget  = flag.Uint64("instr.budget", DefaultBudget, "instructions of a sample's extra N iterations")
-	evOne     = flag.Bool("instr.one", false, "after the first round, one-process samples (SampleOne) with the set-up of the first")
+	evOne     = flag.Bool("instr.one", false, "after the first round, one-process samples (sampleOne) with the set-up of the first")
 )
 
 // TestEvidence measures the spread of instruction counts per operation of
@@ -56,7 +56,7 @@ func TestEvidence(t *testing.T) {
 				t.Fatal(err)
 			}
 			if i == 0 {
-				setUps[k] = SetUpOf(smp)
+				setUps[k] = setUpOf(smp)
 			}
 			vals[k] = append(vals[k], smp.PerOp)
 			cost += smp.Elapsed
@@ -79,7 +79,7 @@ func TestEvidence(t *testing.T) {
 // process less setUp.
 func evSample(ctx context.Context, s *Sampler, b Bench, n int, one bool, setUp float64) (Sample, error) {
 	if one {
-		return s.SampleOne(ctx, b, n, setUp)
+		return s.sampleOne(ctx, b, n, setUp)
 	}
 	return s.Sample(ctx, b, n)
 }

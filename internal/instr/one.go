@@ -6,22 +6,22 @@ import (
 	"time"
 )
 
-// SetUpOf is what a run of the sample's binary executes besides the
+// setUpOf is what a run of the sample's binary executes besides the
 // iterations of its timed loop (process start, the benchmark's set-up, the
 // 1-iteration run): 2 Short - Long, from a sample of two processes. It is
 // the same at every iteration count, up to the run-to-run variation of a
 // process (about 0.1 M instructions).
-func SetUpOf(smp Sample) float64 {
+func setUpOf(smp Sample) float64 {
 	return 2*float64(smp.Short) - float64(smp.Long)
 }
 
-// SampleOne counts b once, at 2n iterations, and returns the instructions
+// sampleOne counts b once, at 2n iterations, and returns the instructions
 // per operation (I(2n) - setUp) / 2n, for a binary whose set-up count a
-// sample of two processes gave (SetUpOf). It costs one valgrind process
+// sample of two processes gave (setUpOf). It costs one valgrind process
 // instead of two; its error is one process's variation over 2n iterations
 // plus the set-up count's, which is shared by every one-process sample
 // of the binary (docs/instructions.md measures both).
-func (s *Sampler) SampleOne(ctx context.Context, b Bench, n int, setUp float64) (Sample, error) {
+func (s *Sampler) sampleOne(ctx context.Context, b Bench, n int, setUp float64) (Sample, error) {
 	if n < MinIters {
 		return Sample{}, fmt.Errorf("instruction sample of %s: iteration count %d, want at least %d", b.Pattern, n, MinIters)
 	}

@@ -41,7 +41,7 @@ func (s Sample) Values() map[string]float64 {
 //	# instructions of BenchmarkX: 104345212 at 1168 iterations, 204013586 at 2336
 //	BenchmarkX-1 1168 85610.8 instructions/op 4096 B/op 3 allocs/op
 //
-// (a sample of SampleOne: "# instructions of BenchmarkX: 204013586 at 2336
+// (a sample of sampleOne: "# instructions of BenchmarkX: 204013586 at 2336
 // iterations, less a set-up of 4676838").
 // The "-1" says the benchmark ran with GOMAXPROCS=1; N is the sample's
 // iteration count. A file of such lines is benchfmt: benchstat compares

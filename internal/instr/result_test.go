@@ -76,15 +76,15 @@ func TestSampleOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := SetUpOf(two); got != 1000 {
-		t.Errorf("SetUpOf = %g, want 1000 (FAKE_BASE)", got)
+	if got := setUpOf(two); got != 1000 {
+		t.Errorf("setUpOf = %g, want 1000 (FAKE_BASE)", got)
 	}
-	one, err := s.SampleOne(context.Background(), fakeBench, 50, SetUpOf(two))
+	one, err := s.sampleOne(context.Background(), fakeBench, 50, setUpOf(two))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if one.PerOp != 7 || one.N != 50 || one.Short != 0 || one.Long != 1700 || one.SetUp != 1000 {
-		t.Errorf("SampleOne = %+v, want PerOp 7, N 50, Long 1700, SetUp 1000", one)
+		t.Errorf("sampleOne = %+v, want PerOp 7, N 50, Long 1700, SetUp 1000", one)
 	}
 	var b strings.Builder
 	if err := WriteResult(&b, "BenchmarkFake", one); err != nil {
@@ -93,8 +93,8 @@ func TestSampleOne(t *testing.T) {
 	if want := "# instructions of BenchmarkFake: 1700 at 100 iterations, less a set-up of 1000\nBenchmarkFake-1 50 7 instructions/op\n"; b.String() != want {
 		t.Errorf("WriteResult wrote %q, want %q", b.String(), want)
 	}
-	if _, err := s.SampleOne(context.Background(), fakeBench, 50, 1700); err == nil ||
+	if _, err := s.sampleOne(context.Background(), fakeBench, 50, 1700); err == nil ||
 		err.Error() != "benchmark ^BenchmarkFake$ counted 1700 instructions at 100 iterations, no more than its set-up's 1700: too few iterations to see its work; raise the count" {
-		t.Errorf("SampleOne with the whole run as set-up: error %v", err)
+		t.Errorf("sampleOne with the whole run as set-up: error %v", err)
 	}
 }

@@ -44,7 +44,7 @@ type Sample struct {
 	N     int     // iterations of the shorter run
 	Short uint64  // instructions of the whole process at N iterations (0: a one-process sample)
 	Long  uint64  // ... at 2N iterations
-	// SetUp is, for a one-process sample (SampleOne), the set-up count it
+	// SetUp is, for a one-process sample (sampleOne), the set-up count it
 	// subtracted; 0 for a sample of two processes.
 	SetUp   float64
 	Elapsed time.Duration // wall time of the processes
