@@ -211,10 +211,12 @@ type LevelResult struct {
 	Benchmarks []score.TestResult `json:"benchmarks"`
 	Samples    []SampleSet        `json:"samples,omitempty"`
 	// Metric is what the verdict's timings measure: "sec/op" (wall
-	// time) or "instructions/op" (counted under valgrind); "" in reports
-	// written before the choice existed (wall time). MetricReason is why,
-	// from the operator's cost (mutate.Cost's String: "work", "wait",
-	// "contention"), e.g. "wait: an instruction count does not see it".
+	// time), "instructions/op" (counted under valgrind) or
+	// "instructions/op and sec/op" (counted on sequential benchmarks, wall
+	// time on concurrent ones); "" in reports written before the choice
+	// existed (wall time). MetricReason is why, from the operator's cost
+	// (mutate.Cost's String: "work", "wait", "contention") or
+	// "-measure time", e.g. "wait: only wall time sees it".
 	Metric       string  `json:"metric,omitempty"`
 	MetricReason string  `json:"metric_reason,omitempty"`
 	Seconds      float64 `json:"seconds"` // wall time spent on this mutant and level
