@@ -77,7 +77,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		}
 	}
 
-	r := &run{c: &Campaign{Measurement: Measurement{Rule: score.Rule{MinEffect: 1.05}}}, pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
+	r := &run{env: env{c: &Campaign{Measurement: Measurement{Rule: score.Rule{MinEffect: 1.05}}}}, pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
 	serial := []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
 	// The serial benchmark shows no cost: its interval lies below 1.05.
 	means := []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02}, {Metric: "B/op"}}

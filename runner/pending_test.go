@@ -18,7 +18,7 @@ import (
 func TestPendingLateMetric(t *testing.T) {
 	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{c: &Campaign{}, benchIters: map[string]BenchIters{itersKey("opt", b): {N: 100, Units: first}}}
+	r := &run{env: env{c: &Campaign{}}, benchIters: map[string]BenchIters{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
 		return &measurement{r: r, j: &measureJob{level: "opt"},
 			metric: func(u string) bool { return DefaultMetric(u) || u == "p99-sec/op" },
@@ -73,7 +73,7 @@ func TestPendingReportsMetric(t *testing.T) {
 	first := []string{"sec/op", "B/op", "allocs/op"}
 	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
 	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
+	r := &run{env: env{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
 	ms := &measurement{r: r, j: &measureJob{level: "opt"},
 		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}

@@ -34,8 +34,7 @@ type resultKey struct{ id, level string }
 // (since), equivalence by code (tce), deduplication (dedup), the output
 // directory (out) and -isolate copy (isolate).
 type run struct {
-	c   *Campaign
-	tmp string // private temp dir, removed at the end
+	env // the campaign, temp dir, progress and warnings every phase uses
 
 	pkgs    map[string]*mutate.Package
 	base    baseline
@@ -48,14 +47,12 @@ type run struct {
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
-	prog  *progress.Progress
 
 	mu       sync.Mutex
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
 	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
-	warnings   []string              // for report.json (see warnf); under mu
 	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
 	srcs       map[string][]byte
 	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
@@ -282,7 +279,7 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
+	r := &run{env: env{c: c}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: map[string]BenchIters{}}
 	r.noise.start = noise.Take()
 	for _, p := range c.Packages {
@@ -772,20 +769,6 @@ func sampleDetail(lr *results.LevelResult) string {
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
-// logCmd shows a command with -v.
-func (r *run) logCmd(dir, name string, args ...string) {
-	if !r.c.Verbose {
-		return
-	}
-	q := make([]string, len(args))
-	for i, a := range args {
-		if strings.ContainsAny(a, " \t'\"$*?[]()|&;<>\\") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		q[i] = a
-	}
-	r.prog.Logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
-}
 
 // safeName turns an ID or import path into a file name.
 func SafeName(s string) string {

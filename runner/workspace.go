@@ -26,7 +26,7 @@ type Workspace struct{ r *run }
 // NewWorkspace returns an empty workspace of c's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
 func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
-	r := &run{c: c, tmp: tmp, prog: prog, pkgs: map[string]*mutate.Package{},
+	r := &run{env: env{c: c, tmp: tmp, prog: prog}, pkgs: map[string]*mutate.Package{},
 		benchIters: map[string]BenchIters{},
 		base:       baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
