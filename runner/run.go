@@ -769,7 +769,6 @@ func sampleDetail(lr *results.LevelResult) string {
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
-
 // safeName turns an ID or import path into a file name.
 func SafeName(s string) string {
 	var b strings.Builder
