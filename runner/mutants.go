@@ -201,7 +201,7 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
-		lr, print := r.equivalent(ctx, mr.m.Package, level, bins)
+		lr, print := r.tce.equivalent(ctx, &r.env, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
 		if lr != nil || print == "" {
 			return lr, nil
 		}
