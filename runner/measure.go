@@ -482,7 +482,7 @@ func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.Lev
 		}
 	}
 	if lr.Status == score.Survived {
-		if hint := r.survivorHint(j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
+		if hint := survivorHint(r.pkgs, r.c.Rule, j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}
