@@ -110,7 +110,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 	if err != nil {
 		return nil, err
 	}
-	r.adviseAtStart()
+	r.noise.adviseAtStart(r.c, r.prog)
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)

@@ -562,7 +562,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Warnings = r.warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
 	rep.Inputs = r.since.inputs
-	rep.Noise = r.campaignNoise()
+	rep.Noise = r.noise.campaign(r.c)
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}
