@@ -344,9 +344,11 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 		dir := w.runDir(r.pkgs[pkg])
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
+		fr := failedRun{level: level, pkg: pkg, bin: bin, dir: dir, run: tests.args(pkg),
+			timeout: r.testTimeout(level, pkg), base: r.base.bins[level][pkg], baseDir: r.pkgs[pkg].Dir}
+		out, err := r.runTests(ctx, bin, dir, fr.timeout, append(fr.run, r.flaky.skip(pkg)...)...)
 		if err == nil {
-			out, err = r.confirmFailure(ctx, level, pkg, bin, dir, out, tests.args(pkg), 0)
+			out, err = r.flaky.confirmFailure(ctx, &r.env, fr, out, 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()

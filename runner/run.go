@@ -53,7 +53,7 @@ type run struct {
 	measured time.Duration // total measurement time
 
 	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
-	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
+	flaky      flakyTests
 	srcs       map[string][]byte
 	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
 
@@ -573,8 +573,8 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	if out.Status == score.FNE {
 		// A test that passes when run again is flaky, not failing:
 		// it is reported and left out.
-		if flaky := r.passingOnRetry(ctx, bin, pkg, level, out.Failed); len(flaky) == len(out.Failed) {
-			r.addFlaky(pkg.ImportPath, flaky...)
+		if flaky := passingOnRetry(ctx, &r.env, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
+			r.flaky.add(pkg.ImportPath, flaky...)
 			for _, n := range flaky {
 				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
 			}

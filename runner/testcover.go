@@ -97,7 +97,7 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		defer done.Add(1)
 		f := filepath.Join(r.tmp, "cover", fmt.Sprintf("t%d.cov", i))
 		args := []string{"-test.run=" + testsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
-		args = append(args, r.skipFlaky(j.pkg.ImportPath)...)
+		args = append(args, r.flaky.skip(j.pkg.ImportPath)...)
 		r.logCmd(j.pkg.Dir, j.bin, args...)
 		res, err := proc.Run(ctx, j.pkg.Dir, nil, r.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
 		if err != nil {
@@ -112,8 +112,8 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 			// left out. One that fails alone every time (it may depend on
 			// an earlier test) or is too slow under coverage may reach
 			// anything: it judges every mutant.
-			if !res.TimedOut && len(r.passingOnRetry(ctx, j.bin, j.pkg, "", []string{j.test})) == 1 {
-				r.addFlaky(j.pkg.ImportPath, j.test)
+			if !res.TimedOut && len(passingOnRetry(ctx, &r.env, j.bin, j.pkg, []string{j.test})) == 1 {
+				r.flaky.add(j.pkg.ImportPath, j.test)
 				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
 				return nil
 			}
