@@ -152,7 +152,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 	if !tests.runs() {
 		// No test runs on it (an inert injection): a kill inferred
 		// from a cheaper injection at the site needs no build either.
-		if lr := r.inferred(m, level); lr != nil {
+		if lr := r.dedup.inferred(r.c, r.result, m, level); lr != nil {
 			os.RemoveAll(ldir)
 			lr.Seconds = time.Since(start).Seconds()
 			return r.record(m, level, lr)
@@ -205,7 +205,7 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 		if lr != nil || print == "" {
 			return lr, nil
 		}
-		return r.duplicate(ctx, mr.m, level, print)
+		return r.dedup.duplicate(ctx, r.result, mr.m, level, print)
 	}
 }
 
@@ -225,7 +225,7 @@ func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *resul
 	if lr == nil {
 		// Built and passing its tests: a smaller injection killed at
 		// the same site makes the measurement unnecessary.
-		lr = r.inferred(m, level)
+		lr = r.dedup.inferred(r.c, r.result, m, level)
 	}
 	return lr
 }

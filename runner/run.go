@@ -99,6 +99,7 @@ type sinceState struct {
 
 // dedupState is what deduplication (duplicate.go, subsume.go) keeps.
 type dedupState struct {
+	mu        sync.Mutex
 	owners    map[string]*codeOwner       // level, package, code fingerprint -> first mutant; under mu
 	ownerDone map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
 	subsumer  map[string]string           // mutant ID -> the next smaller one at its site (see subsumers)
@@ -298,6 +299,13 @@ func (r *run) makeTemp() error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+}
+
+// result is the recorded result of k, or nil.
+func (r *run) result(k resultKey) *results.LevelResult {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.results[k]
 }
 
 func (r *run) interrupted() error {
@@ -733,8 +741,8 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	r.mu.Lock()
 	lr.Judges = r.judgesOf(m.Package, lr, r.built[m.ID])
 	r.results[resultKey{m.ID, level}] = lr
-	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()
+	r.dedup.ownerRecorded(m.ID, level)
 	if err := r.out.journal.Append(results.JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
 		return err
 	}
