@@ -170,7 +170,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.functionMap(ctx, rep); err != nil {
+	if err := c.functionMap(ctx, r.since.inputs, r.prog, rep); err != nil {
 		return nil, r.interrupted()
 	}
 	if len(todo) > 0 {
