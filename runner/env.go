@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -55,4 +57,39 @@ func (e *env) logCmd(dir, name string, args ...string) {
 		q[i] = a
 	}
 	e.prog.Logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
+}
+
+// parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
+// error; the others stop early.
+func (e *env) parallel(ctx context.Context, n int, f func(i int) error) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < e.c.Jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := f(i); err != nil {
+					cancel(err)
+				}
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
+		return err
+	}
+	return ctx.Err()
 }

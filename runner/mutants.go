@@ -187,7 +187,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 // see: nothing to build.
 func (r *run) notBuilt(m mutate.Mutant, sel selection) *results.LevelResult {
 	why := "; no test executes it either (not built)"
-	if r.untested(m) {
+	if r.c.untested(m) {
 		why = "; not built (inert operator: tests run on it only with -full-filter)"
 	}
 	return &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
@@ -378,7 +378,7 @@ func (r *run) selection(m mutate.Mutant) (selection, testSelection, error) {
 		scope[p] = true
 	}
 	pos := mutantPositions(src, m)
-	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.tests(m, pos), nil
+	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.cov.selectTests(r.c, &r.base, m, pos), nil
 }
 
 // judges is the set of packages whose test binaries m needs: the mutated

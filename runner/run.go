@@ -669,7 +669,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	sort.Strings(coverpkg)
 	t0 := time.Now()
 	var err error
-	r.cov.benches, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
+	r.cov.benches, err = r.coverBenchmarks(ctx, r.base.hasTests, pkgs, coverpkg)
 	if err != nil {
 		return err
 	}
@@ -683,7 +683,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	}
 	if !c.FullFilter {
 		t0 = time.Now()
-		if err := r.coverTests(ctx, pkgs); err != nil {
+		if err := r.cov.coverTests(ctx, &r.env, &r.base, &r.flaky, pkgs); err != nil {
 			return err
 		}
 		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
@@ -698,41 +698,6 @@ func (r *run) testTimeout(level, pkg string) time.Duration {
 		return r.c.Timeout
 	}
 	return max(10*r.base.testTime[level][pkg], 10*time.Second)
-}
-
-// parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
-// error; the others stop early.
-func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < r.c.Jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := f(i); err != nil {
-					cancel(err)
-				}
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		return err
-	}
-	return ctx.Err()
 }
 
 // record keeps a finished result, appends it to the journal and reports

@@ -104,7 +104,7 @@ func (w *Workspace) ListBenchmarks(ctx context.Context, pkg string) ([]string, e
 
 // CoverBenchmarks runs the benchmarks of pkgs with coverage of coverpkg.
 func (w *Workspace) CoverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
-	return w.r.coverBenchmarks(ctx, pkgs, coverpkg)
+	return w.r.coverBenchmarks(ctx, w.r.base.hasTests, pkgs, coverpkg)
 }
 
 // Iters chooses b's iteration count per sample on this version.
