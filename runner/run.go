@@ -52,7 +52,7 @@ type run struct {
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
-	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
+	benchIters itersCache // by level, package, benchmark (measurement only)
 	flaky      flakyTests
 	srcs       map[string][]byte
 	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
@@ -281,7 +281,7 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
 	r := &run{env: env{c: c}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: map[string]BenchIters{}}
+		srcs: map[string][]byte{}, benchIters: itersCache{}}
 	r.noise.start = noise.Take()
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
@@ -299,6 +299,14 @@ func (r *run) makeTemp() error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+}
+
+// sites finds the baseline's benchmarks.
+func (r *run) sites() benchSites { return benchSites{r.base.bins, r.pkgs} }
+
+// iters is how benchmark b is sampled at level (see itersCache.iters).
+func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
+	return r.benchIters.iters(ctx, &r.env, &r.noise, r.sites(), level, b)
 }
 
 // result is the recorded result of k, or nil.

@@ -27,7 +27,7 @@ type Workspace struct{ r *run }
 // binaries and coverage files in tmp and logs through prog.
 func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
 	r := &run{env: env{c: c, tmp: tmp, prog: prog}, pkgs: map[string]*mutate.Package{},
-		benchIters: map[string]BenchIters{},
+		benchIters: itersCache{},
 		base:       baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
 		return nil, err
@@ -115,13 +115,13 @@ func (w *Workspace) Iters(ctx context.Context, b Benchmark) (BenchIters, error) 
 // BenchOnce runs one sample of b with it's iteration count from the
 // binary bin in dir (this version's or another's), within timeout.
 func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, proc.Result, error) {
-	return w.r.benchOnce(ctx, bin, dir, b, w.r.benchtimeArg(it), timeout)
+	return w.r.benchOnce(ctx, bin, dir, b, w.r.c.benchtimeArg(it), timeout)
 }
 
 // CensorCap is the time after which a sample of it is censored, given
 // the slowest sample of the other side (0: no censoring).
 func (w *Workspace) CensorCap(it BenchIters, slowest time.Duration) time.Duration {
-	return w.r.censorCap(it, slowest)
+	return w.r.c.censorCap(it, slowest)
 }
 
 // Logf logs a line.
@@ -132,13 +132,13 @@ func (w *Workspace) Logf(format string, args ...any) { w.r.prog.Logf(format, arg
 // (a concurrent benchmark's cost may be contention, which only wall time
 // sees).
 func (w *Workspace) Counted(b Benchmark) bool {
-	return w.r.c.Counting != nil && !w.r.concurrent(b)
+	return w.r.c.Counting != nil && !w.r.count.concurrent(w.r.pkgs, b)
 }
 
 // CountIters is the iteration count of b's counted samples on this
 // version, found once (see countIters) from the time mode's count it.N.
 func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
-	return w.r.countIters(ctx, results.Opt, b, it)
+	return w.r.count.countIters(ctx, &w.r.env, w.r.sites(), results.Opt, b, it)
 }
 
 // CountSample counts one sample of b at n iterations in the binary bin in
