@@ -32,7 +32,9 @@ type resultKey struct{ id, level string }
 // run is the state of one Campaign.Run. Its parts are grouped by the
 // phase that fills them: the baseline (base), coverage (cov), -since
 // (since), equivalence by code (tce), deduplication (dedup), the output
-// directory (out) and -isolate copy (isolate).
+// directory (out) and -isolate copy (isolate). Each phase's methods take
+// the values they read; mu guards results, measured, srcs and built, while
+// the warnings, flaky tests and deduplication have locks of their own.
 type run struct {
 	env // the campaign, temp dir, progress and warnings every phase uses
 
