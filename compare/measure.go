@@ -159,7 +159,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		limit := old.CensorCap(it, st.slowest[1-side])
 		timeout := limit
 		if limit == 0 {
-			timeout = max(100*it.Wall, time.Minute, c.Timeout)
+			timeout = max(100*it.Wall, time.Minute)
 		}
 		out, res, err := old.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, it, timeout)
 		if err != nil {
