@@ -24,12 +24,15 @@ import (
 // censoring, early stopping, per-metric tests and corrections, minimum
 // effect), and a verdict per benchmark and metric.
 type Comparison struct {
-	// Campaign holds how to build and measure: Module.Dir (the user's
-	// module, only read), Rule, Metric, SampleTime, Benchtime,
-	// CensorFactor, SkipBench, BenchTimeout, Jobs, Tags, Seed, Out, Log,
-	// Verbose. Its Rule's Alpha is the false-change rate of the whole
+	// Measurement is how to build, run and judge the benchmarks: Rule,
+	// Metric, SampleTime, Benchtime, CensorFactor, SkipBench,
+	// BenchTimeout, CPU (the GOMAXPROCS values each benchmark is compared
+	// at, go test -cpu; none = the default), Counting, Jobs, Tags, Seed,
+	// Log, Verbose. Its Rule's Alpha is the false-change rate of the whole
 	// comparison (see score.Rule.ForBenchmarks).
-	runner.Campaign
+	runner.Measurement
+	Dir      string   // the module's directory, only read; default "."
+	Out      string   // results directory; default perfmut-compare
 	Old, New string   // git revisions; New may be changes.WorkTree
 	Patterns []string // packages whose benchmarks are compared; default ./...
 	// All measures every benchmark of the packages, not only those that
@@ -41,9 +44,6 @@ type Comparison struct {
 	// MaxSlowdown (a fraction) is the gate: a slower metric whose median
 	// ratio NEW/OLD is above 1+MaxSlowdown is a failure.
 	MaxSlowdown float64
-	// CPU lists the GOMAXPROCS values each benchmark is compared at (go
-	// test -cpu); none = the default.
-	CPU []int
 	// HistoryDir, if set, is a store of measured distributions: NEW's are
 	// checked against it for drift, then both sides' are appended.
 	HistoryDir string
@@ -83,6 +83,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	started := time.Now()
 	cc := *c
 	c = &cc
+	patterns := c.Patterns // as given, for the report's settings
 	if err := c.check(); err != nil {
 		return nil, err
 	}
@@ -129,8 +130,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		Module:      sides[1].modPath,
 		MaxSlowdown: c.MaxSlowdown,
 	}
-	c.RecordSettings(ctx)
-	rep.Settings = c.Settings
+	rep.Settings = c.settings(ctx, patterns)
 	rep.Settings.Module = rep.Module
 	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
 	if err != nil {
@@ -162,7 +162,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 // returns what changed between them.
 func (c *Comparison) revisions(ctx context.Context) (changes.Repo, [2]changes.Rev, *changes.Diff, error) {
 	var revs [2]changes.Rev
-	repo, err := changes.OpenRepo(ctx, c.Module.Dir)
+	repo, err := changes.OpenRepo(ctx, c.Dir)
 	if err != nil {
 		return repo, revs, nil, &runner.InputError{Err: err}
 	}
@@ -195,13 +195,12 @@ func (c *Comparison) check() error {
 	if abs, err := filepath.Abs(c.Out); err == nil {
 		c.Out = abs
 	}
-	if c.Module.Dir == "" {
-		c.Module.Dir = "."
+	if c.Dir == "" {
+		c.Dir = "."
 	}
-	if abs, err := filepath.Abs(c.Module.Dir); err == nil {
-		c.Module.Dir = abs
+	if abs, err := filepath.Abs(c.Dir); err == nil {
+		c.Dir = abs
 	}
-	c.Levels = []string{results.Opt}
 	if c.MaxSlowdown < 0 {
 		return &runner.InputError{Err: fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
 	}
@@ -215,7 +214,7 @@ func (c *Comparison) check() error {
 // its packages and builds their test binaries.
 func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress.Progress) (*compareSide, error) {
 	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
-	dir := c.Module.Dir
+	dir := c.Dir
 	if rev.Name != changes.WorkTree {
 		prog.Logf("perfmut: exporting %s (%s) from git", name, rev.Name)
 		d, err := repo.Export(ctx, rev, filepath.Join(tmp, lower+"-src"))
@@ -224,9 +223,7 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 		}
 		dir = d
 	}
-	cc := c.Campaign
-	cc.Module.Dir = dir
-	w, err := runner.NewWorkspace(&cc, filepath.Join(tmp, lower), prog)
+	w, err := runner.NewWorkspace(c.campaign(dir), filepath.Join(tmp, lower), prog)
 	if err != nil {
 		return nil, err
 	}
@@ -252,6 +249,21 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 		s.modPkgs[p.ImportPath] = true
 	}
 	return s, nil
+}
+
+// campaign is what a side's workspace builds and measures with: c's
+// measurement of the module in dir at the default optimization level.
+func (c *Comparison) campaign(dir string) *runner.Campaign {
+	return &runner.Campaign{Module: mutate.Module{Dir: dir}, Levels: []string{results.Opt}, Out: c.Out, Measurement: c.Measurement}
+}
+
+// settings are the comparison's settings for compare.json: the
+// measurement's, with the package patterns as given.
+func (c *Comparison) settings(ctx context.Context, patterns []string) results.Settings {
+	cc := c.campaign(c.Dir)
+	cc.Settings = results.Settings{Patterns: patterns, Margin: c.Rule.Margin}
+	cc.RecordSettings(ctx)
+	return cc.Settings
 }
 
 // build builds the test binaries of pkgs (import paths) on side s.

@@ -53,34 +53,9 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	if metric == nil {
 		metric = runner.DefaultMetric
 	}
-	states := make([]*compared, len(sel))
-	for i, b := range sel {
-		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
-		states[i] = st
-		it, err := old.Iters(ctx, b)
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			st.failed, st.done = "OLD: "+err.Error(), true
-			continue
-		}
-		st.it = it
-		if old.Counted(b) {
-			if st.n, err = old.CountIters(ctx, b, it); err != nil {
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				st.failed, st.done = "OLD: "+err.Error(), true
-			}
-			continue
-		}
-		// iters warmed OLD's binary up (page cache, first run); NEW gets
-		// one unrecorded sample too, so that neither side starts cold.
-		nb := sides[1].w.Binary(b.Pkg)
-		if _, _, err := old.BenchOnce(ctx, nb, sides[1].w.Package(b.Pkg).Dir, b, it, max(100*it.Wall, time.Minute)); err != nil {
-			return err
-		}
+	states, err := prepare(ctx, sides, sel)
+	if err != nil {
+		return err
 	}
 	old.Logf("perfmut: measuring %s on OLD and NEW, interleaved, up to %d samples each (%s each sample)",
 		english.Plural(len(sel), "benchmark"), rule.MaxSamples, c.sampleDesc())
@@ -124,6 +99,43 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	return nil
 }
 
+// prepare chooses each selected benchmark's iteration count on OLD (its
+// count under counting) and warms NEW's binary up with one unrecorded
+// sample; a benchmark OLD cannot run is failed and done.
+func prepare(ctx context.Context, sides [2]*compareSide, sel []runner.Benchmark) ([]*compared, error) {
+	old := sides[0].w
+	states := make([]*compared, len(sel))
+	for i, b := range sel {
+		st := &compared{b: b, vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
+		states[i] = st
+		it, err := old.Iters(ctx, b)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			st.failed, st.done = "OLD: "+err.Error(), true
+			continue
+		}
+		st.it = it
+		if old.Counted(b) {
+			if st.n, err = old.CountIters(ctx, b, it); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				st.failed, st.done = "OLD: "+err.Error(), true
+			}
+			continue
+		}
+		// iters warmed OLD's binary up (page cache, first run); NEW gets
+		// one unrecorded sample too, so that neither side starts cold.
+		nb := sides[1].w.Binary(b.Pkg)
+		if _, _, err := old.BenchOnce(ctx, nb, sides[1].w.Package(b.Pkg).Dir, b, it, max(100*it.Wall, time.Minute)); err != nil {
+			return nil, err
+		}
+	}
+	return states, nil
+}
+
 func cmpString(a, b string) int {
 	switch {
 	case a < b:
@@ -159,7 +171,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		limit := old.CensorCap(it, st.slowest[1-side])
 		timeout := limit
 		if limit == 0 {
-			timeout = max(100*it.Wall, time.Minute, c.Timeout)
+			timeout = max(100*it.Wall, time.Minute)
 		}
 		out, res, err := old.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, it, timeout)
 		if err != nil {

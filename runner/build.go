@@ -21,10 +21,10 @@ import (
 // go vet does not run (-vet=off): a mutant vet complains about still
 // compiles, and vet took about half of each mutant's build. A campaign
 // that counts instructions links without DWARF (-ldflags=-w).
-func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
+func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
 	args := []string{"test", "-c", "-vet=off", "-o", bin}
 	args = append(args, gcflags(level)...)
-	if r.c.Counting != nil && level != "" {
+	if e.c.Counting != nil && level != "" {
 		// Without DWARF a process starts faster under valgrind (0.31
 		// CPU-seconds instead of 0.41); both sides are built alike.
 		args = append(args, "-ldflags=-w")
@@ -32,12 +32,12 @@ func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(r.c.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(r.c.Tags, ","))
+	if len(e.c.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.c.Tags, ","))
 	}
 	args = append(args, extra...)
 	args = append(args, pkg)
-	res, err := r.goCmd(ctx, dir, args...)
+	res, err := e.goCmd(ctx, dir, args...)
 	if err != nil {
 		return false, err
 	}
@@ -55,17 +55,17 @@ func (r *run) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 
 // goBuild compiles pkg with the overlay and discards the result: the
 // compile check for a mutated package no test binary covers.
-func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) error {
+func (e *env) goBuild(ctx context.Context, dir, pkg, overlay, level string) error {
 	args := []string{"build", "-o", os.DevNull}
 	args = append(args, gcflags(level)...)
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(r.c.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(r.c.Tags, ","))
+	if len(e.c.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.c.Tags, ","))
 	}
 	args = append(args, pkg)
-	res, err := r.goCmd(ctx, dir, args...)
+	res, err := e.goCmd(ctx, dir, args...)
 	if err != nil {
 		return err
 	}
@@ -83,11 +83,11 @@ func (r *run) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 // (go-build*) go under the run's private temp dir, so that a perfmut
 // killed with SIGKILL leaves none behind once the next run has removed
 // the stale temp dir (see removeStaleTemp).
-func (r *run) goCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
-	r.logCmd(dir, "go", args...)
+func (e *env) goCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
+	e.logCmd(dir, "go", args...)
 	var env []string
-	if r.tmp != "" {
-		gotmp := filepath.Join(r.tmp, "gotmp")
+	if e.tmp != "" {
+		gotmp := filepath.Join(e.tmp, "gotmp")
 		if err := os.MkdirAll(gotmp, 0o755); err != nil {
 			return proc.Result{}, err
 		}

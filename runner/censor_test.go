@@ -169,15 +169,15 @@ func TestCensorSlack(t *testing.T) {
 			t.Errorf("censorSlack(%s, %s) = %s, want %s", tc.fastest, tc.slowest, got, tc.want)
 		}
 	}
-	r := &run{c: &Campaign{Measurement: Measurement{CensorFactor: 3}}}
+	r := &run{env: env{c: &Campaign{Measurement: Measurement{CensorFactor: 3}}}}
 	it := BenchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
-	if got := r.censorCap(it, 50*ms); got != 180*ms {
+	if got := r.c.censorCap(it, 50*ms); got != 180*ms {
 		t.Errorf("cap with slowest 50ms = %s, want 180ms", got)
 	}
-	if got := r.censorCap(BenchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
+	if got := r.c.censorCap(BenchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
 		t.Errorf("cap without a derived slack = %s, want 220ms (100ms slack)", got)
 	}
-	if got := r.censorCap(BenchIters{Wall: 40 * ms}, 0); got != 0 {
+	if got := r.c.censorCap(BenchIters{Wall: 40 * ms}, 0); got != 0 {
 		t.Errorf("time-based cap = %s, want none", got)
 	}
 }

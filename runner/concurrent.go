@@ -23,11 +23,12 @@ import (
 // (mutate.Operator.Tail), a metric other than the mean in the decision
 // (and, if a benchmark reports one that the decision left out, which).
 //
+// pkgs are the loaded packages by import path; rule is the campaign's.
 // Which benchmarks are concurrent and which report metrics of their own is
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel
 // one.
-func (r *run) survivorHint(name string, bs []Benchmark, tests []score.TestResult) string {
+func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, bs []Benchmark, tests []score.TestResult) string {
 	op := operators.ByName(name)
 	switch {
 	case op == nil:
@@ -37,11 +38,11 @@ func (r *run) survivorHint(name string, bs []Benchmark, tests []score.TestResult
 			if b.CPU == 1 {
 				continue
 			}
-			if p := r.pkgs[b.Pkg]; p == nil || concurrentBenchmarks(p.Dir)[topName(b.Name)] {
+			if p := pkgs[b.Pkg]; p == nil || concurrentBenchmarks(p.Dir)[topName(b.Name)] {
 				return ""
 			}
 		}
-		if !noCost(tests, slowdownBound(r.c.Rule)) {
+		if !noCost(tests, slowdownBound(rule)) {
 			return ""
 		}
 		return "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"
@@ -53,7 +54,7 @@ func (r *run) survivorHint(name string, bs []Benchmark, tests []score.TestResult
 				return ""
 			}
 		}
-		if own := r.benchmarksWith(bs, reportsMetric); len(own) > 0 {
+		if own := benchmarksWith(pkgs, bs, reportsMetric); len(own) > 0 {
 			what := " reports a metric of its own"
 			if len(own) > 1 {
 				what = " report metrics of their own"
@@ -108,14 +109,15 @@ func topName(name string) string {
 	return top
 }
 
-// benchmarksWith returns the names of the top-level benchmarks of bs (each
+// benchmarksWith returns the names of the top-level benchmarks of bs, of
+// the packages pkgs, (each
 // once, in order) whose source does what direct tells (see benchmarksThat).
-func (r *run) benchmarksWith(bs []Benchmark, direct func(ast.Node) bool) []string {
+func benchmarksWith(pkgs map[string]*mutate.Package, bs []Benchmark, direct func(ast.Node) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, b := range bs {
 		name := topName(b.Name)
-		if p := r.pkgs[b.Pkg]; p != nil && !seen[name] && benchmarksThat(p.Dir, direct)[name] {
+		if p := pkgs[b.Pkg]; p != nil && !seen[name] && benchmarksThat(p.Dir, direct)[name] {
 			out = append(out, name)
 		}
 		seen[name] = true

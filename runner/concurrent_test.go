@@ -77,7 +77,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		}
 	}
 
-	r := &run{c: &Campaign{Measurement: Measurement{Rule: score.Rule{MinEffect: 1.05}}}, pkgs: map[string]*mutate.Package{"example.com/p": {Dir: dir}}}
+	pkgs, rule := map[string]*mutate.Package{"example.com/p": {Dir: dir}}, score.Rule{MinEffect: 1.05}
 	serial := []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
 	// The serial benchmark shows no cost: its interval lies below 1.05.
 	means := []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02}, {Metric: "B/op"}}
@@ -110,7 +110,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
 		{"spin-loop", serial, means, ""},
 	} {
-		if got := r.survivorHint(tc.op, tc.benches, tc.tests); got != tc.want {
+		if got := survivorHint(pkgs, rule, tc.op, tc.benches, tc.tests); got != tc.want {
 			t.Errorf("survivorHint(%s, %v) = %q, want %q", tc.op, tc.benches, got, tc.want)
 		}
 	}

@@ -60,34 +60,34 @@ type MetricChoice struct {
 // counted reports whether the campaign counts the instructions of a
 // mutant of op on benchmark b: it counts, and a count sees op's cost on b.
 // An operator the registry does not know (calibrate's trials, which change
-// nothing) is counted like work.
-func (r *run) counted(op *mutate.Operator, b Benchmark) bool {
-	if r.c.Counting == nil {
+// nothing) is counted like work. pkgs are the loaded packages.
+func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *mutate.Operator, b Benchmark) bool {
+	if c.Counting == nil {
 		return false
 	}
 	if op == nil {
 		return true
 	}
-	return op.Cost.Counted(r.concurrent(b))
+	return op.Cost.Counted(cs.concurrent(pkgs, b))
 }
 
 // concurrent reports whether b runs its code from several goroutines at
 // once: it calls b.RunParallel or starts goroutines, or runs at -cpu > 1.
-func (r *run) concurrent(b Benchmark) bool {
+func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) bool {
 	if b.CPU > 1 {
 		return true
 	}
-	p := r.pkgs[b.Pkg]
+	p := pkgs[b.Pkg]
 	if p == nil {
 		return true
 	}
-	if r.count.conc == nil {
-		r.count.conc = map[string]map[string]bool{}
+	if cs.conc == nil {
+		cs.conc = map[string]map[string]bool{}
 	}
-	if r.count.conc[b.Pkg] == nil {
-		r.count.conc[b.Pkg] = concurrentBenchmarks(p.Dir)
+	if cs.conc[b.Pkg] == nil {
+		cs.conc[b.Pkg] = concurrentBenchmarks(p.Dir)
 	}
-	return r.count.conc[b.Pkg][topName(b.Name)]
+	return cs.conc[b.Pkg][topName(b.Name)]
 }
 
 // chooseMetrics decides which of the job's benchmarks are counted, finds
@@ -99,11 +99,11 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 	r.count.pre = map[Benchmark]*instr.Sample{}
 	var counted, timed int
 	for _, b := range ms.order {
-		if !r.counted(op, b) {
+		if !r.count.counted(r.c, r.pkgs, op, b) {
 			timed++
 			continue
 		}
-		n, err := r.countIters(ctx, ms.j.level, b, ms.its[b])
+		n, err := r.count.countIters(ctx, &r.env, r.sites(), ms.j.level, b, ms.its[b])
 		if err != nil {
 			return err
 		}
@@ -141,55 +141,62 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 // countIters is the iteration count of b's counted samples at level,
 // found once per campaign: -benchtime Nx (at least instr.MinIters), else
 // instr.Sampler.ItersFrom on the baseline binary from the time mode's
-// count it.N.
-func (r *run) countIters(ctx context.Context, level string, b Benchmark, it BenchIters) (int, error) {
+// count it.N; sites finds the baseline's binary.
+func (cs *countState) countIters(ctx context.Context, e *env, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
 	key := itersKey(level, b)
-	if n, ok := r.count.iters[key]; ok {
+	if n, ok := cs.iters[key]; ok {
 		return n, nil
 	}
 	var n int
-	if m := fixedNRE.FindStringSubmatch(r.c.Benchtime); m != nil {
+	if m := fixedNRE.FindStringSubmatch(e.c.Benchtime); m != nil {
 		n, _ = strconv.Atoi(m[1])
 		n = max(n, instr.MinIters)
 	} else {
-		r.prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		e.prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
 		var err error
-		if n, _, err = r.c.Counting.Sampler.ItersFrom(ctx, r.countBench(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+		if n, _, err = e.c.Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
 		}
 	}
-	if r.count.iters == nil {
-		r.count.iters, r.count.base = map[string]int{}, map[string][]instr.Sample{}
+	if cs.iters == nil {
+		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
 	}
-	r.count.iters[key] = n
+	cs.iters[key] = n
 	return n, nil
 }
 
-// countBench is b in the baseline's test binary at level, or in bin.
-func (r *run) countBench(level string, b Benchmark, bin string) instr.Bench {
+// benchSites finds a benchmark's baseline test binary and directory.
+type benchSites struct {
+	bins map[string]map[string]string // level -> package -> baseline test binary
+	pkgs map[string]*mutate.Package   // the loaded packages by import path
+}
+
+// count is b in the baseline's test binary at level, or in bin.
+func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
 	if bin == "" {
-		bin = r.base.bins[level][b.Pkg]
+		bin = s.bins[level][b.Pkg]
 	}
-	return instr.Bench{Bin: bin, Dir: r.pkgs[b.Pkg].Dir, Pattern: b.pattern()}
+	return instr.Bench{Bin: bin, Dir: s.pkgs[b.Pkg].Dir, Pattern: b.pattern()}
 }
 
 // baseCount returns the baseline's k-th counted sample of b at level,
 // taking it when it is not cached yet (sampled with mut, when mut is not
-// nil, at the same time: a count does not move with the load).
-func (r *run) baseCount(ctx context.Context, level string, b Benchmark, k int) (instr.Sample, error) {
+// nil, at the same time: a count does not move with the load); each
+// sample taken goes to noise.
+func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
-	for len(r.count.base[key]) <= k {
-		smp, err := r.c.Counting.Sampler.Sample(ctx, r.countBench(level, b, ""), r.count.iters[key])
+	for len(cs.base[key]) <= k {
+		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
 		if err != nil {
 			if ctx.Err() != nil {
 				return smp, ctx.Err()
 			}
 			return smp, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
 		}
-		r.count.base[key] = append(r.count.base[key], smp)
-		r.noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
+		cs.base[key] = append(cs.base[key], smp)
+		noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
 	}
-	return r.count.base[key][k], nil
+	return cs.base[key][k], nil
 }
 
 // countRound takes one counted round of b: the baseline's cached sample
@@ -209,7 +216,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	cached := k < len(r.count.base[itersKey(level, b)])
 	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
-		base, baseErr = r.baseCount(ctx, level, b, k)
+		base, baseErr = r.count.baseCount(ctx, r.c, r.sites(), &r.noise, level, b, k)
 		if !censored && baseErr == nil {
 			mut, mutErr = countMut(ctx)
 		}
@@ -219,7 +226,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 			defer close(done)
 			mut, mutErr = countMut(ctx)
 		}()
-		base, baseErr = r.baseCount(ctx, level, b, k)
+		base, baseErr = r.count.baseCount(ctx, r.c, r.sites(), &r.noise, level, b, k)
 		<-done
 	}
 	if baseErr != nil {
@@ -248,11 +255,11 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample
 	if p := r.count.pre[b]; p != nil {
 		return p, nil
 	}
-	if _, err := r.baseCount(ctx, ms.j.level, b, 0); err != nil {
+	if _, err := r.count.baseCount(ctx, r.c, r.sites(), &r.noise, ms.j.level, b, 0); err != nil {
 		return nil, err
 	}
 	n := instr.PreIters(r.count.iters[itersKey(ms.j.level, b)])
-	p, err := r.c.Counting.Sampler.Sample(ctx, r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), n)
+	p, err := r.c.Counting.Sampler.Sample(ctx, r.sites().count(ms.j.level, b, ms.j.mutBins[b.Pkg]), n)
 	if _, err := ms.mutantValues(ctx, b, p, err); err != nil || ms.lr.Status != "" {
 		return nil, err
 	}
@@ -281,7 +288,7 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 	}
 	sp := r.c.Counting.Sampler
 	sp.Timeout = max(10*slowest, time.Minute)
-	bench, n := r.countBench(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key]
+	bench, n := r.sites().count(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key]
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 

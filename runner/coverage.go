@@ -183,17 +183,18 @@ func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
 //
 // Every process has a deadline. A benchmark that panics, fails or runs past
 // its deadline on the baseline is left out of judging, with a warning that
-// names it and why, instead of ending the campaign.
-func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
+// names it and why, instead of ending the campaign. hasTests says which
+// packages have a test binary.
+func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
 	var mu sync.Mutex
 	var all []*BenchCoverage
 	var jobs []coverJob
 	for _, p := range pkgs {
-		if !r.base.hasTests[p.ImportPath] {
+		if !hasTests[p.ImportPath] {
 			continue
 		}
-		bin := filepath.Join(r.tmp, "cover", SafeName(p.ImportPath)+".test")
-		ok, err := r.goTestC(ctx, r.c.Module.Dir, p.ImportPath, bin, "", "",
+		bin := filepath.Join(e.tmp, "cover", SafeName(p.ImportPath)+".test")
+		ok, err := e.goTestC(ctx, e.c.Module.Dir, p.ImportPath, bin, "", "",
 			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
 		if err != nil {
 			return nil, fmt.Errorf("baseline coverage build: %w", err)
@@ -201,13 +202,13 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		if !ok {
 			continue
 		}
-		names, spo, err := r.listBenchmarks(ctx, p, bin)
+		names, spo, err := e.listBenchmarks(ctx, p, bin)
 		if err != nil {
 			return nil, err
 		}
 		for _, n := range names {
 			iters := coverIters(spo[n])
-			if m := fixedNRE.FindStringSubmatch(r.c.Benchtime); m != nil {
+			if m := fixedNRE.FindStringSubmatch(e.c.Benchtime); m != nil {
 				// Samples of N iterations reach only what N and 2N do.
 				iters, _ = strconv.Atoi(m[1])
 			}
@@ -215,14 +216,14 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		}
 	}
 	if len(jobs) > 0 {
-		r.prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
+		e.prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
 	}
 	start := time.Now()
-	done, stop := r.stepProgress("benchmark coverage", len(jobs))
+	done, stop := e.stepProgress("benchmark coverage", len(jobs))
 	defer stop()
-	err := r.parallel(ctx, len(jobs), func(i int) error {
+	err := e.parallel(ctx, len(jobs), func(i int) error {
 		defer done.Add(1)
-		bc, err := r.coverBenchmark(ctx, jobs[i], i)
+		bc, err := e.coverBenchmark(ctx, jobs[i], i)
 		if bc == nil || err != nil {
 			return err
 		}
@@ -235,7 +236,7 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 		return nil, err
 	}
 	if len(jobs) > 0 {
-		r.prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
+		e.prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
 	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].Bench.Pkg != all[j].Bench.Pkg {
@@ -250,8 +251,8 @@ func (r *run) coverBenchmarks(ctx context.Context, pkgs []*mutate.Package, cover
 // its -cover binary, with their seconds per operation. A benchmark that
 // panics, fails or runs past -bench-timeout is left out with a warning,
 // and the listing runs again without it (-test.skip).
-func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
-	skip := r.c.SkipBench
+func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
+	skip := e.c.SkipBench
 	for {
 		// -test.v prints each benchmark's name as it starts, so a
 		// benchmark that dies is named.
@@ -259,8 +260,8 @@ func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		if skip != "" {
 			args = append(args, "-test.skip="+skip)
 		}
-		r.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		e.logCmd(p.Dir, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.c.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -278,16 +279,16 @@ func (r *run) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		why := "fails"
 		switch {
 		case res.TimedOut:
-			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", r.c.BenchTimeout)
+			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.c.BenchTimeout)
 		case msg != "":
 			why = "fails: " + msg
 		}
-		r.warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
+		e.warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
 		// A dying sub-benchmark takes its top-level benchmark with it:
 		// -test.skip cannot combine patterns of different depths.
 		top, _, _ := strings.Cut(bench, "/")
 		if top != bench {
-			r.warnf("(its parent %s is left out with it)", top)
+			e.warnf("(its parent %s is left out with it)", top)
 		}
 		pat := "^" + regexp.QuoteMeta(top) + "$"
 		if skip == "" {

@@ -130,7 +130,7 @@ func TestCoverRandomSetup(t *testing.T) {
 	var got []string
 	for pass := range 3 {
 		r := coverRun(t, c, pkg)
-		covs, err := r.coverBenchmarks(context.Background(), pkgs, []string{pkg})
+		covs, err := r.coverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
 		if err != nil {
 			t.Fatal(err)
 		}

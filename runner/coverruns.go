@@ -35,8 +35,8 @@ type coverJob struct {
 // by mergeRuns. It returns nil when a run of the pair fails (with a
 // warning); a repeat that fails ends the repeats, and the runs that
 // succeeded are merged (with a warning).
-func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
-	lo, hi, iters, err := r.coverPair(ctx, &j, i)
+func (e *env) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
+	lo, hi, iters, err := e.coverPair(ctx, &j, i)
 	if lo == nil || err != nil {
 		return nil, err
 	}
@@ -45,15 +45,15 @@ func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 		if len(runs[k]) >= coverRepeats {
 			continue
 		}
-		prof, res, err := r.coverOnce(ctx, j, i, iters*(k+1))
+		prof, res, err := e.coverOnce(ctx, j, i, iters*(k+1))
 		if err != nil {
 			return nil, err
 		}
 		if prof == nil {
 			// The runs so far (the pair at least) still say what the
 			// benchmark runs: a failing repeat loses only the repeats.
-			r.warnf("baseline benchmark %s of %s %s in a repeated coverage run; its coverage is from the %d runs that succeeded",
-				j.bench.Name, j.pkg.ImportPath, r.coverFailure(j, iters*(k+1), res), len(runs[0])+len(runs[1]))
+			e.warnf("baseline benchmark %s of %s %s in a repeated coverage run; its coverage is from the %d runs that succeeded",
+				j.bench.Name, j.pkg.ImportPath, e.coverFailure(j, iters*(k+1), res), len(runs[0])+len(runs[1]))
 			break
 		}
 		runs[k] = append(runs[k], prof)
@@ -70,13 +70,13 @@ func (r *run) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 // time per iteration asks for more (resizeCoverIters), and shrinks
 // tenfold after a run past its deadline. j.spo becomes the 2N run's time
 // per iteration. lo is nil when a run fails (with a warning).
-func (r *run) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
-	iters, resized := j.iters, fixedNRE.MatchString(r.c.Benchtime)
+func (e *env) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
+	iters, resized := j.iters, fixedNRE.MatchString(e.c.Benchtime)
 	growths := 0
 retry:
 	for k := range 2 {
 		n := iters * (k + 1)
-		prof, res, err := r.coverOnce(ctx, *j, i, n)
+		prof, res, err := e.coverOnce(ctx, *j, i, n)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -87,7 +87,7 @@ retry:
 				iters, resized = max(iters/10, 2), true
 				goto retry
 			}
-			r.warnCover(*j, n, res)
+			e.warnCover(*j, n, res)
 			return nil, nil, 0, nil
 		}
 		_, spo := benchNames(res.Output)
@@ -118,12 +118,12 @@ retry:
 // coverOnce runs j's benchmark once at n iterations with a coverage
 // profile, and returns the profile (nil if the run failed or timed out:
 // res says which).
-func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
-	f := filepath.Join(r.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
+func (e *env) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
+	f := filepath.Join(e.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
-	r.logCmd(j.pkg.Dir, j.bin, args...)
-	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, r.c.BenchTimeout), j.bin, args...)
+	e.logCmd(j.pkg.Dir, j.bin, args...)
+	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.c.BenchTimeout), j.bin, args...)
 	if err != nil {
 		return nil, res, err
 	}
@@ -140,14 +140,14 @@ func (r *run) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 
 // warnCover warns that j's benchmark failed its coverage run of n
 // iterations (res) and is left out of judging.
-func (r *run) warnCover(j coverJob, n int, res proc.Result) {
-	r.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, r.coverFailure(j, n, res))
+func (e *env) warnCover(j coverJob, n int, res proc.Result) {
+	e.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, e.coverFailure(j, n, res))
 }
 
 // coverFailure says how j's coverage run of n iterations (res) failed.
-func (r *run) coverFailure(j coverJob, n int, res proc.Result) string {
+func (e *env) coverFailure(j coverJob, n int, res proc.Result) string {
 	if res.TimedOut {
-		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, r.c.BenchTimeout))
+		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.c.BenchTimeout))
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return "fails: " + msg

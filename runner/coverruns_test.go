@@ -23,7 +23,7 @@ func TestCoverRepeatFails(t *testing.T) {
 	const pkg = "example.com/coverfail/sum"
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	r := coverRun(t, c, pkg)
-	covs, err := r.coverBenchmarks(context.Background(), pkgs, []string{pkg})
+	covs, err := r.coverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,13 @@
 // Merge combines shards and ReadResults opens a results directory
 // (perfmut report).
 //
+// Inside, a campaign's run is made of values, one per phase, each with
+// its own methods that take what they read as arguments: env (the
+// settings, temp dir, progress log and warnings every phase uses), the
+// baseline's binaries, coverage, equivalence by compiled code, flaky
+// tests, deduplication, iteration counts, instruction counting and the
+// machine's noise. A Workspace is the same values without the campaign's.
+//
 // Around it:
 //
 //   - results: the data model it produces (report.json, the journal,

@@ -22,31 +22,30 @@ type codeOwner struct {
 
 // duplicate returns the result of the mutant that compiled to code print
 // at level before m, once it is recorded, or nil if m is the first (it
-// then owns the code) or that mutant ended without a result.
-func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print string) (*results.LevelResult, error) {
+// then owns the code) or that mutant ended without a result; result
+// looks up a recorded result.
+func (d *dedupState) duplicate(ctx context.Context, result func(resultKey) *results.LevelResult, m mutate.Mutant, level, print string) (*results.LevelResult, error) {
 	key := level + "\x00" + m.Package + "\x00" + print
-	r.mu.Lock()
-	if r.dedup.owners == nil {
-		r.dedup.owners = map[string]*codeOwner{}
-		r.dedup.ownerDone = map[resultKey]chan struct{}{}
+	d.mu.Lock()
+	if d.owners == nil {
+		d.owners = map[string]*codeOwner{}
+		d.ownerDone = map[resultKey]chan struct{}{}
 	}
-	first := r.dedup.owners[key]
+	first := d.owners[key]
 	if first == nil {
 		done := make(chan struct{})
-		r.dedup.owners[key] = &codeOwner{id: m.ID, done: done}
-		r.dedup.ownerDone[resultKey{m.ID, level}] = done
-		r.mu.Unlock()
+		d.owners[key] = &codeOwner{id: m.ID, done: done}
+		d.ownerDone[resultKey{m.ID, level}] = done
+		d.mu.Unlock()
 		return nil, nil
 	}
-	r.mu.Unlock()
+	d.mu.Unlock()
 	select {
 	case <-first.done:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	r.mu.Lock()
-	fr := r.results[resultKey{first.id, level}]
-	r.mu.Unlock()
+	fr := result(resultKey{first.id, level})
 	if fr == nil {
 		return nil, nil
 	}
@@ -61,10 +60,12 @@ func (r *run) duplicate(ctx context.Context, m mutate.Mutant, level, print strin
 }
 
 // ownerRecorded wakes the duplicates waiting for the result of id at
-// level; r.mu is held.
-func (r *run) ownerRecorded(id, level string) {
-	if ch := r.dedup.ownerDone[resultKey{id, level}]; ch != nil {
+// level, once that result is recorded.
+func (d *dedupState) ownerRecorded(id, level string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if ch := d.ownerDone[resultKey{id, level}]; ch != nil {
 		close(ch)
-		delete(r.dedup.ownerDone, resultKey{id, level})
+		delete(d.ownerDone, resultKey{id, level})
 	}
 }

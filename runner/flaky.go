@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -38,25 +39,41 @@ func testsPattern(names []string) string {
 	return "^(" + strings.Join(tops, "|") + ")$"
 }
 
-// skipFlaky returns the -test.skip argument for the tests of pkg found
-// flaky so far, or nothing.
-func (r *run) skipFlaky(pkg string) []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.flaky[pkg]) == 0 {
-		return nil
-	}
-	return []string{"-test.skip=" + testsPattern(r.flaky[pkg])}
+// flakyTests are the tests found flaky so far, by package: left out of
+// every later run of the package's tests.
+type flakyTests struct {
+	mu    sync.Mutex
+	byPkg map[string][]string // package -> tests that fail on the baseline too
 }
 
-// confirmFailure decides whether a mutant's failing tests of pkg reject
+// skip returns the -test.skip argument for the tests of pkg found flaky
+// so far, or nothing.
+func (f *flakyTests) skip(pkg string) []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.byPkg[pkg]) == 0 {
+		return nil
+	}
+	return []string{"-test.skip=" + testsPattern(f.byPkg[pkg])}
+}
+
+// failedRun is a run of a mutant's tests of pkg that failed.
+type failedRun struct {
+	level, pkg string
+	bin, dir   string        // the mutant's test binary and where it ran
+	run        []string      // the arguments selecting its tests
+	timeout    time.Duration // of one run of pkg's tests at level
+	base       string        // pkg's baseline test binary at level ("" if none)
+	baseDir    string        // pkg's directory in the module
+}
+
+// confirmFailure decides whether a mutant's failing tests of fr.pkg reject
 // it: it runs them FlakyRuns times on the baseline binary of the level. The
 // ones that fail there too are flaky: they are reported once, left out of
-// every later run of pkg's tests, and the mutant's tests run again
+// every later run of the package's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
-func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, out TestOutcome, run []string, depth int) (TestOutcome, error) {
-	base := r.base.bins[level][pkg]
-	if out.Status != "fne" || len(out.Failed) == 0 || base == "" || depth > 3 {
+func (f *flakyTests) confirmFailure(ctx context.Context, e *env, fr failedRun, out TestOutcome, depth int) (TestOutcome, error) {
+	if out.Status != "fne" || len(out.Failed) == 0 || fr.base == "" || depth > 3 {
 		return out, nil
 	}
 	var flaky []string
@@ -64,7 +81,7 @@ func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, o
 		for range FlakyRuns {
 			// In the module's own directory: with -isolate copy, dir is a
 			// copy holding the mutant's source, which tests may read.
-			res, err := r.runTests(ctx, base, r.pkgs[pkg].Dir, r.testTimeout(level, pkg), "-test.run="+testsPattern([]string{name}))
+			res, err := e.runTests(ctx, fr.base, fr.baseDir, fr.timeout, "-test.run="+testsPattern([]string{name}))
 			if err != nil {
 				return out, err
 			}
@@ -77,26 +94,26 @@ func (r *run) confirmFailure(ctx context.Context, level, pkg, bin, dir string, o
 	if len(flaky) == 0 {
 		return out, nil
 	}
-	for _, n := range r.addFlaky(pkg, flaky...) {
-		r.warnf("test %s of %s fails on the unmutated baseline too (flaky); it is left out of judging", n, pkg)
+	for _, n := range f.add(fr.pkg, flaky...) {
+		e.warnf("test %s of %s fails on the unmutated baseline too (flaky); it is left out of judging", n, fr.pkg)
 	}
 	if len(flaky) < len(out.Failed) {
 		return out, nil // a test that is not flaky still rejects the mutant
 	}
-	again, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(run, r.skipFlaky(pkg)...)...)
+	again, err := e.runTests(ctx, fr.bin, fr.dir, fr.timeout, append(fr.run, f.skip(fr.pkg)...)...)
 	if err != nil {
 		return out, err
 	}
-	return r.confirmFailure(ctx, level, pkg, bin, dir, again, run, depth+1)
+	return f.confirmFailure(ctx, e, fr, again, depth+1)
 }
 
 // passingOnRetry runs each of the failed tests of pkg's baseline binary up
 // to FlakyRuns times and returns those that pass at least once.
-func (r *run) passingOnRetry(ctx context.Context, bin string, pkg *mutate.Package, level string, failed []string) []string {
+func passingOnRetry(ctx context.Context, e *env, bin string, pkg *mutate.Package, failed []string) []string {
 	var out []string
 	for _, name := range failed {
 		for range FlakyRuns {
-			res, err := r.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, r.c.Timeout), "-test.run="+testsPattern([]string{name}))
+			res, err := e.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.c.Timeout), "-test.run="+testsPattern([]string{name}))
 			if err != nil {
 				return nil
 			}
@@ -109,17 +126,17 @@ func (r *run) passingOnRetry(ctx context.Context, bin string, pkg *mutate.Packag
 	return out
 }
 
-// addFlaky records tests of pkg as flaky (left out of every later run of
-// its tests) and returns those that were not known yet.
-func (r *run) addFlaky(pkg string, names ...string) (fresh []string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.flaky == nil {
-		r.flaky = map[string][]string{}
+// add records tests of pkg as flaky and returns those that were not known
+// yet.
+func (f *flakyTests) add(pkg string, names ...string) (fresh []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.byPkg == nil {
+		f.byPkg = map[string][]string{}
 	}
 	for _, n := range names {
-		if !slices.Contains(r.flaky[pkg], n) {
-			r.flaky[pkg] = append(r.flaky[pkg], n)
+		if !slices.Contains(f.byPkg[pkg], n) {
+			f.byPkg[pkg] = append(f.byPkg[pkg], n)
 			fresh = append(fresh, n)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/detect"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/results"
 )
@@ -51,16 +52,16 @@ type mapKey struct {
 // depends on changed, and puts its rows, its cost and the notes of the
 // functions changed since -changed-since into rep. A map that cannot be
 // made is a warning of the report; the error is ctx's, when cancelled.
-func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
-	c := r.c
-	if !c.Settings.FunctionMap || r.since.inputs == nil {
+// in is what the campaign's verdicts depend on (the map's key).
+func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report) error {
+	if !c.Settings.FunctionMap || in == nil {
 		return nil
 	}
 	pkgs := make([]detect.Pkg, 0, len(c.Packages))
 	for _, p := range c.Packages {
 		pkgs = append(pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
 	}
-	m, reused, err := r.makeMap(ctx, rep, pkgs)
+	m, reused, err := c.makeMap(ctx, in, prog, rep, pkgs)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -84,15 +85,14 @@ func (r *run) functionMap(ctx context.Context, rep *results.Report) error {
 // directory (reused: -since's) when nothing it depends on changed, or
 // computes it, and keeps it in the results directory for a later -since
 // (a warning of rep when it cannot).
-func (r *run) makeMap(ctx context.Context, rep *results.Report, pkgs []detect.Pkg) (m *detect.Map, reused bool, err error) {
-	c, in := r.c, r.since.inputs
+func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, pkgs []detect.Pkg) (m *detect.Map, reused bool, err error) {
 	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
 	m, reused = reusableMap(key, c.Out, c.Since)
 	if m != nil && !reused {
 		return m, false, nil // already in the results directory
 	}
 	if m == nil {
-		r.prog.Logf("perfmut: mapping each function's sensitivity (%s; bounded: see -plan)", english.Plural(len(pkgs), "package"))
+		prog.Logf("perfmut: mapping each function's sensitivity (%s; bounded: see -plan)", english.Plural(len(pkgs), "package"))
 		if m, err = detect.Compute(ctx, c.mapOptions(pkgs)); err != nil {
 			return nil, false, fmt.Errorf("no function sensitivity map: %w (-function-map=false leaves it out)", err)
 		}

@@ -24,9 +24,9 @@ type TestOutcome struct {
 // runTests runs a test binary's tests (no benchmarks) in dir, as go test
 // does, with structured output (-test.v=test2json), and classifies the
 // result.
-func (r *run) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
+func (e *env) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
 	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
-	r.logCmd(dir, bin, args...)
+	e.logCmd(dir, bin, args...)
 	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
 		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)

@@ -82,11 +82,11 @@ func censorSlack(fastest, slowest time.Duration) time.Duration {
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run
 // with it: a fixed iteration count, or the campaign's duration in the
 // time-based mode (a -benchtime given as a duration).
-func (r *run) benchtimeArg(it BenchIters) string {
+func (m *Measurement) benchtimeArg(it BenchIters) string {
 	if it.N > 0 {
 		return fmt.Sprintf("%dx", it.N)
 	}
-	return r.c.Benchtime
+	return m.Benchtime
 }
 
 // iters returns how benchmark b is sampled at level, found once per
@@ -99,36 +99,36 @@ func (r *run) benchtimeArg(it BenchIters) string {
 // a loaded machine does not raise every cap of the campaign), and their
 // spread gives the censoring slack. Baseline and mutant samples all run N iterations, so
 // per-op costs that depend on b.N are the same on both sides and there is
-// no b.N ramp in a sample.
-func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
+// no b.N ramp in a sample. The baseline samples go to noise.
+func (ic itersCache) iters(ctx context.Context, e *env, noise *noiseState, sites benchSites, level string, b Benchmark) (BenchIters, error) {
 	key := itersKey(level, b)
-	if it, ok := r.benchIters[key]; ok {
+	if it, ok := ic[key]; ok {
 		return it, nil
 	}
-	bin, dir := r.base.bins[level][b.Pkg], r.pkgs[b.Pkg].Dir
+	bin, dir := sites.bins[level][b.Pkg], sites.pkgs[b.Pkg].Dir
 	var it BenchIters
-	switch m := fixedNRE.FindStringSubmatch(r.c.Benchtime); {
+	switch m := fixedNRE.FindStringSubmatch(e.c.Benchtime); {
 	case m != nil:
 		it.N, _ = strconv.Atoi(m[1])
-	case r.c.Benchtime != "":
+	case e.c.Benchtime != "":
 		// time-based samples: N stays 0
 	default:
-		vals, res, err := r.benchOnce(ctx, bin, dir, b, r.c.SampleTime.String(), 0)
+		vals, res, err := e.benchOnce(ctx, bin, dir, b, e.c.SampleTime.String(), 0)
 		if err != nil {
 			return it, err
 		}
 		if vals == nil {
 			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
-		it.N = itersFor(r.c.SampleTime, vals["sec/op"])
+		it.N = itersFor(e.c.SampleTime, vals["sec/op"])
 	}
 	samples := itersSamples
-	if r.censorCap(it, 0) == 0 {
+	if e.c.censorCap(it, 0) == 0 {
 		samples = 1 // no cap: one sample times it (the mutant's timeout, the low-iterations warning)
 	}
 	var walls []time.Duration
 	for range samples {
-		vals, res, err := r.benchOnce(ctx, bin, dir, b, r.benchtimeArg(it), 0)
+		vals, res, err := e.benchOnce(ctx, bin, dir, b, e.c.benchtimeArg(it), 0)
 		if err != nil {
 			return it, err
 		}
@@ -136,18 +136,22 @@ func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters,
 			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		walls = append(walls, res.Elapsed)
-		if r.c.Counting == nil { // counting, the time samples that count are the timed pairs' (sampleOnce)
-			r.noise.add(level, b, "sec/op", vals["sec/op"])
+		if e.c.Counting == nil { // counting, the time samples that count are the timed pairs' (sampleOnce)
+			noise.add(level, b, "sec/op", vals["sec/op"])
 		}
 		it.SecPerOp, it.Units = vals["sec/op"], unionUnits(it.Units, sortedUnits(vals))
 	}
 	slices.Sort(walls)
 	it.Wall, it.Slack = walls[len(walls)/2], censorSlack(walls[0], walls[len(walls)-1])
-	r.benchIters[key] = it
+	ic[key] = it
 	return it, nil
 }
 
-// itersKey is the key of benchmark b at level in run.benchIters.
+// itersCache is how each benchmark is sampled at each level (see iters),
+// by itersKey.
+type itersCache map[string]BenchIters
+
+// itersKey is the key of benchmark b at level in an itersCache.
 func itersKey(level string, b Benchmark) string {
 	return fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
 }
@@ -156,11 +160,11 @@ func itersKey(level string, b Benchmark) string {
 // iters) those a later baseline sample reported (units, in report order):
 // a custom metric a benchmark reports only in some runs then counts in
 // the DecideAhead family of every later mutant measured on it.
-func (r *run) learnUnits(level string, b Benchmark, units []string) {
+func (ic itersCache) learnUnits(level string, b Benchmark, units []string) {
 	key := itersKey(level, b)
-	if it, ok := r.benchIters[key]; ok {
+	if it, ok := ic[key]; ok {
 		it.Units = unionUnits(it.Units, units)
-		r.benchIters[key] = it
+		ic[key] = it
 	}
 }
 
@@ -188,9 +192,9 @@ func itersFor(target time.Duration, secPerOp float64) int {
 // the benchmark so far, plus the benchmark's slack; 0 (no cap) when
 // censoring is off or the samples are time-based (a slower mutant then
 // runs fewer iterations, not longer).
-func (r *run) censorCap(it BenchIters, slowestBase time.Duration) time.Duration {
-	if r.c.CensorFactor <= 0 || it.N == 0 {
+func (m *Measurement) censorCap(it BenchIters, slowestBase time.Duration) time.Duration {
+	if m.CensorFactor <= 0 || it.N == 0 {
 		return 0
 	}
-	return time.Duration(r.c.CensorFactor*float64(max(it.Wall, slowestBase))) + it.SlackOrDefault()
+	return time.Duration(m.CensorFactor*float64(max(it.Wall, slowestBase))) + it.SlackOrDefault()
 }

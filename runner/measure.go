@@ -110,7 +110,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 	if err != nil {
 		return nil, err
 	}
-	r.adviseAtStart()
+	r.noise.adviseAtStart(r.c, r.prog)
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)
@@ -228,7 +228,7 @@ func (r *run) benchCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIt
 // whose mutant sample runs to the censoring cap (twice the baseline
 // sample without a cap).
 func (r *run) roundCost(it BenchIters) time.Duration {
-	if c := r.censorCap(it, it.Wall); c > 0 {
+	if c := r.c.censorCap(it, it.Wall); c > 0 {
 		return it.Wall + c
 	}
 	return 2 * it.Wall
@@ -274,7 +274,7 @@ func (ms *measurement) round(ctx context.Context, b Benchmark) error {
 		}
 		vals[side], cens = out, cens || c
 	}
-	ms.r.learnUnits(ms.j.level, b, sortedUnits(vals[0]))
+	ms.r.benchIters.learnUnits(ms.j.level, b, sortedUnits(vals[0]))
 	ms.record(b, vals, cens)
 	return nil
 }
@@ -350,14 +350,14 @@ func MissingBefore(n int) []int {
 func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (map[string]float64, bool, error) {
 	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
 	bin := [2]string{r.base.bins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
-	timeout, limit := time.Duration(0), r.censorCap(it, s.slowest)
+	timeout, limit := time.Duration(0), r.c.censorCap(it, s.slowest)
 	if side == 1 {
 		timeout = limit
 		if limit == 0 {
 			timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
 		}
 	}
-	out, res, err := r.benchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.benchtimeArg(it), timeout)
+	out, res, err := r.benchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.c.benchtimeArg(it), timeout)
 	switch {
 	case err != nil:
 		return nil, false, err
@@ -482,7 +482,7 @@ func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.Lev
 		}
 	}
 	if lr.Status == score.Survived {
-		if hint := r.survivorHint(j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
+		if hint := survivorHint(r.pkgs, r.c.Rule, j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}
@@ -582,13 +582,13 @@ func sortedUnits(vals map[string]float64) []string {
 // benchOnce runs benchmark b once in bin at benchtime and returns its values by unit
 // (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
 // if the run failed or printed no result for b.
-func (r *run) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
+func (e *env) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}
-	r.logCmd(dir, bin, args...)
+	e.logCmd(dir, bin, args...)
 	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
 		return nil, res, fmt.Errorf("running %s: %w", bin, err)

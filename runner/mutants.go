@@ -152,7 +152,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 	if !tests.runs() {
 		// No test runs on it (an inert injection): a kill inferred
 		// from a cheaper injection at the site needs no build either.
-		if lr := r.inferred(m, level); lr != nil {
+		if lr := r.dedup.inferred(r.c, r.result, m, level); lr != nil {
 			os.RemoveAll(ldir)
 			lr.Seconds = time.Since(start).Seconds()
 			return r.record(m, level, lr)
@@ -187,7 +187,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 // see: nothing to build.
 func (r *run) notBuilt(m mutate.Mutant, sel selection) *results.LevelResult {
 	why := "; no test executes it either (not built)"
-	if r.untested(m) {
+	if r.c.untested(m) {
 		why = "; not built (inert operator: tests run on it only with -full-filter)"
 	}
 	return &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
@@ -201,11 +201,11 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
-		lr, print := r.equivalent(ctx, mr.m.Package, level, bins)
+		lr, print := r.tce.equivalent(ctx, &r.env, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
 		if lr != nil || print == "" {
 			return lr, nil
 		}
-		return r.duplicate(ctx, mr.m, level, print)
+		return r.dedup.duplicate(ctx, r.result, mr.m, level, print)
 	}
 }
 
@@ -225,7 +225,7 @@ func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *resul
 	if lr == nil {
 		// Built and passing its tests: a smaller injection killed at
 		// the same site makes the measurement unnecessary.
-		lr = r.inferred(m, level)
+		lr = r.dedup.inferred(r.c, r.result, m, level)
 	}
 	return lr
 }
@@ -344,9 +344,11 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 		dir := w.runDir(r.pkgs[pkg])
 		r.quiet.RLock()
 		t0 := time.Now()
-		out, err := r.runTests(ctx, bin, dir, r.testTimeout(level, pkg), append(tests.args(pkg), r.skipFlaky(pkg)...)...)
+		fr := failedRun{level: level, pkg: pkg, bin: bin, dir: dir, run: tests.args(pkg),
+			timeout: r.testTimeout(level, pkg), base: r.base.bins[level][pkg], baseDir: r.pkgs[pkg].Dir}
+		out, err := r.runTests(ctx, bin, dir, fr.timeout, append(fr.run, r.flaky.skip(pkg)...)...)
 		if err == nil {
-			out, err = r.confirmFailure(ctx, level, pkg, bin, dir, out, tests.args(pkg), 0)
+			out, err = r.flaky.confirmFailure(ctx, &r.env, fr, out, 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
@@ -376,7 +378,7 @@ func (r *run) selection(m mutate.Mutant) (selection, testSelection, error) {
 		scope[p] = true
 	}
 	pos := mutantPositions(src, m)
-	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.tests(m, pos), nil
+	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.cov.selectTests(r.c, &r.base, m, pos), nil
 }
 
 // judges is the set of packages whose test binaries m needs: the mutated
@@ -562,7 +564,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Warnings = r.warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
 	rep.Inputs = r.since.inputs
-	rep.Noise = r.campaignNoise()
+	rep.Noise = r.noise.campaign(r.c)
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}

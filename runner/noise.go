@@ -2,6 +2,7 @@ package runner
 
 import (
 	"github.com/perfmut/perfmut/internal/noise"
+	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -38,22 +39,22 @@ func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	nb.vals = append(nb.vals, v)
 }
 
-// check runs noise.Check over the baseline samples so far: wall time's
+// check runs noise.Check over the baseline samples so far, by c's rule: wall time's
 // and the counts' separately (each has its own advice), at the level of
 // one of a benchmark's three metrics.
-func (r *run) noiseCheck() ([]results.BenchNoise, []string) {
+func (n *noiseState) check(c *Campaign) ([]results.BenchNoise, []string) {
 	var out []results.BenchNoise
 	var advice []string
-	rule := r.c.Rule
+	rule := c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
 		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect}
-		if unit == score.InstructionsPerOp && r.c.Counting != nil && r.c.Counting.MinEffect > 0 {
-			need.MinEffect = r.c.Counting.MinEffect
+		if unit == score.InstructionsPerOp && c.Counting != nil && c.Counting.MinEffect > 0 {
+			need.MinEffect = c.Counting.MinEffect
 		}
 		var bs []noise.Bench
 		var levels []string
-		for _, k := range r.noise.order {
-			if nb := r.noise.benches[k]; nb.unit == unit {
+		for _, k := range n.order {
+			if nb := n.benches[k]; nb.unit == unit {
 				bs = append(bs, noise.Bench{Name: nb.name, Samples: nb.vals})
 				levels = append(levels, nb.level)
 			}
@@ -65,7 +66,7 @@ func (r *run) noiseCheck() ([]results.BenchNoise, []string) {
 		switch {
 		case unit == score.InstructionsPerOp:
 			kind = noise.Counts
-		case r.c.Counting != nil:
+		case c.Counting != nil:
 			kind = noise.WallTimeBesideCounts
 		}
 		res, line := noise.Check(bs, need, kind)
@@ -81,20 +82,20 @@ func (r *run) noiseCheck() ([]results.BenchNoise, []string) {
 
 // adviseAtStart logs, once, the machine's load and what the baseline
 // samples taken so far say of its noise.
-func (r *run) adviseAtStart() {
-	if r.noise.advised {
+func (n *noiseState) adviseAtStart(c *Campaign, prog *progress.Progress) {
+	if n.advised {
 		return
 	}
-	r.noise.advised = true
-	r.prog.Logf("perfmut: measuring %s; %s", r.c.Counting.Measures(), noise.Take().String())
-	_, advice := r.noiseCheck()
+	n.advised = true
+	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), noise.Take().String())
+	_, advice := n.check(c)
 	for _, a := range advice {
-		r.prog.Logf("perfmut: %s", a)
+		prog.Logf("perfmut: %s", a)
 	}
 }
 
 // campaignNoise is the campaign's noise at its end, for report.json.
-func (r *run) campaignNoise() *results.Noise {
-	benches, advice := r.noiseCheck()
-	return &results.Noise{Measures: r.c.Counting.Measures(), Machine: noise.Machine{Start: r.noise.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
+func (n *noiseState) campaign(c *Campaign) *results.Noise {
+	benches, advice := n.check(c)
+	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
 }

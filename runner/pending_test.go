@@ -18,7 +18,7 @@ import (
 func TestPendingLateMetric(t *testing.T) {
 	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{c: &Campaign{}, benchIters: map[string]BenchIters{itersKey("opt", b): {N: 100, Units: first}}}
+	r := &run{env: env{c: &Campaign{}}, benchIters: itersCache{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
 		return &measurement{r: r, j: &measureJob{level: "opt"},
 			metric: func(u string) bool { return DefaultMetric(u) || u == "p99-sec/op" },
@@ -43,7 +43,7 @@ func TestPendingLateMetric(t *testing.T) {
 	ms := newMS()
 	// A baseline sample of an earlier mutant reports the percentile, and
 	// a unit the campaign does not test.
-	r.learnUnits("opt", b, []string{"sec/op", "B/op", "allocs/op", "p99-sec/op", "hits/op"})
+	r.benchIters.learnUnits("opt", b, []string{"sec/op", "B/op", "allocs/op", "p99-sec/op", "hits/op"})
 	want := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
 	if got := metrics(ms.pending([]Benchmark{b})); !slices.Equal(got, want) {
 		t.Errorf("after the metric first showed: pending %v, want %v", got, want)
@@ -53,7 +53,7 @@ func TestPendingLateMetric(t *testing.T) {
 	}
 	// A benchmark iters never timed (no entry) learns nothing.
 	other := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSet"}
-	r.learnUnits("opt", other, want)
+	r.benchIters.learnUnits("opt", other, want)
 	if _, ok := r.benchIters[itersKey("opt", other)]; ok {
 		t.Error("learnUnits created an entry for a benchmark iters never timed")
 	}
@@ -73,7 +73,7 @@ func TestPendingReportsMetric(t *testing.T) {
 	first := []string{"sec/op", "B/op", "allocs/op"}
 	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
 	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: map[string]BenchIters{}}
+	r := &run{env: env{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: itersCache{}}
 	ms := &measurement{r: r, j: &measureJob{level: "opt"},
 		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}

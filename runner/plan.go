@@ -190,7 +190,7 @@ func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, se
 		// mutant is assumed slow enough to run until it is censored (an
 		// upper bound for small injections).
 		mut := s
-		if cap := r.censorCap(it, it.Wall); inert && cap > 0 {
+		if cap := r.c.censorCap(it, it.Wall); inert && cap > 0 {
 			mut = cap.Seconds()
 		}
 		secs += rounds * (s + mut)

@@ -202,14 +202,15 @@ func TestQuickPlanBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := srcgraph.Scan(pkgs)
-	qs := r.quickJudging(g)
-	timed, err := r.timePackages(context.Background(), g, qs, time.Millisecond)
+	qs := r.c.quickJudging(g, r.base.affected)
+	qt := quickTimer{&r.env, r.pkgs, r.base.affected}
+	timed, err := qt.timePackages(context.Background(), g, qs, time.Millisecond)
 	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {
 		t.Errorf("1ms budget: %+v, %v; want calc's first build, stopped", timed, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if timed, err := r.timePackages(ctx, g, qs, time.Minute); !errors.Is(err, context.Canceled) {
+	if timed, err := qt.timePackages(ctx, g, qs, time.Minute); !errors.Is(err, context.Canceled) {
 		t.Errorf("interrupted: %+v, %v; want context.Canceled", timed, err)
 	}
 }

@@ -54,10 +54,10 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	}
 	t0 := time.Now()
 	g := srcgraph.Scan(c.Packages)
-	qs := r.quickJudging(g)
+	qs := c.quickJudging(g, r.base.affected)
 	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := r.timePackages(ctx, g, qs, QuickTimingBudget)
+	timed, err := quickTimer{&r.env, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +120,9 @@ type quickMutant struct {
 }
 
 // quickJudging finds, for each mutant, the benchmarks, tests and builds
-// that judge it by the source (see srcgraph.Scan).
-func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
+// that judge it by the source (see srcgraph.Scan); affected maps each
+// mutated package to it and the loaded packages importing it.
+func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string) []quickMutant {
 	reach := map[int]srcgraph.Set{}
 	reached := func(root srcgraph.Root, key string) bool {
 		id, ok := g.IDs[key]
@@ -136,17 +137,17 @@ func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
 		return s.Has(id)
 	}
 	sub := map[string]string{}
-	if r.c.Infer {
-		sub = subsumers(r.c.Mutants)
+	if c.Infer {
+		sub = subsumers(c.Mutants)
 	}
-	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
-	qs := make([]quickMutant, len(r.c.Mutants))
-	for i, m := range r.c.Mutants {
+	full := c.FullFilter || c.Isolate == IsolateCopy
+	qs := make([]quickMutant, len(c.Mutants))
+	for i, m := range c.Mutants {
 		op := operators.ByName(m.Operator)
 		q := quickMutant{m: m, inert: op != nil && op.Inert && !full, inferred: sub[m.ID] != ""}
 		key := srcgraph.Key(m.Package, m.Function)
 		benchOnly := 0
-		for _, pkg := range r.base.affected[m.Package] {
+		for _, pkg := range affected[m.Package] {
 			if !g.TestFiles[pkg] {
 				continue
 			}
@@ -180,7 +181,7 @@ func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
 		}
 		// The campaign builds the packages of the benchmarks it keeps
 		// (at most MaxBenchmarks) and those whose tests run.
-		if mb := r.c.MaxBenchmarks; mb > 0 {
+		if mb := c.MaxBenchmarks; mb > 0 {
 			benchOnly = min(benchOnly, mb)
 		}
 		q.builds += benchOnly
@@ -192,10 +193,17 @@ func (r *run) quickJudging(g *srcgraph.Graph) []quickMutant {
 	return qs
 }
 
+// quickTimer times builds and test runs for the quick plan.
+type quickTimer struct {
+	e        *env
+	pkgs     map[string]*mutate.Package // the loaded packages by import path
+	affected map[string][]string        // mutated package -> it and the loaded packages importing it
+}
+
 // timePackages times, for the mutated packages most of whose mutants are
 // built first, a first build of a test binary, a mutant's build, a run of
 // the binary's tests and of no test, until budget is spent.
-func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
+func (t quickTimer) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
 	first := map[string]mutate.Mutant{}
 	count := map[string]int{}
 	for _, q := range qs {
@@ -204,7 +212,7 @@ func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMut
 		}
 		bin := q.m.Package
 		if !g.TestFiles[bin] {
-			for _, p := range r.base.affected[q.m.Package] {
+			for _, p := range t.affected[q.m.Package] {
 				if g.TestFiles[p] {
 					bin = p
 					break
@@ -238,7 +246,7 @@ func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMut
 		// A build the budget stops is kept, as a lower bound, only if
 		// no package was timed before it.
 		tctx, cancel := context.WithDeadline(ctx, deadline)
-		tp, err := r.timePackage(tctx, pkg, first[pkg], len(g.Tests[pkg]), deadline)
+		tp, err := t.timePackage(tctx, pkg, first[pkg], len(g.Tests[pkg]), deadline)
 		cancel()
 		if err != nil {
 			return nil, err
@@ -256,16 +264,16 @@ func (r *run) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMut
 // timePackage builds pkg's test binary, then with m's overlay, and runs
 // its tests (until deadline, if it has any) and no test; nil if the
 // baseline's test binary does not build.
-func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*results.TimedPackage, error) {
-	dir, err := os.MkdirTemp(r.tmp, "quick-")
+func (t quickTimer) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*results.TimedPackage, error) {
+	dir, err := os.MkdirTemp(t.e.tmp, "quick-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	level := r.c.Levels[0]
+	level := t.e.c.Levels[0]
 	bin := filepath.Join(dir, "base.test")
 	t0 := time.Now()
-	ok, err := r.goTestC(ctx, r.c.Module.Dir, pkg, bin, "", level)
+	ok, err := t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, bin, "", level)
 	tp := &results.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
 	if stopped(ctx, err) {
 		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
@@ -277,16 +285,16 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	if err != nil {
 		return nil, err
 	}
-	files, err := r.c.Overlay(m)
+	files, err := t.e.c.Overlay(m)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
+	overlay, _, err := writeOverlay(dir, t.e.c.Module.Dir, uncached(files))
 	if err != nil {
 		return nil, err
 	}
 	t0 = time.Now()
-	_, err = r.goTestC(ctx, r.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
+	_, err = t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
 	tp.MutantBuildSeconds = time.Since(t0).Seconds()
 	if stopped(ctx, err) {
 		tp.BuildStopped = true
@@ -295,7 +303,7 @@ func (r *run) timePackage(ctx context.Context, pkg string, m mutate.Mutant, test
 	if err != nil && !errors.As(err, new(*BuildError)) {
 		return nil, err
 	}
-	pdir := r.pkgs[pkg].Dir
+	pdir := t.pkgs[pkg].Dir
 	res, err := proc.Run(ctx, pdir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^$")
 	if err != nil {
 		return nil, err

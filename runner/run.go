@@ -32,10 +32,11 @@ type resultKey struct{ id, level string }
 // run is the state of one Campaign.Run. Its parts are grouped by the
 // phase that fills them: the baseline (base), coverage (cov), -since
 // (since), equivalence by code (tce), deduplication (dedup), the output
-// directory (out) and -isolate copy (isolate).
+// directory (out) and -isolate copy (isolate). Each phase's methods take
+// the values they read; mu guards results, measured, srcs and built, while
+// the warnings, flaky tests and deduplication have locks of their own.
 type run struct {
-	c   *Campaign
-	tmp string // private temp dir, removed at the end
+	env // the campaign, temp dir, progress and warnings every phase uses
 
 	pkgs    map[string]*mutate.Package
 	base    baseline
@@ -48,15 +49,13 @@ type run struct {
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
-	prog  *progress.Progress
 
 	mu       sync.Mutex
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
-	benchIters map[string]BenchIters // by level, package, benchmark (measurement only)
-	warnings   []string              // for report.json (see warnf); under mu
-	flaky      map[string][]string   // package -> tests that fail on the baseline too; under mu
+	benchIters itersCache // by level, package, benchmark (measurement only)
+	flaky      flakyTests
 	srcs       map[string][]byte
 	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
 
@@ -102,6 +101,7 @@ type sinceState struct {
 
 // dedupState is what deduplication (duplicate.go, subsume.go) keeps.
 type dedupState struct {
+	mu        sync.Mutex
 	owners    map[string]*codeOwner       // level, package, code fingerprint -> first mutant; under mu
 	ownerDone map[resultKey]chan struct{} // closed when a code owner's result is recorded; under mu
 	subsumer  map[string]string           // mutant ID -> the next smaller one at its site (see subsumers)
@@ -172,7 +172,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.functionMap(ctx, rep); err != nil {
+	if err := c.functionMap(ctx, r.since.inputs, r.prog, rep); err != nil {
 		return nil, r.interrupted()
 	}
 	if len(todo) > 0 {
@@ -282,8 +282,8 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{c: c, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: map[string]BenchIters{}}
+	r := &run{env: env{c: c}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
+		srcs: map[string][]byte{}, benchIters: itersCache{}}
 	r.noise.start = noise.Take()
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
@@ -301,6 +301,21 @@ func (r *run) makeTemp() error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+}
+
+// sites finds the baseline's benchmarks.
+func (r *run) sites() benchSites { return benchSites{r.base.bins, r.pkgs} }
+
+// iters is how benchmark b is sampled at level (see itersCache.iters).
+func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
+	return r.benchIters.iters(ctx, &r.env, &r.noise, r.sites(), level, b)
+}
+
+// result is the recorded result of k, or nil.
+func (r *run) result(k resultKey) *results.LevelResult {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.results[k]
 }
 
 func (r *run) interrupted() error {
@@ -576,8 +591,8 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	if out.Status == score.FNE {
 		// A test that passes when run again is flaky, not failing:
 		// it is reported and left out.
-		if flaky := r.passingOnRetry(ctx, bin, pkg, level, out.Failed); len(flaky) == len(out.Failed) {
-			r.addFlaky(pkg.ImportPath, flaky...)
+		if flaky := passingOnRetry(ctx, &r.env, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
+			r.flaky.add(pkg.ImportPath, flaky...)
 			for _, n := range flaky {
 				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
 			}
@@ -664,7 +679,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	sort.Strings(coverpkg)
 	t0 := time.Now()
 	var err error
-	r.cov.benches, err = r.coverBenchmarks(ctx, pkgs, coverpkg)
+	r.cov.benches, err = r.coverBenchmarks(ctx, r.base.hasTests, pkgs, coverpkg)
 	if err != nil {
 		return err
 	}
@@ -678,7 +693,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	}
 	if !c.FullFilter {
 		t0 = time.Now()
-		if err := r.coverTests(ctx, pkgs); err != nil {
+		if err := r.cov.coverTests(ctx, &r.env, &r.base, &r.flaky, pkgs); err != nil {
 			return err
 		}
 		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
@@ -695,49 +710,14 @@ func (r *run) testTimeout(level, pkg string) time.Duration {
 	return max(10*r.base.testTime[level][pkg], 10*time.Second)
 }
 
-// parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
-// error; the others stop early.
-func (r *run) parallel(ctx context.Context, n int, f func(i int) error) error {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < r.c.Jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := f(i); err != nil {
-					cancel(err)
-				}
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := context.Cause(ctx); err != nil && !errors.Is(err, context.Canceled) {
-		return err
-	}
-	return ctx.Err()
-}
-
 // record keeps a finished result, appends it to the journal and reports
 // progress.
 func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) error {
 	r.mu.Lock()
 	lr.Judges = r.judgesOf(m.Package, lr, r.built[m.ID])
 	r.results[resultKey{m.ID, level}] = lr
-	r.ownerRecorded(m.ID, level)
 	r.mu.Unlock()
+	r.dedup.ownerRecorded(m.ID, level)
 	if err := r.out.journal.Append(results.JournalEntry{ID: m.ID, Level: level, Result: lr, Time: time.Now().UTC()}); err != nil {
 		return err
 	}
@@ -770,21 +750,6 @@ func sampleDetail(lr *results.LevelResult) string {
 		ratio = "inf"
 	}
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
-}
-
-// logCmd shows a command with -v.
-func (r *run) logCmd(dir, name string, args ...string) {
-	if !r.c.Verbose {
-		return
-	}
-	q := make([]string, len(args))
-	for i, a := range args {
-		if strings.ContainsAny(a, " \t'\"$*?[]()|&;<>\\") {
-			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		q[i] = a
-	}
-	r.prog.Logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
 }
 
 // safeName turns an ID or import path into a file name.

@@ -184,7 +184,7 @@ func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err err
 			if lr == nil || r.results[resultKey{m.ID, level}] != nil || !sameInputs(prev.Inputs, cur, m.Package, lr.Judges) {
 				continue
 			}
-			if fr != nil && fr.hotIn(fn, m.Package, r.untested(m), lr.Judges, false) {
+			if fr != nil && fr.hotIn(fn, m.Package, r.c.untested(m), lr.Judges, false) {
 				continue
 			}
 			if ok, err := r.take(dir, m.ID, level, lr); err != nil {

@@ -388,11 +388,11 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 			if err != nil {
 				return n, err
 			}
-			if !fr.holds(m.Package, fn, r.untested(m), lr, unknownTests, by, killedBy) {
+			if !fr.holds(m.Package, fn, r.c.untested(m), lr, unknownTests, by, killedBy) {
 				// Only a test that runs a changed function stands in the
 				// way: the mutant is built and tested again, and measured
 				// only if a test now fails.
-				if by != nil && !r.untested(m) && fr.holds(m.Package, fn, true, lr, unknownTests, by, killedBy) {
+				if by != nil && !r.c.untested(m) && fr.holds(m.Package, fn, true, lr, unknownTests, by, killedBy) {
 					if r.since.retest == nil {
 						r.since.retest = map[resultKey]*results.LevelResult{}
 					}
@@ -432,7 +432,7 @@ func (r *run) takeDerived(fr *funcReuse, later []derivedResult, unknownTests fun
 				continue
 			}
 			src := r.results[resultKey{source(d.lr), d.level}]
-			if src == nil || !src.Reused || !fr.holds(d.m.Package, d.fn, r.untested(d.m), d.lr, unknownTests, []string{}, nil) {
+			if src == nil || !src.Reused || !fr.holds(d.m.Package, d.fn, r.c.untested(d.m), d.lr, unknownTests, []string{}, nil) {
 				continue
 			}
 			ok, err := r.take(r.c.Since, d.m.ID, d.level, d.lr)

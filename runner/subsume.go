@@ -147,21 +147,20 @@ func waves(ms []mutate.Mutant, todo []int, sub map[string]string) [][]int {
 
 // inferred returns the result of m at level if its subsumer was killed
 // there: killed, without measurement (m was built and passed its tests,
-// like every mutant); nil otherwise.
-func (r *run) inferred(m mutate.Mutant, level string) *results.LevelResult {
-	s, ok := r.dedup.subsumer[m.ID]
-	if !ok || !r.c.Infer {
+// like every mutant); nil otherwise. c is the campaign (Infer, Mutants);
+// result looks up a recorded result.
+func (d *dedupState) inferred(c *Campaign, result func(resultKey) *results.LevelResult, m mutate.Mutant, level string) *results.LevelResult {
+	s, ok := d.subsumer[m.ID]
+	if !ok || !c.Infer {
 		return nil
 	}
-	r.mu.Lock()
-	lr := r.results[resultKey{s, level}]
-	r.mu.Unlock()
+	lr := result(resultKey{s, level})
 	if lr == nil || lr.Status != score.Killed {
 		return nil
 	}
 	why := "the smaller injection at the same site was killed"
-	if i := slices.IndexFunc(r.c.Mutants, func(x mutate.Mutant) bool { return x.ID == s }); i >= 0 && r.c.Mutants[i].Operator != m.Operator {
-		why = fmt.Sprintf("%s at the same loop was killed, and it costs at most a %dth of this %s per execution", r.c.Mutants[i].Description, SleepSpinMargin, m.Operator)
+	if i := slices.IndexFunc(c.Mutants, func(x mutate.Mutant) bool { return x.ID == s }); i >= 0 && c.Mutants[i].Operator != m.Operator {
+		why = fmt.Sprintf("%s at the same loop was killed, and it costs at most a %dth of this %s per execution", c.Mutants[i].Description, SleepSpinMargin, m.Operator)
 	}
 	return &results.LevelResult{
 		Status:       score.Killed,

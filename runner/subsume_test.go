@@ -108,21 +108,21 @@ func TestInferredAcrossOperators(t *testing.T) {
 	c := &Campaign{Mutants: []mutate.Mutant{spin, sleep}, Infer: true}
 	r := newRun(c)
 	r.dedup.subsumer = subsumers(c.Mutants)
-	if lr := r.inferred(sleep, results.Opt); lr != nil {
+	if lr := r.dedup.inferred(r.c, r.result, sleep, results.Opt); lr != nil {
 		t.Fatalf("spin-loop not judged yet: %+v, want nil", lr)
 	}
 	r.results[resultKey{"spin", results.Opt}] = &results.LevelResult{Status: score.Survived}
-	if lr := r.inferred(sleep, results.Opt); lr != nil {
+	if lr := r.dedup.inferred(r.c, r.result, sleep, results.Opt); lr != nil {
 		t.Fatalf("spin-loop survived: %+v, want nil", lr)
 	}
 	r.results[resultKey{"spin", results.Opt}] = &results.LevelResult{Status: score.Killed}
-	lr := r.inferred(sleep, results.Opt)
+	lr := r.dedup.inferred(r.c, r.result, sleep, results.Opt)
 	want := "inferred from spin: spin 10000 iterations per loop iteration at the same loop was killed, and it costs at most a 16th of this sleep per execution"
 	if lr == nil || lr.Status != score.Killed || lr.InferredFrom != "spin" || lr.Reason != want || len(lr.Samples) != 0 {
 		t.Fatalf("spin-loop killed: %+v, want killed inferred from spin: %q", lr, want)
 	}
 	c.Infer = false
-	if lr := r.inferred(sleep, results.Opt); lr != nil {
+	if lr := r.dedup.inferred(r.c, r.result, sleep, results.Opt); lr != nil {
 		t.Fatalf("-infer=false: %+v, want nil", lr)
 	}
 }

@@ -143,12 +143,12 @@ func diffCode(base, mut funcCode) string {
 
 // inlineSymbols is the objdump -s pattern of every function that can hold
 // code of package pkg: its own, its external test package's, those of the
-// loaded packages that import it directly or not (r.affected) and of their
+// loaded packages that import it directly or not (affected) and of their
 // external test packages, and the test main's. A small function is inlined
 // into its callers and the linker drops its own copy when nothing else calls
 // it, so comparing pkg's symbols alone misses the code that runs.
-func (r *run) inlineSymbols(pkg string) string {
-	pkgs := r.base.affected[pkg]
+func (b *baseline) inlineSymbols(pkg string) string {
+	pkgs := b.affected[pkg]
 	if len(pkgs) == 0 {
 		pkgs = []string{pkg}
 	}
@@ -187,27 +187,27 @@ func symbolPrefix(path string) string {
 // that each disassembly runs it directly: through go tool, each one also
 // paid for a go command (about three times objdump's CPU time on a
 // btree test binary); "go tool objdump" if the path is not found.
-func (r *run) objdumpCommand(ctx context.Context) []string {
-	r.tce.objdumpOnce.Do(func() {
-		r.tce.objdumpCmd = []string{"go", "tool", "objdump"}
+func (t *tceState) objdumpCommand(ctx context.Context) []string {
+	t.objdumpOnce.Do(func() {
+		t.objdumpCmd = []string{"go", "tool", "objdump"}
 		res, err := proc.Run(ctx, "", nil, 0, "go", "tool", "-n", "objdump")
 		if err != nil || !res.OK() {
 			return
 		}
 		if p := strings.TrimSpace(string(res.Output)); p != "" && !strings.Contains(p, "\n") {
 			if _, err := os.Stat(p); err == nil {
-				r.tce.objdumpCmd = []string{p}
+				t.objdumpCmd = []string{p}
 			}
 		}
 	})
-	return r.tce.objdumpCmd
+	return t.objdumpCmd
 }
 
 // objdump disassembles the functions of bin whose names match the regular
 // expression symbols.
-func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error) {
-	cmd := append(slices.Clone(r.objdumpCommand(ctx)), "-s", symbols, bin)
-	r.logCmd("", cmd[0], cmd[1:]...)
+func (t *tceState) objdump(ctx context.Context, e *env, bin, symbols string) (funcCode, error) {
+	cmd := append(slices.Clone(t.objdumpCommand(ctx)), "-s", symbols, bin)
+	e.logCmd("", cmd[0], cmd[1:]...)
 	res, err := proc.Run(ctx, "", nil, 0, cmd[0], cmd[1:]...)
 	if err != nil {
 		return nil, err
@@ -222,43 +222,42 @@ func (r *run) objdump(ctx context.Context, bin, symbols string) (funcCode, error
 }
 
 // baseCode is objdump of a baseline binary, disassembled once per run.
-func (r *run) baseCode(ctx context.Context, bin, symbols string) (funcCode, error) {
+func (t *tceState) baseCode(ctx context.Context, e *env, bin, symbols string) (funcCode, error) {
 	key := bin + "\x00" + symbols
-	if fc, ok := r.tce.base.Load(key); ok {
+	if fc, ok := t.base.Load(key); ok {
 		return fc.(funcCode), nil
 	}
-	fc, err := r.objdump(ctx, bin, symbols)
+	fc, err := t.objdump(ctx, e, bin, symbols)
 	if err == nil {
-		r.tce.base.Store(key, fc)
+		t.base.Store(key, fc)
 	}
 	return fc, err
 }
 
 // equivalent compares, in each of the mutant's test binaries, the code
-// that can hold the mutated package's (see inlineSymbols) with the
-// baseline's at level. It returns an equivalent result if every one is the
+// that can hold the mutated package's (symbols, see inlineSymbols) with
+// the baseline's (baseBins, by package) at level. It returns an equivalent result if every one is the
 // same, or nil, and a fingerprint of that code in all the binaries ("" if
 // unknown), by which duplicate mutants are found. A failure to disassemble
 // is not fatal: the mutant is then measured.
-func (r *run) equivalent(ctx context.Context, pkg, level string, bins map[string]string) (*results.LevelResult, string) {
+func (t *tceState) equivalent(ctx context.Context, e *env, symbols string, baseBins map[string]string, pkg, level string, bins map[string]string) (*results.LevelResult, string) {
 	if len(bins) == 0 {
 		return nil, ""
 	}
-	symbols := r.inlineSymbols(pkg)
 	h := sha256.New()
 	same := true
 	for _, p := range slices.Sorted(maps.Keys(bins)) {
-		base := r.base.bins[level][p]
+		base := baseBins[p]
 		if base == "" {
 			return nil, ""
 		}
 		// A binary may hold none of the package's code (all of it
 		// inlined or unused): the same if the mutant's holds none.
-		b, err := r.baseCode(ctx, base, symbols)
+		b, err := t.baseCode(ctx, e, base, symbols)
 		if err != nil {
 			return nil, ""
 		}
-		m, err := r.objdump(ctx, bins[p], symbols)
+		m, err := t.objdump(ctx, e, bins[p], symbols)
 		if err != nil {
 			return nil, ""
 		}

@@ -87,9 +87,9 @@ func TestEquivalentBuilds(t *testing.T) {
 		}
 		return bin
 	}
-	r := &run{c: &Campaign{}}
+	r := &run{env: env{c: &Campaign{}}}
 	code := func(bin string) funcCode {
-		fc, err := r.objdump(context.Background(), bin, symbolsPattern(nil))
+		fc, err := r.tce.objdump(context.Background(), &r.env, bin, symbolsPattern(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,11 +99,11 @@ func TestEquivalentBuilds(t *testing.T) {
 		return fc
 	}
 	o1 := build("o1", orig, "")
-	if _, err := r.baseCode(context.Background(), o1, symbolsPattern(nil)); err != nil {
+	if _, err := r.tce.baseCode(context.Background(), &r.env, o1, symbolsPattern(nil)); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(o1) // the baseline's code is disassembled once per run
-	if fc, err := r.baseCode(context.Background(), o1, symbolsPattern(nil)); err != nil || len(fc["main.f"]) == 0 {
+	if fc, err := r.tce.baseCode(context.Background(), &r.env, o1, symbolsPattern(nil)); err != nil || len(fc["main.f"]) == 0 {
 		t.Errorf("baseCode after the binary is gone: %v, %d instructions of main.f (want cached)", err, len(fc["main.f"]))
 	}
 	if d := diffCode(code(build("o1", orig, "")), code(build("o2", dead, ""))); d != "" {
@@ -162,7 +162,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 	ctx := context.Background()
 	mod, pkgs := testModule(t, "inlined")
 	const lib, app = "example.com/inlined/lib", "example.com/inlined/app"
-	r := &run{c: &Campaign{Module: mod, Packages: pkgs}, pkgs: map[string]*mutate.Package{}}
+	r := &run{env: env{c: &Campaign{Module: mod, Packages: pkgs}}, pkgs: map[string]*mutate.Package{}}
 	for _, p := range pkgs {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -199,7 +199,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr, print := r.equivalent(ctx, lib, results.Opt, map[string]string{app: build(tc.name, files)})
+		lr, print := r.tce.equivalent(ctx, &r.env, r.base.inlineSymbols(lib), r.base.bins[results.Opt], lib, results.Opt, map[string]string{app: build(tc.name, files)})
 		if got := lr != nil; got != tc.equivalent {
 			t.Errorf("%s: equivalent = %v (%v), want %v", tc.name, got, lr, tc.equivalent)
 		}

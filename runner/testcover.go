@@ -39,25 +39,25 @@ type testJob struct {
 
 // listTests lists the tests of pkgs' coverage binaries (a package whose
 // binary is missing or cannot list its tests gets all set: every test
-// judges every mutant) and sets up r.cov for them.
-func (r *run) listTests(ctx context.Context, pkgs []*mutate.Package) ([]testJob, error) {
-	r.cov.tests = map[string]*testCoverage{}
-	r.cov.instrumented = map[string][]CovBlock{}
+// judges every mutant) and sets up cv for them.
+func (cv *coverage) listTests(ctx context.Context, e *env, hasTests map[string]bool, pkgs []*mutate.Package) ([]testJob, error) {
+	cv.tests = map[string]*testCoverage{}
+	cv.instrumented = map[string][]CovBlock{}
 	var jobs []testJob
 	for _, p := range pkgs {
-		if !r.base.hasTests[p.ImportPath] {
+		if !hasTests[p.ImportPath] {
 			continue
 		}
 		tc := &testCoverage{tests: map[string]map[string][]CovBlock{}, time: map[string]time.Duration{}}
-		r.cov.tests[p.ImportPath] = tc
-		bin := r.coverBin(p.ImportPath)
+		cv.tests[p.ImportPath] = tc
+		bin := coverBin(e.tmp, p.ImportPath)
 		if _, err := os.Stat(bin); err != nil {
 			tc.all = true
 			continue
 		}
 		args := []string{"-test.list=."}
-		r.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, r.c.BenchTimeout, bin, args...)
+		e.logCmd(p.Dir, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.c.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -79,42 +79,44 @@ func (r *run) listTests(ctx context.Context, pkgs []*mutate.Package) ([]testJob,
 // the mutated packages each of its tests runs: one process per test, in the
 // -cover binary coverBenchmarks built. A package whose tests cannot be
 // covered one by one is marked all (each mutant runs its whole suite).
-func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
-	jobs, err := r.listTests(ctx, pkgs)
+// base is the baseline (its binaries and test times); a test found flaky
+// is added to flaky.
+func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flaky *flakyTests, pkgs []*mutate.Package) error {
+	jobs, err := cv.listTests(ctx, e, base.hasTests, pkgs)
 	if err != nil {
 		return err
 	}
 	if len(jobs) == 0 {
 		return nil
 	}
-	r.prog.Logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
+	e.prog.Logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
 	start := time.Now()
-	done, stop := r.stepProgress("test coverage", len(jobs))
+	done, stop := e.stepProgress("test coverage", len(jobs))
 	defer stop()
 	var mu sync.Mutex
-	err = r.parallel(ctx, len(jobs), func(i int) error {
+	err = e.parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
 		defer done.Add(1)
-		f := filepath.Join(r.tmp, "cover", fmt.Sprintf("t%d.cov", i))
+		f := filepath.Join(e.tmp, "cover", fmt.Sprintf("t%d.cov", i))
 		args := []string{"-test.run=" + testsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
-		args = append(args, r.skipFlaky(j.pkg.ImportPath)...)
-		r.logCmd(j.pkg.Dir, j.bin, args...)
-		res, err := proc.Run(ctx, j.pkg.Dir, nil, r.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
+		args = append(args, flaky.skip(j.pkg.ImportPath)...)
+		e.logCmd(j.pkg.Dir, j.bin, args...)
+		res, err := proc.Run(ctx, j.pkg.Dir, nil, base.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
 		if err != nil {
 			return err
 		}
 		if res.Canceled {
 			return ctx.Err()
 		}
-		tc := r.cov.tests[j.pkg.ImportPath]
+		tc := cv.tests[j.pkg.ImportPath]
 		if !res.OK() {
 			// A test that passes when run again is flaky: reported and
 			// left out. One that fails alone every time (it may depend on
 			// an earlier test) or is too slow under coverage may reach
 			// anything: it judges every mutant.
-			if !res.TimedOut && len(r.passingOnRetry(ctx, j.bin, j.pkg, "", []string{j.test})) == 1 {
-				r.addFlaky(j.pkg.ImportPath, j.test)
-				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
+			if !res.TimedOut && len(passingOnRetry(ctx, e, j.bin, j.pkg, []string{j.test})) == 1 {
+				flaky.add(j.pkg.ImportPath, j.test)
+				e.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
 				return nil
 			}
 			mu.Lock()
@@ -130,8 +132,8 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 		blocks := map[string][]CovBlock{}
 		mu.Lock()
 		for file, bs := range prof {
-			if r.cov.instrumented[file] == nil {
-				r.cov.instrumented[file] = bs
+			if cv.instrumented[file] == nil {
+				cv.instrumented[file] = bs
 			}
 		}
 		mu.Unlock()
@@ -151,20 +153,21 @@ func (r *run) coverTests(ctx context.Context, pkgs []*mutate.Package) error {
 	if err != nil {
 		return err
 	}
-	r.prog.Logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
+	e.prog.Logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
 	return nil
 }
 
-// coverBin is the -cover test binary of pkg (see coverBenchmarks).
-func (r *run) coverBin(pkg string) string {
-	return filepath.Join(r.tmp, "cover", SafeName(pkg)+".test")
+// coverBin is the -cover test binary of pkg in the temp dir tmp (see
+// coverBenchmarks).
+func coverBin(tmp, pkg string) string {
+	return filepath.Join(tmp, "cover", SafeName(pkg)+".test")
 }
 
 // coverTestDeadline bounds one test's coverage run: ten times the
 // package's whole baseline test time, at least 30 s (coverage slows code).
-func (r *run) coverTestDeadline(pkg string) time.Duration {
+func (b *baseline) coverTestDeadline(pkg string) time.Duration {
 	var d time.Duration
-	for _, byPkg := range r.base.testTime {
+	for _, byPkg := range b.testTime {
 		d = max(d, byPkg[pkg])
 	}
 	return max(10*d, 30*time.Second)
@@ -204,15 +207,16 @@ func (s testSelection) args(pkg string) []string {
 	return nil
 }
 
-// tests chooses the tests that judge m: none for an operator whose edits
+// selectTests chooses the tests that judge m: none for an operator whose edits
 // cannot change behaviour (mutate.Operator.Inert), unless the campaign
 // runs every test (FullFilter, or -isolate copy, where tests that read the
 // module's source files see every mutant); else per package, those whose
 // baseline coverage runs one of m's positions (all of them when unknown).
-func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
+// base says which packages m affects and which have tests.
+func (cv *coverage) selectTests(c *Campaign, base *baseline, m mutate.Mutant, pos [][2]int) testSelection {
 	sel := testSelection{}
-	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
-	if r.untested(m) {
+	full := c.FullFilter || c.Isolate == IsolateCopy
+	if c.untested(m) {
 		return sel
 	}
 	file := coverFile(m)
@@ -220,13 +224,13 @@ func (r *run) tests(m mutate.Mutant, pos [][2]int) testSelection {
 	// at init, before any test: every test may see it.
 	unsure := full
 	for _, p := range pos {
-		unsure = unsure || !reaches(r.cov.instrumented[file], [][2]int{p})
+		unsure = unsure || !reaches(cv.instrumented[file], [][2]int{p})
 	}
-	for _, pkg := range r.base.affected[m.Package] {
-		if !r.base.hasTests[pkg] {
+	for _, pkg := range base.affected[m.Package] {
+		if !base.hasTests[pkg] {
 			continue
 		}
-		tc := r.cov.tests[pkg]
+		tc := cv.tests[pkg]
 		if unsure || tc == nil || tc.all {
 			sel[pkg] = nil
 			continue
@@ -259,8 +263,8 @@ func reaches(blocks []CovBlock, pos [][2]int) bool {
 
 // untested reports whether m runs no tests: its operator is inert and the
 // campaign does not run every test on every mutant.
-func (r *run) untested(m mutate.Mutant) bool {
-	full := r.c.FullFilter || r.c.Isolate == IsolateCopy
+func (c *Campaign) untested(m mutate.Mutant) bool {
+	full := c.FullFilter || c.Isolate == IsolateCopy
 	op := operators.ByName(m.Operator)
 	return op != nil && op.Inert && !full
 }

@@ -21,43 +21,53 @@ import (
 // measures on each side. It uses the Campaign's build and measurement
 // settings (Module.Dir, Tags, Benchtime, timeouts, CensorFactor) and
 // nothing of its campaign: no mutants, no journal, no output directory.
-type Workspace struct{ r *run }
+type Workspace struct {
+	env
+	pkgs  map[string]*mutate.Package // the packages added, by import path
+	base  baseline                   // the test binaries built (results.Opt only)
+	iters itersCache
+	count countState
+	noise noiseState
+}
 
 // NewWorkspace returns an empty workspace of c's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
 func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
-	r := &run{c: c, tmp: tmp, prog: prog, pkgs: map[string]*mutate.Package{},
-		benchIters: map[string]BenchIters{},
-		base:       baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
+	w := &Workspace{env: env{c: c, tmp: tmp, prog: prog}, pkgs: map[string]*mutate.Package{},
+		iters: itersCache{},
+		base:  baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
 		return nil, err
 	}
-	return &Workspace{r}, nil
+	return w, nil
 }
 
+// sites finds the workspace's benchmarks.
+func (w *Workspace) sites() benchSites { return benchSites{w.base.bins, w.pkgs} }
+
 // Dir is the module's directory.
-func (w *Workspace) Dir() string { return w.r.c.Module.Dir }
+func (w *Workspace) Dir() string { return w.c.Module.Dir }
 
 // AddPackage adds a package of the module.
-func (w *Workspace) AddPackage(p *mutate.Package) { w.r.pkgs[p.ImportPath] = p }
+func (w *Workspace) AddPackage(p *mutate.Package) { w.pkgs[p.ImportPath] = p }
 
 // Package returns the package with import path pkg, or nil.
-func (w *Workspace) Package(pkg string) *mutate.Package { return w.r.pkgs[pkg] }
+func (w *Workspace) Package(pkg string) *mutate.Package { return w.pkgs[pkg] }
 
 // Binary is pkg's test binary, "" until Build built one.
-func (w *Workspace) Binary(pkg string) string { return w.r.base.bins[results.Opt][pkg] }
+func (w *Workspace) Binary(pkg string) string { return w.base.bins[results.Opt][pkg] }
 
 // HasTests reports whether Build built a test binary for pkg.
-func (w *Workspace) HasTests(pkg string) bool { return w.r.base.hasTests[pkg] }
+func (w *Workspace) HasTests(pkg string) bool { return w.base.hasTests[pkg] }
 
 // Warnings are the warnings logged so far.
-func (w *Workspace) Warnings() []string { return w.r.warnings }
+func (w *Workspace) Warnings() []string { return w.warnings }
 
 // Build builds the test binaries of pkgs (import paths) not built yet, in
 // parallel; name (OLD, NEW) and rev say which version this is in the log
 // and the errors.
 func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) error {
-	r := w.r
+	r := w
 	var todo []string
 	for _, p := range pkgs {
 		if r.pkgs[p] != nil && r.base.bins[results.Opt][p] == "" && !r.base.hasTests[p] {
@@ -98,51 +108,51 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 
 // ListBenchmarks lists the benchmarks in pkg's test binary.
 func (w *Workspace) ListBenchmarks(ctx context.Context, pkg string) ([]string, error) {
-	names, _, err := w.r.listBenchmarks(ctx, w.r.pkgs[pkg], w.Binary(pkg))
+	names, _, err := w.listBenchmarks(ctx, w.pkgs[pkg], w.Binary(pkg))
 	return names, err
 }
 
 // CoverBenchmarks runs the benchmarks of pkgs with coverage of coverpkg.
 func (w *Workspace) CoverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
-	return w.r.coverBenchmarks(ctx, pkgs, coverpkg)
+	return w.coverBenchmarks(ctx, w.base.hasTests, pkgs, coverpkg)
 }
 
 // Iters chooses b's iteration count per sample on this version.
 func (w *Workspace) Iters(ctx context.Context, b Benchmark) (BenchIters, error) {
-	return w.r.iters(ctx, results.Opt, b)
+	return w.iters.iters(ctx, &w.env, &w.noise, w.sites(), results.Opt, b)
 }
 
 // BenchOnce runs one sample of b with it's iteration count from the
 // binary bin in dir (this version's or another's), within timeout.
 func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, proc.Result, error) {
-	return w.r.benchOnce(ctx, bin, dir, b, w.r.benchtimeArg(it), timeout)
+	return w.benchOnce(ctx, bin, dir, b, w.c.benchtimeArg(it), timeout)
 }
 
 // CensorCap is the time after which a sample of it is censored, given
 // the slowest sample of the other side (0: no censoring).
 func (w *Workspace) CensorCap(it BenchIters, slowest time.Duration) time.Duration {
-	return w.r.censorCap(it, slowest)
+	return w.c.censorCap(it, slowest)
 }
 
 // Logf logs a line.
-func (w *Workspace) Logf(format string, args ...any) { w.r.prog.Logf(format, args...) }
+func (w *Workspace) Logf(format string, args ...any) { w.prog.Logf(format, args...) }
 
 // Counted reports whether compare counts b's instructions: the campaign
 // counts (-measure instructions) and b runs its code from one goroutine
 // (a concurrent benchmark's cost may be contention, which only wall time
 // sees).
 func (w *Workspace) Counted(b Benchmark) bool {
-	return w.r.c.Counting != nil && !w.r.concurrent(b)
+	return w.c.Counting != nil && !w.count.concurrent(w.pkgs, b)
 }
 
 // CountIters is the iteration count of b's counted samples on this
 // version, found once (see countIters) from the time mode's count it.N.
 func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
-	return w.r.countIters(ctx, results.Opt, b, it)
+	return w.count.countIters(ctx, &w.env, w.sites(), results.Opt, b, it)
 }
 
 // CountSample counts one sample of b at n iterations in the binary bin in
 // dir (this version's or another's).
 func (w *Workspace) CountSample(ctx context.Context, bin, dir string, b Benchmark, n int) (instr.Sample, error) {
-	return w.r.c.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.pattern()}, n)
+	return w.c.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.pattern()}, n)
 }

@@ -76,8 +76,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return inputError(err)
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
+	camp := f.Campaign([]string{results.Opt}, rule, cfg, pos[2:], f.load.TagList())
 	c := &compare.Comparison{
-		Campaign:    *f.Campaign([]string{results.Opt}, rule, cfg, pos[2:], f.load.TagList()),
+		Measurement: camp.Measurement,
+		Dir:         root,
+		Out:         camp.Out,
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
@@ -87,9 +90,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		ScoreDir:    f.scoreDir,
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
-		CPU:         f.CPUs(),
 	}
-	c.Module.Dir = root
 	c.Counting = counting
 	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)

@@ -230,9 +230,6 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 	}
 }
 
-// CPUs is -cpu as parsed by CheckMeasure.
-func (f *CampaignFlags) CPUs() []int { return f.cpus }
-
 // inputErrorf is a *runner.InputError with a formatted message: bad input,
 // a usage error.
 func inputErrorf(format string, args ...any) error {
