@@ -74,7 +74,7 @@ func TestSettingsDiffWords(t *testing.T) {
 		{Settings{BuildSettings: BuildSettings{Module: "example.com/other"}}, Settings{BuildSettings: BuildSettings{Module: "example.com/hot"}}, "the module (example.com/other vs example.com/hot)"},
 		{Settings{BuildSettings: BuildSettings{Tags: []string{"a", "b"}}}, Settings{}, `-tags ("a,b" vs "")`},
 		{Settings{Patterns: []string{"./..."}}, Settings{Patterns: []string{"./x"}}, `packages (["./..."] vs ["./x"])`},
-		{Settings{Alpha: 0.05}, Settings{Alpha: 0.01}, "-alpha (0.05 vs 0.01)"},
+		{Settings{RuleSettings: RuleSettings{Alpha: 0.05}}, Settings{RuleSettings: RuleSettings{Alpha: 0.01}}, "-alpha (0.05 vs 0.01)"},
 		{Settings{NoInfer: true}, Settings{}, "-infer (false vs true)"},
 		{Settings{ChoiceSettings: ChoiceSettings{Operators: []string{"a"}}}, Settings{}, "-operators"},
 		{Settings{ChoiceSettings: ChoiceSettings{ChangedSince: "HEAD~1"}}, Settings{}, `-changed-since ("HEAD~1" vs "")`},

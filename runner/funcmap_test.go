@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/detect"
@@ -116,5 +117,48 @@ func TestFunctionMapCampaign(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(c2.Out, functionMapFile)); err != nil {
 		t.Errorf("the reused map is not kept in the new results directory: %v", err)
+	}
+}
+
+// cancelOn cancels a context when a log line contains a string.
+type cancelOn struct {
+	needle string
+	cancel context.CancelFunc
+}
+
+func (w cancelOn) Write(p []byte) (int, error) {
+	if strings.Contains(string(p), w.needle) {
+		w.cancel()
+	}
+	return len(p), nil
+}
+
+// TestMapInterruptKeepsReport: an interrupt while the map is made, after
+// every mutant has its result, leaves report.json (with a warning saying
+// -resume makes the map), not only the journal.
+func TestMapInterruptKeepsReport(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs benchmarks")
+	}
+	mod, pkgs := testModule(t, "hot")
+	ms := hotMutants(t, mod)[:1]
+	out := filepath.Join(t.TempDir(), "out")
+	c := newTestCampaign(t, mod, pkgs, ms, out)
+	c.Levels, c.Settings.Opt, c.Settings.FunctionMap = []string{results.Opt}, "on", true
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.Log = cancelOn{"mapping each function", cancel}
+	if _, err := c.Run(ctx); err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Fatalf("Run: %v, want interrupted", err)
+	}
+	rep, err := results.ReadFile(filepath.Join(out, ReportFile))
+	if err != nil {
+		t.Fatalf("no report.json after the interrupt: %v", err)
+	}
+	if len(rep.Mutants) != 1 || rep.Mutants[0].Results[results.Opt].Status == "" {
+		t.Errorf("report.json mutants %+v, want the one result", rep.Mutants)
+	}
+	if !strings.Contains(strings.Join(rep.Warnings, "\n"), "the function sensitivity map was interrupted; perfmut run -resume makes it") {
+		t.Errorf("warnings %q lack the map's", rep.Warnings)
 	}
 }

@@ -173,6 +173,12 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		return nil, err
 	}
 	if err := c.functionMap(ctx, r.since.inputs, r.prog, rep); err != nil {
+		// Every mutant has its result: keep the report, which -resume
+		// completes with the map.
+		rep.Warnings = append(rep.Warnings, "the function sensitivity map was interrupted; perfmut run -resume makes it")
+		if werr := results.WriteJSON(filepath.Join(c.Out, ReportFile), rep); werr != nil {
+			return nil, werr
+		}
 		return nil, r.interrupted()
 	}
 	if len(todo) > 0 {
@@ -796,7 +802,7 @@ func RemoveStaleTemp(dir string) {
 	}
 }
 
-// settings fills in c.Settings from the campaign itself: what was built,
+// RecordSettings fills in c.Settings from the campaign itself: what was built,
 // measured and decided is what -resume and merge compare.
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
@@ -805,9 +811,9 @@ func (c *Campaign) RecordSettings(ctx context.Context) {
 	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
-	s.Measure = ""
+	s.Measure, s.CountMinEffect = "", 0
 	if c.Counting != nil {
-		s.Measure = "instructions"
+		s.Measure, s.CountMinEffect = "instructions", c.Counting.MinEffect
 	}
 	s.SampleTime = ""
 	if c.Benchtime == "" {

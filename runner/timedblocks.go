@@ -15,7 +15,9 @@ import (
 // dir) run in their timed loops, the way a campaign selects benchmarks
 // (see timedRuns) but for all of them at once: coverage of the whole
 // module at -benchtime 2x and 3x; blocks that ran more often at 3x are in
-// a timed loop, blocks that ran as often are setup. The blocks are keyed
+// a timed loop, blocks that ran as often are setup (atomic counts: under
+// b.RunParallel count mode loses increments, and a block run only there
+// could look like set-up). The blocks are keyed
 // by coverage file name (import path/base name).
 func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []string, skip string) (map[string][]CovBlock, error) {
 	tmp, err := os.MkdirTemp("", "perfmut-calibrate-cover-")
@@ -27,7 +29,7 @@ func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 	for i, bt := range []string{"2x", "3x"} {
 		file := filepath.Join(tmp, bt+".out")
 		args := []string{"test", "-run", "^$", "-bench", ".", "-benchtime", bt, "-count", "1",
-			"-covermode", "count", "-coverpkg", modPath + "/...", "-coverprofile", file}
+			"-covermode", "atomic", "-coverpkg", modPath + "/...", "-coverprofile", file}
 		if len(tags) > 0 {
 			args = append(args, "-tags", strings.Join(tags, ","))
 		}

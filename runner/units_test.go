@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -302,10 +304,10 @@ func TestDisplayNames(t *testing.T) {
 // TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
 // not the same campaign (-resume, merge and -since refuse to mix them).
 func TestSettingsDiffCPU(t *testing.T) {
-	if got, want := (results.Settings{CPU: []int{1, 2}}).Diff(results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
+	if got, want := (results.Settings{RuleSettings: results.RuleSettings{CPU: []int{1, 2}}}).Diff(results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
 		t.Errorf("Settings.Diff = %q, want %q", got, want)
 	}
-	if got := (results.Settings{CPU: []int{2}}).Diff(results.Settings{CPU: []int{2}}); got != "" {
+	if got := (results.Settings{RuleSettings: results.RuleSettings{CPU: []int{2}}}).Diff(results.Settings{RuleSettings: results.RuleSettings{CPU: []int{2}}}); got != "" {
 		t.Errorf("Settings.Diff of equal -cpu = %q, want none", got)
 	}
 }
@@ -333,5 +335,25 @@ func TestReadProfile(t *testing.T) {
 	os.WriteFile(f, []byte("mode: atomic\nbroken line\n"), 0o644)
 	if _, err := readProfile(f); err == nil {
 		t.Error("a malformed profile was read without an error")
+	}
+}
+
+// TestCountMinEffectSetting: the minimum effect of counted verdicts is a
+// setting, so -resume, merge and -since refuse to mix verdicts decided at
+// 1.005 with ones at 1.01 (both campaigns recorded the same settings).
+func TestCountMinEffectSetting(t *testing.T) {
+	mk := func(countMin float64) *Campaign {
+		c := &Campaign{}
+		c.Rule = score.Rule{Alpha: 0.05, MinEffect: 1.01}.WithDefaults()
+		c.Counting = &Counting{MinEffect: countMin}
+		c.RecordSettings(context.Background())
+		return c
+	}
+	a, b := mk(1.005), mk(1.01)
+	if got, want := a.Settings.Diff(b.Settings), "-min-effect on instruction counts (1.005 vs 1.01)"; got != want {
+		t.Errorf("Diff = %q, want %q", got, want)
+	}
+	if reflect.DeepEqual(a.Settings.Verdict(), b.Settings.Verdict()) {
+		t.Error("-since hashes the two alike")
 	}
 }
