@@ -238,7 +238,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	vals := [2]map[string]float64{base.Values()}
 	if censored {
 		vals[1] = map[string]float64{score.InstructionsPerOp: pre.PerOp}
-	} else if vals[1], err = ms.mutantValues(ctx, b, mut, mutErr); err != nil || vals[1] == nil {
+	} else if vals[1], err = ms.mutantValues(ctx, b, mut, mutErr, false); err != nil || vals[1] == nil {
 		return err
 	}
 	ms.record(b, vals, censored)
@@ -260,7 +260,7 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample
 	}
 	n := instr.PreIters(r.count.iters[itersKey(ms.j.level, b)])
 	p, err := r.c.Counting.Sampler.Sample(ctx, r.sites().count(ms.j.level, b, ms.j.mutBins[b.Pkg]), n)
-	if _, err := ms.mutantValues(ctx, b, p, err); err != nil || ms.lr.Status != "" {
+	if _, err := ms.mutantValues(ctx, b, p, err, true); err != nil || ms.lr.Status != "" {
 		return nil, err
 	}
 	line := fmt.Sprintf("# pre-count of %s at %dx: %.1f instructions/op", b.Name, n, p.PerOp)
@@ -292,10 +292,11 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 
-// mutantValues writes a mutant's counted sample to its samples file and
-// returns its values; a failed sample sets ms.lr's status (Timeout when it
-// ran past its deadline, else a benchmark failure) and returns nil.
-func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error) (map[string]float64, error) {
+// mutantValues writes a mutant's counted sample to its samples file
+// (not the pre-count, which has its own comment line) and returns its
+// values; a failed sample sets ms.lr's status (Timeout when it ran past
+// its deadline, else a benchmark failure) and returns nil.
+func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -308,7 +309,7 @@ func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.
 		ms.lr.Benchmarks = []score.TestResult{}
 		return nil, nil
 	}
-	if smp.N == ms.r.count.iters[itersKey(ms.j.level, b)] { // not the pre-count
+	if !pre {
 		if err := instr.WriteResult(ms.outs[1], b.Name, smp); err != nil {
 			return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
 		}
