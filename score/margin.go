@@ -73,19 +73,19 @@ func marginTest(s Sample) bool {
 
 // ruledOut sets the UpperRatio of each test held to the margin
 // (marginTest: every time test, and every count that is not constant
-// without an increase) and reports whether every one is at most r.Margin:
+// without an increase) and reports whether every one is at most the margin (the rule's Margin):
 // the data rule out a slowdown of Margin on every benchmark, and an
 // increase of Margin in every count, so the mutant may survive. With the margin off (negative)
 // it is always true. Otherwise it returns the warning saying why not and
 // what would decide it, naming the test with the largest bound.
-func (r Rule) ruledOut(samples []Sample, tests []TestResult, n int) (ok bool, warning string) {
+func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok bool, warning string) {
 	worst, over := -1, 0
 	for i, s := range samples {
 		if !marginTest(s) {
 			continue
 		}
 		tests[i].Upper = UpperRatio(s.Baseline, s.Mutant)
-		if r.Margin > 0 && !(tests[i].Upper <= r.Margin) {
+		if margin > 0 && !(tests[i].Upper <= margin) {
 			over++
 			if worst < 0 || tests[i].Upper > tests[worst].Upper {
 				worst = i
@@ -100,7 +100,7 @@ func (r Rule) ruledOut(samples []Sample, tests []TestResult, n int) (ok bool, wa
 	if t.Upper == UnboundedRatio {
 		up = "unbounded"
 	}
-	msg := fmt.Sprintf("the ratio could still be %s (%g%% upper bound of the per-round ratios) on %s %s after %d samples; a slowdown of x%g is not ruled out", up, 100*MarginConfidence, t.Benchmark, t.Metric, n, r.Margin)
+	msg := fmt.Sprintf("the ratio could still be %s (%g%% upper bound of the per-round ratios) on %s %s after %d samples; a slowdown of x%g is not ruled out", up, 100*MarginConfidence, t.Benchmark, t.Metric, n, margin)
 	if over > 1 {
 		msg += fmt.Sprintf(" (nor on %d other %s)", over-1, english.Choose(over-1, "test", "tests"))
 	}

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 )
 
@@ -302,4 +303,14 @@ func (r Rule) levels() []float64 {
 		}
 	}
 	return levels
+}
+
+// ForMutant returns r with its Seed mixed with the mutant's identity (its
+// ID and level), so that the tie-breaking and bootstrap streams differ
+// between mutants measured on the same benchmark and change with -seed.
+func (r Rule) ForMutant(id string) Rule {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	r.Seed = int64(splitmix(uint64(r.Seed) ^ splitmix(h.Sum64())))
+	return r
 }

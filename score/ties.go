@@ -1,7 +1,6 @@
 package score
 
 import (
-	"hash/fnv"
 	"math"
 	"slices"
 )
@@ -67,14 +66,4 @@ func splitmix(x uint64) uint64 {
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
 	return x ^ x>>31
-}
-
-// ForMutant returns r with its Seed mixed with the mutant's identity (its
-// ID and level), so that the tie-breaking and bootstrap streams differ
-// between mutants measured on the same benchmark and change with -seed.
-func (r Rule) ForMutant(id string) Rule {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	r.Seed = int64(splitmix(uint64(r.Seed) ^ splitmix(h.Sum64())))
-	return r
 }
