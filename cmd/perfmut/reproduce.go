@@ -113,7 +113,7 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err := p.Run(ctx); err != nil {
 		return err
 	}
-	return printReproduction(stdout, p.Out, lr, level)
+	return printReproduction(stdout, p.Out, rm.ID, lr, level)
 }
 
 // reproduction loads the campaign's module, finds the mutant in it and

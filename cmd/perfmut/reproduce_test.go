@@ -111,13 +111,13 @@ func TestClosingLineCounted(t *testing.T) {
 	cases := []struct {
 		metric, want string
 	}{
-		{"instructions/op", "killed at opt on instructions/op counted under valgrind: this reproduction measures wall time, which does not check that verdict (perfmut run -measure instructions -mutants ID counts again)"},
+		{"instructions/op", "killed at opt on instructions/op counted under valgrind: this reproduction measures wall time, which does not check that verdict (perfmut run -measure instructions -mutants cf8e33f056a9 counts again)"},
 		{"", "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
 		{"instructions/op and sec/op", "disagree: killed at opt, but benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320) (wall time only: part of the verdict rests on instructions/op counted under valgrind)"},
 	}
 	for _, c := range cases {
 		lr := &results.LevelResult{Status: score.Killed, Metric: c.metric}
-		if got := closingLine(lr, "opt", flat); got != c.want {
+		if got := closingLine("cf8e33f056a9", lr, "opt", flat); got != c.want {
 			t.Errorf("metric %q:\n got %s\nwant %s", c.metric, got, c.want)
 		}
 	}

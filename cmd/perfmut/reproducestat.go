@@ -57,7 +57,7 @@ func (r reproRow) String() string {
 
 // printReproduction prints benchstat's table of the files in dir and
 // whether it agrees with the verdict lr at level.
-func printReproduction(w io.Writer, dir string, lr *results.LevelResult, level string) error {
+func printReproduction(w io.Writer, dir, id string, lr *results.LevelResult, level string) error {
 	var vals [2]map[string]map[string][]float64
 	for i, name := range []string{runner.ReproBaseFile, runner.ReproMutFile} {
 		v, err := readBenchValues(filepath.Join(dir, name))
@@ -69,7 +69,7 @@ func printReproduction(w io.Writer, dir string, lr *results.LevelResult, level s
 	rows := reproRows(vals)
 	writeReproTable(w, rows)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, closingLine(lr, level, rows))
+	fmt.Fprintln(w, closingLine(id, lr, level, rows))
 	return nil
 }
 
@@ -77,10 +77,10 @@ func printReproduction(w io.Writer, dir string, lr *results.LevelResult, level s
 // instruction counts (-measure instructions), why wall time cannot check
 // it: a count's slowdown of 0.5 % is far below what benchstat sees in
 // wall time on a shared machine.
-func closingLine(lr *results.LevelResult, level string, rows []reproRow) string {
+func closingLine(id string, lr *results.LevelResult, level string, rows []reproRow) string {
 	switch lr.Metric {
 	case "instructions/op":
-		return fmt.Sprintf("%s at %s on instructions/op counted under valgrind: this reproduction measures wall time, which does not check that verdict (perfmut run -measure instructions -mutants ID counts again)", lr.Status, level)
+		return fmt.Sprintf("%s at %s on instructions/op counted under valgrind: this reproduction measures wall time, which does not check that verdict (perfmut run -measure instructions -mutants %s counts again)", lr.Status, level, id)
 	case "", "sec/op":
 		return agreement(lr.Status, level, judgedRows(rows, killMetrics(lr)))
 	}
