@@ -36,11 +36,7 @@ func (s *Sampler) ItersFrom(ctx context.Context, b Bench, budget uint64, start i
 		budget = DefaultBudget
 	}
 	for n := max(start, MinIters); n <= maxIters; {
-		short, err := s.Count(ctx, b, n)
-		if err != nil {
-			return 0, 0, err
-		}
-		long, err := s.Count(ctx, b, 2*n)
+		short, long, _, err := s.countPair(ctx, b, n)
 		if err != nil {
 			return 0, 0, err
 		}

@@ -28,6 +28,11 @@ type Sampler struct {
 	Env []string
 	// GOARCH is the test binary's architecture ("": runtime.GOARCH).
 	GOARCH string
+	// Sequential runs the two processes of a sample (at N and 2N) one
+	// after the other. Otherwise they run at the same time when the
+	// machine has 2 CPUs or more, which halves a sample's wall time on an
+	// idle machine and does not change its count.
+	Sequential bool
 }
 
 // A Bench is one benchmark of a compiled test binary.
@@ -47,7 +52,7 @@ type Sample struct {
 	// SetUp is, for a one-process sample (sampleOne), the set-up count it
 	// subtracted; 0 for a sample of two processes.
 	SetUp   float64
-	Elapsed time.Duration // wall time of the processes
+	Elapsed time.Duration // wall time of the processes (both together when they ran at once)
 	// Output is what the run at 2N printed: its result line has B/op and
 	// allocs/op (-test.benchmem), which are counts too; its sec/op is
 	// valgrind's, not the benchmark's.
@@ -60,7 +65,8 @@ type Sample struct {
 // of a sample share their set-up.
 const MinIters = 2
 
-// Sample counts b at n and at 2n iterations and returns the instructions
+// Sample counts b at n and at 2n iterations (at the same time unless
+// Sequential or the machine has one CPU) and returns the instructions
 // per operation. It is an error for n to be below MinIters, or for the
 // longer run not to count more instructions than the shorter one (n too
 // small for the benchmark's run-to-run variation: use Iters).
@@ -69,11 +75,7 @@ func (s *Sampler) Sample(ctx context.Context, b Bench, n int) (Sample, error) {
 		return Sample{}, fmt.Errorf("instruction sample of %s: iteration count %d, want at least %d", b.Pattern, n, MinIters)
 	}
 	start := time.Now()
-	short, _, err := s.count(ctx, b, n)
-	if err != nil {
-		return Sample{}, err
-	}
-	long, out, err := s.count(ctx, b, 2*n)
+	short, long, out, err := s.countPair(ctx, b, n)
 	if err != nil {
 		return Sample{}, err
 	}

@@ -1,0 +1,115 @@
+package instr
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// orderSampler is fakeSampler logging each run's start and end to a file
+// it returns, with FAKE_BARRIER=barrier when barrier is not "".
+func orderSampler(t *testing.T, barrier string) (*Sampler, string) {
+	t.Helper()
+	s := fakeSampler(t, "", 7)
+	order := filepath.Join(t.TempDir(), "order")
+	s.Env = append(s.Env, "FAKE_ORDER="+order, "FAKE_BARRIER="+barrier)
+	return s, order
+}
+
+func readLines(t *testing.T, file string) []string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(b)), "\n")
+}
+
+// TestSampleAtOnce: on 2 CPUs or more the runs at N and 2N of a sample
+// run at the same time (each waits, after its start, for the other's
+// start), and the sample is the same as sequential runs give.
+func TestSampleAtOnce(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("one CPU: a sample's runs are sequential")
+	}
+	s, order := orderSampler(t, "2")
+	got, err := s.Sample(context.Background(), fakeBench, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.PerOp != 7 || got.Short != 1350 || got.Long != 1700 || !strings.Contains(string(got.Output), "BenchmarkFake \t 100\t") {
+		t.Errorf("Sample = %+v, want PerOp 7, Short 1350, Long 1700, the output of the run at 100", got)
+	}
+	lines := readLines(t, order)
+	if len(lines) != 4 || !slices.Equal(slices.Sorted(slices.Values(lines[:2])), []string{"start 100", "start 50"}) ||
+		!strings.HasPrefix(lines[2], "end") || !strings.HasPrefix(lines[3], "end") {
+		t.Errorf("runs started and ended as %q, want both starts before either end", lines)
+	}
+}
+
+// TestSampleSequential: with Sequential the run at 2N starts after the
+// run at N has ended, and the sample is the same.
+func TestSampleSequential(t *testing.T) {
+	s, order := orderSampler(t, "")
+	s.Sequential = true
+	got, err := s.Sample(context.Background(), fakeBench, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.PerOp != 7 || got.Short != 1350 || got.Long != 1700 {
+		t.Errorf("Sample = %+v, want PerOp 7, Short 1350, Long 1700", got)
+	}
+	if lines, want := readLines(t, order), []string{"start 50", "end 50", "start 100", "end 100"}; !slices.Equal(lines, want) {
+		t.Errorf("runs started and ended as %q, want %q", lines, want)
+	}
+}
+
+// TestSamplePairStops: when one of the runs at once fails, the other
+// (which would run for a minute) is stopped, and the error is the failed
+// run's, whichever it was.
+func TestSamplePairStops(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("one CPU: a sample's runs are sequential")
+	}
+	for _, failN := range []string{"50", "100"} {
+		s := fakeSampler(t, "sleep", 7)
+		s.Timeout = time.Minute
+		s.Env = append(s.Env, "FAKE_FAILN="+failN)
+		start := time.Now()
+		_, err := s.Sample(context.Background(), fakeBench, 50)
+		if err == nil || !strings.Contains(err.Error(), "exit status 1: --- FAIL: at "+failN) {
+			t.Errorf("Sample with the run at %s failing: error %v, want that run's failure", failN, err)
+		}
+		if d := time.Since(start); d > 30*time.Second {
+			t.Errorf("Sample with the run at %s failing returned after %s: the other run was not stopped", failN, d)
+		}
+	}
+}
+
+func TestPairError(t *testing.T) {
+	fail := errors.New("exit status 1")
+	stopped, cancelled := context.WithCancel(context.Background())
+	cancelled()
+	for _, tc := range []struct {
+		ctx         context.Context
+		short, long error
+		want        error
+	}{
+		{context.Background(), nil, nil, nil},
+		{context.Background(), fail, context.Canceled, fail},
+		{context.Background(), context.Canceled, fail, fail},
+		{context.Background(), fail, errors.New("other"), fail},
+		{stopped, context.Canceled, context.Canceled, context.Canceled},
+		{stopped, fail, nil, context.Canceled},
+	} {
+		if got := pairError(tc.ctx, tc.short, tc.long); got != tc.want {
+			t.Errorf("pairError(ctx %v, %v, %v) = %v, want %v", tc.ctx.Err(), tc.short, tc.long, got, tc.want)
+		}
+	}
+}
