@@ -20,14 +20,17 @@ func preSampler(t *testing.T, perOp int, setUp string) (*Sampler, string) {
 	return s, log
 }
 
-// TestPreCount: one process, less the baseline's set-up, unless the
-// estimate reaches 0.8 x 3 x the baseline's median; then a second process
-// counts it, and only that count censors. The baseline counts 7 per
-// operation with a set-up of 1000.
+// TestPreCount: one process, against the baseline's count at the same
+// iterations, unless the estimate reaches 0.8 x 3 x the baseline's median;
+// then a second process counts it, and only that count censors. The
+// baseline counts 7 per operation with a set-up of 1000 (1070 at 10).
 func TestPreCount(t *testing.T) {
-	base, err := fakeSampler(t, "", 7).Sample(context.Background(), fakeBench, 500)
+	pb, err := fakeSampler(t, "", 7).PreBaseline(context.Background(), fakeBench, 10)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if pb != (PreBase{N: 10, Count: 1070}) {
+		t.Fatalf("PreBaseline = %+v, want N 10, Count 1070", pb)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -38,22 +41,22 @@ func TestPreCount(t *testing.T) {
 		String string
 	}{
 		{"twice the work: one process", 14, "1000",
-			Pre{PerOp: 14, N: 10, Counts: []uint64{1140}, SetUp: 1000}, []string{"10"},
-			"one process at 10x, less the baseline's set-up of 1000: 14.0 instructions/op"},
+			Pre{PerOp: 14, N: 10, Counts: []uint64{1140}}, []string{"10"},
+			"one process at 10x against the baseline's: 14.0 instructions/op"},
 		{"2.6x: confirmed, not censored", 18, "1000",
 			Pre{PerOp: 18, N: 10, Sure: true, Counts: []uint64{1180, 1360}}, []string{"10", "20"},
 			"two processes at 10x and 20x: 18.0 instructions/op"},
 		{"3x: confirmed and censored", 21, "1000",
 			Pre{PerOp: 21, N: 10, Sure: true, Counts: []uint64{1210, 1420}, Censor: true}, []string{"10", "20"}, ""},
 		// A larger set-up than the baseline's makes the one-process
-		// estimate (1270 - 1000) / 10 = 27 look censored; the second
+		// estimate 7 + (1270 - 1070) / 10 = 27 look censored; the second
 		// process shows 7.
 		{"a larger set-up: not censored", 7, "1200",
 			Pre{PerOp: 7, N: 10, Sure: true, Counts: []uint64{1270, 1340}}, []string{"10", "20"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, log := preSampler(t, tc.perOp, tc.setUp)
-			got, err := s.PreCount(context.Background(), fakeBench, 10, []Sample{base})
+			got, err := s.PreCount(context.Background(), fakeBench, pb, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,32 +75,16 @@ func TestPreCount(t *testing.T) {
 	}
 }
 
-// TestPreCountErrors: without a two-process baseline sample there is no
-// set-up to subtract; a failing mutant run is the run's error.
+// TestPreCountErrors: a pre-count below MinIters, or of a failing mutant,
+// is an error saying which.
 func TestPreCountErrors(t *testing.T) {
 	s := fakeSampler(t, "fail", 7)
-	one := Sample{PerOp: 7, N: 50, Long: 1700, SetUp: 1000}
-	if _, err := s.PreCount(context.Background(), fakeBench, 10, []Sample{one}); err == nil ||
-		err.Error() != "pre-count of ^BenchmarkFake$: no two-process sample of the baseline to take its set-up from" {
-		t.Errorf("PreCount without a two-process baseline sample: error %v", err)
+	if _, err := s.PreBaseline(context.Background(), fakeBench, 1); err == nil ||
+		err.Error() != "pre-count of ^BenchmarkFake$: iteration count 1, want at least 2" {
+		t.Errorf("PreBaseline at 1 iteration: error %v", err)
 	}
-	two := Sample{PerOp: 7, N: 50, Short: 1350, Long: 1700}
-	if _, err := s.PreCount(context.Background(), fakeBench, 10, []Sample{two}); err == nil ||
+	if _, err := s.PreCount(context.Background(), fakeBench, PreBase{N: 10, Count: 1070}, 7); err == nil ||
 		!strings.Contains(err.Error(), "exit status 1: --- FAIL: BenchmarkFake") {
 		t.Errorf("PreCount of a failing mutant: error %v", err)
-	}
-}
-
-// TestBaseline: the set-up is the median over two-process samples only,
-// the median count per operation over all.
-func TestBaseline(t *testing.T) {
-	base := []Sample{
-		{PerOp: 7, Short: 1350, Long: 1700},   // set-up 1000
-		{PerOp: 9, Short: 1460, Long: 1910},   // 1010
-		{PerOp: 8, Short: 1420, Long: 1820},   // 1020
-		{PerOp: 100, Long: 6000, SetUp: 1000}, // one process: no set-up of its own
-	}
-	if setUp, median, ok := baseline(base); setUp != 1010 || median != 8.5 || !ok {
-		t.Errorf("baseline = %g, %g, %v; want 1010, 8.5, true", setUp, median, ok)
 	}
 }
