@@ -2,9 +2,7 @@ package instr
 
 import (
 	"context"
-	"errors"
 	"runtime"
-	"sync"
 )
 
 // atOnce reports whether the two processes of a sample run at the same
@@ -16,9 +14,9 @@ func (s *Sampler) atOnce() bool {
 }
 
 // countPair counts b at n and at 2n iterations, at the same time when
-// atOnce, and returns both counts and the output of the run at 2n. When
-// one run fails the other is stopped; the error is the failed run's (the
-// run at n's when both fail on their own), not the stop's.
+// atOnce, and returns both counts and the output of the run at 2n. The
+// error is the one the runs one after the other would give: the run at
+// n's if it fails (the run at 2n is then stopped), else the run at 2n's.
 func (s *Sampler) countPair(ctx context.Context, b Bench, n int) (short, long uint64, out []byte, err error) {
 	if !s.atOnce() {
 		if short, _, err = s.count(ctx, b, n); err != nil {
@@ -27,36 +25,28 @@ func (s *Sampler) countPair(ctx context.Context, b Bench, n int) (short, long ui
 		long, out, err = s.count(ctx, b, 2*n)
 		return short, long, out, err
 	}
-	pctx, cancel := context.WithCancel(ctx)
+	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var shortErr error
-	var wg sync.WaitGroup
-	wg.Add(1)
+	var longErr error
+	done := make(chan struct{})
 	go func() {
-		defer wg.Done()
-		if short, _, shortErr = s.count(pctx, b, n); shortErr != nil {
-			cancel()
-		}
+		defer close(done)
+		long, out, longErr = s.count(lctx, b, 2*n)
 	}()
-	long, out, err = s.count(pctx, b, 2*n)
+	short, _, err = s.count(ctx, b, n)
 	if err != nil {
 		cancel()
 	}
-	wg.Wait()
-	return short, long, out, pairError(ctx, shortErr, err)
+	<-done
+	return short, long, out, pairError(ctx, err, longErr)
 }
 
-// pairError is the error of a pair of runs that stop each other: ctx's
-// own when it ended, else the first error that is not the other run's
-// stop (context.Canceled from countPair's cancel).
+// pairError is the error of a pair of runs where the failure of the run
+// at n stops the run at 2n: ctx's own when it ended, else the run at n's,
+// else the run at 2n's.
 func pairError(ctx context.Context, shortErr, longErr error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
-	}
-	for _, err := range []error{shortErr, longErr} {
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
 	}
 	if shortErr != nil {
 		return shortErr

@@ -70,30 +70,39 @@ func TestSampleSequential(t *testing.T) {
 	}
 }
 
-// TestSamplePairStops: when one of the runs at once fails, the other
-// (which would run for a minute) is stopped, and the error is the failed
-// run's, whichever it was.
+// TestSamplePairStops: when the run at N fails, the run at 2N (which
+// would run for a minute) is stopped; the error is the one sequential
+// runs give, whichever run fails first: the run at N's if it fails, else
+// the run at 2N's.
 func TestSamplePairStops(t *testing.T) {
 	if runtime.NumCPU() < 2 {
 		t.Skip("one CPU: a sample's runs are sequential")
 	}
-	for _, failN := range []string{"50", "100"} {
-		s := fakeSampler(t, "sleep", 7)
-		s.Timeout = time.Minute
-		s.Env = append(s.Env, "FAKE_FAILN="+failN)
-		start := time.Now()
-		_, err := s.Sample(context.Background(), fakeBench, 50)
-		if err == nil || !strings.Contains(err.Error(), "exit status 1: --- FAIL: at "+failN) {
-			t.Errorf("Sample with the run at %s failing: error %v, want that run's failure", failN, err)
-		}
-		if d := time.Since(start); d > 30*time.Second {
-			t.Errorf("Sample with the run at %s failing returned after %s: the other run was not stopped", failN, d)
+	s := fakeSampler(t, "sleep", 7)
+	s.Timeout = time.Minute
+	s.Env = append(s.Env, "FAKE_FAILN=50")
+	start := time.Now()
+	if _, err := s.Sample(context.Background(), fakeBench, 50); err == nil || !strings.Contains(err.Error(), "exit status 1: --- FAIL: at 50") {
+		t.Errorf("Sample with the run at 50 failing: error %v, want that run's failure", err)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("Sample with the run at 50 failing returned after %s: the run at 100 was not stopped", d)
+	}
+	s = fakeSampler(t, "", 7)
+	s.Env = append(s.Env, "FAKE_FAILN=100")
+	if _, err := s.Sample(context.Background(), fakeBench, 50); err == nil || !strings.Contains(err.Error(), "exit status 1: --- FAIL: at 100") {
+		t.Errorf("Sample with the run at 100 failing: error %v, want that run's failure", err)
+	}
+	for range 10 { // both fail at once: always the run at N's error
+		s := fakeSampler(t, "wrongn", 7)
+		if _, err := s.Sample(context.Background(), fakeBench, 50); err == nil || !strings.Contains(err.Error(), "the benchmark ran 1 iterations, want 50") {
+			t.Fatalf("Sample with both runs failing: error %v, want the run at 50's", err)
 		}
 	}
 }
 
 func TestPairError(t *testing.T) {
-	fail := errors.New("exit status 1")
+	fail, other := errors.New("exit status 1"), errors.New("other")
 	stopped, cancelled := context.WithCancel(context.Background())
 	cancelled()
 	for _, tc := range []struct {
@@ -103,9 +112,8 @@ func TestPairError(t *testing.T) {
 	}{
 		{context.Background(), nil, nil, nil},
 		{context.Background(), fail, context.Canceled, fail},
-		{context.Background(), context.Canceled, fail, fail},
-		{context.Background(), fail, errors.New("other"), fail},
-		{stopped, context.Canceled, context.Canceled, context.Canceled},
+		{context.Background(), nil, fail, fail},
+		{context.Background(), fail, other, fail},
 		{stopped, fail, nil, context.Canceled},
 	} {
 		if got := pairError(tc.ctx, tc.short, tc.long); got != tc.want {
