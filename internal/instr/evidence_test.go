@@ -24,6 +24,7 @@ var (
 	evSamples = flag.Int("instr.samples", 10, "samples of each binary")
 	evBudget  = flag.Uint64("instr.budget", DefaultBudget, "instructions of a sample's extra N iterations")
 	evOne     = flag.Bool("instr.one", false, "after the first round, one-process samples (sampleOne) with the set-up of the first")
+	evSeq     = flag.Bool("instr.seq", false, "a sample's two processes one after the other (Sampler.Sequential)")
 	evPre     = flag.Bool("instr.pre", false, "after the samples, -instr.samples pre-counts (PreCount) of each binary against the baseline's samples")
 )
 
@@ -36,7 +37,7 @@ func TestEvidence(t *testing.T) {
 	}
 	info := needValgrind(t)
 	ctx := context.Background()
-	s := &Sampler{Valgrind: info.Path}
+	s := &Sampler{Valgrind: info.Path, Sequential: *evSeq}
 	base := Bench{Bin: *evBase, Dir: *evDir, Pattern: *evBench}
 	n, perOp, err := s.Iters(ctx, base, *evBudget)
 	if err != nil {
