@@ -16,7 +16,7 @@ for line in open(log):
         seen[m.group(1)][int(m.group(2))] += 1
 iters = {}
 for b, c in seen.items():
-    top = sorted(c, key=lambda n: -c[n])[:2]
+    top = sorted(sorted(c, key=lambda n: -c[n])[:2])
     if len(top) == 2 and top[1] == 2 * top[0] and c[top[0]] > 1:
         iters[b] = top[0]
 rows = []
