@@ -13,16 +13,16 @@ func (s *Sampler) atOnce() bool {
 	return !s.Sequential && runtime.NumCPU() >= 2
 }
 
-// countPair counts b at n and at 2n iterations, at the same time when
-// atOnce, and returns both counts and the output of the run at 2n. The
+// countPair counts b at lo and at hi iterations, at the same time when
+// atOnce, and returns both counts and the output of the run at hi. The
 // error is the one the runs one after the other would give: the run at
-// n's if it fails (the run at 2n is then stopped), else the run at 2n's.
-func (s *Sampler) countPair(ctx context.Context, b Bench, n int) (short, long uint64, out []byte, err error) {
+// lo's if it fails (the run at hi is then stopped), else the run at hi's.
+func (s *Sampler) countPair(ctx context.Context, b Bench, lo, hi int) (short, long uint64, out []byte, err error) {
 	if !s.atOnce() {
-		if short, _, err = s.count(ctx, b, n); err != nil {
+		if short, _, err = s.count(ctx, b, lo); err != nil {
 			return 0, 0, nil, err
 		}
-		long, out, err = s.count(ctx, b, 2*n)
+		long, out, err = s.count(ctx, b, hi)
 		return short, long, out, err
 	}
 	lctx, cancel := context.WithCancel(ctx)
@@ -31,9 +31,9 @@ func (s *Sampler) countPair(ctx context.Context, b Bench, n int) (short, long ui
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		long, out, longErr = s.count(lctx, b, 2*n)
+		long, out, longErr = s.count(lctx, b, hi)
 	}()
-	short, _, err = s.count(ctx, b, n)
+	short, _, err = s.count(ctx, b, lo)
 	if err != nil {
 		cancel()
 	}
@@ -41,9 +41,9 @@ func (s *Sampler) countPair(ctx context.Context, b Bench, n int) (short, long ui
 	return short, long, out, pairError(ctx, err, longErr)
 }
 
-// pairError is the error of a pair of runs where the failure of the run
-// at n stops the run at 2n: ctx's own when it ended, else the run at n's,
-// else the run at 2n's.
+// pairError is the error of a pair of runs where the failure of the
+// shorter run stops the longer: ctx's own when it ended, else the shorter
+// run's, else the longer run's.
 func pairError(ctx context.Context, shortErr, longErr error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()

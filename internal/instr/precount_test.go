@@ -23,14 +23,14 @@ func preSampler(t *testing.T, perOp int, setUp string) (*Sampler, string) {
 // TestPreCount: one process, against the baseline's count at the same
 // iterations, unless the estimate reaches 0.8 x 3 x the baseline's median;
 // then a second process counts it, and only that count censors. The
-// baseline counts 7 per operation with a set-up of 1000 (1070 at 10).
+// baseline counts 7 per operation with a set-up of 1000 (1084 at 10 + 2).
 func TestPreCount(t *testing.T) {
 	pb, err := fakeSampler(t, "", 7).PreBaseline(context.Background(), fakeBench, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pb != (PreBase{N: 10, Count: 1070}) {
-		t.Fatalf("PreBaseline = %+v, want N 10, Count 1070", pb)
+	if pb != (PreBase{N: 10, Count: 1084}) {
+		t.Fatalf("PreBaseline = %+v, want N 10, Count 1084", pb)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -41,18 +41,18 @@ func TestPreCount(t *testing.T) {
 		String string
 	}{
 		{"twice the work: one process", 14, "1000",
-			Pre{PerOp: 14, N: 10, Counts: []uint64{1140}}, []string{"10"},
-			"one process at 10x against the baseline's: 14.0 instructions/op"},
+			Pre{PerOp: 14, N: 10, Counts: []uint64{1168}}, []string{"12"},
+			"one process at 12x against the baseline's: 14.0 instructions/op"},
 		{"2.6x: confirmed, not censored", 18, "1000",
-			Pre{PerOp: 18, N: 10, Sure: true, Counts: []uint64{1180, 1360}}, []string{"10", "20"},
-			"two processes at 10x and 20x: 18.0 instructions/op"},
+			Pre{PerOp: 18, N: 10, Sure: true, Counts: []uint64{1216, 1036}}, []string{"12", "2"},
+			"two processes at 2x and 12x: 18.0 instructions/op"},
 		{"3x: confirmed and censored", 21, "1000",
-			Pre{PerOp: 21, N: 10, Sure: true, Counts: []uint64{1210, 1420}, Censor: true}, []string{"10", "20"}, ""},
+			Pre{PerOp: 21, N: 10, Sure: true, Counts: []uint64{1252, 1042}, Censor: true}, []string{"12", "2"}, ""},
 		// A larger set-up than the baseline's makes the one-process
-		// estimate 7 + (1270 - 1070) / 10 = 27 look censored; the second
-		// process shows 7.
+		// estimate 7 + (1284 - 1084) / 12 = 23.7 look censored; the
+		// second process shows 7.
 		{"a larger set-up: not censored", 7, "1200",
-			Pre{PerOp: 7, N: 10, Sure: true, Counts: []uint64{1270, 1340}}, []string{"10", "20"}, ""},
+			Pre{PerOp: 7, N: 10, Sure: true, Counts: []uint64{1284, 1214}}, []string{"12", "2"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, log := preSampler(t, tc.perOp, tc.setUp)
@@ -83,7 +83,7 @@ func TestPreCountErrors(t *testing.T) {
 		err.Error() != "pre-count of ^BenchmarkFake$: iteration count 1, want at least 2" {
 		t.Errorf("PreBaseline at 1 iteration: error %v", err)
 	}
-	if _, err := s.PreCount(context.Background(), fakeBench, PreBase{N: 10, Count: 1070}, 7); err == nil ||
+	if _, err := s.PreCount(context.Background(), fakeBench, PreBase{N: 10, Count: 1084}, 7); err == nil ||
 		!strings.Contains(err.Error(), "exit status 1: --- FAIL: BenchmarkFake") {
 		t.Errorf("PreCount of a failing mutant: error %v", err)
 	}
