@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/perfmut/perfmut/results"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,7 +26,7 @@ import (
 func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
 	args := []string{"test", "-c", "-vet=off", "-o", bin}
 	args = append(args, gcflags(level)...)
-	if e.c.Counting != nil && level != "" {
+	if e.cfg.Counting != nil && level != "" {
 		// Without DWARF a process starts faster under valgrind (0.31
 		// CPU-seconds instead of 0.41); both sides are built alike.
 		args = append(args, "-ldflags=-w")
@@ -32,8 +34,8 @@ func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.c.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.c.Tags, ","))
+	if len(e.cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
 	}
 	args = append(args, extra...)
 	args = append(args, pkg)
@@ -61,8 +63,8 @@ func (e *env) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.c.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.c.Tags, ","))
+	if len(e.cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
 	}
 	args = append(args, pkg)
 	res, err := e.goCmd(ctx, dir, args...)
@@ -159,4 +161,36 @@ func writeOverlay(dir, root string, files map[string][]byte) (string, *strings.R
 	}
 	p := filepath.Join(dir, "overlay.json")
 	return p, strings.NewReplacer(pairs...), os.WriteFile(p, data, 0o644)
+}
+
+// gcflags returns the go build flags of an optimization level.
+func gcflags(level string) []string {
+	if level == results.NoOpt {
+		return []string{"-gcflags=all=-N -l"}
+	}
+	return nil
+}
+
+// SafeName turns an ID or import path into a file name.
+func SafeName(s string) string {
+	var b strings.Builder
+	changed := false
+	for _, c := range s {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('_')
+			changed = true
+		}
+	}
+	if changed {
+		fmt.Fprintf(&b, "-%08x", fnv32(s))
+	}
+	return b.String()
+}
+
+func fnv32(s string) uint32 {
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return h.Sum32()
 }

@@ -30,7 +30,7 @@ func benchDemo(b *testing.B) (mutate.Module, *run, []byte, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := &run{env: env{c: &Campaign{Module: mod, Packages: pkgs}, prog: progress.New(nil, false, 0)}}
+	r := &run{c: &Campaign{Module: mod, Packages: pkgs}, env: env{cfg: (&Campaign{Module: mod, Packages: pkgs}).config(), prog: progress.New(nil, false, 0)}}
 	file := filepath.Join(dir, "text", "text.go")
 	src, err := os.ReadFile(file)
 	if err != nil {

@@ -24,7 +24,7 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{env: env{c: &Campaign{}, prog: progress.New(nil, false, 0)}}
+	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), prog: progress.New(nil, false, 0)}}
 	bin := filepath.Join(t.TempDir(), "vet.test")
 	ok, err := r.goTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {

@@ -169,7 +169,7 @@ func TestCensorSlack(t *testing.T) {
 			t.Errorf("censorSlack(%s, %s) = %s, want %s", tc.fastest, tc.slowest, got, tc.want)
 		}
 	}
-	r := &run{env: env{c: &Campaign{Measurement: Measurement{CensorFactor: 3}}}}
+	r := &run{c: &Campaign{Measurement: Measurement{CensorFactor: 3}}, env: env{cfg: (&Campaign{Measurement: Measurement{CensorFactor: 3}}).config()}}
 	it := BenchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
 	if got := r.c.censorCap(it, 50*ms); got != 180*ms {
 		t.Errorf("cap with slowest 50ms = %s, want 180ms", got)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,29 +12,6 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
-
-// Counting is how a campaign counts instructions (-measure instructions):
-// a mutant-benchmark pair whose operator's cost a count sees
-// (mutate.Cost.Counted) is measured in instructions per operation under
-// valgrind, the others on wall time (docs/instructions.md).
-type Counting struct {
-	// Sampler counts; its Env is nil (perfmut's environment).
-	Sampler instr.Sampler
-	// Version is valgrind's, for the reports' headers.
-	Version string
-	// MinEffect is the rule's minimum effect for a mutant measured on
-	// counts only: instr.MinEffect unless -min-effect was given.
-	MinEffect float64
-}
-
-// Measures returns what a campaign measures, for its header and log:
-// "instructions (valgrind 3.19.0)" or "time".
-func (c *Counting) Measures() string {
-	if c == nil {
-		return "time"
-	}
-	return "instructions (valgrind " + c.Version + ")"
-}
 
 // countState is what counting caches over a campaign: counts do not move
 // with the load, so each benchmark's iteration count and baseline samples
@@ -46,15 +22,6 @@ type countState struct {
 	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
 	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
 	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
-}
-
-// A MetricChoice is the metric a mutant's verdict at a level rests on,
-// and why.
-type MetricChoice struct {
-	Metric string // score.InstructionsPerOp, score.SecPerOp, or both joined by " and "
-	// Why names the operator's cost and whether a benchmark is concurrent,
-	// e.g. "work: counted" or "contention on a concurrent benchmark: wall time".
-	Why string
 }
 
 // counted reports whether the campaign counts the instructions of a
@@ -148,13 +115,12 @@ func (cs *countState) countIters(ctx context.Context, e *env, sites benchSites, 
 		return n, nil
 	}
 	var n int
-	if m := fixedNRE.FindStringSubmatch(e.c.Benchtime); m != nil {
-		n, _ = strconv.Atoi(m[1])
-		n = max(n, instr.MinIters)
+	if fixed, ok := FixedIters(e.Config().Benchtime); ok {
+		n = max(fixed, instr.MinIters)
 	} else {
 		e.prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
 		var err error
-		if n, _, err = e.c.Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+		if n, _, err = e.Config().Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
 		}
 	}

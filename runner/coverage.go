@@ -194,7 +194,7 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 			continue
 		}
 		bin := filepath.Join(e.tmp, "cover", SafeName(p.ImportPath)+".test")
-		ok, err := e.goTestC(ctx, e.c.Module.Dir, p.ImportPath, bin, "", "",
+		ok, err := e.goTestC(ctx, e.cfg.Module.Dir, p.ImportPath, bin, "", "",
 			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
 		if err != nil {
 			return nil, fmt.Errorf("baseline coverage build: %w", err)
@@ -208,9 +208,9 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 		}
 		for _, n := range names {
 			iters := coverIters(spo[n])
-			if m := fixedNRE.FindStringSubmatch(e.c.Benchtime); m != nil {
+			if fixed, ok := FixedIters(e.cfg.Benchtime); ok {
 				// Samples of N iterations reach only what N and 2N do.
-				iters, _ = strconv.Atoi(m[1])
+				iters = fixed
 			}
 			jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
 		}
@@ -252,7 +252,7 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 // panics, fails or runs past -bench-timeout is left out with a warning,
 // and the listing runs again without it (-test.skip).
 func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
-	skip := e.c.SkipBench
+	skip := e.cfg.SkipBench
 	for {
 		// -test.v prints each benchmark's name as it starts, so a
 		// benchmark that dies is named.
@@ -261,7 +261,7 @@ func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 			args = append(args, "-test.skip="+skip)
 		}
 		e.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.c.BenchTimeout, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.cfg.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -279,7 +279,7 @@ func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		why := "fails"
 		switch {
 		case res.TimedOut:
-			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.c.BenchTimeout)
+			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.cfg.BenchTimeout)
 		case msg != "":
 			why = "fails: " + msg
 		}

@@ -71,7 +71,7 @@ func (e *env) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 // tenfold after a run past its deadline. j.spo becomes the 2N run's time
 // per iteration. lo is nil when a run fails (with a warning).
 func (e *env) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
-	iters, resized := j.iters, fixedNRE.MatchString(e.c.Benchtime)
+	iters, resized := j.iters, fixedNRE.MatchString(e.cfg.Benchtime)
 	growths := 0
 retry:
 	for k := range 2 {
@@ -123,7 +123,7 @@ func (e *env) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
 	e.logCmd(j.pkg.Dir, j.bin, args...)
-	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.c.BenchTimeout), j.bin, args...)
+	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.cfg.BenchTimeout), j.bin, args...)
 	if err != nil {
 		return nil, res, err
 	}
@@ -147,7 +147,7 @@ func (e *env) warnCover(j coverJob, n int, res proc.Result) {
 // coverFailure says how j's coverage run of n iterations (res) failed.
 func (e *env) coverFailure(j coverJob, n int, res proc.Result) string {
 	if res.TimedOut {
-		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.c.BenchTimeout))
+		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.cfg.BenchTimeout))
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return "fails: " + msg

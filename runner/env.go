@@ -12,11 +12,11 @@ import (
 	"github.com/perfmut/perfmut/internal/progress"
 )
 
-// env is what every phase of a run uses and none owns: the campaign's
-// settings, the private temp dir, the progress log and the warnings for
-// report.json.
+// env is what every phase of a run uses and none owns: the engine's
+// configuration, the private temp dir, the progress log and the warnings
+// for report.json.
 type env struct {
-	c    *Campaign
+	cfg  Config
 	tmp  string // private temp dir, removed at the end
 	prog *progress.Progress
 
@@ -46,7 +46,7 @@ func (e *env) stepProgress(step string, n int) (done *atomic.Int64, stop func())
 
 // logCmd shows a command with -v.
 func (e *env) logCmd(dir, name string, args ...string) {
-	if !e.c.Verbose {
+	if !e.cfg.Verbose {
 		return
 	}
 	q := make([]string, len(args))
@@ -66,7 +66,7 @@ func (e *env) parallel(ctx context.Context, n int, f func(i int) error) error {
 	defer cancel(nil)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < e.c.Jobs; w++ {
+	for w := 0; w < e.cfg.Jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -93,3 +93,6 @@ func (e *env) parallel(ctx context.Context, n int, f func(i int) error) error {
 	}
 	return ctx.Err()
 }
+
+// Config is the configuration the engine was built from.
+func (e *env) Config() Config { return e.cfg }

@@ -113,7 +113,7 @@ func passingOnRetry(ctx context.Context, e *env, bin string, pkg *mutate.Package
 	var out []string
 	for _, name := range failed {
 		for range FlakyRuns {
-			res, err := e.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.c.Timeout), "-test.run="+testsPattern([]string{name}))
+			res, err := e.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.cfg.Timeout), "-test.run="+testsPattern([]string{name}))
 			if err != nil {
 				return nil
 			}

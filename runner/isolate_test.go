@@ -57,7 +57,7 @@ func TestIsolateCopyRestoreFails(t *testing.T) {
 	}
 	orig := []byte("package lib\n")
 	os.WriteFile(filepath.Join(mod, "lib", "lib.go"), orig, 0o644)
-	r := &run{env: env{c: &Campaign{}, tmp: t.TempDir(), prog: progress.New(io.Discard, false, 0)}, isolate: isolateState{slots: make(chan string, 1)}}
+	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), tmp: t.TempDir(), prog: progress.New(io.Discard, false, 0)}, isolate: isolateState{slots: make(chan string, 1)}}
 	r.c.Module.Dir = mod
 	slot := filepath.Join(r.tmp, "copy0")
 	if err := copyTree(mod, slot, ""); err != nil {

@@ -18,7 +18,7 @@ import (
 func TestPendingLateMetric(t *testing.T) {
 	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{env: env{c: &Campaign{}}, benchIters: itersCache{itersKey("opt", b): {N: 100, Units: first}}}
+	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config()}, benchIters: itersCache{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
 		return &measurement{r: r, j: &measureJob{level: "opt"},
 			metric: func(u string) bool { return DefaultMetric(u) || u == "p99-sec/op" },
@@ -73,7 +73,7 @@ func TestPendingReportsMetric(t *testing.T) {
 	first := []string{"sec/op", "B/op", "allocs/op"}
 	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
 	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{env: env{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: itersCache{}}
+	r := &run{c: &Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}, env: env{cfg: (&Campaign{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}).config()}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: itersCache{}}
 	ms := &measurement{r: r, j: &measureJob{level: "opt"},
 		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}

@@ -57,7 +57,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	qs := c.quickJudging(g, r.base.affected)
 	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := quickTimer{&r.env, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
+	timed, err := quickTimer{r.c, &r.env, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -195,6 +195,7 @@ func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string)
 
 // quickTimer times builds and test runs for the quick plan.
 type quickTimer struct {
+	c        *Campaign
 	e        *env
 	pkgs     map[string]*mutate.Package // the loaded packages by import path
 	affected map[string][]string        // mutated package -> it and the loaded packages importing it
@@ -270,10 +271,10 @@ func (t quickTimer) timePackage(ctx context.Context, pkg string, m mutate.Mutant
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	level := t.e.c.Levels[0]
+	level := t.c.Levels[0]
 	bin := filepath.Join(dir, "base.test")
 	t0 := time.Now()
-	ok, err := t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, bin, "", level)
+	ok, err := t.e.goTestC(ctx, t.c.Module.Dir, pkg, bin, "", level)
 	tp := &results.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
 	if stopped(ctx, err) {
 		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
@@ -285,16 +286,16 @@ func (t quickTimer) timePackage(ctx context.Context, pkg string, m mutate.Mutant
 	if err != nil {
 		return nil, err
 	}
-	files, err := t.e.c.Overlay(m)
+	files, err := t.c.Overlay(m)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, t.e.c.Module.Dir, uncached(files))
+	overlay, _, err := writeOverlay(dir, t.c.Module.Dir, uncached(files))
 	if err != nil {
 		return nil, err
 	}
 	t0 = time.Now()
-	_, err = t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
+	_, err = t.e.goTestC(ctx, t.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
 	tp.MutantBuildSeconds = time.Since(t0).Seconds()
 	if stopped(ctx, err) {
 		tp.BuildStopped = true

@@ -10,7 +10,7 @@ import (
 // The go command's go-build* directories must go under the run's private
 // temp dir, which the next run removes if perfmut was killed.
 func TestGoCmdTempDir(t *testing.T) {
-	r := &run{env: env{c: &Campaign{}, tmp: t.TempDir()}}
+	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), tmp: t.TempDir()}}
 	res, err := r.goCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
 	if err != nil || !res.OK() {
 		t.Fatalf("go env: %v %s", err, res.Output)

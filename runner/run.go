@@ -36,7 +36,8 @@ type resultKey struct{ id, level string }
 // the values they read; mu guards results, measured, srcs and built, while
 // the warnings, flaky tests and deduplication have locks of their own.
 type run struct {
-	env // the campaign, temp dir, progress and warnings every phase uses
+	c   *Campaign
+	env // the engine's configuration, temp dir, progress and warnings every phase uses
 
 	pkgs    map[string]*mutate.Package
 	base    baseline
@@ -288,7 +289,7 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{env: env{c: c}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
+	r := &run{c: c, env: env{cfg: c.config()}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
 		srcs: map[string][]byte{}, benchIters: itersCache{}}
 	r.noise.start = noise.Take()
 	for _, p := range c.Packages {
@@ -756,24 +757,6 @@ func sampleDetail(lr *results.LevelResult) string {
 		ratio = "inf"
 	}
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
-}
-
-// safeName turns an ID or import path into a file name.
-func SafeName(s string) string {
-	var b strings.Builder
-	changed := false
-	for _, c := range s {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' {
-			b.WriteRune(c)
-		} else {
-			b.WriteByte('_')
-			changed = true
-		}
-	}
-	if changed {
-		fmt.Fprintf(&b, "-%08x", fnv32(s))
-	}
-	return b.String()
 }
 
 // removeStaleTemp removes the temporary directories of perfmut runs that

@@ -87,7 +87,7 @@ func TestEquivalentBuilds(t *testing.T) {
 		}
 		return bin
 	}
-	r := &run{env: env{c: &Campaign{}}}
+	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config()}}
 	code := func(bin string) funcCode {
 		fc, err := r.tce.objdump(context.Background(), &r.env, bin, symbolsPattern(nil))
 		if err != nil {
@@ -162,7 +162,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 	ctx := context.Background()
 	mod, pkgs := testModule(t, "inlined")
 	const lib, app = "example.com/inlined/lib", "example.com/inlined/app"
-	r := &run{env: env{c: &Campaign{Module: mod, Packages: pkgs}}, pkgs: map[string]*mutate.Package{}}
+	r := &run{c: &Campaign{Module: mod, Packages: pkgs}, env: env{cfg: (&Campaign{Module: mod, Packages: pkgs}).config()}, pkgs: map[string]*mutate.Package{}}
 	for _, p := range pkgs {
 		r.pkgs[p.ImportPath] = p
 	}

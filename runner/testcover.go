@@ -57,7 +57,7 @@ func (cv *coverage) listTests(ctx context.Context, e *env, hasTests map[string]b
 		}
 		args := []string{"-test.list=."}
 		e.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.c.BenchTimeout, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.cfg.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, err
 		}

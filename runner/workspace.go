@@ -22,6 +22,7 @@ import (
 // settings (Module.Dir, Tags, Benchtime, timeouts, CensorFactor) and
 // nothing of its campaign: no mutants, no journal, no output directory.
 type Workspace struct {
+	c *Campaign
 	env
 	pkgs  map[string]*mutate.Package // the packages added, by import path
 	base  baseline                   // the test binaries built (results.Opt only)
@@ -33,7 +34,7 @@ type Workspace struct {
 // NewWorkspace returns an empty workspace of c's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
 func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
-	w := &Workspace{env: env{c: c, tmp: tmp, prog: prog}, pkgs: map[string]*mutate.Package{},
+	w := &Workspace{c: c, env: env{cfg: c.config(), tmp: tmp, prog: prog}, pkgs: map[string]*mutate.Package{},
 		iters: itersCache{},
 		base:  baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
