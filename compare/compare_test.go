@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
@@ -17,7 +18,7 @@ import (
 // rounds, with a warning, and a look is taken at the rounds' count.
 func TestComparedResultMissingMetric(t *testing.T) {
 	st := &compared{
-		b: runner.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: runner.BenchIters{N: 100},
+		b: engine.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: engine.BenchIters{N: 100},
 		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{},
 	}
 	// Seven rounds, NEW's third censored (it has only sec/op).
@@ -74,7 +75,7 @@ func TestSelectionHelpers(t *testing.T) {
 	if got := reaching(list, map[string][]string{"example.com/m": {"a.go"}}); !reflect.DeepEqual(got, []string{"example.com/m", "example.com/m/use"}) {
 		t.Errorf("reaching = %v", got)
 	}
-	bc := &runner.BenchCoverage{Blocks: map[string][]runner.CovBlock{
+	bc := &engine.BenchCoverage{Blocks: map[string][]engine.CovBlock{
 		"example.com/m/a.go":     {{StartLine: 1, EndLine: 2, CountN: 1, Count2N: 1}, {StartLine: 4, EndLine: 6, CountN: 5, Count2N: 10}},
 		"example.com/m/sub/b.go": {{StartLine: 9, EndLine: 11, CountN: 1, Count2N: 1}},
 	}}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
@@ -22,10 +23,10 @@ const DominanceFactor = 2
 // order, and those left out: dominated by a more sensitive one, or beyond
 // the family with which the first can kill alone.
 type benchChoice struct {
-	order     []Benchmark
-	dominated []Benchmark
-	by        []Benchmark // parallel to dominated: the benchmark dominating each
-	beyond    []Benchmark
+	order     []engine.Benchmark
+	dominated []engine.Benchmark
+	by        []engine.Benchmark // parallel to dominated: the benchmark dominating each
+	beyond    []engine.Benchmark
 }
 
 // benchCosts is what chooseBenchmarks knows from the baseline: how often
@@ -33,27 +34,27 @@ type benchChoice struct {
 // benchmark at CPU 0), its iteration count, time per iteration, sample
 // wall time and metrics (its), and the rule that will judge the samples.
 type benchCosts struct {
-	heat map[Benchmark]benchHeat
-	its  map[Benchmark]BenchIters
+	heat map[engine.Benchmark]engine.BenchHeat
+	its  map[engine.Benchmark]engine.BenchIters
 	rule score.Rule
 	// metric reports whether a unit is tested (Campaign.Metric).
 	metric func(unit string) bool
 	// round is the wall time of one round (a baseline and a mutant
 	// sample) of a benchmark sampled with it.
-	round func(BenchIters) time.Duration
+	round func(engine.BenchIters) time.Duration
 	// concurrent reports whether a benchmark runs its body from several
 	// goroutines (b.RunParallel, go statements).
-	concurrent func(Benchmark) bool
+	concurrent func(engine.Benchmark) bool
 	procs      int // GOMAXPROCS of a benchmark run without -cpu
 }
 
 // rate is how often b's timed loop runs the site per second of baseline
 // time (0: unknown).
-func (bc benchCosts) rate(b Benchmark) float64 {
+func (bc benchCosts) rate(b engine.Benchmark) float64 {
 	it := bc.its[b]
 	b.CPU = 0
 	if it.SecPerOp > 0 {
-		return bc.heat[b].perIter / it.SecPerOp
+		return bc.heat[b].PerIter / it.SecPerOp
 	}
 	return 0
 }
@@ -62,7 +63,7 @@ func (bc benchCosts) rate(b Benchmark) float64 {
 // injected at each execution of the site, per 1e9: its rate, divided, for a
 // concurrent benchmark, by the GOMAXPROCS it runs with (its time per
 // operation is wall time shared by that many running goroutines).
-func (bc benchCosts) sensitivity(b Benchmark) float64 {
+func (bc benchCosts) sensitivity(b engine.Benchmark) float64 {
 	if !bc.concurrent(b) {
 		return bc.rate(b)
 	}
@@ -75,7 +76,7 @@ func (bc benchCosts) sensitivity(b Benchmark) float64 {
 
 // index orders benchmarks for measuring: sensitivity per second of a
 // round's wall time (the sensitivity alone when the cost is unknown).
-func (bc benchCosts) index(b Benchmark) float64 {
+func (bc benchCosts) index(b engine.Benchmark) float64 {
 	if c := bc.round(bc.its[b]); c > 0 {
 		return bc.sensitivity(b) / c.Seconds()
 	}
@@ -117,13 +118,13 @@ func (bc benchCosts) index(b Benchmark) float64 {
 // the rate about as much); the family applies to them as to the others. For a tail operator the benchmarks reporting a tested
 // custom metric are always kept, and are no reference for dominance (a
 // latency percentile can show a tail the mean does not).
-func chooseBenchmarks(bs []Benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
+func chooseBenchmarks(bs []engine.Benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
 	var ch benchChoice
-	contended := func(b Benchmark) bool {
+	contended := func(b engine.Benchmark) bool {
 		return op != nil && op.Inert && op.Contention != mutate.ContentionNone && bc.concurrent(b)
 	}
 	order := slices.Clone(bs)
-	slices.SortStableFunc(order, func(a, b Benchmark) int {
+	slices.SortStableFunc(order, func(a, b engine.Benchmark) int {
 		return cmp.Or(cmp.Compare(b2i(contended(b)), b2i(contended(a))),
 			cmp.Compare(bc.index(b), bc.index(a)), cmp.Compare(bc.round(bc.its[a]), bc.round(bc.its[b])))
 	})
@@ -131,9 +132,9 @@ func chooseBenchmarks(bs []Benchmark, op *mutate.Operator, bc benchCosts) benchC
 		ch.order = order
 		return ch
 	}
-	exempt := func(b Benchmark) bool { return op.Tail && bc.custom(b) }
+	exempt := func(b engine.Benchmark) bool { return op.Tail && bc.custom(b) }
 	var top [2]float64
-	var by [2]Benchmark
+	var by [2]engine.Benchmark
 	for _, b := range order {
 		if s, k := bc.sensitivity(b), b2i(contended(b)); s > top[k] && !exempt(b) {
 			top[k], by[k] = s, b
@@ -174,7 +175,7 @@ func b2i(b bool) int {
 
 // custom reports whether b reports a tested metric other than sec/op,
 // B/op and allocs/op.
-func (bc benchCosts) custom(b Benchmark) bool {
+func (bc benchCosts) custom(b engine.Benchmark) bool {
 	for _, u := range bc.its[b].Units {
 		if bc.metric(u) && !DefaultMetric(u) {
 			return true
@@ -186,7 +187,7 @@ func (bc benchCosts) custom(b Benchmark) bool {
 // killsAlone reports whether the rule would kill at its first look on
 // benchmark first alone, every mutant sample of its time above every
 // baseline sample, with the benchmarks pending still to be measured.
-func (bc benchCosts) killsAlone(first Benchmark, pending []Benchmark) bool {
+func (bc benchCosts) killsAlone(first engine.Benchmark, pending []engine.Benchmark) bool {
 	n := bc.rule.WithDefaults().MinSamples
 	done := score.Sample{Benchmark: first.Name, Metric: score.SecPerOp}
 	for i := range n {
@@ -206,8 +207,8 @@ func (bc benchCosts) killsAlone(first Benchmark, pending []Benchmark) bool {
 
 // note says which benchmarks were left out, for the result's reason; ""
 // if none.
-func (ch benchChoice) note(names map[Benchmark]string) string {
-	list := func(bs []Benchmark) string {
+func (ch benchChoice) note(names map[engine.Benchmark]string) string {
+	list := func(bs []engine.Benchmark) string {
 		var out []string
 		for _, b := range bs {
 			out = append(out, names[b])
@@ -216,7 +217,7 @@ func (ch benchChoice) note(names map[Benchmark]string) string {
 	}
 	var notes []string
 	for i := 0; i < len(ch.dominated); {
-		var group []Benchmark
+		var group []engine.Benchmark
 		for _, b := range ch.dominated[i:] {
 			if ch.by[i+len(group)] != ch.by[i] {
 				break
@@ -236,12 +237,12 @@ func (ch benchChoice) note(names map[Benchmark]string) string {
 }
 
 // heatByBench maps each benchmark of sel (CPU 0) to its heat.
-func heatByBench(sel selection) map[Benchmark]benchHeat {
-	out := map[Benchmark]benchHeat{}
-	for i, b := range sel.benches {
-		if i < len(sel.heat) {
+func heatByBench(sel engine.Selection) map[engine.Benchmark]engine.BenchHeat {
+	out := map[engine.Benchmark]engine.BenchHeat{}
+	for i, b := range sel.Benches {
+		if i < len(sel.Heat) {
 			b.CPU = 0
-			out[b] = sel.heat[i]
+			out[b] = sel.Heat[i]
 		}
 	}
 	return out

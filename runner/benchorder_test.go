@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
@@ -18,10 +19,10 @@ var fixedRule = score.Rule{Alpha: 0.04}
 
 // orderCosts is a benchCosts for tests: a round costs twice the sample's
 // wall time, and the benchmarks named in conc are concurrent.
-func orderCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIters, conc ...string) benchCosts {
+func orderCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[engine.Benchmark]engine.BenchIters, conc ...string) benchCosts {
 	return benchCosts{heat: heat, its: its, rule: fixedRule, metric: DefaultMetric, procs: 2,
-		round: func(it BenchIters) time.Duration { return 2 * it.Wall },
-		concurrent: func(b Benchmark) bool {
+		round: func(it engine.BenchIters) time.Duration { return 2 * it.Wall },
+		concurrent: func(b engine.Benchmark) bool {
 			for _, n := range conc {
 				if b.Name == n {
 					return true
@@ -38,24 +39,24 @@ func orderCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIters, conc
 // not inert.
 func TestChooseBenchmarksOrder(t *testing.T) {
 	ms := time.Millisecond
-	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
-	its := map[Benchmark]BenchIters{
+	a, b, c := engine.Benchmark{Pkg: "p", Name: "BenchmarkA"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkB"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
+	its := map[engine.Benchmark]engine.BenchIters{
 		a: {Wall: 30 * ms, SecPerOp: 1e-6},
 		b: {Wall: 20 * ms, SecPerOp: 1e-7},
 		c: {Wall: 8 * ms, SecPerOp: 1e-6},
 	}
-	heat := map[Benchmark]benchHeat{{Pkg: "p", Name: "BenchmarkA"}: {perIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {perIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {perIter: 10}}
+	heat := map[engine.Benchmark]engine.BenchHeat{{Pkg: "p", Name: "BenchmarkA"}: {PerIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {PerIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {PerIter: 10}}
 	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); per second of a round:
 	// A 1e7/0.06, B 2e7/0.04 = 5e8, C 1e7/0.016 = 6.25e8.
-	ch := chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
+	ch := chooseBenchmarks([]engine.Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkC BenchmarkB BenchmarkA] [] []" {
 		t.Errorf("order, dominated, beyond = %s, want [BenchmarkC BenchmarkB BenchmarkA] [] []", got)
 	}
-	ch = chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
+	ch = chooseBenchmarks([]engine.Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
 		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
-	ch = chooseBenchmarks([]Benchmark{a, b}, nil, orderCosts(heat, map[Benchmark]BenchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
+	ch = chooseBenchmarks([]engine.Benchmark{a, b}, nil, orderCosts(heat, map[engine.Benchmark]engine.BenchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkB BenchmarkA]" {
 		t.Errorf("order at equal cost = %s, want [BenchmarkB BenchmarkA] (the higher rate first)", got)
 	}
@@ -73,14 +74,14 @@ var units = []string{"sec/op", "B/op", "allocs/op"}
 // rule's count is DecideAhead's too.
 func TestChooseBenchmarksFamily(t *testing.T) {
 	ms := time.Millisecond
-	var bs []Benchmark
-	its := map[Benchmark]BenchIters{}
-	heat := map[Benchmark]benchHeat{}
+	var bs []engine.Benchmark
+	its := map[engine.Benchmark]engine.BenchIters{}
+	heat := map[engine.Benchmark]engine.BenchHeat{}
 	for i, rate := range []float64{1.0e7, 1.8e7, 1.2e7, 1.5e7, 0.95e7} {
-		b := Benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
+		b := engine.Benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
 		bs = append(bs, b)
-		its[b] = BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
-		heat[b] = benchHeat{perIter: rate * 1e-6}
+		its[b] = engine.BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
+		heat[b] = engine.BenchHeat{PerIter: rate * 1e-6}
 	}
 	ch := chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkParse/1 BenchmarkParse/3] [] [BenchmarkParse/2 BenchmarkParse/0 BenchmarkParse/4]" {
@@ -131,17 +132,17 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 // benchmark.
 func TestChooseBenchmarksDominance(t *testing.T) {
 	ms := time.Millisecond
-	bench := func(n string) Benchmark { return Benchmark{Pkg: "p", Name: n} }
+	bench := func(n string) engine.Benchmark { return engine.Benchmark{Pkg: "p", Name: n} }
 	a, b, d, e, f := bench("BenchmarkA"), bench("BenchmarkB"), bench("BenchmarkD"), bench("BenchmarkE"), bench("BenchmarkF")
-	its := map[Benchmark]BenchIters{
+	its := map[engine.Benchmark]engine.BenchIters{
 		a: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 1e7
 		b: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 2e7
 		d: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 0.99e7
 		e: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 3e6, concurrent: 1.5e6
 		f: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // no heat: unknown
 	}
-	heat := map[Benchmark]benchHeat{a: {perIter: 10}, b: {perIter: 2}, d: {perIter: 9.9}, e: {perIter: 0.3}}
-	all := []Benchmark{a, b, d, e, f}
+	heat := map[engine.Benchmark]engine.BenchHeat{a: {PerIter: 10}, b: {PerIter: 2}, d: {PerIter: 9.9}, e: {PerIter: 0.3}}
+	all := []engine.Benchmark{a, b, d, e, f}
 	names := displayNames(all)
 	for _, tc := range []struct{ op, want, note string }{
 		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
@@ -185,18 +186,18 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 // operator's is measured on the ones -max-benchmarks kept. limit keeps the
 // first n of the order and puts the rest before the others beyond it.
 func TestCandidates(t *testing.T) {
-	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "q", Name: "BenchmarkC"}
+	a, b, c := engine.Benchmark{Pkg: "p", Name: "BenchmarkA"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkB"}, engine.Benchmark{Pkg: "q", Name: "BenchmarkC"}
 	built := func(pkg string) bool { return pkg == "p" }
-	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
+	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
 		t.Errorf("spin-loop: %s, want [BenchmarkA BenchmarkB]", got)
 	}
-	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("oblivion: %s, want [BenchmarkA]", got)
 	}
-	if got := fmt.Sprint(candidates(nil, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(nil, []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("unknown operator: %s, want [BenchmarkA]", got)
 	}
-	ch := benchChoice{order: []Benchmark{a, b, c}, beyond: []Benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
+	ch := benchChoice{order: []engine.Benchmark{a, b, c}, beyond: []engine.Benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
 	ch.limit(2)
 	if got := fmt.Sprint(ch.order, ch.beyond); got != "[BenchmarkA BenchmarkB] [BenchmarkC BenchmarkD]" {
 		t.Errorf("limit(2): %s", got)
@@ -212,14 +213,14 @@ func TestCandidates(t *testing.T) {
 // does not follow the rate), for spin-loop the slower one is dominated.
 func TestChooseBenchmarksContended(t *testing.T) {
 	ms := time.Millisecond
-	p, q := Benchmark{Pkg: "p", Name: "BenchmarkP"}, Benchmark{Pkg: "p", Name: "BenchmarkQ"}
-	its := map[Benchmark]BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
-	heat := map[Benchmark]benchHeat{p: {perIter: 3}, q: {perIter: 1}}
+	p, q := engine.Benchmark{Pkg: "p", Name: "BenchmarkP"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkQ"}
+	its := map[engine.Benchmark]engine.BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
+	heat := map[engine.Benchmark]engine.BenchHeat{p: {PerIter: 3}, q: {PerIter: 1}}
 	for _, tc := range []struct{ op, want string }{
 		{"lock-contention", "[BenchmarkP BenchmarkQ] []"},
 		{"spin-loop", "[BenchmarkP] [BenchmarkQ]"},
 	} {
-		ch := chooseBenchmarks([]Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
+		ch := chooseBenchmarks([]engine.Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
 		if got := fmt.Sprint(ch.order, ch.dominated); got != tc.want {
 			t.Errorf("%s: order, dominated = %s, want %s", tc.op, got, tc.want)
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/progress"
 )
 
@@ -24,9 +25,9 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), prog: progress.New(nil, false, 0)}}
+	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config(), Prog: progress.New(nil, false, 0)}}
 	bin := filepath.Join(t.TempDir(), "vet.test")
-	ok, err := r.goTestC(context.Background(), dir, "example.com/vet", bin, "", "")
+	ok, err := r.GoTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {
 		t.Fatalf("goTestC = %v, %v; want a binary", ok, err)
 	}
@@ -45,7 +46,7 @@ func TestWriteOverlayNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, names, err := writeOverlay(tmp, root, map[string][]byte{filepath.Join(root, "sum", "sum.go"): []byte("package sum\n")})
+	_, names, err := engine.WriteOverlay(tmp, root, map[string][]byte{filepath.Join(root, "sum", "sum.go"): []byte("package sum\n")})
 	if err != nil {
 		t.Fatal(err)
 	}

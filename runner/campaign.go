@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -63,7 +64,7 @@ type Campaign struct {
 
 	// Measurement is how benchmarks are built, run and judged: what
 	// perfmut compare and calibrate share with a campaign.
-	Measurement
+	engine.Measurement
 }
 
 // ParseOpt turns -opt both|on|off into the levels to run.
@@ -80,6 +81,6 @@ func ParseOpt(s string) ([]string, error) {
 }
 
 // config is the engine configuration of c.
-func (c *Campaign) config() Config {
-	return Config{Module: c.Module, Measurement: c.Measurement, Timeout: c.Timeout}
+func (c *Campaign) config() engine.Config {
+	return engine.Config{Module: c.Module, Measurement: c.Measurement, Timeout: c.Timeout}
 }

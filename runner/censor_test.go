@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -37,7 +38,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, slow, same)
 	c.Levels = []string{results.Opt}
-	c.Benchtime, c.SampleTime, c.CensorFactor = "", DefaultSampleTime/2, 3
+	c.Benchtime, c.SampleTime, c.CensorFactor = "", engine.DefaultSampleTime/2, 3
 	c.KeepEquivalent = true // sum-same compiles to the baseline's code: measure it anyway
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 	rep, err := c.Run(context.Background())
@@ -88,7 +89,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 			if !ok {
 				continue
 			}
-			name := "Benchmark" + strings.TrimSuffix(br.Name.String(), procsSuffix())
+			name := "Benchmark" + strings.TrimSuffix(br.Name.String(), engine.ProcsSuffix())
 			if want := r.Iterations[name]; br.Iters != want {
 				t.Errorf("side %d: %s ran %d iterations, want the fixed %d", side, name, br.Iters, want)
 			}
@@ -117,7 +118,7 @@ func TestGrowingBenchmark(t *testing.T) {
 	m.Helper = "package deque\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
 	c.Levels = []string{results.Opt}
-	c.Benchtime, c.SampleTime, c.CensorFactor = "", DefaultSampleTime, 3
+	c.Benchtime, c.SampleTime, c.CensorFactor = "", engine.DefaultSampleTime, 3
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -165,19 +166,19 @@ func TestCensorSlack(t *testing.T) {
 		{30 * ms, 50 * ms, 60 * ms},
 		{30 * ms, 90 * ms, 100 * ms},
 	} {
-		if got := censorSlack(tc.fastest, tc.slowest); got != tc.want {
+		if got := engine.SlackOf(tc.fastest, tc.slowest); got != tc.want {
 			t.Errorf("censorSlack(%s, %s) = %s, want %s", tc.fastest, tc.slowest, got, tc.want)
 		}
 	}
-	r := &run{c: &Campaign{Measurement: Measurement{CensorFactor: 3}}, env: env{cfg: (&Campaign{Measurement: Measurement{CensorFactor: 3}}).config()}}
-	it := BenchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
-	if got := r.c.censorCap(it, 50*ms); got != 180*ms {
+	r := &run{c: &Campaign{Measurement: engine.Measurement{CensorFactor: 3}}, Engine: engine.Engine{Cfg: (&Campaign{Measurement: engine.Measurement{CensorFactor: 3}}).config()}}
+	it := engine.BenchIters{N: 100, Wall: 40 * ms, Slack: 30 * ms}
+	if got := r.c.CensorCap(it, 50*ms); got != 180*ms {
 		t.Errorf("cap with slowest 50ms = %s, want 180ms", got)
 	}
-	if got := r.c.censorCap(BenchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
+	if got := r.c.CensorCap(engine.BenchIters{N: 100, Wall: 40 * ms}, 0); got != 220*ms {
 		t.Errorf("cap without a derived slack = %s, want 220ms (100ms slack)", got)
 	}
-	if got := r.c.censorCap(BenchIters{Wall: 40 * ms}, 0); got != 0 {
+	if got := r.c.CensorCap(engine.BenchIters{Wall: 40 * ms}, 0); got != 0 {
 		t.Errorf("time-based cap = %s, want none", got)
 	}
 }
@@ -185,12 +186,12 @@ func TestCensorSlack(t *testing.T) {
 // censorSeries returns a measurement of one benchmark whose metrics are
 // the default ones and p99.95-ns/op, with no rounds yet, and the
 // benchmark.
-func censorSeries() (*measurement, Benchmark) {
-	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSetParallel"}
+func censorSeries() (*measurement, engine.Benchmark) {
+	b := engine.Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSetParallel"}
 	return &measurement{
 		metric: func(u string) bool { return DefaultMetric(u) || u == "p99.95-ns/op" },
-		names:  map[Benchmark]string{b: b.Name},
-		series: map[Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
+		names:  map[engine.Benchmark]string{b: b.Name},
+		series: map[engine.Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
 	}, b
 }
 
@@ -222,7 +223,7 @@ func TestCensoredRoundKeepsMetrics(t *testing.T) {
 	for i := 0; i < rule.MaxSamples && v.Decision != score.Kill; i++ {
 		ms.record(b, censorRound(i, 1000, 5000, i == 2), i == 2)
 		if slices.Contains(rule.Looks(), i+1) {
-			v = rule.Decide(ms.forRule([]Benchmark{b}))
+			v = rule.Decide(ms.forRule([]engine.Benchmark{b}))
 		}
 	}
 	if v.Decision != score.Kill || v.Look != 2 {
@@ -257,7 +258,7 @@ func TestCensoredRoundLooksOnce(t *testing.T) {
 	for i := range rule.MaxSamples {
 		cens := i == 0 || i == 12
 		ms.record(b, censorRound(i, 1000, 1000.5, cens), cens)
-		v := rule.Decide(ms.forRule([]Benchmark{b}))
+		v := rule.Decide(ms.forRule([]engine.Benchmark{b}))
 		if v.Look > 0 {
 			looks = append(looks, fmt.Sprintf("look %d at %d rounds: %d tests", v.Look, i+1, len(v.Tests)))
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
@@ -18,17 +19,17 @@ import (
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
 type countState struct {
-	iters map[string]int              // itersKey -> N
-	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
-	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
-	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+	iters map[string]int                     // itersKey -> N
+	base  map[string][]instr.Sample          // itersKey -> the baseline's samples so far
+	conc  map[string]map[string]bool         // package -> its concurrent benchmarks
+	pre   map[engine.Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
 }
 
 // counted reports whether the campaign counts the instructions of a
 // mutant of op on benchmark b: it counts, and a count sees op's cost on b.
 // An operator the registry does not know (calibrate's trials, which change
 // nothing) is counted like work. pkgs are the loaded packages.
-func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *mutate.Operator, b Benchmark) bool {
+func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *mutate.Operator, b engine.Benchmark) bool {
 	if c.Counting == nil {
 		return false
 	}
@@ -40,7 +41,7 @@ func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *
 
 // concurrent reports whether b runs its code from several goroutines at
 // once: it calls b.RunParallel or starts goroutines, or runs at -cpu > 1.
-func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) bool {
+func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b engine.Benchmark) bool {
 	if b.CPU > 1 {
 		return true
 	}
@@ -62,15 +63,15 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 // counts' minimum effect (a mutant on both keeps wall time's, the larger).
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	r := ms.r
-	ms.counted = map[Benchmark]bool{}
-	r.count.pre = map[Benchmark]*instr.Sample{}
+	ms.counted = map[engine.Benchmark]bool{}
+	r.count.pre = map[engine.Benchmark]*instr.Sample{}
 	var counted, timed int
 	for _, b := range ms.order {
 		if !r.count.counted(r.c, r.pkgs, op, b) {
 			timed++
 			continue
 		}
-		n, err := r.count.countIters(ctx, &r.env, r.sites(), ms.j.level, b, ms.its[b])
+		n, err := r.count.countIters(ctx, &r.Engine, r.sites(), ms.j.level, b, ms.its[b])
 		if err != nil {
 			return err
 		}
@@ -86,22 +87,22 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 }
 
 // metricChoice says which metric a verdict rests on and why.
-func metricChoice(op *mutate.Operator, counted, timed int, counting bool) MetricChoice {
+func metricChoice(op *mutate.Operator, counted, timed int, counting bool) engine.MetricChoice {
 	cost := "trial"
 	if op != nil {
 		cost = op.Cost.String()
 	}
 	switch {
 	case !counting:
-		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
+		return engine.MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
 	case timed == 0:
-		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+		return engine.MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
 	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
-		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+		return engine.MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
 	case counted == 0:
-		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
+		return engine.MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
 	}
-	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
+	return engine.MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
 		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
 }
 
@@ -109,16 +110,16 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 // found once per campaign: -benchtime Nx (at least instr.MinIters), else
 // instr.Sampler.ItersFrom on the baseline binary from the time mode's
 // count it.N; sites finds the baseline's binary.
-func (cs *countState) countIters(ctx context.Context, e *env, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
+func (cs *countState) countIters(ctx context.Context, e *engine.Engine, sites benchSites, level string, b engine.Benchmark, it engine.BenchIters) (int, error) {
 	key := itersKey(level, b)
 	if n, ok := cs.iters[key]; ok {
 		return n, nil
 	}
 	var n int
-	if fixed, ok := FixedIters(e.Config().Benchtime); ok {
+	if fixed, ok := engine.FixedIters(e.Config().Benchtime); ok {
 		n = max(fixed, instr.MinIters)
 	} else {
-		e.prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
 		var err error
 		if n, _, err = e.Config().Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
@@ -138,18 +139,18 @@ type benchSites struct {
 }
 
 // count is b in the baseline's test binary at level, or in bin.
-func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
+func (s benchSites) count(level string, b engine.Benchmark, bin string) instr.Bench {
 	if bin == "" {
 		bin = s.bins[level][b.Pkg]
 	}
-	return instr.Bench{Bin: bin, Dir: s.pkgs[b.Pkg].Dir, Pattern: b.pattern()}
+	return instr.Bench{Bin: bin, Dir: s.pkgs[b.Pkg].Dir, Pattern: b.Pattern()}
 }
 
 // baseCount returns the baseline's k-th counted sample of b at level,
 // taking it when it is not cached yet (sampled with mut, when mut is not
 // nil, at the same time: a count does not move with the load); each
 // sample taken goes to noise.
-func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
+func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSites, noise *noiseState, level string, b engine.Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
 	for len(cs.base[key]) <= k {
 		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
@@ -169,7 +170,7 @@ func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSit
 // of this round (taken now if not yet, beside the mutant's when the
 // machine has two cores) and a sample of the mutant, unless its pre-count
 // censored it. A failing mutant sample sets ms.lr's status.
-func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
+func (ms *measurement) countRound(ctx context.Context, b engine.Benchmark) error {
 	r, s := ms.r, ms.series[b]
 	level, k := ms.j.level, s.rounds
 	pre, err := ms.preCount(ctx, b)
@@ -216,7 +217,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 // instr.CensorRatio times the baseline's median is censored in every
 // round on that count, without a run at N. nil without an error: the
 // mutant failed (ms.lr's status is set).
-func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+func (ms *measurement) preCount(ctx context.Context, b engine.Benchmark) (*instr.Sample, error) {
 	r := ms.r
 	if p := r.count.pre[b]; p != nil {
 		return p, nil
@@ -245,7 +246,7 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample
 // least a minute): a safety net, since the pre-count already caught a
 // mutant that executes far more. It reads the cache now, so that the
 // count may run beside baseCount.
-func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
+func (ms *measurement) mutantCount(b engine.Benchmark) func(context.Context) (instr.Sample, error) {
 	r := ms.r
 	key := itersKey(ms.j.level, b)
 	var slowest time.Duration
@@ -262,7 +263,7 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 // (not the pre-count, which has its own comment line) and returns its
 // values; a failed sample sets ms.lr's status (Timeout when it ran past
 // its deadline, else a benchmark failure) and returns nil.
-func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
+func (ms *measurement) mutantValues(ctx context.Context, b engine.Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -285,7 +286,7 @@ func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.
 
 // baseMedian is the median instructions/op of the baseline's counted
 // samples of b so far.
-func (ms *measurement) baseMedian(b Benchmark) float64 {
+func (ms *measurement) baseMedian(b engine.Benchmark) float64 {
 	var v []float64
 	for _, s := range ms.r.count.base[itersKey(ms.j.level, b)] {
 		v = append(v, s.PerOp)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -40,7 +41,7 @@ func TestCountCampaign(t *testing.T) {
 	c.Benchtime, c.Settings.Benchtime = "", ""
 	c.SampleTime = 2 * time.Millisecond
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
-	c.Counting = &Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
+	c.Counting = &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func TestMetricChoice(t *testing.T) {
 		{"", 1, 0, true, "instructions/op", "trial: an instruction count sees it"},
 	} {
 		got := metricChoice(operators.ByName(tc.op), tc.counted, tc.timed, tc.counting)
-		if got != (MetricChoice{tc.metric, tc.why}) {
+		if got != (engine.MetricChoice{Metric: tc.metric, Why: tc.why}) {
 			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -29,7 +30,7 @@ func TestCoverColdFirstIteration(t *testing.T) {
 	// iterations would spin 20,000 times at each of about a million
 	// evictions (tens of seconds, past the sample's deadline on a
 	// loaded machine) and is stopped at 3 times the baseline's instead.
-	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{results.Opt}, "", "", DefaultSampleTime
+	c.Levels, c.Benchtime, c.Settings.Benchtime, c.SampleTime = []string{results.Opt}, "", "", engine.DefaultSampleTime
 	c.CensorFactor = 3
 	rep, err := c.Run(context.Background())
 	if err != nil {
@@ -80,10 +81,10 @@ func coldCampaign(t *testing.T) *Campaign {
 func TestResizeCoverIters(t *testing.T) {
 	const steady = 20e-9
 	for _, first := range []float64{0.5e-3, 2e-3, 5e-3, 10e-3} {
-		iters := coverIters(first + steady) // the listing's one iteration
+		iters := engine.CoverIters(first + steady) // the listing's one iteration
 		steps := 0
-		for ; steps < maxCoverResizes; steps++ {
-			next, ok := resizeCoverIters(iters, first/float64(iters)+steady)
+		for ; steps < engine.MaxCoverResizes; steps++ {
+			next, ok := engine.ResizeCoverIters(iters, first/float64(iters)+steady)
 			if !ok {
 				break
 			}
@@ -93,13 +94,13 @@ func TestResizeCoverIters(t *testing.T) {
 			t.Errorf("first iteration %gs: coverage runs of %d iterations after %d steps, want at least 10000", first, iters, steps)
 		}
 	}
-	if n, ok := resizeCoverIters(1000, 1e-6); !ok || n != 50000 {
+	if n, ok := engine.ResizeCoverIters(1000, 1e-6); !ok || n != 50000 {
 		t.Errorf("resizeCoverIters(1000, 1us) = %d, %v; want 50000, true (50ms / 1us > 2 x 1000)", n, ok)
 	}
-	if _, ok := resizeCoverIters(30000, 1e-6); ok {
+	if _, ok := engine.ResizeCoverIters(30000, 1e-6); ok {
 		t.Errorf("resizeCoverIters(30000, 1us) grows; want not (50000 < 2 x 30000)")
 	}
-	if _, ok := resizeCoverIters(100, 0); ok {
+	if _, ok := engine.ResizeCoverIters(100, 0); ok {
 		t.Errorf("resizeCoverIters(100, 0) grows; want not (no time per iteration)")
 	}
 }
@@ -124,19 +125,19 @@ func TestCoverRandomSetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := mutantPositions(src, m)
+	pos := engine.MutantPositions(src, m)
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	c.BenchTimeout = 2 * time.Minute
 	var got []string
 	for pass := range 3 {
 		r := coverRun(t, c, pkg)
-		covs, err := r.coverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
+		covs, err := r.CoverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
 		if err != nil {
 			t.Fatal(err)
 		}
-		sel := selectBenchmarks(covs, map[string]bool{pkg: true}, coverFile(m), pos)
+		sel := engine.SelectBenchmarks(covs, map[string]bool{pkg: true}, engine.CoverFile(m), pos)
 		top := limitSelection(sel, 1)
-		got = append(got, fmt.Sprintf("pass %d: %v (%s) top %v", pass, sel.benches, sel.reason, top.benches))
+		got = append(got, fmt.Sprintf("pass %d: %v (%s) top %v", pass, sel.Benches, sel.Reason, top.Benches))
 	}
 	want := "[BenchmarkIndex/a BenchmarkIndex/b BenchmarkIndex/fixed] () top [BenchmarkIndex/fixed]"
 	for _, g := range got {
@@ -154,18 +155,18 @@ func TestCoverRandomSetup(t *testing.T) {
 // not a wrapped counter.
 func TestMergeRuns(t *testing.T) {
 	const f = "m/p/a.go"
-	prof := func(counts ...int64) map[string][]CovBlock {
-		var bs []CovBlock
+	prof := func(counts ...int64) map[string][]engine.CovBlock {
+		var bs []engine.CovBlock
 		for i, c := range counts {
-			bs = append(bs, CovBlock{StartLine: 10 * (i + 1), StartCol: 1, EndLine: 10*(i+1) + 1, EndCol: 2, CountN: c})
+			bs = append(bs, engine.CovBlock{StartLine: 10 * (i + 1), StartCol: 1, EndLine: 10*(i+1) + 1, EndCol: 2, CountN: c})
 		}
-		return map[string][]CovBlock{f: bs}
+		return map[string][]engine.CovBlock{f: bs}
 	}
 	// Blocks: setup (7 every run), timed (N, 2N), random (204, 1, 2 at N;
 	// 2, 408, 1 at 2N), never run.
-	lo := []map[string][]CovBlock{prof(7, 100, 204, 0), prof(7, 100, 1, 0), prof(7, 100, 2, 0)}
-	hi := []map[string][]CovBlock{prof(7, 200, 2, 0), prof(7, 200, 408, 0), prof(7, 200, 1, 0)}
-	blocks, varies := mergeRuns(lo, hi)
+	lo := []map[string][]engine.CovBlock{prof(7, 100, 204, 0), prof(7, 100, 1, 0), prof(7, 100, 2, 0)}
+	hi := []map[string][]engine.CovBlock{prof(7, 200, 2, 0), prof(7, 200, 408, 0), prof(7, 200, 1, 0)}
+	blocks, varies := engine.MergeRuns(lo, hi)
 	got := blocks[f]
 	if len(got) != 3 {
 		t.Fatalf("blocks %v, want the three that ran", got)
@@ -179,10 +180,10 @@ func TestMergeRuns(t *testing.T) {
 			t.Errorf("block %d: c2 %d c3 %d growth %d varies %v; want %+v", i, b.CountN, b.Count2N, b.Growth(), varies[f][[2]int{b.StartLine, b.StartCol}], want)
 		}
 	}
-	if !sameCounts(lo[0], prof(7, 100, 204, 0)) || sameCounts(lo[0], lo[1]) {
+	if !engine.SameCounts(lo[0], prof(7, 100, 204, 0)) || engine.SameCounts(lo[0], lo[1]) {
 		t.Errorf("sameCounts: want equal profiles alike and the random block to differ")
 	}
-	if !decreases(lo[0], hi[0]) || decreases(lo[1], hi[1]) {
+	if !engine.Decreases(lo[0], hi[0]) || engine.Decreases(lo[1], hi[1]) {
 		t.Errorf("decreases: want 204 then 2 a decrease, 1 then 408 not")
 	}
 	for _, tc := range []struct {
@@ -193,7 +194,7 @@ func TestMergeRuns(t *testing.T) {
 		{1 << 30, 5, 0},                      // a wrap would be 4x more than at N
 		{100, 250, 150},
 	} {
-		if g := (CovBlock{CountN: tc.c2, Count2N: tc.c3}).Growth(); g != tc.want {
+		if g := (engine.CovBlock{CountN: tc.c2, Count2N: tc.c3}).Growth(); g != tc.want {
 			t.Errorf("growth(%d, %d) = %d, want %d", tc.c2, tc.c3, g, tc.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -57,9 +58,9 @@ func TestIsolateCopyRestoreFails(t *testing.T) {
 	}
 	orig := []byte("package lib\n")
 	os.WriteFile(filepath.Join(mod, "lib", "lib.go"), orig, 0o644)
-	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), tmp: t.TempDir(), prog: progress.New(io.Discard, false, 0)}, isolate: isolateState{slots: make(chan string, 1)}}
+	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config(), Tmp: t.TempDir(), Prog: progress.New(io.Discard, false, 0)}, isolate: isolateState{slots: make(chan string, 1)}}
 	r.c.Module.Dir = mod
-	slot := filepath.Join(r.tmp, "copy0")
+	slot := filepath.Join(r.Tmp, "copy0")
 	if err := copyTree(mod, slot, ""); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -12,14 +11,11 @@ import (
 	"runtime"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/perf/benchfmt"
-
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -31,15 +27,15 @@ import (
 type measureJob struct {
 	m       mutate.Mutant
 	level   string
-	benches []Benchmark
+	benches []engine.Benchmark
 	// pool is every benchmark reaching the site (benches are the ones
 	// -max-benchmarks kept): an inert operator's mutant is measured on
 	// those of them chooseBenchmarks picks (see candidates).
-	pool    []Benchmark
-	note    string                  // benchmarks left out by -max-benchmarks
-	mutBins map[string]string       // package -> mutant test binary
-	heat    map[Benchmark]benchHeat // by benchmark (CPU 0): how often it runs the site
-	prep    time.Duration           // build and tests
+	pool    []engine.Benchmark
+	note    string                                // benchmarks left out by -max-benchmarks
+	mutBins map[string]string                     // package -> mutant test binary
+	heat    map[engine.Benchmark]engine.BenchHeat // by benchmark (CPU 0): how often it runs the site
+	prep    time.Duration                         // build and tests
 	phases  phaseTimes
 	cleanup func()
 }
@@ -68,11 +64,11 @@ type measurement struct {
 	files   [2]string // relative to the output directory: base.txt, mut.txt
 	outs    [2]*os.File
 	metric  func(unit string) bool
-	names   map[Benchmark]string
-	its     map[Benchmark]BenchIters
-	series  map[Benchmark]*series
-	benches []Benchmark // the benchmarks it may measure (see candidates)
-	order   []Benchmark // the benchmarks measured, in order (see chooseBenchmarks)
+	names   map[engine.Benchmark]string
+	its     map[engine.Benchmark]engine.BenchIters
+	series  map[engine.Benchmark]*series
+	benches []engine.Benchmark // the benchmarks it may measure (see candidates)
+	order   []engine.Benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
 	lr      *results.LevelResult       // Status set when a mutant sample fails
 	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
@@ -82,8 +78,8 @@ type measurement struct {
 	rule score.Rule
 	// counted are the benchmarks measured on instruction counts
 	// (count.go); verdictMetric says which metric the verdict rests on.
-	counted       map[Benchmark]bool
-	verdictMetric MetricChoice
+	counted       map[engine.Benchmark]bool
+	verdictMetric engine.MetricChoice
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -110,7 +106,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 	if err != nil {
 		return nil, err
 	}
-	r.noise.adviseAtStart(r.c, r.prog)
+	r.noise.adviseAtStart(r.c, r.Prog)
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)
@@ -136,12 +132,12 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	h.Write([]byte(j.m.ID + "\x00" + j.level))
 	op := operators.ByName(j.m.Operator)
 	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
-		metric: r.metric(), its: map[Benchmark]BenchIters{},
-		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
+		metric: r.metric(), its: map[engine.Benchmark]engine.BenchIters{},
+		series: map[engine.Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
 		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
 	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
-	relDir := filepath.ToSlash(filepath.Join("samples", SafeName(j.m.ID), j.level))
+	relDir := filepath.ToSlash(filepath.Join("samples", engine.SafeName(j.m.ID), j.level))
 	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
 		return nil, err
 	}
@@ -179,7 +175,7 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	for _, b := range ms.order {
 		if it := ms.its[b]; it.N > 0 && !ms.counted[b] {
 			ms.lr.Iterations[ms.names[b]] = it.N
-			if it.N < LowIterations {
+			if it.N < engine.LowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
 					ms.names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}
@@ -192,11 +188,11 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 // inert operator (whose choice chooseBenchmarks makes from the baseline's
 // costs) every benchmark of pool (all that reach it) in a package whose
 // mutant binary is built, else kept (the ones -max-benchmarks kept).
-func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg string) bool) []Benchmark {
+func candidates(op *mutate.Operator, kept, pool []engine.Benchmark, built func(pkg string) bool) []engine.Benchmark {
 	if op == nil || !op.Inert || len(pool) <= len(kept) {
 		return kept
 	}
-	var out []Benchmark
+	var out []engine.Benchmark
 	for _, b := range pool {
 		if built(b.Pkg) {
 			out = append(out, b)
@@ -209,10 +205,10 @@ func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg stri
 // a job: heat, its, the tested metrics, the campaign's rule, the wall
 // time of a round, whether a benchmark is concurrent (its package's test
 // files parsed once per call).
-func (r *run) benchCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {
+func (r *run) benchCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[engine.Benchmark]engine.BenchIters, metric func(string) bool) benchCosts {
 	conc := map[string]map[string]bool{}
 	return benchCosts{heat: heat, its: its, rule: r.c.Rule, metric: metric, round: r.roundCost, procs: runtime.GOMAXPROCS(0),
-		concurrent: func(b Benchmark) bool {
+		concurrent: func(b engine.Benchmark) bool {
 			p := r.pkgs[b.Pkg]
 			if p == nil {
 				return true
@@ -227,8 +223,8 @@ func (r *run) benchCosts(heat map[Benchmark]benchHeat, its map[Benchmark]BenchIt
 // roundCost is the wall time of a round of a benchmark sampled with it
 // whose mutant sample runs to the censoring cap (twice the baseline
 // sample without a cap).
-func (r *run) roundCost(it BenchIters) time.Duration {
-	if c := r.c.censorCap(it, it.Wall); c > 0 {
+func (r *run) roundCost(it engine.BenchIters) time.Duration {
+	if c := r.c.CensorCap(it, it.Wall); c > 0 {
 		return it.Wall + c
 	}
 	return 2 * it.Wall
@@ -236,7 +232,7 @@ func (r *run) roundCost(it BenchIters) time.Duration {
 
 // sample takes rounds look by look until the rule decides, and returns its
 // verdict and the benchmarks left behind by a kill ahead of them.
-func (ms *measurement) sample(ctx context.Context) (score.Verdict, []Benchmark, error) {
+func (ms *measurement) sample(ctx context.Context) (score.Verdict, []engine.Benchmark, error) {
 	rule := ms.rule
 	var v score.Verdict
 	for _, n := range rule.Looks() {
@@ -261,7 +257,7 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []Benchmark, 
 
 // round takes one sample of each side of benchmark b, in random order.
 // A failing mutant sample sets ms.lr's status.
-func (ms *measurement) round(ctx context.Context, b Benchmark) error {
+func (ms *measurement) round(ctx context.Context, b engine.Benchmark) error {
 	if ms.counted[b] {
 		return ms.countRound(ctx, b)
 	}
@@ -283,7 +279,7 @@ func (ms *measurement) round(ctx context.Context, b Benchmark) error {
 // side by unit, and whether the mutant's sample was censored. A metric
 // without a value on both sides in this round (a censored sample has only
 // sec/op) records the round as missing (score.Sample.Missing).
-func (ms *measurement) record(b Benchmark, vals [2]map[string]float64, cens bool) {
+func (ms *measurement) record(b engine.Benchmark, vals [2]map[string]float64, cens bool) {
 	s := ms.series[b]
 	round := s.rounds
 	s.rounds++
@@ -347,17 +343,17 @@ func MissingBefore(n int) []int {
 // gets a value. Without a cap (time-based samples, -censor 0) the mutant's
 // timeout is generous: a slowdown is to be measured, not a timeout. A
 // failing mutant sample sets ms.lr's status and returns nil values.
-func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (map[string]float64, bool, error) {
+func (ms *measurement) sampleOnce(ctx context.Context, b engine.Benchmark, side int) (map[string]float64, bool, error) {
 	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
 	bin := [2]string{r.base.bins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
-	timeout, limit := time.Duration(0), r.c.censorCap(it, s.slowest)
+	timeout, limit := time.Duration(0), r.c.CensorCap(it, s.slowest)
 	if side == 1 {
 		timeout = limit
 		if limit == 0 {
 			timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
 		}
 	}
-	out, res, err := r.benchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.c.benchtimeArg(it), timeout)
+	out, res, err := r.BenchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.c.BenchtimeArg(it), timeout)
 	switch {
 	case err != nil:
 		return nil, false, err
@@ -370,9 +366,9 @@ func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (m
 		return map[string]float64{"sec/op": perOp}, true, nil
 	case !res.OK() || out == nil:
 		if side == 0 {
-			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, LastLines(res.Output, 3))
+			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, engine.LastLines(res.Output, 3))
 		}
-		st := BenchFailure(res)
+		st := engine.BenchFailure(res)
 		ms.lr.Status, ms.lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 		ms.lr.Benchmarks = []score.TestResult{}
 		return nil, false, nil
@@ -390,7 +386,7 @@ func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (m
 // forRule returns the samples of the benchmarks bs, censored values
 // raised above the baseline's (see censoredSample); a metric that missed
 // rounds lists them (score.Sample.Missing) and is tested on the others.
-func (ms *measurement) forRule(bs []Benchmark) []score.Sample {
+func (ms *measurement) forRule(bs []engine.Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		s := ms.series[b]
@@ -406,10 +402,10 @@ func (ms *measurement) forRule(bs []Benchmark) []score.Sample {
 // the benchmark may report that has no value yet (before their first
 // round, or censored in every one): every one counts in the family. The
 // metrics it may report are mayReport's.
-func (ms *measurement) pending(bs []Benchmark) []score.Sample {
+func (ms *measurement) pending(bs []engine.Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
-		out = append(out, ms.forRule([]Benchmark{b})...)
+		out = append(out, ms.forRule([]engine.Benchmark{b})...)
 		for _, u := range ms.mayReport(b) {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
@@ -425,7 +421,7 @@ func (ms *measurement) pending(bs []Benchmark) []score.Sample {
 // through its test files' functions), every tested custom unit
 // (Campaign.CustomUnits): a custom metric first reported after the
 // iteration-count run counts in the family from the start.
-func (ms *measurement) mayReport(b Benchmark) []string {
+func (ms *measurement) mayReport(b engine.Benchmark) []string {
 	if ms.counted[b] {
 		return []string{score.InstructionsPerOp, score.BytesPerOp, score.AllocsPerOp}
 	}
@@ -453,7 +449,7 @@ func (ms *measurement) mayReport(b Benchmark) []string {
 }
 
 // result is the job's result from the rule's verdict.
-func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.LevelResult {
+func (ms *measurement) result(v score.Verdict, skipped []engine.Benchmark) *results.LevelResult {
 	r, j, lr := ms.r, ms.j, ms.lr
 	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
@@ -519,7 +515,7 @@ func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
 
 // skipNote says why the benchmarks skipped were not brought to the look
 // that killed.
-func (ms *measurement) skipNote(v score.Verdict, skipped []Benchmark) string {
+func (ms *measurement) skipNote(v score.Verdict, skipped []engine.Benchmark) string {
 	var names []string
 	for _, b := range skipped {
 		n := ms.names[b]
@@ -539,12 +535,12 @@ func (ms *measurement) skipNote(v score.Verdict, skipped []Benchmark) string {
 // when it runs at a -cpu value N > 1, as go test prints it), qualified by
 // its package's import path (path.Name) only where two packages'
 // benchmarks share a name.
-func displayNames(bs []Benchmark) map[Benchmark]string {
+func displayNames(bs []engine.Benchmark) map[engine.Benchmark]string {
 	count := map[string]int{}
 	for _, b := range bs {
 		count[b.CPUName()]++
 	}
-	out := map[Benchmark]string{}
+	out := map[engine.Benchmark]string{}
 	for _, b := range bs {
 		out[b] = b.CPUName()
 		if count[b.CPUName()] > 1 {
@@ -577,42 +573,6 @@ func sortedUnits(vals map[string]float64) []string {
 		return units[i] < units[j]
 	})
 	return units
-}
-
-// benchOnce runs benchmark b once in bin at benchtime and returns its values by unit
-// (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
-// if the run failed or printed no result for b.
-func (e *env) benchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
-	args := []string{"-test.run=^$", "-test.bench=" + b.pattern(), "-test.benchtime=" + benchtime,
-		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
-	if b.CPU > 0 {
-		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
-	}
-	e.logCmd(dir, bin, args...)
-	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
-	if err != nil {
-		return nil, res, fmt.Errorf("running %s: %w", bin, err)
-	}
-	if res.Canceled {
-		return nil, res, ctx.Err()
-	}
-	if !res.OK() {
-		return nil, res, nil
-	}
-	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
-	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
-	for rd.Scan() {
-		br, ok := rd.Result().(*benchfmt.Result)
-		if !ok || br.Name.String() != want {
-			continue
-		}
-		vals := map[string]float64{}
-		for _, v := range br.Values {
-			vals[v.Unit] = v.Value
-		}
-		return vals, res, nil
-	}
-	return nil, res, nil
 }
 
 // censoredSample returns s with its censored mutant values (at the indices

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
@@ -25,7 +26,7 @@ type noiseBench struct {
 }
 
 // add records a baseline sample of b at level in unit.
-func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
+func (n *noiseState) add(level string, b engine.Benchmark, unit string, v float64) {
 	key := level + "\x00" + itersKey(level, b) + "\x00" + unit
 	if n.benches == nil {
 		n.benches = map[string]*noiseBench{}

@@ -5,17 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/engine"
 )
 
 // The go command's go-build* directories must go under the run's private
 // temp dir, which the next run removes if perfmut was killed.
 func TestGoCmdTempDir(t *testing.T) {
-	r := &run{c: &Campaign{}, env: env{cfg: (&Campaign{}).config(), tmp: t.TempDir()}}
-	res, err := r.goCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
+	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config(), Tmp: t.TempDir()}}
+	res, err := r.GoCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
 	if err != nil || !res.OK() {
 		t.Fatalf("go env: %v %s", err, res.Output)
 	}
-	if got, want := strings.TrimSpace(string(res.Output)), filepath.Join(r.tmp, "gotmp"); got != want {
+	if got, want := strings.TrimSpace(string(res.Output)), filepath.Join(r.Tmp, "gotmp"); got != want {
 		t.Errorf("GOTMPDIR = %q, want %q", got, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
@@ -25,9 +26,9 @@ type testCoverage struct {
 	// all is set when per-test coverage is unknown for the package (a
 	// test failed or timed out when run alone): every test runs.
 	all    bool
-	tests  map[string]map[string][]CovBlock // test -> coverage file -> blocks run
-	always []string                         // tests that failed alone: they judge every mutant
-	time   map[string]time.Duration         // test -> its coverage run's wall time (for -plan)
+	tests  map[string]map[string][]engine.CovBlock // test -> coverage file -> blocks run
+	always []string                                // tests that failed alone: they judge every mutant
+	time   map[string]time.Duration                // test -> its coverage run's wall time (for -plan)
 }
 
 // A testJob is one test of a package's coverage binary to run.
@@ -40,24 +41,24 @@ type testJob struct {
 // listTests lists the tests of pkgs' coverage binaries (a package whose
 // binary is missing or cannot list its tests gets all set: every test
 // judges every mutant) and sets up cv for them.
-func (cv *coverage) listTests(ctx context.Context, e *env, hasTests map[string]bool, pkgs []*mutate.Package) ([]testJob, error) {
+func (cv *coverage) listTests(ctx context.Context, e *engine.Engine, hasTests map[string]bool, pkgs []*mutate.Package) ([]testJob, error) {
 	cv.tests = map[string]*testCoverage{}
-	cv.instrumented = map[string][]CovBlock{}
+	cv.instrumented = map[string][]engine.CovBlock{}
 	var jobs []testJob
 	for _, p := range pkgs {
 		if !hasTests[p.ImportPath] {
 			continue
 		}
-		tc := &testCoverage{tests: map[string]map[string][]CovBlock{}, time: map[string]time.Duration{}}
+		tc := &testCoverage{tests: map[string]map[string][]engine.CovBlock{}, time: map[string]time.Duration{}}
 		cv.tests[p.ImportPath] = tc
-		bin := coverBin(e.tmp, p.ImportPath)
+		bin := coverBin(e.Tmp, p.ImportPath)
 		if _, err := os.Stat(bin); err != nil {
 			tc.all = true
 			continue
 		}
 		args := []string{"-test.list=."}
-		e.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.cfg.BenchTimeout, bin, args...)
+		e.LogCmd(p.Dir, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.Cfg.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +82,7 @@ func (cv *coverage) listTests(ctx context.Context, e *env, hasTests map[string]b
 // covered one by one is marked all (each mutant runs its whole suite).
 // base is the baseline (its binaries and test times); a test found flaky
 // is added to flaky.
-func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flaky *flakyTests, pkgs []*mutate.Package) error {
+func (cv *coverage) coverTests(ctx context.Context, e *engine.Engine, base *baseline, flaky *engine.FlakyTests, pkgs []*mutate.Package) error {
 	jobs, err := cv.listTests(ctx, e, base.hasTests, pkgs)
 	if err != nil {
 		return err
@@ -89,18 +90,18 @@ func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flak
 	if len(jobs) == 0 {
 		return nil
 	}
-	e.prog.Logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
+	e.Prog.Logf("perfmut: test coverage of %s", english.Plural(len(jobs), "test"))
 	start := time.Now()
-	done, stop := e.stepProgress("test coverage", len(jobs))
+	done, stop := e.StepProgress("test coverage", len(jobs))
 	defer stop()
 	var mu sync.Mutex
-	err = e.parallel(ctx, len(jobs), func(i int) error {
+	err = e.Parallel(ctx, len(jobs), func(i int) error {
 		j := jobs[i]
 		defer done.Add(1)
-		f := filepath.Join(e.tmp, "cover", fmt.Sprintf("t%d.cov", i))
-		args := []string{"-test.run=" + testsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
-		args = append(args, flaky.skip(j.pkg.ImportPath)...)
-		e.logCmd(j.pkg.Dir, j.bin, args...)
+		f := filepath.Join(e.Tmp, "cover", fmt.Sprintf("t%d.cov", i))
+		args := []string{"-test.run=" + engine.TestsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
+		args = append(args, flaky.Skip(j.pkg.ImportPath)...)
+		e.LogCmd(j.pkg.Dir, j.bin, args...)
 		res, err := proc.Run(ctx, j.pkg.Dir, nil, base.coverTestDeadline(j.pkg.ImportPath), j.bin, args...)
 		if err != nil {
 			return err
@@ -114,9 +115,9 @@ func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flak
 			// left out. One that fails alone every time (it may depend on
 			// an earlier test) or is too slow under coverage may reach
 			// anything: it judges every mutant.
-			if !res.TimedOut && len(passingOnRetry(ctx, e, j.bin, j.pkg, []string{j.test})) == 1 {
-				flaky.add(j.pkg.ImportPath, j.test)
-				e.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
+			if !res.TimedOut && len(engine.PassingOnRetry(ctx, e, j.bin, j.pkg, []string{j.test})) == 1 {
+				flaky.Add(j.pkg.ImportPath, j.test)
+				e.Warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", j.test, j.pkg.ImportPath)
 				return nil
 			}
 			mu.Lock()
@@ -124,12 +125,12 @@ func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flak
 			mu.Unlock()
 			return nil
 		}
-		prof, err := readProfile(f)
+		prof, err := engine.ReadProfile(f)
 		os.Remove(f)
 		if err != nil {
 			return err
 		}
-		blocks := map[string][]CovBlock{}
+		blocks := map[string][]engine.CovBlock{}
 		mu.Lock()
 		for file, bs := range prof {
 			if cv.instrumented[file] == nil {
@@ -153,14 +154,14 @@ func (cv *coverage) coverTests(ctx context.Context, e *env, base *baseline, flak
 	if err != nil {
 		return err
 	}
-	e.prog.Logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
+	e.Prog.Logf("perfmut: test coverage done in %s", time.Since(start).Round(time.Second))
 	return nil
 }
 
 // coverBin is the -cover test binary of pkg in the temp dir tmp (see
 // coverBenchmarks).
 func coverBin(tmp, pkg string) string {
-	return filepath.Join(tmp, "cover", SafeName(pkg)+".test")
+	return filepath.Join(tmp, "cover", engine.SafeName(pkg)+".test")
 }
 
 // coverTestDeadline bounds one test's coverage run: ten times the
@@ -202,7 +203,7 @@ func (s testSelection) runs() bool { return len(s) > 0 }
 // args returns the -test.run argument of pkg's selected tests.
 func (s testSelection) args(pkg string) []string {
 	if names := s[pkg]; names != nil {
-		return []string{"-test.run=" + testsPattern(names)}
+		return []string{"-test.run=" + engine.TestsPattern(names)}
 	}
 	return nil
 }
@@ -219,7 +220,7 @@ func (cv *coverage) selectTests(c *Campaign, base *baseline, m mutate.Mutant, po
 	if c.untested(m) {
 		return sel
 	}
-	file := coverFile(m)
+	file := engine.CoverFile(m)
 	// Code outside every coverage block (package-level initializers) runs
 	// at init, before any test: every test may see it.
 	unsure := full
@@ -250,7 +251,7 @@ func (cv *coverage) selectTests(c *Campaign, base *baseline, m mutate.Mutant, po
 }
 
 // reaches reports whether one of blocks contains one of the positions.
-func reaches(blocks []CovBlock, pos [][2]int) bool {
+func reaches(blocks []engine.CovBlock, pos [][2]int) bool {
 	for _, b := range blocks {
 		for _, p := range pos {
 			if b.Contains(p[0], p[1]) {

@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -43,7 +44,7 @@ func TestClassifyTests(t *testing.T) {
 		{"passing test prints panic", proc.Result{Output: []byte("panic: not really\n" + v + "PASS\n")}, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := classifyTests(tc.res)
+			got := engine.ClassifyTests(tc.res)
 			if got.Status != tc.status || got.Reason != tc.reason {
 				t.Errorf("got (%q, %q), want (%q, %q)", got.Status, got.Reason, tc.status, tc.reason)
 			}
@@ -52,11 +53,11 @@ func TestClassifyTests(t *testing.T) {
 }
 
 func TestBenchFailure(t *testing.T) {
-	got := BenchFailure(proc.Result{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
+	got := engine.BenchFailure(proc.Result{ExitCode: 1, Output: []byte("--- FAIL: BenchmarkX\n    x_test.go:5: wrong\nFAIL\n")})
 	if got.Status != score.FNE || !strings.Contains(got.Reason, "x_test.go:5: wrong") {
 		t.Errorf("b.Fatal: got %+v, want fne", got)
 	}
-	got = BenchFailure(proc.Result{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
+	got = engine.BenchFailure(proc.Result{ExitCode: 2, Output: []byte("panic: runtime error: index out of range\n\ngoroutine 1:\n")})
 	if got.Status != score.Crash {
 		t.Errorf("panic: got %+v, want crash", got)
 	}
@@ -69,15 +70,15 @@ func TestBenchmarkPattern(t *testing.T) {
 		"BenchmarkX/a.b(c)/#01":   `^BenchmarkX$/^a\.b\(c\)$/^#01$`,
 		"BenchmarkY/size=1<<10+1": `^BenchmarkY$/^size=1<<10\+1$`,
 	} {
-		if got := (Benchmark{Name: name}).pattern(); got != want {
+		if got := (engine.Benchmark{Name: name}).Pattern(); got != want {
 			t.Errorf("pattern(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
 
 func TestBenchNames(t *testing.T) {
-	out := fmt.Sprintf("goos: linux\npkg: x\nBenchmarkSum%[1]s \t 100\t 12 ns/op\nBenchmarkFind/n=10%[1]s \t 5\t 3 ns/op\t 0 B/op\t 0 allocs/op\nPASS\n", procsSuffix())
-	names, spo := benchNames([]byte(out))
+	out := fmt.Sprintf("goos: linux\npkg: x\nBenchmarkSum%[1]s \t 100\t 12 ns/op\nBenchmarkFind/n=10%[1]s \t 5\t 3 ns/op\t 0 B/op\t 0 allocs/op\nPASS\n", engine.ProcsSuffix())
+	names, spo := engine.BenchNames([]byte(out))
 	if got := strings.Join(names, ","); got != "BenchmarkSum,BenchmarkFind/n=10" {
 		t.Errorf("benchNames = %s", got)
 	}
@@ -85,19 +86,19 @@ func TestBenchNames(t *testing.T) {
 		t.Errorf("sec/op = %v", spo)
 	}
 	for spo, want := range map[float64]int{1e-9: 100000, 1e-6: 50000, 1e-3: 50, 0.1: 2, 0: 100} {
-		if got := coverIters(spo); got != want {
+		if got := engine.CoverIters(spo); got != want {
 			t.Errorf("coverIters(%g) = %d, want %d", spo, got, want)
 		}
 	}
 }
 
 func TestSelectBenchmarks(t *testing.T) {
-	covs := []*BenchCoverage{
-		{Bench: Benchmark{Pkg: "p", Name: "BenchmarkLoop"}, Blocks: map[string][]CovBlock{
+	covs := []*engine.BenchCoverage{
+		{Bench: engine.Benchmark{Pkg: "p", Name: "BenchmarkLoop"}, Blocks: map[string][]engine.CovBlock{
 			"p/f.go": {{StartLine: 3, StartCol: 10, EndLine: 5, EndCol: 2, CountN: 2000, Count2N: 3000}, {StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 1, Count2N: 1}}}},
-		{Bench: Benchmark{Pkg: "p", Name: "BenchmarkSetup"}, Blocks: map[string][]CovBlock{
+		{Bench: engine.Benchmark{Pkg: "p", Name: "BenchmarkSetup"}, Blocks: map[string][]engine.CovBlock{
 			"p/f.go": {{StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 2, Count2N: 2}}}},
-		{Bench: Benchmark{Pkg: "q", Name: "BenchmarkOther"}, Blocks: map[string][]CovBlock{
+		{Bench: engine.Benchmark{Pkg: "q", Name: "BenchmarkOther"}, Blocks: map[string][]engine.CovBlock{
 			"p/f.go": {{StartLine: 7, StartCol: 1, EndLine: 8, EndCol: 4, CountN: 2, Count2N: 3}}}},
 	}
 	scope := map[string]bool{"p": true}
@@ -111,13 +112,13 @@ func TestSelectBenchmarks(t *testing.T) {
 		{[2]int{8, 3}, "none: reached only in benchmark setup"}, // q is out of scope
 		{[2]int{20, 1}, "none: no benchmark"},
 	} {
-		sel := selectBenchmarks(covs, scope, "p/f.go", [][2]int{tc.pos})
+		sel := engine.SelectBenchmarks(covs, scope, "p/f.go", [][2]int{tc.pos})
 		got := ""
-		for _, b := range sel.benches {
+		for _, b := range sel.Benches {
 			got += b.Name
 		}
 		if got == "" {
-			got = "none: " + sel.reason
+			got = "none: " + sel.Reason
 		}
 		if !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%v: got %q, want %q", tc.pos, got, tc.want)
@@ -128,12 +129,12 @@ func TestSelectBenchmarks(t *testing.T) {
 func TestMutantPositions(t *testing.T) {
 	src := []byte("package p\n\nfunc f() {\n\tx := 1\n}\n")
 	m := mutate.Mutant{Line: 9, Column: 9, Edits: []mutate.Edit{{Start: 23, End: 23, New: "y"}}}
-	got := mutantPositions(src, m)
+	got := engine.MutantPositions(src, m)
 	if len(got) != 1 || got[0] != [2]int{4, 2} {
 		t.Errorf("positions = %v, want [[4 2]]", got)
 	}
 	m.Edits = nil
-	if got := mutantPositions(src, m); got[0] != [2]int{9, 9} {
+	if got := engine.MutantPositions(src, m); got[0] != [2]int{9, 9} {
 		t.Errorf("without edits: %v, want the site", got)
 	}
 }
@@ -286,16 +287,16 @@ func TestRemoveStaleTemp(t *testing.T) {
 }
 
 func TestDisplayNames(t *testing.T) {
-	got := displayNames([]Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkY"}})
-	want := map[Benchmark]string{{Pkg: "a/p", Name: "BenchmarkX"}: "a/p.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkX"}: "a/q.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkY"}: "BenchmarkY"}
+	got := displayNames([]engine.Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkX"}, {Pkg: "a/q", Name: "BenchmarkY"}})
+	want := map[engine.Benchmark]string{{Pkg: "a/p", Name: "BenchmarkX"}: "a/p.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkX"}: "a/q.BenchmarkX", {Pkg: "a/q", Name: "BenchmarkY"}: "BenchmarkY"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames = %v, want %v", got, want)
 	}
 	// run -cpu 1,2: one benchmark at two GOMAXPROCS values, named as go test
 	// -cpu prints them, and distinct.
-	bs := WithCPUs([]Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}}, []int{1, 2})
+	bs := engine.WithCPUs([]engine.Benchmark{{Pkg: "a/p", Name: "BenchmarkX"}}, []int{1, 2})
 	got = displayNames(bs)
-	want = map[Benchmark]string{bs[0]: "BenchmarkX", bs[1]: "BenchmarkX-2"}
+	want = map[engine.Benchmark]string{bs[0]: "BenchmarkX", bs[1]: "BenchmarkX-2"}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("displayNames at -cpu 1,2 = %v, want %v", got, want)
 	}
@@ -321,11 +322,11 @@ func TestReadProfile(t *testing.T) {
 		"example.com/m/a.go:3.14,5.2 1 7\n"+
 		"example.com/m/a.go:3.14,5.2 1 5\n"+
 		"example.com/m/b.go:1.1,2.2 1 0\n"), 0o644)
-	got, err := readProfile(f)
+	got, err := engine.ReadProfile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string][]CovBlock{
+	want := map[string][]engine.CovBlock{
 		"example.com/m/a.go": {{StartLine: 3, StartCol: 14, EndLine: 5, EndCol: 2, CountN: 12}, {StartLine: 10, StartCol: 2, EndLine: 12, EndCol: 3, CountN: 4294967295}},
 		"example.com/m/b.go": {{StartLine: 1, StartCol: 1, EndLine: 2, EndCol: 2}},
 	}
@@ -333,7 +334,7 @@ func TestReadProfile(t *testing.T) {
 		t.Errorf("readProfile = %v, want %v", got, want)
 	}
 	os.WriteFile(f, []byte("mode: atomic\nbroken line\n"), 0o644)
-	if _, err := readProfile(f); err == nil {
+	if _, err := engine.ReadProfile(f); err == nil {
 		t.Error("a malformed profile was read without an error")
 	}
 }
@@ -345,7 +346,7 @@ func TestCountMinEffectSetting(t *testing.T) {
 	mk := func(countMin float64) *Campaign {
 		c := &Campaign{}
 		c.Rule = score.Rule{Alpha: 0.05, MinEffect: 1.01}.WithDefaults()
-		c.Counting = &Counting{MinEffect: countMin}
+		c.Counting = &engine.Counting{MinEffect: countMin}
 		c.RecordSettings(context.Background())
 		return c
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/perfmut/perfmut/calibrate"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -51,7 +52,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	c := &calibrate.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	c.Counting = counting
-	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
+	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
 		return inputError(err)

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"reflect"
@@ -17,7 +17,7 @@ func TestParseCPU(t *testing.T) {
 		}
 	}
 	bs := WithCPUs([]Benchmark{{Pkg: "p", Name: "BenchmarkA"}}, []int{1, 4})
-	if len(bs) != 2 || bs[0].CPUName() != "BenchmarkA" || bs[1].CPUName() != "BenchmarkA-4" || bs[1].suffix() != "-4" || bs[0].suffix() != "" {
+	if len(bs) != 2 || bs[0].CPUName() != "BenchmarkA" || bs[1].CPUName() != "BenchmarkA-4" || bs[1].Suffix() != "-4" || bs[0].Suffix() != "" {
 		t.Errorf("withCPUs = %+v", bs)
 	}
 }

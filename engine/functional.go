@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"bufio"
@@ -24,9 +24,9 @@ type TestOutcome struct {
 // runTests runs a test binary's tests (no benchmarks) in dir, as go test
 // does, with structured output (-test.v=test2json), and classifies the
 // result.
-func (e *env) runTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
+func (e *Engine) RunTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
 	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
-	e.logCmd(dir, bin, args...)
+	e.LogCmd(dir, bin, args...)
 	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
 	if err != nil {
 		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)
@@ -34,7 +34,7 @@ func (e *env) runTests(ctx context.Context, bin, dir string, timeout time.Durati
 	if res.Canceled {
 		return TestOutcome{}, ctx.Err()
 	}
-	out := classifyTests(res)
+	out := ClassifyTests(res)
 	out.Elapsed = res.Elapsed
 	if out.Status != "" {
 		out.Output = tail(bytes.ReplaceAll(res.Output, []byte("\x16"), nil), 40)
@@ -49,7 +49,7 @@ func (e *env) runTests(ctx context.Context, bin, dir string, timeout time.Durati
 // test2json-framed output: the framing lines (^V=== RUN, ^V--- FAIL, ...)
 // say which tests ran and failed, and unframed "panic:" and "fatal
 // error:" lines are the runtime's own reports.
-func classifyTests(res proc.Result) TestOutcome {
+func ClassifyTests(res proc.Result) TestOutcome {
 	if res.TimedOut {
 		return TestOutcome{Status: score.Timeout}
 	}

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -35,7 +35,7 @@ type coverJob struct {
 // by mergeRuns. It returns nil when a run of the pair fails (with a
 // warning); a repeat that fails ends the repeats, and the runs that
 // succeeded are merged (with a warning).
-func (e *env) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
+func (e *Engine) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCoverage, error) {
 	lo, hi, iters, err := e.coverPair(ctx, &j, i)
 	if lo == nil || err != nil {
 		return nil, err
@@ -52,17 +52,17 @@ func (e *env) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 		if prof == nil {
 			// The runs so far (the pair at least) still say what the
 			// benchmark runs: a failing repeat loses only the repeats.
-			e.warnf("baseline benchmark %s of %s %s in a repeated coverage run; its coverage is from the %d runs that succeeded",
+			e.Warnf("baseline benchmark %s of %s %s in a repeated coverage run; its coverage is from the %d runs that succeeded",
 				j.bench.Name, j.pkg.ImportPath, e.coverFailure(j, iters*(k+1), res), len(runs[0])+len(runs[1]))
 			break
 		}
 		runs[k] = append(runs[k], prof)
-		if len(runs[0]) == 2 && len(runs[1]) == 1 && sameCounts(runs[0][0], runs[0][1]) && !decreases(runs[0][0], runs[1][0]) {
+		if len(runs[0]) == 2 && len(runs[1]) == 1 && SameCounts(runs[0][0], runs[0][1]) && !Decreases(runs[0][0], runs[1][0]) {
 			break
 		}
 	}
-	blocks, varies := mergeRuns(runs[0], runs[1])
-	return &BenchCoverage{Bench: j.bench, Blocks: blocks, varies: varies, iters: iters, secPerOp: j.spo}, nil
+	blocks, varies := MergeRuns(runs[0], runs[1])
+	return &BenchCoverage{Bench: j.bench, Blocks: blocks, varies: varies, Iters: iters, SecPerOp: j.spo}, nil
 }
 
 // coverPair runs j's benchmark at N and 2N iterations and returns their
@@ -70,8 +70,8 @@ func (e *env) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchCove
 // time per iteration asks for more (resizeCoverIters), and shrinks
 // tenfold after a run past its deadline. j.spo becomes the 2N run's time
 // per iteration. lo is nil when a run fails (with a warning).
-func (e *env) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
-	iters, resized := j.iters, fixedNRE.MatchString(e.cfg.Benchtime)
+func (e *Engine) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
+	iters, resized := j.iters, fixedNRE.MatchString(e.Cfg.Benchtime)
 	growths := 0
 retry:
 	for k := range 2 {
@@ -90,16 +90,16 @@ retry:
 			e.warnCover(*j, n, res)
 			return nil, nil, 0, nil
 		}
-		_, spo := benchNames(res.Output)
+		_, spo := BenchNames(res.Output)
 		if k == 0 && !resized {
-			if next, ok := resizeCoverIters(iters, spo[j.bench.Name]); ok {
+			if next, ok := ResizeCoverIters(iters, spo[j.bench.Name]); ok {
 				// The 1x run timed mostly a slow first iteration (a
 				// table built, a cache filled): the runs take as
 				// many iterations as this run's time per iteration
 				// asks, so that code reached only after many (an
 				// eviction) is seen as the samples will run it.
 				iters, j.spo, growths = next, spo[j.bench.Name], growths+1
-				resized = growths >= maxCoverResizes
+				resized = growths >= MaxCoverResizes
 				goto retry
 			}
 		}
@@ -118,12 +118,12 @@ retry:
 // coverOnce runs j's benchmark once at n iterations with a coverage
 // profile, and returns the profile (nil if the run failed or timed out:
 // res says which).
-func (e *env) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
-	f := filepath.Join(e.tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
-	args := []string{"-test.run=^$", "-test.bench=" + j.bench.pattern(),
+func (e *Engine) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
+	f := filepath.Join(e.Tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
+	args := []string{"-test.run=^$", "-test.bench=" + j.bench.Pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
-	e.logCmd(j.pkg.Dir, j.bin, args...)
-	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.cfg.BenchTimeout), j.bin, args...)
+	e.LogCmd(j.pkg.Dir, j.bin, args...)
+	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.Cfg.BenchTimeout), j.bin, args...)
 	if err != nil {
 		return nil, res, err
 	}
@@ -133,21 +133,21 @@ func (e *env) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][
 	if !res.OK() {
 		return nil, res, nil
 	}
-	prof, err := readProfile(f)
+	prof, err := ReadProfile(f)
 	os.Remove(f)
 	return prof, res, err
 }
 
 // warnCover warns that j's benchmark failed its coverage run of n
 // iterations (res) and is left out of judging.
-func (e *env) warnCover(j coverJob, n int, res proc.Result) {
-	e.warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, e.coverFailure(j, n, res))
+func (e *Engine) warnCover(j coverJob, n int, res proc.Result) {
+	e.Warnf("baseline benchmark %s of %s %s under coverage; it is left out of judging", j.bench.Name, j.pkg.ImportPath, e.coverFailure(j, n, res))
 }
 
 // coverFailure says how j's coverage run of n iterations (res) failed.
-func (e *env) coverFailure(j coverJob, n int, res proc.Result) string {
+func (e *Engine) coverFailure(j coverJob, n int, res proc.Result) string {
 	if res.TimedOut {
-		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.cfg.BenchTimeout))
+		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.Cfg.BenchTimeout))
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return "fails: " + msg
@@ -156,7 +156,7 @@ func (e *env) coverFailure(j coverJob, n int, res proc.Result) string {
 }
 
 // sameCounts reports whether two profiles count every block alike.
-func sameCounts(a, b map[string][]CovBlock) bool {
+func SameCounts(a, b map[string][]CovBlock) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -172,8 +172,8 @@ func sameCounts(a, b map[string][]CovBlock) bool {
 // decreases reports whether a block ran fewer times in the run at 2N (hi)
 // than in the run at N (lo), beyond what a wrapped counter reads
 // (covBlock.growth): a set-up that differs between the processes.
-func decreases(lo, hi map[string][]CovBlock) bool {
-	for _, blocks := range timedRuns(lo, hi) {
+func Decreases(lo, hi map[string][]CovBlock) bool {
+	for _, blocks := range TimedRuns(lo, hi) {
 		for _, b := range blocks {
 			if b.Count2N < b.CountN && b.Growth() == 0 {
 				return true
@@ -193,7 +193,7 @@ func decreases(lo, hi map[string][]CovBlock) bool {
 // timed block whose rate does, and measuring it is the choice a rerun
 // makes again, where a pair of runs chose by chance. With one run of each
 // it is the pair.
-func mergeRuns(lo, hi []map[string][]CovBlock) (map[string][]CovBlock, map[string]map[[2]int]bool) {
+func MergeRuns(lo, hi []map[string][]CovBlock) (map[string][]CovBlock, map[string]map[[2]int]bool) {
 	out := map[string][]CovBlock{}
 	varies := map[string]map[[2]int]bool{}
 	for file, ref := range lo[0] {

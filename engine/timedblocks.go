@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -48,12 +48,12 @@ func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 		case !res.OK():
 			return nil, fmt.Errorf("go test -bench with coverage: exit status %d: %s", res.ExitCode, LastLines(res.Output, 1))
 		}
-		if prof[i], err = readProfile(file); err != nil {
+		if prof[i], err = ReadProfile(file); err != nil {
 			return nil, err
 		}
 	}
 	timed := map[string][]CovBlock{}
-	for file, blocks := range timedRuns(prof[0], prof[1]) {
+	for file, blocks := range TimedRuns(prof[0], prof[1]) {
 		for _, b := range blocks {
 			if b.Growth() > 0 {
 				timed[file] = append(timed[file], b)

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"fmt"
@@ -33,7 +33,7 @@ const SlackSpread = 3
 // itersSamples is how many whole baseline samples iters times at the
 // chosen count: their median is the first censoring cap's base, their
 // spread gives the slack.
-const itersSamples = 3
+const ItersSamples = 3
 
 // benchIters is how one benchmark is sampled at one level: the iteration
 // count both sides run with, how long the baseline samples timed when the
@@ -59,14 +59,14 @@ func (it BenchIters) SlackOrDefault() time.Duration {
 // censorSlack is the slack of a benchmark whose baseline samples took
 // fastest to slowest: SlackSpread times their spread, at least
 // MinCensorSlack and at most CensorSlack.
-func censorSlack(fastest, slowest time.Duration) time.Duration {
+func SlackOf(fastest, slowest time.Duration) time.Duration {
 	return min(max(MinCensorSlack, SlackSpread*(slowest-fastest)), CensorSlack)
 }
 
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run
 // with it: a fixed iteration count, or the campaign's duration in the
 // time-based mode (a -benchtime given as a duration).
-func (m Measurement) benchtimeArg(it BenchIters) string {
+func (m Measurement) BenchtimeArg(it BenchIters) string {
 	if it.N > 0 {
 		return fmt.Sprintf("%dx", it.N)
 	}
@@ -78,7 +78,7 @@ func (m Measurement) benchtimeArg(it BenchIters) string {
 // the benchmark so far, plus the benchmark's slack; 0 (no cap) when
 // censoring is off or the samples are time-based (a slower mutant then
 // runs fewer iterations, not longer).
-func (m Measurement) censorCap(it BenchIters, slowestBase time.Duration) time.Duration {
+func (m Measurement) CensorCap(it BenchIters, slowestBase time.Duration) time.Duration {
 	if m.CensorFactor <= 0 || it.N == 0 {
 		return 0
 	}

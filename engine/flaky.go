@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -27,7 +27,7 @@ func tail(out []byte, n int) string {
 
 // testsPattern is a -test.run/-test.skip pattern matching the top-level
 // tests of names (a subtest's whole parent).
-func testsPattern(names []string) string {
+func TestsPattern(names []string) string {
 	var tops []string
 	for _, n := range names {
 		top, _, _ := strings.Cut(n, "/")
@@ -41,30 +41,30 @@ func testsPattern(names []string) string {
 
 // flakyTests are the tests found flaky so far, by package: left out of
 // every later run of the package's tests.
-type flakyTests struct {
+type FlakyTests struct {
 	mu    sync.Mutex
 	byPkg map[string][]string // package -> tests that fail on the baseline too
 }
 
 // skip returns the -test.skip argument for the tests of pkg found flaky
 // so far, or nothing.
-func (f *flakyTests) skip(pkg string) []string {
+func (f *FlakyTests) Skip(pkg string) []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.byPkg[pkg]) == 0 {
 		return nil
 	}
-	return []string{"-test.skip=" + testsPattern(f.byPkg[pkg])}
+	return []string{"-test.skip=" + TestsPattern(f.byPkg[pkg])}
 }
 
 // failedRun is a run of a mutant's tests of pkg that failed.
-type failedRun struct {
-	level, pkg string
-	bin, dir   string        // the mutant's test binary and where it ran
-	run        []string      // the arguments selecting its tests
-	timeout    time.Duration // of one run of pkg's tests at level
-	base       string        // pkg's baseline test binary at level ("" if none)
-	baseDir    string        // pkg's directory in the module
+type FailedRun struct {
+	Level, Pkg string
+	Bin, Dir   string        // the mutant's test binary and where it ran
+	Run        []string      // the arguments selecting its tests
+	Timeout    time.Duration // of one run of pkg's tests at level
+	Base       string        // pkg's baseline test binary at level ("" if none)
+	BaseDir    string        // pkg's directory in the module
 }
 
 // confirmFailure decides whether a mutant's failing tests of fr.pkg reject
@@ -72,8 +72,8 @@ type failedRun struct {
 // ones that fail there too are flaky: they are reported once, left out of
 // every later run of the package's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
-func (f *flakyTests) confirmFailure(ctx context.Context, e *env, fr failedRun, out TestOutcome, depth int) (TestOutcome, error) {
-	if out.Status != "fne" || len(out.Failed) == 0 || fr.base == "" || depth > 3 {
+func (f *FlakyTests) ConfirmFailure(ctx context.Context, e *Engine, fr FailedRun, out TestOutcome, depth int) (TestOutcome, error) {
+	if out.Status != "fne" || len(out.Failed) == 0 || fr.Base == "" || depth > 3 {
 		return out, nil
 	}
 	var flaky []string
@@ -81,7 +81,7 @@ func (f *flakyTests) confirmFailure(ctx context.Context, e *env, fr failedRun, o
 		for range FlakyRuns {
 			// In the module's own directory: with -isolate copy, dir is a
 			// copy holding the mutant's source, which tests may read.
-			res, err := e.runTests(ctx, fr.base, fr.baseDir, fr.timeout, "-test.run="+testsPattern([]string{name}))
+			res, err := e.RunTests(ctx, fr.Base, fr.BaseDir, fr.Timeout, "-test.run="+TestsPattern([]string{name}))
 			if err != nil {
 				return out, err
 			}
@@ -94,26 +94,26 @@ func (f *flakyTests) confirmFailure(ctx context.Context, e *env, fr failedRun, o
 	if len(flaky) == 0 {
 		return out, nil
 	}
-	for _, n := range f.add(fr.pkg, flaky...) {
-		e.warnf("test %s of %s fails on the unmutated baseline too (flaky); it is left out of judging", n, fr.pkg)
+	for _, n := range f.Add(fr.Pkg, flaky...) {
+		e.Warnf("test %s of %s fails on the unmutated baseline too (flaky); it is left out of judging", n, fr.Pkg)
 	}
 	if len(flaky) < len(out.Failed) {
 		return out, nil // a test that is not flaky still rejects the mutant
 	}
-	again, err := e.runTests(ctx, fr.bin, fr.dir, fr.timeout, append(fr.run, f.skip(fr.pkg)...)...)
+	again, err := e.RunTests(ctx, fr.Bin, fr.Dir, fr.Timeout, append(fr.Run, f.Skip(fr.Pkg)...)...)
 	if err != nil {
 		return out, err
 	}
-	return f.confirmFailure(ctx, e, fr, again, depth+1)
+	return f.ConfirmFailure(ctx, e, fr, again, depth+1)
 }
 
 // passingOnRetry runs each of the failed tests of pkg's baseline binary up
 // to FlakyRuns times and returns those that pass at least once.
-func passingOnRetry(ctx context.Context, e *env, bin string, pkg *mutate.Package, failed []string) []string {
+func PassingOnRetry(ctx context.Context, e *Engine, bin string, pkg *mutate.Package, failed []string) []string {
 	var out []string
 	for _, name := range failed {
 		for range FlakyRuns {
-			res, err := e.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.cfg.Timeout), "-test.run="+testsPattern([]string{name}))
+			res, err := e.RunTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.Cfg.Timeout), "-test.run="+TestsPattern([]string{name}))
 			if err != nil {
 				return nil
 			}
@@ -128,7 +128,7 @@ func passingOnRetry(ctx context.Context, e *env, bin string, pkg *mutate.Package
 
 // add records tests of pkg as flaky and returns those that were not known
 // yet.
-func (f *flakyTests) add(pkg string, names ...string) (fresh []string) {
+func (f *FlakyTests) Add(pkg string, names ...string) (fresh []string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.byPkg == nil {

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 )
 
 // cpuModel is the "model name" of /proc/cpuinfo.
-func cpuModel(context.Context) string {
+func CPUModel(context.Context) string {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		return "unknown CPU"

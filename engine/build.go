@@ -1,17 +1,17 @@
-package runner
+package engine
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/perfmut/perfmut/results"
 	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/results"
 )
 
 // goTestC builds the test binary of pkg (an import path) into bin with
@@ -23,10 +23,10 @@ import (
 // go vet does not run (-vet=off): a mutant vet complains about still
 // compiles, and vet took about half of each mutant's build. A campaign
 // that counts instructions links without DWARF (-ldflags=-w).
-func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
+func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
 	args := []string{"test", "-c", "-vet=off", "-o", bin}
 	args = append(args, gcflags(level)...)
-	if e.cfg.Counting != nil && level != "" {
+	if e.Cfg.Counting != nil && level != "" {
 		// Without DWARF a process starts faster under valgrind (0.31
 		// CPU-seconds instead of 0.41); both sides are built alike.
 		args = append(args, "-ldflags=-w")
@@ -34,12 +34,12 @@ func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
+	if len(e.Cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.Cfg.Tags, ","))
 	}
 	args = append(args, extra...)
 	args = append(args, pkg)
-	res, err := e.goCmd(ctx, dir, args...)
+	res, err := e.GoCmd(ctx, dir, args...)
 	if err != nil {
 		return false, err
 	}
@@ -57,17 +57,17 @@ func (e *env) goTestC(ctx context.Context, dir, pkg, bin, overlay string, level 
 
 // goBuild compiles pkg with the overlay and discards the result: the
 // compile check for a mutated package no test binary covers.
-func (e *env) goBuild(ctx context.Context, dir, pkg, overlay, level string) error {
+func (e *Engine) GoBuild(ctx context.Context, dir, pkg, overlay, level string) error {
 	args := []string{"build", "-o", os.DevNull}
 	args = append(args, gcflags(level)...)
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
+	if len(e.Cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.Cfg.Tags, ","))
 	}
 	args = append(args, pkg)
-	res, err := e.goCmd(ctx, dir, args...)
+	res, err := e.GoCmd(ctx, dir, args...)
 	if err != nil {
 		return err
 	}
@@ -85,11 +85,11 @@ func (e *env) goBuild(ctx context.Context, dir, pkg, overlay, level string) erro
 // (go-build*) go under the run's private temp dir, so that a perfmut
 // killed with SIGKILL leaves none behind once the next run has removed
 // the stale temp dir (see removeStaleTemp).
-func (e *env) goCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
-	e.logCmd(dir, "go", args...)
+func (e *Engine) GoCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
+	e.LogCmd(dir, "go", args...)
 	var env []string
-	if e.tmp != "" {
-		gotmp := filepath.Join(e.tmp, "gotmp")
+	if e.Tmp != "" {
+		gotmp := filepath.Join(e.Tmp, "gotmp")
 		if err := os.MkdirAll(gotmp, 0o755); err != nil {
 			return proc.Result{}, err
 		}
@@ -130,7 +130,7 @@ func (e *BuildError) Reason() string {
 // go build -overlay JSON that maps them. It returns the JSON's path and a
 // replacer that turns the temporary file names in compiler messages back
 // into the files' names relative to root.
-func writeOverlay(dir, root string, files map[string][]byte) (string, *strings.Replacer, error) {
+func WriteOverlay(dir, root string, files map[string][]byte) (string, *strings.Replacer, error) {
 	var pairs []string
 	type overlayJSON struct {
 		Replace map[string]string

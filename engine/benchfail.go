@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"regexp"
@@ -52,7 +52,7 @@ func BenchFailure(res proc.Result) TestOutcome {
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return TestOutcome{Status: score.Crash, Reason: msg}
 	}
-	out := classifyTests(res)
+	out := ClassifyTests(res)
 	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {
 		return out // a signal
 	}

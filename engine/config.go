@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"time"
@@ -13,4 +13,3 @@ type Config struct {
 	Measurement
 	Timeout time.Duration // functional-test timeout; 0 = 10 x the baseline's, at least 10s
 }
-

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ type Benchmark struct {
 func (b Benchmark) String() string { return b.Name }
 
 // pattern is the -test.bench regexp that selects exactly b.
-func (b Benchmark) pattern() string {
+func (b Benchmark) Pattern() string {
 	parts := strings.Split(b.Name, "/")
 	for i, p := range parts {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
@@ -89,26 +89,26 @@ type BenchCoverage struct {
 	// counts differ between processes at the same iteration count
 	// (mergeRuns): timed, at a rate that is not known.
 	varies map[string]map[[2]int]bool
-	iters  int // iterations of the first coverage run (c2); 0 if unknown
+	Iters  int // iterations of the first coverage run (c2); 0 if unknown
 	// secPerOp is one iteration's time in the second coverage run (2N
 	// iterations, instrumented), or in the listing run (one iteration) if
 	// that printed none: it ranks benchmarks by heat per second.
-	secPerOp float64
+	SecPerOp float64
 }
 
 // suffix is the "-N" the testing package appends to b's name.
-func (b Benchmark) suffix() string {
+func (b Benchmark) Suffix() string {
 	switch {
 	case b.CPU == 1:
 		return ""
 	case b.CPU > 1:
 		return "-" + strconv.Itoa(b.CPU)
 	}
-	return procsSuffix()
+	return ProcsSuffix()
 }
 
 // procsSuffix is the "-N" the testing package appends to benchmark names.
-func procsSuffix() string {
+func ProcsSuffix() string {
 	if p := runtime.GOMAXPROCS(0); p > 1 {
 		return "-" + strconv.Itoa(p)
 	}
@@ -118,8 +118,8 @@ func procsSuffix() string {
 // benchNames parses benchmark output and returns the leaf benchmark names
 // without the GOMAXPROCS suffix, in order of appearance, with their
 // seconds per operation.
-func benchNames(out []byte) (names []string, secPerOp map[string]float64) {
-	suffix := procsSuffix()
+func BenchNames(out []byte) (names []string, secPerOp map[string]float64) {
+	suffix := ProcsSuffix()
 	seen := map[string]bool{}
 	secPerOp = map[string]float64{}
 	rd := benchfmt.NewReader(bytes.NewReader(out), "out")
@@ -146,7 +146,7 @@ func benchNames(out []byte) (names []string, secPerOp map[string]float64) {
 // iterations, like a cache's eviction, is seen), at least 2, at most
 // 100000. The second run takes twice as many: blocks of the timed loop
 // run more often, setup blocks do not.
-func coverIters(secPerOp float64) int {
+func CoverIters(secPerOp float64) int {
 	const target = 0.05
 	if secPerOp <= 0 {
 		return 100
@@ -157,7 +157,7 @@ func coverIters(secPerOp float64) int {
 // maxCoverResizes is how many times the coverage runs of a benchmark may
 // grow their iteration count after a run whose time per iteration asks
 // for more (resizeCoverIters).
-const maxCoverResizes = 6
+const MaxCoverResizes = 6
 
 // resizeCoverIters is the iteration count the coverage runs of a benchmark
 // move to after a run of iters iterations took secPerOp each, and whether
@@ -168,11 +168,11 @@ const maxCoverResizes = 6
 // count of about 50ms of steady iterations after a few steps (F = 5 ms on
 // a loaded machine: 10, 100, 1,000, 10,000). One step alone stopped at a
 // few hundred iterations when F was a few milliseconds.
-func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
+func ResizeCoverIters(iters int, secPerOp float64) (int, bool) {
 	if !(secPerOp > 0) {
 		return iters, false
 	}
-	next := coverIters(secPerOp)
+	next := CoverIters(secPerOp)
 	return next, next > 2*iters
 }
 
@@ -185,7 +185,7 @@ func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
 // its deadline on the baseline is left out of judging, with a warning that
 // names it and why, instead of ending the campaign. hasTests says which
 // packages have a test binary.
-func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
+func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
 	var mu sync.Mutex
 	var all []*BenchCoverage
 	var jobs []coverJob
@@ -193,8 +193,8 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 		if !hasTests[p.ImportPath] {
 			continue
 		}
-		bin := filepath.Join(e.tmp, "cover", SafeName(p.ImportPath)+".test")
-		ok, err := e.goTestC(ctx, e.cfg.Module.Dir, p.ImportPath, bin, "", "",
+		bin := filepath.Join(e.Tmp, "cover", SafeName(p.ImportPath)+".test")
+		ok, err := e.GoTestC(ctx, e.Cfg.Module.Dir, p.ImportPath, bin, "", "",
 			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
 		if err != nil {
 			return nil, fmt.Errorf("baseline coverage build: %w", err)
@@ -202,13 +202,13 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 		if !ok {
 			continue
 		}
-		names, spo, err := e.listBenchmarks(ctx, p, bin)
+		names, spo, err := e.ListBenchmarks(ctx, p, bin)
 		if err != nil {
 			return nil, err
 		}
 		for _, n := range names {
-			iters := coverIters(spo[n])
-			if fixed, ok := FixedIters(e.cfg.Benchtime); ok {
+			iters := CoverIters(spo[n])
+			if fixed, ok := FixedIters(e.Cfg.Benchtime); ok {
 				// Samples of N iterations reach only what N and 2N do.
 				iters = fixed
 			}
@@ -216,12 +216,12 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 		}
 	}
 	if len(jobs) > 0 {
-		e.prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
+		e.Prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
 	}
 	start := time.Now()
-	done, stop := e.stepProgress("benchmark coverage", len(jobs))
+	done, stop := e.StepProgress("benchmark coverage", len(jobs))
 	defer stop()
-	err := e.parallel(ctx, len(jobs), func(i int) error {
+	err := e.Parallel(ctx, len(jobs), func(i int) error {
 		defer done.Add(1)
 		bc, err := e.coverBenchmark(ctx, jobs[i], i)
 		if bc == nil || err != nil {
@@ -236,7 +236,7 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 		return nil, err
 	}
 	if len(jobs) > 0 {
-		e.prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
+		e.Prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
 	}
 	sort.Slice(all, func(i, j int) bool {
 		if all[i].Bench.Pkg != all[j].Bench.Pkg {
@@ -251,8 +251,8 @@ func (e *env) coverBenchmarks(ctx context.Context, hasTests map[string]bool, pkg
 // its -cover binary, with their seconds per operation. A benchmark that
 // panics, fails or runs past -bench-timeout is left out with a warning,
 // and the listing runs again without it (-test.skip).
-func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
-	skip := e.cfg.SkipBench
+func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
+	skip := e.Cfg.SkipBench
 	for {
 		// -test.v prints each benchmark's name as it starts, so a
 		// benchmark that dies is named.
@@ -260,8 +260,8 @@ func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		if skip != "" {
 			args = append(args, "-test.skip="+skip)
 		}
-		e.logCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.cfg.BenchTimeout, bin, args...)
+		e.LogCmd(p.Dir, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.Cfg.BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -269,7 +269,7 @@ func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 			return nil, nil, ctx.Err()
 		}
 		if res.OK() {
-			names, spo := benchNames(res.Output)
+			names, spo := BenchNames(res.Output)
 			return names, spo, nil
 		}
 		bench, msg := benchDeath(res.Output)
@@ -279,16 +279,16 @@ func (e *env) listBenchmarks(ctx context.Context, p *mutate.Package, bin string)
 		why := "fails"
 		switch {
 		case res.TimedOut:
-			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.cfg.BenchTimeout)
+			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.Cfg.BenchTimeout)
 		case msg != "":
 			why = "fails: " + msg
 		}
-		e.warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
+		e.Warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
 		// A dying sub-benchmark takes its top-level benchmark with it:
 		// -test.skip cannot combine patterns of different depths.
 		top, _, _ := strings.Cut(bench, "/")
 		if top != bench {
-			e.warnf("(its parent %s is left out with it)", top)
+			e.Warnf("(its parent %s is left out with it)", top)
 		}
 		pat := "^" + regexp.QuoteMeta(top) + "$"
 		if skip == "" {
@@ -313,7 +313,7 @@ func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
 // readProfile reads a coverage profile (golang.org/x/tools/cover): file ->
 // blocks in file order, the count in c2. Blocks listed twice (several
 // test binaries) are summed.
-func readProfile(name string) (map[string][]CovBlock, error) {
+func ReadProfile(name string) (map[string][]CovBlock, error) {
 	profs, err := cover.ParseProfiles(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading coverage profile: %w", err)
@@ -332,18 +332,18 @@ func readProfile(name string) (map[string][]CovBlock, error) {
 // timedRuns pairs the profiles of a run at N (p2) and 2N (p3) iterations
 // (readProfile): the blocks that ran in either, with p3's count in c3;
 // covBlock.growth tells the timed loop's blocks from setup's.
-func timedRuns(p2, p3 map[string][]CovBlock) map[string][]CovBlock {
-	blocks, _ := mergeRuns([]map[string][]CovBlock{p2}, []map[string][]CovBlock{p3})
+func TimedRuns(p2, p3 map[string][]CovBlock) map[string][]CovBlock {
+	blocks, _ := MergeRuns([]map[string][]CovBlock{p2}, []map[string][]CovBlock{p3})
 	return blocks
 }
 
 // A selection is the benchmarks that run a mutant's site in their timed
 // loop, or why there are none.
-type selection struct {
-	benches []Benchmark
-	heat    []benchHeat // parallel to benches: how often each runs the site
-	reason  string      // for no-coverage
-	note    string      // benchmarks left out by -max-benchmarks, for the result's reason
+type Selection struct {
+	Benches []Benchmark
+	Heat    []BenchHeat // parallel to benches: how often each runs the site
+	Reason  string      // for no-coverage
+	Note    string      // benchmarks left out by -max-benchmarks, for the result's reason
 }
 
 // benchHeat is how often a benchmark runs a mutant's site: per iteration
@@ -351,24 +351,24 @@ type selection struct {
 // per second of it under coverage (perIter over the coverage run's time
 // per iteration, 0 if unknown) and in total (c3, summed over the site's
 // blocks).
-type benchHeat struct {
-	perIter float64
-	perSec  float64
-	count   int64
+type BenchHeat struct {
+	PerIter float64
+	PerSec  float64
+	Count   int64
 }
 
 // selectBenchmarks picks the benchmarks (of the packages in scope) whose
 // timed loop executes one of the mutant's positions.
-func selectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string, pos [][2]int) selection {
+func SelectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string, pos [][2]int) Selection {
 	var timed []Benchmark
-	var heat []benchHeat
+	var heat []BenchHeat
 	var setup []string
 	for _, bc := range covs {
 		if !scope[bc.Bench.Pkg] {
 			continue
 		}
 		reached, inLoop := false, false
-		var h benchHeat
+		var h BenchHeat
 		for _, b := range bc.Blocks[file] {
 			hit := false
 			for _, p := range pos {
@@ -386,16 +386,16 @@ func selectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string,
 				inLoop = true
 				continue
 			}
-			h.count += max(b.CountN, b.Count2N)
+			h.Count += max(b.CountN, b.Count2N)
 			if d := b.Growth(); d > 0 {
 				inLoop = true
-				if bc.iters > 0 {
-					h.perIter += float64(d) / float64(bc.iters)
+				if bc.Iters > 0 {
+					h.PerIter += float64(d) / float64(bc.Iters)
 				}
 			}
 		}
-		if bc.secPerOp > 0 {
-			h.perSec = h.perIter / bc.secPerOp
+		if bc.SecPerOp > 0 {
+			h.PerSec = h.PerIter / bc.SecPerOp
 		}
 		switch {
 		case inLoop:
@@ -406,17 +406,17 @@ func selectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string,
 		}
 	}
 	if len(timed) > 0 {
-		return selection{benches: timed, heat: heat}
+		return Selection{Benches: timed, Heat: heat}
 	}
 	if len(setup) > 0 {
-		return selection{reason: "reached only in benchmark setup, outside the timed loop (" + strings.Join(setup, ", ") + ")"}
+		return Selection{Reason: "reached only in benchmark setup, outside the timed loop (" + strings.Join(setup, ", ") + ")"}
 	}
-	return selection{reason: "no benchmark executes the mutated code"}
+	return Selection{Reason: "no benchmark executes the mutated code"}
 }
 
 // mutantPositions returns the line:col of each of m's edits in its file
 // (the site itself if it has none), from the file's original content.
-func mutantPositions(src []byte, m mutate.Mutant) [][2]int {
+func MutantPositions(src []byte, m mutate.Mutant) [][2]int {
 	var pos [][2]int
 	for _, e := range m.Edits {
 		if e.Start < 0 || e.Start > len(src) {
@@ -432,7 +432,7 @@ func mutantPositions(src []byte, m mutate.Mutant) [][2]int {
 }
 
 // coverFile is the name coverage profiles give m's file.
-func coverFile(m mutate.Mutant) string {
+func CoverFile(m mutate.Mutant) string {
 	return m.Package + "/" + path.Base(m.File)
 }
 
