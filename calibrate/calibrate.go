@@ -28,7 +28,9 @@ const nullFile = "perfmut_calibrate_null.go"
 // report.TallyCalibration and report.WriteCalibration turn its report into
 // rates with exact intervals.
 type Calibration struct {
-	runner.Campaign // Mutants: the candidates whose sites trials take; Out "": a temporary directory
+	// Campaign is what the trials run as: Mutants are the candidates whose
+	// sites trials take; Out "" runs them in a temporary directory.
+	Campaign runner.Campaign
 	// Dir is the directory the package patterns (Settings.Patterns) are
 	// relative to.
 	Dir    string

@@ -67,7 +67,7 @@ const (
 type compareSide struct {
 	name    string // OLD or NEW
 	rev     changes.Rev
-	w       *runner.Workspace // its module directory, packages and test binaries
+	w       *engine.Workspace // its module directory, packages and test binaries
 	list    []listedPackage
 	modPath string
 	benches map[engine.Benchmark]bool // every benchmark listed in its binaries
@@ -224,7 +224,7 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 		}
 		dir = d
 	}
-	w, err := runner.NewWorkspace(c.campaign(dir), filepath.Join(tmp, lower), prog)
+	w, err := engine.NewWorkspace(engine.Config{Module: mutate.Module{Dir: dir}, Measurement: c.Measurement}, filepath.Join(tmp, lower), prog)
 	if err != nil {
 		return nil, err
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -32,7 +32,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		{{"sec/op": 1.6, "B/op": 10}, {"sec/op": 2.6, "B/op": 20}},
 	}
 	for i, vals := range rounds {
-		st.record(vals, [2]bool{false, i == 2}, runner.DefaultMetric)
+		st.record(vals, [2]bool{false, i == 2}, engine.DefaultMetric)
 	}
 	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 7 {
 		t.Fatalf("missing %v after %d rounds, want %v after 7", st.missing, st.rounds, want)
@@ -125,9 +125,7 @@ func TestDrifts(t *testing.T) {
 
 // A changed file the build constraints exclude changes no benchmark.
 func TestBuiltLines(t *testing.T) {
-	c := &runner.Campaign{}
-	c.Module.Dir = "/mod"
-	w, err := runner.NewWorkspace(c, t.TempDir(), nil)
+	w, err := engine.NewWorkspace(engine.Config{Module: mutate.Module{Dir: "/mod"}}, t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	old := sides[0].w
 	metric := c.Metric
 	if metric == nil {
-		metric = runner.DefaultMetric
+		metric = engine.DefaultMetric
 	}
 	states, err := prepare(ctx, sides, sel)
 	if err != nil {
@@ -207,15 +207,15 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 func (st *compared) record(vals [2]map[string]float64, censored [2]bool, metric func(string) bool) {
 	round := st.rounds
 	st.rounds++
-	units := runner.RoundUnits(vals, metric)
-	for _, u := range runner.MissedUnits(st.units, units) {
+	units := engine.RoundUnits(vals, metric)
+	for _, u := range engine.MissedUnits(st.units, units) {
 		st.missing[u] = append(st.missing[u], round)
 	}
 	for _, unit := range units {
 		v := st.vals[unit]
 		if v == nil {
 			v = &[2][]float64{}
-			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, runner.MissingBefore(round)
+			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, engine.MissingBefore(round)
 			st.units = append(st.units, unit)
 		}
 		for side, x := range []float64{vals[0][unit], vals[1][unit]} {
@@ -233,8 +233,8 @@ func (st *compared) samples() []score.Sample {
 	var out []score.Sample
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		s := runner.CensoredSample(score.Sample{Benchmark: st.b.CPUName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
-		rev := runner.CensoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
+		s := engine.CensoredSample(score.Sample{Benchmark: st.b.CPUName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
+		rev := engine.CensoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
 		s.Baseline = rev.Mutant
 		out = append(out, s)
 	}

@@ -42,7 +42,7 @@ func benchDeath(out []byte) (bench, msg string) {
 	return bench, msg
 }
 
-// benchFailure classifies a failed mutant benchmark run: a timeout, a
+// BenchFailure classifies a failed mutant benchmark run: a timeout, a
 // crash (a panic, a fatal runtime error or a signal, wherever the runtime
 // printed it), or a functional difference (b.Fatal, b.Error, no result).
 func BenchFailure(res proc.Result) TestOutcome {
@@ -52,7 +52,7 @@ func BenchFailure(res proc.Result) TestOutcome {
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return TestOutcome{Status: score.Crash, Reason: msg}
 	}
-	out := ClassifyTests(res)
+	out := classifyTests(res)
 	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {
 		return out // a signal
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// goTestC builds the test binary of pkg (an import path) into bin with
+// GoTestC builds the test binary of pkg (an import path) into bin with
 // go test -c, in dir (the module root or a copy of it). overlay, if not "",
 // is a go build -overlay JSON file. It reports whether a binary was written
 // (a package without test files gets none) and, on failure, the compiler's
@@ -26,7 +26,7 @@ import (
 func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
 	args := []string{"test", "-c", "-vet=off", "-o", bin}
 	args = append(args, gcflags(level)...)
-	if e.Cfg.Counting != nil && level != "" {
+	if e.cfg.Counting != nil && level != "" {
 		// Without DWARF a process starts faster under valgrind (0.31
 		// CPU-seconds instead of 0.41); both sides are built alike.
 		args = append(args, "-ldflags=-w")
@@ -34,8 +34,8 @@ func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, lev
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.Cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.Cfg.Tags, ","))
+	if len(e.cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
 	}
 	args = append(args, extra...)
 	args = append(args, pkg)
@@ -55,7 +55,7 @@ func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, lev
 	return true, nil
 }
 
-// goBuild compiles pkg with the overlay and discards the result: the
+// GoBuild compiles pkg with the overlay and discards the result: the
 // compile check for a mutated package no test binary covers.
 func (e *Engine) GoBuild(ctx context.Context, dir, pkg, overlay, level string) error {
 	args := []string{"build", "-o", os.DevNull}
@@ -63,8 +63,8 @@ func (e *Engine) GoBuild(ctx context.Context, dir, pkg, overlay, level string) e
 	if overlay != "" {
 		args = append(args, "-overlay", overlay)
 	}
-	if len(e.Cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.Cfg.Tags, ","))
+	if len(e.cfg.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
 	}
 	args = append(args, pkg)
 	res, err := e.GoCmd(ctx, dir, args...)
@@ -80,7 +80,7 @@ func (e *Engine) GoBuild(ctx context.Context, dir, pkg, overlay, level string) e
 	return nil
 }
 
-// goCmd runs the go command in dir, without a timeout; cancelling ctx
+// GoCmd runs the go command in dir, without a timeout; cancelling ctx
 // kills it and its children. The go command's own temporary directories
 // (go-build*) go under the run's private temp dir, so that a perfmut
 // killed with SIGKILL leaves none behind once the next run has removed
@@ -98,7 +98,7 @@ func (e *Engine) GoCmd(ctx context.Context, dir string, args ...string) (proc.Re
 	return proc.Run(ctx, dir, env, 0, "go", args...)
 }
 
-// A buildError is a failed go build: for a mutant, compile-error.
+// A BuildError is a failed go build: for a mutant, compile-error.
 type BuildError struct {
 	pkg string
 	out string
@@ -108,7 +108,7 @@ func (e *BuildError) Error() string {
 	return fmt.Sprintf("building %s: %s", e.pkg, e.out)
 }
 
-// reason is the first meaningful lines of the compiler output.
+// Reason is the first meaningful lines of the compiler output.
 func (e *BuildError) Reason() string {
 	var lines []string
 	for _, l := range strings.Split(e.out, "\n") {
@@ -126,7 +126,7 @@ func (e *BuildError) Reason() string {
 	return strings.Join(lines, "; ")
 }
 
-// writeOverlay writes files (absolute path -> content) under dir and the
+// WriteOverlay writes files (absolute path -> content) under dir and the
 // go build -overlay JSON that maps them. It returns the JSON's path and a
 // replacer that turns the temporary file names in compiler messages back
 // into the files' names relative to root.

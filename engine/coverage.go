@@ -2,27 +2,21 @@ package engine
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"path"
-	"path/filepath"
 	"regexp"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/tools/cover"
 
-	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 )
 
-// A benchmark is one leaf benchmark of a package's test binary.
+// A Benchmark is one leaf benchmark of a package's test binary.
 type Benchmark struct {
 	Pkg  string // import path of the package whose test binary holds it
 	Name string // full name without the GOMAXPROCS suffix, e.g. BenchmarkFind/n=10
@@ -31,7 +25,7 @@ type Benchmark struct {
 
 func (b Benchmark) String() string { return b.Name }
 
-// pattern is the -test.bench regexp that selects exactly b.
+// Pattern is the -test.bench regexp that selects exactly b.
 func (b Benchmark) Pattern() string {
 	parts := strings.Split(b.Name, "/")
 	for i, p := range parts {
@@ -66,7 +60,7 @@ func (b CovBlock) Growth() int64 {
 	return int64(uint32(b.Count2N) - uint32(b.CountN))
 }
 
-// contains reports whether line:col lies in the block ([start, end)).
+// Contains reports whether line:col lies in the block ([start, end)).
 func (b CovBlock) Contains(line, col int) bool {
 	if line < b.StartLine || line > b.EndLine {
 		return false
@@ -90,13 +84,13 @@ type BenchCoverage struct {
 	// (mergeRuns): timed, at a rate that is not known.
 	varies map[string]map[[2]int]bool
 	Iters  int // iterations of the first coverage run (c2); 0 if unknown
-	// secPerOp is one iteration's time in the second coverage run (2N
+	// SecPerOp is one iteration's time in the second coverage run (2N
 	// iterations, instrumented), or in the listing run (one iteration) if
 	// that printed none: it ranks benchmarks by heat per second.
 	SecPerOp float64
 }
 
-// suffix is the "-N" the testing package appends to b's name.
+// Suffix is the "-N" the testing package appends to b's name.
 func (b Benchmark) Suffix() string {
 	switch {
 	case b.CPU == 1:
@@ -104,11 +98,11 @@ func (b Benchmark) Suffix() string {
 	case b.CPU > 1:
 		return "-" + strconv.Itoa(b.CPU)
 	}
-	return ProcsSuffix()
+	return procsSuffix()
 }
 
 // procsSuffix is the "-N" the testing package appends to benchmark names.
-func ProcsSuffix() string {
+func procsSuffix() string {
 	if p := runtime.GOMAXPROCS(0); p > 1 {
 		return "-" + strconv.Itoa(p)
 	}
@@ -118,8 +112,8 @@ func ProcsSuffix() string {
 // benchNames parses benchmark output and returns the leaf benchmark names
 // without the GOMAXPROCS suffix, in order of appearance, with their
 // seconds per operation.
-func BenchNames(out []byte) (names []string, secPerOp map[string]float64) {
-	suffix := ProcsSuffix()
+func benchNames(out []byte) (names []string, secPerOp map[string]float64) {
+	suffix := procsSuffix()
 	seen := map[string]bool{}
 	secPerOp = map[string]float64{}
 	rd := benchfmt.NewReader(bytes.NewReader(out), "out")
@@ -146,7 +140,7 @@ func BenchNames(out []byte) (names []string, secPerOp map[string]float64) {
 // iterations, like a cache's eviction, is seen), at least 2, at most
 // 100000. The second run takes twice as many: blocks of the timed loop
 // run more often, setup blocks do not.
-func CoverIters(secPerOp float64) int {
+func coverIters(secPerOp float64) int {
 	const target = 0.05
 	if secPerOp <= 0 {
 		return 100
@@ -157,7 +151,7 @@ func CoverIters(secPerOp float64) int {
 // maxCoverResizes is how many times the coverage runs of a benchmark may
 // grow their iteration count after a run whose time per iteration asks
 // for more (resizeCoverIters).
-const MaxCoverResizes = 6
+const maxCoverResizes = 6
 
 // resizeCoverIters is the iteration count the coverage runs of a benchmark
 // move to after a run of iters iterations took secPerOp each, and whether
@@ -168,135 +162,12 @@ const MaxCoverResizes = 6
 // count of about 50ms of steady iterations after a few steps (F = 5 ms on
 // a loaded machine: 10, 100, 1,000, 10,000). One step alone stopped at a
 // few hundred iterations when F was a few milliseconds.
-func ResizeCoverIters(iters int, secPerOp float64) (int, bool) {
+func resizeCoverIters(iters int, secPerOp float64) (int, bool) {
 	if !(secPerOp > 0) {
 		return iters, false
 	}
-	next := CoverIters(secPerOp)
+	next := coverIters(secPerOp)
 	return next, next > 2*iters
-}
-
-// coverBenchmarks builds a -cover test binary of each package in pkgs
-// that has benchmarks, instruments the mutated packages (coverpkg), and
-// records per leaf benchmark which blocks run and which of them grow with
-// b.N. Coverage must come from the baseline: -cover ignores -overlay.
-//
-// Every process has a deadline. A benchmark that panics, fails or runs past
-// its deadline on the baseline is left out of judging, with a warning that
-// names it and why, instead of ending the campaign. hasTests says which
-// packages have a test binary.
-func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
-	var mu sync.Mutex
-	var all []*BenchCoverage
-	var jobs []coverJob
-	for _, p := range pkgs {
-		if !hasTests[p.ImportPath] {
-			continue
-		}
-		bin := filepath.Join(e.Tmp, "cover", SafeName(p.ImportPath)+".test")
-		ok, err := e.GoTestC(ctx, e.Cfg.Module.Dir, p.ImportPath, bin, "", "",
-			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
-		if err != nil {
-			return nil, fmt.Errorf("baseline coverage build: %w", err)
-		}
-		if !ok {
-			continue
-		}
-		names, spo, err := e.ListBenchmarks(ctx, p, bin)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range names {
-			iters := CoverIters(spo[n])
-			if fixed, ok := FixedIters(e.Cfg.Benchtime); ok {
-				// Samples of N iterations reach only what N and 2N do.
-				iters = fixed
-			}
-			jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
-		}
-	}
-	if len(jobs) > 0 {
-		e.Prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
-	}
-	start := time.Now()
-	done, stop := e.StepProgress("benchmark coverage", len(jobs))
-	defer stop()
-	err := e.Parallel(ctx, len(jobs), func(i int) error {
-		defer done.Add(1)
-		bc, err := e.coverBenchmark(ctx, jobs[i], i)
-		if bc == nil || err != nil {
-			return err
-		}
-		mu.Lock()
-		all = append(all, bc)
-		mu.Unlock()
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	if len(jobs) > 0 {
-		e.Prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
-	}
-	sort.Slice(all, func(i, j int) bool {
-		if all[i].Bench.Pkg != all[j].Bench.Pkg {
-			return all[i].Bench.Pkg < all[j].Bench.Pkg
-		}
-		return all[i].Bench.Name < all[j].Bench.Name
-	})
-	return all, nil
-}
-
-// listBenchmarks lists the benchmarks of p with one run of each (1x) in
-// its -cover binary, with their seconds per operation. A benchmark that
-// panics, fails or runs past -bench-timeout is left out with a warning,
-// and the listing runs again without it (-test.skip).
-func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
-	skip := e.Cfg.SkipBench
-	for {
-		// -test.v prints each benchmark's name as it starts, so a
-		// benchmark that dies is named.
-		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x", "-test.v"}
-		if skip != "" {
-			args = append(args, "-test.skip="+skip)
-		}
-		e.LogCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.Cfg.BenchTimeout, bin, args...)
-		if err != nil {
-			return nil, nil, err
-		}
-		if res.Canceled {
-			return nil, nil, ctx.Err()
-		}
-		if res.OK() {
-			names, spo := BenchNames(res.Output)
-			return names, spo, nil
-		}
-		bench, msg := benchDeath(res.Output)
-		if bench == "" {
-			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, LastLines(res.Output, 3))
-		}
-		why := "fails"
-		switch {
-		case res.TimedOut:
-			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.Cfg.BenchTimeout)
-		case msg != "":
-			why = "fails: " + msg
-		}
-		e.Warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
-		// A dying sub-benchmark takes its top-level benchmark with it:
-		// -test.skip cannot combine patterns of different depths.
-		top, _, _ := strings.Cut(bench, "/")
-		if top != bench {
-			e.Warnf("(its parent %s is left out with it)", top)
-		}
-		pat := "^" + regexp.QuoteMeta(top) + "$"
-		if skip == "" {
-			skip = pat
-		} else {
-			skip += "|" + pat
-		}
-	}
 }
 
 // coverDeadline is the deadline of a coverage run of n iterations of a
@@ -310,7 +181,7 @@ func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
 	return d
 }
 
-// readProfile reads a coverage profile (golang.org/x/tools/cover): file ->
+// ReadProfile reads a coverage profile (golang.org/x/tools/cover): file ->
 // blocks in file order, the count in c2. Blocks listed twice (several
 // test binaries) are summed.
 func ReadProfile(name string) (map[string][]CovBlock, error) {
@@ -332,12 +203,12 @@ func ReadProfile(name string) (map[string][]CovBlock, error) {
 // timedRuns pairs the profiles of a run at N (p2) and 2N (p3) iterations
 // (readProfile): the blocks that ran in either, with p3's count in c3;
 // covBlock.growth tells the timed loop's blocks from setup's.
-func TimedRuns(p2, p3 map[string][]CovBlock) map[string][]CovBlock {
-	blocks, _ := MergeRuns([]map[string][]CovBlock{p2}, []map[string][]CovBlock{p3})
+func timedRuns(p2, p3 map[string][]CovBlock) map[string][]CovBlock {
+	blocks, _ := mergeRuns([]map[string][]CovBlock{p2}, []map[string][]CovBlock{p3})
 	return blocks
 }
 
-// A selection is the benchmarks that run a mutant's site in their timed
+// A Selection is the benchmarks that run a mutant's site in their timed
 // loop, or why there are none.
 type Selection struct {
 	Benches []Benchmark
@@ -346,7 +217,7 @@ type Selection struct {
 	Note    string      // benchmarks left out by -max-benchmarks, for the result's reason
 }
 
-// benchHeat is how often a benchmark runs a mutant's site: per iteration
+// BenchHeat is how often a benchmark runs a mutant's site: per iteration
 // of its timed loop ((c3-c2)/iters, 0 if the iteration count is unknown),
 // per second of it under coverage (perIter over the coverage run's time
 // per iteration, 0 if unknown) and in total (c3, summed over the site's
@@ -357,7 +228,7 @@ type BenchHeat struct {
 	Count   int64
 }
 
-// selectBenchmarks picks the benchmarks (of the packages in scope) whose
+// SelectBenchmarks picks the benchmarks (of the packages in scope) whose
 // timed loop executes one of the mutant's positions.
 func SelectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string, pos [][2]int) Selection {
 	var timed []Benchmark
@@ -414,7 +285,7 @@ func SelectBenchmarks(covs []*BenchCoverage, scope map[string]bool, file string,
 	return Selection{Reason: "no benchmark executes the mutated code"}
 }
 
-// mutantPositions returns the line:col of each of m's edits in its file
+// MutantPositions returns the line:col of each of m's edits in its file
 // (the site itself if it has none), from the file's original content.
 func MutantPositions(src []byte, m mutate.Mutant) [][2]int {
 	var pos [][2]int
@@ -431,12 +302,12 @@ func MutantPositions(src []byte, m mutate.Mutant) [][2]int {
 	return pos
 }
 
-// coverFile is the name coverage profiles give m's file.
+// CoverFile is the name coverage profiles give m's file.
 func CoverFile(m mutate.Mutant) string {
 	return m.Package + "/" + path.Base(m.File)
 }
 
-// lastLines returns the last n non-empty lines of out, joined by "; ".
+// LastLines returns the last n non-empty lines of out, joined by "; ".
 func LastLines(out []byte, n int) string {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {

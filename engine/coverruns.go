@@ -3,9 +3,15 @@ package engine
 import (
 	"context"
 	"fmt"
+	"github.com/perfmut/perfmut/internal/english"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
 
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
@@ -57,11 +63,11 @@ func (e *Engine) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchC
 			break
 		}
 		runs[k] = append(runs[k], prof)
-		if len(runs[0]) == 2 && len(runs[1]) == 1 && SameCounts(runs[0][0], runs[0][1]) && !Decreases(runs[0][0], runs[1][0]) {
+		if len(runs[0]) == 2 && len(runs[1]) == 1 && sameCounts(runs[0][0], runs[0][1]) && !decreases(runs[0][0], runs[1][0]) {
 			break
 		}
 	}
-	blocks, varies := MergeRuns(runs[0], runs[1])
+	blocks, varies := mergeRuns(runs[0], runs[1])
 	return &BenchCoverage{Bench: j.bench, Blocks: blocks, varies: varies, Iters: iters, SecPerOp: j.spo}, nil
 }
 
@@ -71,7 +77,7 @@ func (e *Engine) coverBenchmark(ctx context.Context, j coverJob, i int) (*BenchC
 // tenfold after a run past its deadline. j.spo becomes the 2N run's time
 // per iteration. lo is nil when a run fails (with a warning).
 func (e *Engine) coverPair(ctx context.Context, j *coverJob, i int) (lo, hi map[string][]CovBlock, iters int, err error) {
-	iters, resized := j.iters, fixedNRE.MatchString(e.Cfg.Benchtime)
+	iters, resized := j.iters, fixedNRE.MatchString(e.cfg.Benchtime)
 	growths := 0
 retry:
 	for k := range 2 {
@@ -90,16 +96,16 @@ retry:
 			e.warnCover(*j, n, res)
 			return nil, nil, 0, nil
 		}
-		_, spo := BenchNames(res.Output)
+		_, spo := benchNames(res.Output)
 		if k == 0 && !resized {
-			if next, ok := ResizeCoverIters(iters, spo[j.bench.Name]); ok {
+			if next, ok := resizeCoverIters(iters, spo[j.bench.Name]); ok {
 				// The 1x run timed mostly a slow first iteration (a
 				// table built, a cache filled): the runs take as
 				// many iterations as this run's time per iteration
 				// asks, so that code reached only after many (an
 				// eviction) is seen as the samples will run it.
 				iters, j.spo, growths = next, spo[j.bench.Name], growths+1
-				resized = growths >= MaxCoverResizes
+				resized = growths >= maxCoverResizes
 				goto retry
 			}
 		}
@@ -123,7 +129,7 @@ func (e *Engine) coverOnce(ctx context.Context, j coverJob, i, n int) (map[strin
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.Pattern(),
 		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
 	e.LogCmd(j.pkg.Dir, j.bin, args...)
-	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.Cfg.BenchTimeout), j.bin, args...)
+	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.cfg.BenchTimeout), j.bin, args...)
 	if err != nil {
 		return nil, res, err
 	}
@@ -147,7 +153,7 @@ func (e *Engine) warnCover(j coverJob, n int, res proc.Result) {
 // coverFailure says how j's coverage run of n iterations (res) failed.
 func (e *Engine) coverFailure(j coverJob, n int, res proc.Result) string {
 	if res.TimedOut {
-		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.Cfg.BenchTimeout))
+		return fmt.Sprintf("did not finish %d iterations within %s", n, coverDeadline(j.spo, n, e.cfg.BenchTimeout))
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return "fails: " + msg
@@ -156,7 +162,7 @@ func (e *Engine) coverFailure(j coverJob, n int, res proc.Result) string {
 }
 
 // sameCounts reports whether two profiles count every block alike.
-func SameCounts(a, b map[string][]CovBlock) bool {
+func sameCounts(a, b map[string][]CovBlock) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -172,8 +178,8 @@ func SameCounts(a, b map[string][]CovBlock) bool {
 // decreases reports whether a block ran fewer times in the run at 2N (hi)
 // than in the run at N (lo), beyond what a wrapped counter reads
 // (covBlock.growth): a set-up that differs between the processes.
-func Decreases(lo, hi map[string][]CovBlock) bool {
-	for _, blocks := range TimedRuns(lo, hi) {
+func decreases(lo, hi map[string][]CovBlock) bool {
+	for _, blocks := range timedRuns(lo, hi) {
 		for _, b := range blocks {
 			if b.Count2N < b.CountN && b.Growth() == 0 {
 				return true
@@ -193,7 +199,7 @@ func Decreases(lo, hi map[string][]CovBlock) bool {
 // timed block whose rate does, and measuring it is the choice a rerun
 // makes again, where a pair of runs chose by chance. With one run of each
 // it is the pair.
-func MergeRuns(lo, hi []map[string][]CovBlock) (map[string][]CovBlock, map[string]map[[2]int]bool) {
+func mergeRuns(lo, hi []map[string][]CovBlock) (map[string][]CovBlock, map[string]map[[2]int]bool) {
 	out := map[string][]CovBlock{}
 	varies := map[string]map[[2]int]bool{}
 	for file, ref := range lo[0] {
@@ -231,4 +237,127 @@ func medianCount(runs []map[string][]CovBlock, file string, bi int, at CovBlock)
 	varies := slices.Min(counts) != slices.Max(counts)
 	slices.Sort(counts)
 	return counts[len(counts)/2], varies
+}
+
+// CoverBenchmarks builds a -cover test binary of each package in pkgs
+// that has benchmarks, instruments the mutated packages (coverpkg), and
+// records per leaf benchmark which blocks run and which of them grow with
+// b.N. Coverage must come from the baseline: -cover ignores -overlay.
+//
+// Every process has a deadline. A benchmark that panics, fails or runs past
+// its deadline on the baseline is left out of judging, with a warning that
+// names it and why, instead of ending the campaign. hasTests says which
+// packages have a test binary.
+func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
+	var mu sync.Mutex
+	var all []*BenchCoverage
+	var jobs []coverJob
+	for _, p := range pkgs {
+		if !hasTests[p.ImportPath] {
+			continue
+		}
+		bin := filepath.Join(e.Tmp, "cover", SafeName(p.ImportPath)+".test")
+		ok, err := e.GoTestC(ctx, e.cfg.Module.Dir, p.ImportPath, bin, "", "",
+			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
+		if err != nil {
+			return nil, fmt.Errorf("baseline coverage build: %w", err)
+		}
+		if !ok {
+			continue
+		}
+		names, spo, err := e.ListBenchmarks(ctx, p, bin)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			iters := coverIters(spo[n])
+			if fixed, ok := fixedIters(e.cfg.Benchtime); ok {
+				// Samples of N iterations reach only what N and 2N do.
+				iters = fixed
+			}
+			jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
+		}
+	}
+	if len(jobs) > 0 {
+		e.Prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
+	}
+	start := time.Now()
+	done, stop := e.StepProgress("benchmark coverage", len(jobs))
+	defer stop()
+	err := e.Parallel(ctx, len(jobs), func(i int) error {
+		defer done.Add(1)
+		bc, err := e.coverBenchmark(ctx, jobs[i], i)
+		if bc == nil || err != nil {
+			return err
+		}
+		mu.Lock()
+		all = append(all, bc)
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(jobs) > 0 {
+		e.Prog.Logf("perfmut: benchmark coverage done in %s", time.Since(start).Round(time.Second))
+	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].Bench.Pkg != all[j].Bench.Pkg {
+			return all[i].Bench.Pkg < all[j].Bench.Pkg
+		}
+		return all[i].Bench.Name < all[j].Bench.Name
+	})
+	return all, nil
+}
+
+// ListBenchmarks lists the benchmarks of p with one run of each (1x) in
+// its -cover binary, with their seconds per operation. A benchmark that
+// panics, fails or runs past -bench-timeout is left out with a warning,
+// and the listing runs again without it (-test.skip).
+func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin string) ([]string, map[string]float64, error) {
+	skip := e.cfg.SkipBench
+	for {
+		// -test.v prints each benchmark's name as it starts, so a
+		// benchmark that dies is named.
+		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x", "-test.v"}
+		if skip != "" {
+			args = append(args, "-test.skip="+skip)
+		}
+		e.LogCmd(p.Dir, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.cfg.BenchTimeout, bin, args...)
+		if err != nil {
+			return nil, nil, err
+		}
+		if res.Canceled {
+			return nil, nil, ctx.Err()
+		}
+		if res.OK() {
+			names, spo := benchNames(res.Output)
+			return names, spo, nil
+		}
+		bench, msg := benchDeath(res.Output)
+		if bench == "" {
+			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, LastLines(res.Output, 3))
+		}
+		why := "fails"
+		switch {
+		case res.TimedOut:
+			why = fmt.Sprintf("did not finish one iteration within -bench-timeout %s", e.cfg.BenchTimeout)
+		case msg != "":
+			why = "fails: " + msg
+		}
+		e.Warnf("baseline benchmark %s of %s %s; it is left out of judging", bench, p.ImportPath, why)
+		// A dying sub-benchmark takes its top-level benchmark with it:
+		// -test.skip cannot combine patterns of different depths.
+		top, _, _ := strings.Cut(bench, "/")
+		if top != bench {
+			e.Warnf("(its parent %s is left out with it)", top)
+		}
+		pat := "^" + regexp.QuoteMeta(top) + "$"
+		if skip == "" {
+			skip = pat
+		} else {
+			skip += "|" + pat
+		}
+	}
 }

@@ -16,7 +16,7 @@ func (b Benchmark) CPUName() string {
 	return b.Name
 }
 
-// withCPUs returns each of bs at each GOMAXPROCS of cpus (bs itself for
+// WithCPUs returns each of bs at each GOMAXPROCS of cpus (bs itself for
 // none), in order.
 func WithCPUs(bs []Benchmark, cpus []int) []Benchmark {
 	if len(cpus) == 0 {

@@ -9,22 +9,64 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
 )
 
-// env is what every phase of a run uses and none owns: the engine's
-// configuration, the private temp dir, the progress log and the warnings
-// for report.json.
+// An Engine builds a module's test binaries (with a mutant's files
+// through an overlay), runs their tests, covers their benchmarks, and
+// measures a Job: baseline and mutant benchmarks sampled in alternating
+// rounds until the configuration's rule decides. It is made from a Config
+// and knows nothing of campaigns: which mutants, in which order, and what
+// becomes of their results are its caller's.
 type Engine struct {
-	Cfg  Config
-	Tmp  string // private temp dir, removed at the end
-	Prog *progress.Progress
+	cfg  Config
+	Tmp  string             // private temp dir; its creator removes it
+	Prog *progress.Progress // the log and progress line
 
 	warnMu   sync.Mutex
-	Warnings []string // for report.json (see warnf); under warnMu
+	Warnings []string // for report.json (see Warnf); under warnMu
+
+	pkgs  map[string]*mutate.Package   // the loaded packages by import path
+	bins  map[string]map[string]string // level -> package -> baseline test binary (SetBaseline)
+	itc   itersCache                   // each benchmark's iteration count by level
+	count countState                   // -measure instructions' cached counts
+	noise noiseState                   // the machine's noise, from the baseline's samples
 }
 
-// warnf logs a warning and keeps it for report.json.
+// New returns an engine of cfg that keeps its files in tmp and logs
+// through prog (nil: discard).
+func New(cfg Config, tmp string, prog *progress.Progress) *Engine {
+	if prog == nil {
+		prog = progress.New(nil, false, 0)
+	}
+	e := &Engine{cfg: cfg, Tmp: tmp, Prog: prog, pkgs: map[string]*mutate.Package{}, itc: itersCache{}}
+	for _, p := range cfg.Packages {
+		e.pkgs[p.ImportPath] = p
+	}
+	e.noise.start = noise.Take()
+	return e
+}
+
+// SetBaseline gives the engine the baseline's test binaries (level ->
+// package -> binary), which Iters and Measure run.
+func (e *Engine) SetBaseline(bins map[string]map[string]string) { e.bins = bins }
+
+// sites finds the baseline's benchmarks.
+func (e *Engine) sites() benchSites { return benchSites{e.bins, e.pkgs} }
+
+// Iters is how benchmark b is sampled at level (see itersCache.iters).
+func (e *Engine) Iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
+	return e.itc.iters(ctx, e, &e.noise, e.sites(), level, b)
+}
+
+// Noise is the machine's noise so far, for report.json: its load at the
+// engine's start and now, and what the baseline's samples say.
+func (e *Engine) Noise() *results.Noise { return e.noise.campaign(&e.cfg) }
+
+// Warnf logs a warning and keeps it for report.json.
 func (e *Engine) Warnf(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	e.warnMu.Lock()
@@ -33,7 +75,7 @@ func (e *Engine) Warnf(format string, args ...any) {
 	e.Prog.Logf("perfmut: warning: %s", msg)
 }
 
-// stepProgress logs "perfmut: STEP: k of n done (elapsed)" every 10 s
+// StepProgress logs "perfmut: STEP: k of n done (elapsed)" every 10 s
 // until stop is called; the caller counts finished jobs in done.
 func (e *Engine) StepProgress(step string, n int) (done *atomic.Int64, stop func()) {
 	start := time.Now()
@@ -44,9 +86,9 @@ func (e *Engine) StepProgress(step string, n int) (done *atomic.Int64, stop func
 	return done, stop
 }
 
-// logCmd shows a command with -v.
+// LogCmd shows a command with -v.
 func (e *Engine) LogCmd(dir, name string, args ...string) {
-	if !e.Cfg.Verbose {
+	if !e.cfg.Verbose {
 		return
 	}
 	q := make([]string, len(args))
@@ -59,14 +101,14 @@ func (e *Engine) LogCmd(dir, name string, args ...string) {
 	e.Prog.Logf("cd %s && %s %s", dir, name, strings.Join(q, " "))
 }
 
-// parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
+// Parallel runs f(0..n-1) on up to Jobs goroutines and returns the first
 // error; the others stop early.
 func (e *Engine) Parallel(ctx context.Context, n int, f func(i int) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < e.Cfg.Jobs; w++ {
+	for w := 0; w < e.cfg.Jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -95,4 +137,4 @@ func (e *Engine) Parallel(ctx context.Context, n int, f func(i int) error) error
 }
 
 // Config is the configuration the engine was built from.
-func (e *Engine) Config() Config { return e.Cfg }
+func (e *Engine) Config() Config { return e.cfg }

@@ -25,7 +25,7 @@ func tail(out []byte, n int) string {
 	return strings.Join(lines, "\n")
 }
 
-// testsPattern is a -test.run/-test.skip pattern matching the top-level
+// TestsPattern is a -test.run/-test.skip pattern matching the top-level
 // tests of names (a subtest's whole parent).
 func TestsPattern(names []string) string {
 	var tops []string
@@ -39,14 +39,14 @@ func TestsPattern(names []string) string {
 	return "^(" + strings.Join(tops, "|") + ")$"
 }
 
-// flakyTests are the tests found flaky so far, by package: left out of
+// FlakyTests are the tests found flaky so far, by package: left out of
 // every later run of the package's tests.
 type FlakyTests struct {
 	mu    sync.Mutex
 	byPkg map[string][]string // package -> tests that fail on the baseline too
 }
 
-// skip returns the -test.skip argument for the tests of pkg found flaky
+// Skip returns the -test.skip argument for the tests of pkg found flaky
 // so far, or nothing.
 func (f *FlakyTests) Skip(pkg string) []string {
 	f.mu.Lock()
@@ -57,7 +57,7 @@ func (f *FlakyTests) Skip(pkg string) []string {
 	return []string{"-test.skip=" + TestsPattern(f.byPkg[pkg])}
 }
 
-// failedRun is a run of a mutant's tests of pkg that failed.
+// FailedRun is a run of a mutant's tests of pkg that failed.
 type FailedRun struct {
 	Level, Pkg string
 	Bin, Dir   string        // the mutant's test binary and where it ran
@@ -67,7 +67,7 @@ type FailedRun struct {
 	BaseDir    string        // pkg's directory in the module
 }
 
-// confirmFailure decides whether a mutant's failing tests of fr.pkg reject
+// ConfirmFailure decides whether a mutant's failing tests of fr.pkg reject
 // it: it runs them FlakyRuns times on the baseline binary of the level. The
 // ones that fail there too are flaky: they are reported once, left out of
 // every later run of the package's tests, and the mutant's tests run again
@@ -107,13 +107,13 @@ func (f *FlakyTests) ConfirmFailure(ctx context.Context, e *Engine, fr FailedRun
 	return f.ConfirmFailure(ctx, e, fr, again, depth+1)
 }
 
-// passingOnRetry runs each of the failed tests of pkg's baseline binary up
+// PassingOnRetry runs each of the failed tests of pkg's baseline binary up
 // to FlakyRuns times and returns those that pass at least once.
 func PassingOnRetry(ctx context.Context, e *Engine, bin string, pkg *mutate.Package, failed []string) []string {
 	var out []string
 	for _, name := range failed {
 		for range FlakyRuns {
-			res, err := e.RunTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.Cfg.Timeout), "-test.run="+TestsPattern([]string{name}))
+			res, err := e.RunTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.cfg.Timeout), "-test.run="+TestsPattern([]string{name}))
 			if err != nil {
 				return nil
 			}
@@ -126,7 +126,7 @@ func PassingOnRetry(ctx context.Context, e *Engine, bin string, pkg *mutate.Pack
 	return out
 }
 
-// add records tests of pkg as flaky and returns those that were not known
+// Add records tests of pkg as flaky and returns those that were not known
 // yet.
 func (f *FlakyTests) Add(pkg string, names ...string) (fresh []string) {
 	f.mu.Lock()

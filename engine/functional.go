@@ -3,7 +3,6 @@ package engine
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -12,7 +11,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// testOutcome is the parsed result of one run of a test binary's tests.
+// TestOutcome is the parsed result of one run of a test binary's tests.
 type TestOutcome struct {
 	Status  score.Status // "" when the tests passed
 	Reason  string
@@ -21,35 +20,11 @@ type TestOutcome struct {
 	Output  string   // the end of the output, when the tests did not pass
 }
 
-// runTests runs a test binary's tests (no benchmarks) in dir, as go test
-// does, with structured output (-test.v=test2json), and classifies the
-// result.
-func (e *Engine) RunTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
-	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
-	e.LogCmd(dir, bin, args...)
-	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
-	if err != nil {
-		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)
-	}
-	if res.Canceled {
-		return TestOutcome{}, ctx.Err()
-	}
-	out := ClassifyTests(res)
-	out.Elapsed = res.Elapsed
-	if out.Status != "" {
-		out.Output = tail(bytes.ReplaceAll(res.Output, []byte("\x16"), nil), 40)
-	}
-	if out.Status == score.Timeout {
-		out.Reason = fmt.Sprintf("tests still running after %s (killed)", timeout.Round(time.Millisecond))
-	}
-	return out, nil
-}
-
 // classifyTests turns a finished test process into a status, from its
 // test2json-framed output: the framing lines (^V=== RUN, ^V--- FAIL, ...)
 // say which tests ran and failed, and unframed "panic:" and "fatal
 // error:" lines are the runtime's own reports.
-func ClassifyTests(res proc.Result) TestOutcome {
+func classifyTests(res proc.Result) TestOutcome {
 	if res.TimedOut {
 		return TestOutcome{Status: score.Timeout}
 	}

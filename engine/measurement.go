@@ -99,9 +99,9 @@ type MetricChoice struct {
 // fixedNRE matches a -benchtime that fixes the iteration count (1000x).
 var fixedNRE = regexp.MustCompile(`^([1-9][0-9]*)x$`)
 
-// FixedIters is the iteration count a -benchtime of the form 1000x fixes,
+// fixedIters is the iteration count a -benchtime of the form 1000x fixes,
 // and whether it fixes one.
-func FixedIters(benchtime string) (int, bool) {
+func fixedIters(benchtime string) (int, bool) {
 	m := fixedNRE.FindStringSubmatch(benchtime)
 	if m == nil {
 		return 0, false

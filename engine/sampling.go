@@ -33,9 +33,9 @@ const SlackSpread = 3
 // itersSamples is how many whole baseline samples iters times at the
 // chosen count: their median is the first censoring cap's base, their
 // spread gives the slack.
-const ItersSamples = 3
+const itersSamples = 3
 
-// benchIters is how one benchmark is sampled at one level: the iteration
+// BenchIters is how one benchmark is sampled at one level: the iteration
 // count both sides run with, how long the baseline samples timed when the
 // count was chosen took (their median: the first censoring cap's base),
 // the censoring slack derived from them, the time per iteration and the
@@ -59,21 +59,21 @@ func (it BenchIters) SlackOrDefault() time.Duration {
 // censorSlack is the slack of a benchmark whose baseline samples took
 // fastest to slowest: SlackSpread times their spread, at least
 // MinCensorSlack and at most CensorSlack.
-func SlackOf(fastest, slowest time.Duration) time.Duration {
+func censorSlack(fastest, slowest time.Duration) time.Duration {
 	return min(max(MinCensorSlack, SlackSpread*(slowest-fastest)), CensorSlack)
 }
 
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run
 // with it: a fixed iteration count, or the campaign's duration in the
 // time-based mode (a -benchtime given as a duration).
-func (m Measurement) BenchtimeArg(it BenchIters) string {
+func (m Measurement) benchtimeArg(it BenchIters) string {
 	if it.N > 0 {
 		return fmt.Sprintf("%dx", it.N)
 	}
 	return m.Benchtime
 }
 
-// censorCap is how long a mutant sample may run before it is stopped and
+// CensorCap is how long a mutant sample may run before it is stopped and
 // recorded as censored: CensorFactor times the slowest baseline sample of
 // the benchmark so far, plus the benchmark's slack; 0 (no cap) when
 // censoring is off or the samples are time-based (a slower mutant then

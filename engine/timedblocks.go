@@ -53,7 +53,7 @@ func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 		}
 	}
 	timed := map[string][]CovBlock{}
-	for file, blocks := range TimedRuns(prof[0], prof[1]) {
+	for file, blocks := range timedRuns(prof[0], prof[1]) {
 		for _, b := range blocks {
 			if b.Growth() > 0 {
 				timed[file] = append(timed[file], b)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -31,7 +30,7 @@ func benchDemo(b *testing.B) (mutate.Module, *run, []byte, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := &run{c: &Campaign{Module: mod, Packages: pkgs}, Engine: engine.Engine{Cfg: (&Campaign{Module: mod, Packages: pkgs}).config(), Prog: progress.New(nil, false, 0)}}
+	r := testRun(&Campaign{Module: mod, Packages: pkgs}, "")
 	file := filepath.Join(dir, "text", "text.go")
 	src, err := os.ReadFile(file)
 	if err != nil {

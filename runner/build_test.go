@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/internal/progress"
 )
 
 // TestGoTestCNoVet: a package go vet rejects (a Printf verb that does not
@@ -25,7 +24,7 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config(), Prog: progress.New(nil, false, 0)}}
+	r := testRun(&Campaign{}, "")
 	bin := filepath.Join(t.TempDir(), "vet.test")
 	ok, err := r.GoTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {

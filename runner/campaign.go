@@ -82,5 +82,5 @@ func ParseOpt(s string) ([]string, error) {
 
 // config is the engine configuration of c.
 func (c *Campaign) config() engine.Config {
-	return engine.Config{Module: c.Module, Measurement: c.Measurement, Timeout: c.Timeout}
+	return engine.Config{Module: c.Module, Packages: c.Packages, Measurement: c.Measurement, MaxBenchmarks: c.MaxBenchmarks, Timeout: c.Timeout}
 }

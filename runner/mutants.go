@@ -43,7 +43,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			}
 			r.quiet.Lock()
 			mstart := time.Now()
-			lr, err := r.measure(ctx, j)
+			lr, err := r.Measure(ctx, &j.Job)
 			mtime := time.Since(mstart)
 			r.quiet.Unlock()
 			j.cleanup()
@@ -58,7 +58,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			r.mu.Lock()
 			r.measured += mtime
 			r.mu.Unlock()
-			if err := r.record(j.m, j.level, lr); err != nil {
+			if err := r.record(j.Mutant, j.Level, lr); err != nil {
 				cancel(err)
 			}
 		}
@@ -99,7 +99,7 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 		return err
 	}
 	mr.pool = engine.WithCPUs(mr.sel.Benches, c.CPU)
-	mr.heat = heatByBench(mr.sel)
+	mr.heat = engine.HeatByBench(mr.sel)
 	mr.sel = limitSelection(mr.sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
@@ -172,7 +172,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 		return r.record(m, level, lr)
 	}
 	mr.pending.Add(1)
-	j := &measureJob{m: m, level: level, benches: engine.WithCPUs(sel.Benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.Note, mutBins: bins, prep: time.Since(start), phases: ph,
+	j := &measureJob{Job: engine.Job{Mutant: m, Level: level, Benches: engine.WithCPUs(sel.Benches, r.c.CPU), Pool: mr.pool, Heat: mr.heat, Note: sel.Note, MutBins: bins, Out: r.c.Out}, prep: time.Since(start), phases: ph,
 		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
 	select {
 	case queue <- j:
@@ -201,7 +201,7 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 		if len(mr.sel.Benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
-		lr, print := r.tce.equivalent(ctx, &r.Engine, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
+		lr, print := r.tce.equivalent(ctx, r.Engine, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
 		if lr != nil || print == "" {
 			return lr, nil
 		}
@@ -348,7 +348,7 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 			Timeout: r.testTimeout(level, pkg), Base: r.base.bins[level][pkg], BaseDir: r.pkgs[pkg].Dir}
 		out, err := r.RunTests(ctx, bin, dir, fr.Timeout, append(fr.Run, r.flaky.Skip(pkg)...)...)
 		if err == nil {
-			out, err = r.flaky.ConfirmFailure(ctx, &r.Engine, fr, out, 0)
+			out, err = r.flaky.ConfirmFailure(ctx, r.Engine, fr, out, 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
@@ -564,7 +564,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Warnings = r.Warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
 	rep.Inputs = r.since.inputs
-	rep.Noise = r.noise.campaign(r.c)
+	rep.Noise = r.Noise()
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}
@@ -592,6 +592,15 @@ func trimNL(b []byte) []byte {
 func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
 // phaseTimes is the time one mutant at one level spent in each phase.
+// A measureJob is an engine Job waiting in the measurement queue, with
+// what the campaign records of it.
+type measureJob struct {
+	engine.Job
+	prep    time.Duration // build and tests
+	phases  phaseTimes
+	cleanup func()
+}
+
 type phaseTimes struct{ build, test, measure time.Duration }
 
 // set records the phase times in lr.

@@ -165,26 +165,15 @@ func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, se
 	if inert {
 		rounds = float64(r.c.Rule.MinSamples)
 	}
-	its := map[engine.Benchmark]engine.BenchIters{}
-	var bs []engine.Benchmark
-	kept := engine.WithCPUs(sel.Benches, r.c.CPU)
-	cands := candidates(op, kept, engine.WithCPUs(full.Benches, r.c.CPU), func(pkg string) bool { return built[pkg] })
-	for _, b := range cands {
-		it, err := r.iters(ctx, level, b)
-		if err != nil {
-			continue // the campaign leaves it out too
-		}
-		its[b], bs = it, append(bs, b)
+	order, runs, its := r.Order(ctx, level, op, engine.WithCPUs(sel.Benches, r.c.CPU), engine.WithCPUs(full.Benches, r.c.CPU),
+		engine.HeatByBench(full), func(pkg string) bool { return built[pkg] })
+	for _, b := range runs {
 		if k := b.Pkg + "\x00" + b.CPUName(); !tuned[k] {
 			tuned[k] = true
-			secs += 2 * it.Wall.Seconds()
+			secs += 2 * its[b].Wall.Seconds()
 		}
 	}
-	ch := chooseBenchmarks(bs, op, r.benchCosts(heatByBench(full), its, r.metric()))
-	if len(cands) > len(kept) {
-		ch.limit(r.c.MaxBenchmarks)
-	}
-	for _, b := range ch.order {
+	for _, b := range order {
 		it := its[b]
 		s := it.Wall.Seconds()
 		// A round is a baseline and a mutant sample. An inert operator's

@@ -203,7 +203,7 @@ func TestQuickPlanBudget(t *testing.T) {
 	}
 	g := srcgraph.Scan(pkgs)
 	qs := r.c.quickJudging(g, r.base.affected)
-	qt := quickTimer{r.c, &r.Engine, r.pkgs, r.base.affected}
+	qt := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}
 	timed, err := qt.timePackages(context.Background(), g, qs, time.Millisecond)
 	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {
 		t.Errorf("1ms budget: %+v, %v; want calc's first build, stopped", timed, err)

@@ -58,7 +58,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	qs := c.quickJudging(g, r.base.affected)
 	r.Prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := quickTimer{r.c, &r.Engine, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
+	timed, err := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
 	}

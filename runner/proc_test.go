@@ -5,14 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/perfmut/perfmut/engine"
 )
 
 // The go command's go-build* directories must go under the run's private
 // temp dir, which the next run removes if perfmut was killed.
 func TestGoCmdTempDir(t *testing.T) {
-	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config(), Tmp: t.TempDir()}}
+	r := testRun(&Campaign{}, t.TempDir())
 	res, err := r.GoCmd(context.Background(), t.TempDir(), "env", "GOTMPDIR")
 	if err != nil || !res.OK() {
 		t.Fatalf("go env: %v %s", err, res.Output)

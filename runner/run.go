@@ -16,7 +16,6 @@ import (
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
@@ -37,8 +36,8 @@ type resultKey struct{ id, level string }
 // the values they read; mu guards results, measured, srcs and built, while
 // the warnings, flaky tests and deduplication have locks of their own.
 type run struct {
-	c             *Campaign
-	engine.Engine // the engine's configuration, temp dir, progress and warnings every phase uses
+	c              *Campaign
+	*engine.Engine // the engine's configuration, temp dir, progress and warnings every phase uses
 
 	pkgs    map[string]*mutate.Package
 	base    baseline
@@ -56,13 +55,9 @@ type run struct {
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
-	benchIters itersCache // by level, package, benchmark (measurement only)
-	flaky      engine.FlakyTests
-	srcs       map[string][]byte
-	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
-
-	count countState // -measure instructions (count.go; measurement only)
-	noise noiseState // the machine's noise (noise.go; measurement only)
+	flaky engine.FlakyTests
+	srcs  map[string][]byte
+	built map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
 }
 
 // baseline is what the baseline phase (run.baseline) finds: the test
@@ -290,9 +285,8 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{c: c, Engine: engine.Engine{Cfg: c.config()}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: itersCache{}}
-	r.noise.start = noise.Take()
+	r := &run{c: c, Engine: engine.New(c.config(), "", nil), pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
+		srcs: map[string][]byte{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -309,14 +303,6 @@ func (r *run) makeTemp() error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(r.Tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
-}
-
-// sites finds the baseline's benchmarks.
-func (r *run) sites() benchSites { return benchSites{r.base.bins, r.pkgs} }
-
-// iters is how benchmark b is sampled at level (see itersCache.iters).
-func (r *run) iters(ctx context.Context, level string, b engine.Benchmark) (engine.BenchIters, error) {
-	return r.benchIters.iters(ctx, &r.Engine, &r.noise, r.sites(), level, b)
 }
 
 // result is the recorded result of k, or nil.
@@ -519,6 +505,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	// Build.
 	r.base.hasTests = map[string]bool{}
 	r.base.bins = map[string]map[string]string{}
+	r.SetBaseline(r.base.bins)
 	r.base.testTime = map[string]map[string]time.Duration{}
 	r.base.buildTime = map[string]map[string]time.Duration{}
 	type bjob struct {
@@ -599,7 +586,7 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	if out.Status == score.FNE {
 		// A test that passes when run again is flaky, not failing:
 		// it is reported and left out.
-		if flaky := engine.PassingOnRetry(ctx, &r.Engine, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
+		if flaky := engine.PassingOnRetry(ctx, r.Engine, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
 			r.flaky.Add(pkg.ImportPath, flaky...)
 			for _, n := range flaky {
 				r.Warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
@@ -701,7 +688,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	}
 	if !c.FullFilter {
 		t0 = time.Now()
-		if err := r.cov.coverTests(ctx, &r.Engine, &r.base, &r.flaky, pkgs); err != nil {
+		if err := r.cov.coverTests(ctx, r.Engine, &r.base, &r.flaky, pkgs); err != nil {
 			return err
 		}
 		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
@@ -760,7 +747,7 @@ func sampleDetail(lr *results.LevelResult) string {
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
-// removeStaleTemp removes the temporary directories of perfmut runs that
+// RemoveStaleTemp removes the temporary directories of perfmut runs that
 // were killed (SIGKILL leaves them behind): those whose pid file names a
 // process that no longer exists, or that have had no pid file for
 // staleUnwritten.

@@ -116,7 +116,7 @@ func hashDir(dir string, transform func(rel string, data []byte) []byte) (string
 	return hex.EncodeToString(h.Sum(nil)), err
 }
 
-// machine names what a benchmark's timings depend on beyond the code.
+// Machine names what a benchmark's timings depend on beyond the code.
 func Machine(ctx context.Context) string {
 	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, engine.CPUModel(ctx), runtime.GOMAXPROCS(0))
 }

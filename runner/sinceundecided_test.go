@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -19,7 +18,9 @@ func TestSinceUndecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	r := &run{c: &Campaign{Out: out, Since: prevDir}, Engine: engine.Engine{Cfg: (&Campaign{Out: out, Since: prevDir}).config()}, out: outState{journal: j}, results: map[resultKey]*results.LevelResult{}, since: sinceState{retest: map[resultKey]*results.LevelResult{}}}
+	r := testRun(&Campaign{Out: out, Since: prevDir}, "")
+	r.out, r.results = outState{journal: j}, map[resultKey]*results.LevelResult{}
+	r.since = sinceState{retest: map[resultKey]*results.LevelResult{}}
 	for _, st := range score.Statuses {
 		lr := &results.LevelResult{Status: st}
 		id := string(st)

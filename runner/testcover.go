@@ -58,7 +58,7 @@ func (cv *coverage) listTests(ctx context.Context, e *engine.Engine, hasTests ma
 		}
 		args := []string{"-test.list=."}
 		e.LogCmd(p.Dir, bin, args...)
-		res, err := proc.Run(ctx, p.Dir, nil, e.Cfg.BenchTimeout, bin, args...)
+		res, err := proc.Run(ctx, p.Dir, nil, e.Config().BenchTimeout, bin, args...)
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"go/ast"
@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
@@ -29,7 +28,7 @@ import (
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel
 // one.
-func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, bs []engine.Benchmark, tests []score.TestResult) string {
+func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, bs []Benchmark, tests []score.TestResult) string {
 	op := operators.ByName(name)
 	switch {
 	case op == nil:
@@ -113,7 +112,7 @@ func topName(name string) string {
 // benchmarksWith returns the names of the top-level benchmarks of bs, of
 // the packages pkgs, (each
 // once, in order) whose source does what direct tells (see benchmarksThat).
-func benchmarksWith(pkgs map[string]*mutate.Package, bs []engine.Benchmark, direct func(ast.Node) bool) []string {
+func benchmarksWith(pkgs map[string]*mutate.Package, bs []Benchmark, direct func(ast.Node) bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, b := range bs {

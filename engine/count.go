@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
@@ -19,17 +18,17 @@ import (
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
 type countState struct {
-	iters map[string]int                     // itersKey -> N
-	base  map[string][]instr.Sample          // itersKey -> the baseline's samples so far
-	conc  map[string]map[string]bool         // package -> its concurrent benchmarks
-	pre   map[engine.Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+	iters map[string]int              // itersKey -> N
+	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
+	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
+	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
 }
 
 // counted reports whether the campaign counts the instructions of a
 // mutant of op on benchmark b: it counts, and a count sees op's cost on b.
 // An operator the registry does not know (calibrate's trials, which change
 // nothing) is counted like work. pkgs are the loaded packages.
-func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *mutate.Operator, b engine.Benchmark) bool {
+func (cs *countState) counted(c *Config, pkgs map[string]*mutate.Package, op *mutate.Operator, b Benchmark) bool {
 	if c.Counting == nil {
 		return false
 	}
@@ -41,7 +40,7 @@ func (cs *countState) counted(c *Campaign, pkgs map[string]*mutate.Package, op *
 
 // concurrent reports whether b runs its code from several goroutines at
 // once: it calls b.RunParallel or starts goroutines, or runs at -cpu > 1.
-func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b engine.Benchmark) bool {
+func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) bool {
 	if b.CPU > 1 {
 		return true
 	}
@@ -62,16 +61,16 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b engine.Bench
 // their iteration counts, and gives a mutant measured on counts only the
 // counts' minimum effect (a mutant on both keeps wall time's, the larger).
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
-	r := ms.r
-	ms.counted = map[engine.Benchmark]bool{}
-	r.count.pre = map[engine.Benchmark]*instr.Sample{}
+	e := ms.e
+	ms.counted = map[Benchmark]bool{}
+	e.count.pre = map[Benchmark]*instr.Sample{}
 	var counted, timed int
 	for _, b := range ms.order {
-		if !r.count.counted(r.c, r.pkgs, op, b) {
+		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
 			timed++
 			continue
 		}
-		n, err := r.count.countIters(ctx, &r.Engine, r.sites(), ms.j.level, b, ms.its[b])
+		n, err := e.count.countIters(ctx, e, e.sites(), ms.j.Level, b, ms.its[b])
 		if err != nil {
 			return err
 		}
@@ -79,30 +78,30 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 		ms.lr.Iterations[ms.names[b]] = n
 		counted++
 	}
-	if counted > 0 && timed == 0 && r.c.Counting.MinEffect > 0 {
-		ms.rule.MinEffect = r.c.Counting.MinEffect
+	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 {
+		ms.rule.MinEffect = e.cfg.Counting.MinEffect
 	}
-	ms.verdictMetric = metricChoice(op, counted, timed, r.c.Counting != nil)
+	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
 	return nil
 }
 
 // metricChoice says which metric a verdict rests on and why.
-func metricChoice(op *mutate.Operator, counted, timed int, counting bool) engine.MetricChoice {
+func metricChoice(op *mutate.Operator, counted, timed int, counting bool) MetricChoice {
 	cost := "trial"
 	if op != nil {
 		cost = op.Cost.String()
 	}
 	switch {
 	case !counting:
-		return engine.MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
+		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
 	case timed == 0:
-		return engine.MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
 	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
-		return engine.MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
 	case counted == 0:
-		return engine.MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
 	}
-	return engine.MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
+	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
 		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
 }
 
@@ -110,13 +109,13 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) engine
 // found once per campaign: -benchtime Nx (at least instr.MinIters), else
 // instr.Sampler.ItersFrom on the baseline binary from the time mode's
 // count it.N; sites finds the baseline's binary.
-func (cs *countState) countIters(ctx context.Context, e *engine.Engine, sites benchSites, level string, b engine.Benchmark, it engine.BenchIters) (int, error) {
+func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
 	key := itersKey(level, b)
 	if n, ok := cs.iters[key]; ok {
 		return n, nil
 	}
 	var n int
-	if fixed, ok := engine.FixedIters(e.Config().Benchtime); ok {
+	if fixed, ok := fixedIters(e.Config().Benchtime); ok {
 		n = max(fixed, instr.MinIters)
 	} else {
 		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
@@ -139,7 +138,7 @@ type benchSites struct {
 }
 
 // count is b in the baseline's test binary at level, or in bin.
-func (s benchSites) count(level string, b engine.Benchmark, bin string) instr.Bench {
+func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
 	if bin == "" {
 		bin = s.bins[level][b.Pkg]
 	}
@@ -150,7 +149,7 @@ func (s benchSites) count(level string, b engine.Benchmark, bin string) instr.Be
 // taking it when it is not cached yet (sampled with mut, when mut is not
 // nil, at the same time: a count does not move with the load); each
 // sample taken goes to noise.
-func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSites, noise *noiseState, level string, b engine.Benchmark, k int) (instr.Sample, error) {
+func (cs *countState) baseCount(ctx context.Context, c *Config, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
 	for len(cs.base[key]) <= k {
 		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
@@ -170,9 +169,9 @@ func (cs *countState) baseCount(ctx context.Context, c *Campaign, sites benchSit
 // of this round (taken now if not yet, beside the mutant's when the
 // machine has two cores) and a sample of the mutant, unless its pre-count
 // censored it. A failing mutant sample sets ms.lr's status.
-func (ms *measurement) countRound(ctx context.Context, b engine.Benchmark) error {
-	r, s := ms.r, ms.series[b]
-	level, k := ms.j.level, s.rounds
+func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
+	e, s := ms.e, ms.series[b]
+	level, k := ms.j.Level, s.rounds
 	pre, err := ms.preCount(ctx, b)
 	if err != nil || pre == nil {
 		return err
@@ -180,10 +179,10 @@ func (ms *measurement) countRound(ctx context.Context, b engine.Benchmark) error
 	censored := instr.Censors(pre.PerOp, ms.baseMedian(b))
 	var base, mut instr.Sample
 	var baseErr, mutErr error
-	cached := k < len(r.count.base[itersKey(level, b)])
+	cached := k < len(e.count.base[itersKey(level, b)])
 	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
-		base, baseErr = r.count.baseCount(ctx, r.c, r.sites(), &r.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
 		if !censored && baseErr == nil {
 			mut, mutErr = countMut(ctx)
 		}
@@ -193,14 +192,14 @@ func (ms *measurement) countRound(ctx context.Context, b engine.Benchmark) error
 			defer close(done)
 			mut, mutErr = countMut(ctx)
 		}()
-		base, baseErr = r.count.baseCount(ctx, r.c, r.sites(), &r.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
 		<-done
 	}
 	if baseErr != nil {
 		return baseErr
 	}
 	if err := instr.WriteResult(ms.outs[0], b.Name, base); err != nil {
-		return fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+		return fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
 	}
 	vals := [2]map[string]float64{base.Values()}
 	if censored {
@@ -217,16 +216,16 @@ func (ms *measurement) countRound(ctx context.Context, b engine.Benchmark) error
 // instr.CensorRatio times the baseline's median is censored in every
 // round on that count, without a run at N. nil without an error: the
 // mutant failed (ms.lr's status is set).
-func (ms *measurement) preCount(ctx context.Context, b engine.Benchmark) (*instr.Sample, error) {
-	r := ms.r
-	if p := r.count.pre[b]; p != nil {
+func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+	e := ms.e
+	if p := e.count.pre[b]; p != nil {
 		return p, nil
 	}
-	if _, err := r.count.baseCount(ctx, r.c, r.sites(), &r.noise, ms.j.level, b, 0); err != nil {
+	if _, err := e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
 		return nil, err
 	}
-	n := instr.PreIters(r.count.iters[itersKey(ms.j.level, b)])
-	p, err := r.c.Counting.Sampler.Sample(ctx, r.sites().count(ms.j.level, b, ms.j.mutBins[b.Pkg]), n)
+	n := instr.PreIters(e.count.iters[itersKey(ms.j.Level, b)])
+	p, err := e.cfg.Counting.Sampler.Sample(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), n)
 	if _, err := ms.mutantValues(ctx, b, p, err, true); err != nil || ms.lr.Status != "" {
 		return nil, err
 	}
@@ -235,9 +234,9 @@ func (ms *measurement) preCount(ctx context.Context, b engine.Benchmark) (*instr
 		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, ms.baseMedian(b))
 	}
 	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
-		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
 	}
-	r.count.pre[b] = &p
+	e.count.pre[b] = &p
 	return &p, nil
 }
 
@@ -246,16 +245,16 @@ func (ms *measurement) preCount(ctx context.Context, b engine.Benchmark) (*instr
 // least a minute): a safety net, since the pre-count already caught a
 // mutant that executes far more. It reads the cache now, so that the
 // count may run beside baseCount.
-func (ms *measurement) mutantCount(b engine.Benchmark) func(context.Context) (instr.Sample, error) {
-	r := ms.r
-	key := itersKey(ms.j.level, b)
+func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
+	e := ms.e
+	key := itersKey(ms.j.Level, b)
 	var slowest time.Duration
-	for _, s := range r.count.base[key] {
+	for _, s := range e.count.base[key] {
 		slowest = max(slowest, s.Elapsed)
 	}
-	sp := r.c.Counting.Sampler
+	sp := e.cfg.Counting.Sampler
 	sp.Timeout = max(10*slowest, time.Minute)
-	bench, n := r.sites().count(ms.j.level, b, ms.j.mutBins[b.Pkg]), r.count.iters[key]
+	bench, n := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), e.count.iters[key]
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 
@@ -263,7 +262,7 @@ func (ms *measurement) mutantCount(b engine.Benchmark) func(context.Context) (in
 // (not the pre-count, which has its own comment line) and returns its
 // values; a failed sample sets ms.lr's status (Timeout when it ran past
 // its deadline, else a benchmark failure) and returns nil.
-func (ms *measurement) mutantValues(ctx context.Context, b engine.Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
+func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -278,7 +277,7 @@ func (ms *measurement) mutantValues(ctx context.Context, b engine.Benchmark, smp
 	}
 	if !pre {
 		if err := instr.WriteResult(ms.outs[1], b.Name, smp); err != nil {
-			return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.m.ID, err)
+			return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
 		}
 	}
 	return smp.Values(), nil
@@ -286,9 +285,9 @@ func (ms *measurement) mutantValues(ctx context.Context, b engine.Benchmark, smp
 
 // baseMedian is the median instructions/op of the baseline's counted
 // samples of b so far.
-func (ms *measurement) baseMedian(b engine.Benchmark) float64 {
+func (ms *measurement) baseMedian(b Benchmark) float64 {
 	var v []float64
-	for _, s := range ms.r.count.base[itersKey(ms.j.level, b)] {
+	for _, s := range ms.e.count.base[itersKey(ms.j.Level, b)] {
 		v = append(v, s.PerOp)
 	}
 	if len(v) == 0 {

@@ -1,11 +1,10 @@
-package runner
+package engine
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
@@ -79,7 +78,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 	}
 
 	pkgs, rule := map[string]*mutate.Package{"example.com/p": {Dir: dir}}, score.Rule{MinEffect: 1.05}
-	serial := []engine.Benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
+	serial := []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkSerial"}}
 	// The serial benchmark shows no cost: its interval lies below 1.05.
 	means := []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02}, {Metric: "B/op"}}
 	// It shows a cost (+8 %), or does not rule one out: no contention hint.
@@ -87,7 +86,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 	wide := []score.TestResult{{Metric: "sec/op", Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76}, {Metric: "B/op"}}
 	for _, tc := range []struct {
 		op      string
-		benches []engine.Benchmark
+		benches []Benchmark
 		tests   []score.TestResult
 		want    string
 	}{
@@ -99,16 +98,16 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		{"rlock-to-lock", serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.07, Upper: 1.04}}, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
 		{"lock-contention", serial, wide, ""},
 		{"lock-contention", serial, []score.TestResult{{Metric: "sec/op"}}, ""}, // no interval: nothing shown
-		{"rlock-to-lock", append(serial, engine.Benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
-		{"critical-spin", []engine.Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
-		{"critical-spin", []engine.Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
+		{"rlock-to-lock", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
+		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
 		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"},
 		{"tail-spike", serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
-		{"tail-spike", append(serial, engine.Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, engine.Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
+		{"tail-spike", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
 			"BenchmarkLatency reports a metric of its own (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"},
-		{"tail-spike", []engine.Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency2"}, {Pkg: "example.com/p", Name: "BenchmarkLatency"}}, means,
+		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency2"}, {Pkg: "example.com/p", Name: "BenchmarkLatency"}}, means,
 			"BenchmarkLatency2, BenchmarkLatency report metrics of their own (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"},
-		{"tail-spike", []engine.Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
+		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
 		{"spin-loop", serial, means, ""},
 	} {
 		if got := survivorHint(pkgs, rule, tc.op, tc.benches, tc.tests); got != tc.want {

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
@@ -19,10 +18,10 @@ var fixedRule = score.Rule{Alpha: 0.04}
 
 // orderCosts is a benchCosts for tests: a round costs twice the sample's
 // wall time, and the benchmarks named in conc are concurrent.
-func orderCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[engine.Benchmark]engine.BenchIters, conc ...string) benchCosts {
+func orderCosts(heat map[Benchmark]BenchHeat, its map[Benchmark]BenchIters, conc ...string) benchCosts {
 	return benchCosts{heat: heat, its: its, rule: fixedRule, metric: DefaultMetric, procs: 2,
-		round: func(it engine.BenchIters) time.Duration { return 2 * it.Wall },
-		concurrent: func(b engine.Benchmark) bool {
+		round: func(it BenchIters) time.Duration { return 2 * it.Wall },
+		concurrent: func(b Benchmark) bool {
 			for _, n := range conc {
 				if b.Name == n {
 					return true
@@ -39,24 +38,24 @@ func orderCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[engine.Bench
 // not inert.
 func TestChooseBenchmarksOrder(t *testing.T) {
 	ms := time.Millisecond
-	a, b, c := engine.Benchmark{Pkg: "p", Name: "BenchmarkA"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkB"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
-	its := map[engine.Benchmark]engine.BenchIters{
+	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "p", Name: "BenchmarkC", CPU: 2}
+	its := map[Benchmark]BenchIters{
 		a: {Wall: 30 * ms, SecPerOp: 1e-6},
 		b: {Wall: 20 * ms, SecPerOp: 1e-7},
 		c: {Wall: 8 * ms, SecPerOp: 1e-6},
 	}
-	heat := map[engine.Benchmark]engine.BenchHeat{{Pkg: "p", Name: "BenchmarkA"}: {PerIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {PerIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {PerIter: 10}}
+	heat := map[Benchmark]BenchHeat{{Pkg: "p", Name: "BenchmarkA"}: {PerIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {PerIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {PerIter: 10}}
 	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); per second of a round:
 	// A 1e7/0.06, B 2e7/0.04 = 5e8, C 1e7/0.016 = 6.25e8.
-	ch := chooseBenchmarks([]engine.Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
+	ch := chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkC BenchmarkB BenchmarkA] [] []" {
 		t.Errorf("order, dominated, beyond = %s, want [BenchmarkC BenchmarkB BenchmarkA] [] []", got)
 	}
-	ch = chooseBenchmarks([]engine.Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
+	ch = chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
 		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
-	ch = chooseBenchmarks([]engine.Benchmark{a, b}, nil, orderCosts(heat, map[engine.Benchmark]engine.BenchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
+	ch = chooseBenchmarks([]Benchmark{a, b}, nil, orderCosts(heat, map[Benchmark]BenchIters{a: {Wall: 10 * ms, SecPerOp: 1e-6}, b: {Wall: 10 * ms, SecPerOp: 1e-7}}))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkB BenchmarkA]" {
 		t.Errorf("order at equal cost = %s, want [BenchmarkB BenchmarkA] (the higher rate first)", got)
 	}
@@ -74,14 +73,14 @@ var units = []string{"sec/op", "B/op", "allocs/op"}
 // rule's count is DecideAhead's too.
 func TestChooseBenchmarksFamily(t *testing.T) {
 	ms := time.Millisecond
-	var bs []engine.Benchmark
-	its := map[engine.Benchmark]engine.BenchIters{}
-	heat := map[engine.Benchmark]engine.BenchHeat{}
+	var bs []Benchmark
+	its := map[Benchmark]BenchIters{}
+	heat := map[Benchmark]BenchHeat{}
 	for i, rate := range []float64{1.0e7, 1.8e7, 1.2e7, 1.5e7, 0.95e7} {
-		b := engine.Benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
+		b := Benchmark{Pkg: "p", Name: fmt.Sprintf("BenchmarkParse/%d", i)}
 		bs = append(bs, b)
-		its[b] = engine.BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
-		heat[b] = engine.BenchHeat{PerIter: rate * 1e-6}
+		its[b] = BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
+		heat[b] = BenchHeat{PerIter: rate * 1e-6}
 	}
 	ch := chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkParse/1 BenchmarkParse/3] [] [BenchmarkParse/2 BenchmarkParse/0 BenchmarkParse/4]" {
@@ -132,17 +131,17 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 // benchmark.
 func TestChooseBenchmarksDominance(t *testing.T) {
 	ms := time.Millisecond
-	bench := func(n string) engine.Benchmark { return engine.Benchmark{Pkg: "p", Name: n} }
+	bench := func(n string) Benchmark { return Benchmark{Pkg: "p", Name: n} }
 	a, b, d, e, f := bench("BenchmarkA"), bench("BenchmarkB"), bench("BenchmarkD"), bench("BenchmarkE"), bench("BenchmarkF")
-	its := map[engine.Benchmark]engine.BenchIters{
+	its := map[Benchmark]BenchIters{
 		a: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 1e7
 		b: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 2e7
 		d: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // rate 0.99e7
 		e: {Wall: 10 * ms, SecPerOp: 1e-7, Units: units}, // rate 3e6, concurrent: 1.5e6
 		f: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, // no heat: unknown
 	}
-	heat := map[engine.Benchmark]engine.BenchHeat{a: {PerIter: 10}, b: {PerIter: 2}, d: {PerIter: 9.9}, e: {PerIter: 0.3}}
-	all := []engine.Benchmark{a, b, d, e, f}
+	heat := map[Benchmark]BenchHeat{a: {PerIter: 10}, b: {PerIter: 2}, d: {PerIter: 9.9}, e: {PerIter: 0.3}}
+	all := []Benchmark{a, b, d, e, f}
 	names := displayNames(all)
 	for _, tc := range []struct{ op, want, note string }{
 		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
@@ -186,18 +185,18 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 // operator's is measured on the ones -max-benchmarks kept. limit keeps the
 // first n of the order and puts the rest before the others beyond it.
 func TestCandidates(t *testing.T) {
-	a, b, c := engine.Benchmark{Pkg: "p", Name: "BenchmarkA"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkB"}, engine.Benchmark{Pkg: "q", Name: "BenchmarkC"}
+	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "q", Name: "BenchmarkC"}
 	built := func(pkg string) bool { return pkg == "p" }
-	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
+	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
 		t.Errorf("spin-loop: %s, want [BenchmarkA BenchmarkB]", got)
 	}
-	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("oblivion: %s, want [BenchmarkA]", got)
 	}
-	if got := fmt.Sprint(candidates(nil, []engine.Benchmark{a}, []engine.Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(nil, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("unknown operator: %s, want [BenchmarkA]", got)
 	}
-	ch := benchChoice{order: []engine.Benchmark{a, b, c}, beyond: []engine.Benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
+	ch := benchChoice{order: []Benchmark{a, b, c}, beyond: []Benchmark{{Pkg: "p", Name: "BenchmarkD"}}}
 	ch.limit(2)
 	if got := fmt.Sprint(ch.order, ch.beyond); got != "[BenchmarkA BenchmarkB] [BenchmarkC BenchmarkD]" {
 		t.Errorf("limit(2): %s", got)
@@ -213,14 +212,14 @@ func TestCandidates(t *testing.T) {
 // does not follow the rate), for spin-loop the slower one is dominated.
 func TestChooseBenchmarksContended(t *testing.T) {
 	ms := time.Millisecond
-	p, q := engine.Benchmark{Pkg: "p", Name: "BenchmarkP"}, engine.Benchmark{Pkg: "p", Name: "BenchmarkQ"}
-	its := map[engine.Benchmark]engine.BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
-	heat := map[engine.Benchmark]engine.BenchHeat{p: {PerIter: 3}, q: {PerIter: 1}}
+	p, q := Benchmark{Pkg: "p", Name: "BenchmarkP"}, Benchmark{Pkg: "p", Name: "BenchmarkQ"}
+	its := map[Benchmark]BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
+	heat := map[Benchmark]BenchHeat{p: {PerIter: 3}, q: {PerIter: 1}}
 	for _, tc := range []struct{ op, want string }{
 		{"lock-contention", "[BenchmarkP BenchmarkQ] []"},
 		{"spin-loop", "[BenchmarkP] [BenchmarkQ]"},
 	} {
-		ch := chooseBenchmarks([]engine.Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
+		ch := chooseBenchmarks([]Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
 		if got := fmt.Sprint(ch.order, ch.dominated); got != tc.want {
 			t.Errorf("%s: order, dominated = %s, want %s", tc.op, got, tc.want)
 		}

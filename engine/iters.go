@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -6,8 +6,6 @@ import (
 	"math"
 	"slices"
 	"time"
-
-	"github.com/perfmut/perfmut/engine"
 )
 
 // iters returns how benchmark b is sampled at level, found once per
@@ -21,14 +19,14 @@ import (
 // spread gives the censoring slack. Baseline and mutant samples all run N iterations, so
 // per-op costs that depend on b.N are the same on both sides and there is
 // no b.N ramp in a sample. The baseline samples go to noise.
-func (ic itersCache) iters(ctx context.Context, e *engine.Engine, noise *noiseState, sites benchSites, level string, b engine.Benchmark) (engine.BenchIters, error) {
+func (ic itersCache) iters(ctx context.Context, e *Engine, noise *noiseState, sites benchSites, level string, b Benchmark) (BenchIters, error) {
 	key := itersKey(level, b)
 	if it, ok := ic[key]; ok {
 		return it, nil
 	}
 	bin, dir := sites.bins[level][b.Pkg], sites.pkgs[b.Pkg].Dir
-	var it engine.BenchIters
-	switch fixed, ok := engine.FixedIters(e.Config().Benchtime); {
+	var it BenchIters
+	switch fixed, ok := fixedIters(e.Config().Benchtime); {
 	case ok:
 		it.N = fixed
 	case e.Config().Benchtime != "":
@@ -39,22 +37,22 @@ func (ic itersCache) iters(ctx context.Context, e *engine.Engine, noise *noiseSt
 			return it, err
 		}
 		if vals == nil {
-			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, engine.LastLines(res.Output, 3))
+			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		it.N = itersFor(e.Config().SampleTime, vals["sec/op"])
 	}
-	samples := engine.ItersSamples
+	samples := itersSamples
 	if e.Config().CensorCap(it, 0) == 0 {
 		samples = 1 // no cap: one sample times it (the mutant's timeout, the low-iterations warning)
 	}
 	var walls []time.Duration
 	for range samples {
-		vals, res, err := e.BenchOnce(ctx, bin, dir, b, e.Config().BenchtimeArg(it), 0)
+		vals, res, err := e.BenchOnce(ctx, bin, dir, b, e.Config().benchtimeArg(it), 0)
 		if err != nil {
 			return it, err
 		}
 		if !res.OK() || vals == nil {
-			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, engine.LastLines(res.Output, 3))
+			return it, fmt.Errorf("baseline benchmark %s of %s failed: %s", b.Name, b.Pkg, LastLines(res.Output, 3))
 		}
 		walls = append(walls, res.Elapsed)
 		if e.Config().Counting == nil { // counting, the time samples that count are the timed pairs' (sampleOnce)
@@ -63,17 +61,17 @@ func (ic itersCache) iters(ctx context.Context, e *engine.Engine, noise *noiseSt
 		it.SecPerOp, it.Units = vals["sec/op"], unionUnits(it.Units, sortedUnits(vals))
 	}
 	slices.Sort(walls)
-	it.Wall, it.Slack = walls[len(walls)/2], engine.SlackOf(walls[0], walls[len(walls)-1])
+	it.Wall, it.Slack = walls[len(walls)/2], censorSlack(walls[0], walls[len(walls)-1])
 	ic[key] = it
 	return it, nil
 }
 
 // itersCache is how each benchmark is sampled at each level (see iters),
 // by itersKey.
-type itersCache map[string]engine.BenchIters
+type itersCache map[string]BenchIters
 
 // itersKey is the key of benchmark b at level in an itersCache.
-func itersKey(level string, b engine.Benchmark) string {
+func itersKey(level string, b Benchmark) string {
 	return fmt.Sprintf("%s\x00%s\x00%s\x00%d", level, b.Pkg, b.Name, b.CPU)
 }
 
@@ -81,7 +79,7 @@ func itersKey(level string, b engine.Benchmark) string {
 // iters) those a later baseline sample reported (units, in report order):
 // a custom metric a benchmark reports only in some runs then counts in
 // the DecideAhead family of every later mutant measured on it.
-func (ic itersCache) learnUnits(level string, b engine.Benchmark, units []string) {
+func (ic itersCache) learnUnits(level string, b Benchmark, units []string) {
 	key := itersKey(level, b)
 	if it, ok := ic[key]; ok {
 		it.Units = unionUnits(it.Units, units)

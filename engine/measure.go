@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -22,22 +21,20 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// A measureJob is one mutant at one level, built, passing its tests and
-// reached by benchmarks, waiting to be measured.
-type measureJob struct {
-	m       mutate.Mutant
-	level   string
-	benches []engine.Benchmark
-	// pool is every benchmark reaching the site (benches are the ones
+// A Job is one mutant at one level, built, passing its tests and reached
+// by benchmarks: what Measure measures.
+type Job struct {
+	Mutant  mutate.Mutant
+	Level   string
+	Benches []Benchmark // the benchmarks to measure it on
+	// Pool is every benchmark reaching the site (Benches are the ones
 	// -max-benchmarks kept): an inert operator's mutant is measured on
 	// those of them chooseBenchmarks picks (see candidates).
-	pool    []engine.Benchmark
-	note    string                                // benchmarks left out by -max-benchmarks
-	mutBins map[string]string                     // package -> mutant test binary
-	heat    map[engine.Benchmark]engine.BenchHeat // by benchmark (CPU 0): how often it runs the site
-	prep    time.Duration                         // build and tests
-	phases  phaseTimes
-	cleanup func()
+	Pool    []Benchmark
+	Note    string                  // benchmarks left out by -max-benchmarks
+	MutBins map[string]string       // package -> mutant test binary
+	Heat    map[Benchmark]BenchHeat // by benchmark (CPU 0): how often it runs the site
+	Out     string                  // the results directory: the samples go to its samples/ID/LEVEL
 }
 
 // DefaultMetric is the metric filter when Campaign.Metric is nil:
@@ -48,9 +45,9 @@ func DefaultMetric(unit string) bool {
 
 // metric is the campaign's metric filter: Campaign.Metric, or
 // defaultMetric when it is nil.
-func (r *run) metric() func(unit string) bool {
-	if r.c.Metric != nil {
-		return r.c.Metric
+func (e *Engine) metric() func(unit string) bool {
+	if e.cfg.Metric != nil {
+		return e.cfg.Metric
 	}
 	return DefaultMetric
 }
@@ -58,17 +55,17 @@ func (r *run) metric() func(unit string) bool {
 // A measurement is the state of measuring one job: the benchfmt files,
 // the round order's random source, and each benchmark's samples so far.
 type measurement struct {
-	r       *run
-	j       *measureJob
+	e       *Engine
+	j       *Job
 	rng     *rand.Rand
 	files   [2]string // relative to the output directory: base.txt, mut.txt
 	outs    [2]*os.File
 	metric  func(unit string) bool
-	names   map[engine.Benchmark]string
-	its     map[engine.Benchmark]engine.BenchIters
-	series  map[engine.Benchmark]*series
-	benches []engine.Benchmark // the benchmarks it may measure (see candidates)
-	order   []engine.Benchmark // the benchmarks measured, in order (see chooseBenchmarks)
+	names   map[Benchmark]string
+	its     map[Benchmark]BenchIters
+	series  map[Benchmark]*series
+	benches []Benchmark // the benchmarks it may measure (see candidates)
+	order   []Benchmark // the benchmarks measured, in order (see chooseBenchmarks)
 	choice  benchChoice
 	lr      *results.LevelResult       // Status set when a mutant sample fails
 	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
@@ -78,8 +75,8 @@ type measurement struct {
 	rule score.Rule
 	// counted are the benchmarks measured on instruction counts
 	// (count.go); verdictMetric says which metric the verdict rests on.
-	counted       map[engine.Benchmark]bool
-	verdictMetric engine.MetricChoice
+	counted       map[Benchmark]bool
+	verdictMetric MetricChoice
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -91,7 +88,7 @@ type series struct {
 	slowest  time.Duration // slowest baseline sample
 }
 
-// measure runs the job's benchmarks, baseline and mutant alternately, one
+// Measure runs the job's benchmarks, baseline and mutant alternately, one
 // process per sample (the order of the two sides randomized per round,
 // seeded by the campaign seed, the mutant and the level), until the Rule
 // decides. It works look by look: each benchmark in turn, the most
@@ -101,12 +98,12 @@ type series struct {
 // (LevelResult.Skipped); otherwise the rule decides on all of them. The
 // raw outputs go to benchfmt files in the output directory, so that
 // benchstat base.txt mut.txt shows the samples the verdict rests on.
-func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult, error) {
-	ms, err := r.newMeasurement(ctx, j)
+func (e *Engine) Measure(ctx context.Context, j *Job) (*results.LevelResult, error) {
+	ms, err := e.newMeasurement(ctx, j)
 	if err != nil {
 		return nil, err
 	}
-	r.noise.adviseAtStart(r.c, r.Prog)
+	e.noise.adviseAtStart(&e.cfg, e.Prog)
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)
@@ -117,7 +114,7 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 	lr.Metric, lr.MetricReason = ms.verdictMetric.Metric, ms.verdictMetric.Why
 	for _, fh := range ms.outs {
 		if err := fh.Close(); err != nil {
-			return nil, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+			return nil, fmt.Errorf("writing the samples of %s: %w", j.Mutant.ID, err)
 		}
 	}
 	return lr, nil
@@ -127,23 +124,23 @@ func (r *run) measure(ctx context.Context, j *measureJob) (*results.LevelResult,
 // count of each benchmark it may measure (see iters) and chooses the
 // benchmarks and their order (chooseBenchmarks), with a warning for a
 // count dominated by cold first iterations.
-func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, error) {
+func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, error) {
 	h := fnv.New64a()
-	h.Write([]byte(j.m.ID + "\x00" + j.level))
-	op := operators.ByName(j.m.Operator)
-	ms := &measurement{r: r, j: j, rng: rand.New(rand.NewPCG(uint64(r.c.Seed), h.Sum64())),
-		metric: r.metric(), its: map[engine.Benchmark]engine.BenchIters{},
-		series: map[engine.Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
-		rule: r.c.Rule.ForMutant(j.m.ID + "/" + j.level)}
-	ms.benches = candidates(op, j.benches, j.pool, func(pkg string) bool { return j.mutBins[pkg] != "" })
+	h.Write([]byte(j.Mutant.ID + "\x00" + j.Level))
+	op := operators.ByName(j.Mutant.Operator)
+	ms := &measurement{e: e, j: j, rng: rand.New(rand.NewPCG(uint64(e.cfg.Seed), h.Sum64())),
+		metric: e.metric(), its: map[Benchmark]BenchIters{},
+		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
+		rule: e.cfg.Rule.ForMutant(j.Mutant.ID + "/" + j.Level)}
+	ms.benches = candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
 	ms.names = displayNames(ms.benches)
-	relDir := filepath.ToSlash(filepath.Join("samples", engine.SafeName(j.m.ID), j.level))
-	if err := os.MkdirAll(filepath.Join(r.c.Out, relDir), 0o755); err != nil {
+	relDir := filepath.ToSlash(filepath.Join("samples", SafeName(j.Mutant.ID), j.Level))
+	if err := os.MkdirAll(filepath.Join(j.Out, relDir), 0o755); err != nil {
 		return nil, err
 	}
 	ms.files = [2]string{relDir + "/base.txt", relDir + "/mut.txt"}
 	for i, f := range ms.files {
-		fh, err := os.Create(filepath.Join(r.c.Out, f))
+		fh, err := os.Create(filepath.Join(j.Out, f))
 		if err != nil {
 			if i == 1 {
 				ms.outs[0].Close()
@@ -153,7 +150,7 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 		ms.outs[i] = fh
 	}
 	for _, b := range ms.benches {
-		it, err := r.iters(ctx, j.level, b)
+		it, err := e.Iters(ctx, j.Level, b)
 		if err != nil {
 			ms.outs[0].Close()
 			ms.outs[1].Close()
@@ -162,9 +159,9 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 		ms.its[b] = it
 		ms.series[b] = &series{samples: map[string]*score.Sample{}, censored: map[string][]int{}}
 	}
-	ms.choice = chooseBenchmarks(ms.benches, op, r.benchCosts(j.heat, ms.its, ms.metric))
-	if len(ms.benches) > len(j.benches) {
-		ms.choice.limit(r.c.MaxBenchmarks)
+	ms.choice = chooseBenchmarks(ms.benches, op, e.benchCosts(j.Heat, ms.its, ms.metric))
+	if len(ms.benches) > len(j.Benches) {
+		ms.choice.limit(e.cfg.MaxBenchmarks)
 	}
 	ms.order = ms.choice.order
 	if err := ms.chooseMetrics(ctx, op); err != nil {
@@ -175,7 +172,7 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 	for _, b := range ms.order {
 		if it := ms.its[b]; it.N > 0 && !ms.counted[b] {
 			ms.lr.Iterations[ms.names[b]] = it.N
-			if it.N < engine.LowIterations {
+			if it.N < LowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
 					ms.names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}
@@ -188,11 +185,11 @@ func (r *run) newMeasurement(ctx context.Context, j *measureJob) (*measurement, 
 // inert operator (whose choice chooseBenchmarks makes from the baseline's
 // costs) every benchmark of pool (all that reach it) in a package whose
 // mutant binary is built, else kept (the ones -max-benchmarks kept).
-func candidates(op *mutate.Operator, kept, pool []engine.Benchmark, built func(pkg string) bool) []engine.Benchmark {
+func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg string) bool) []Benchmark {
 	if op == nil || !op.Inert || len(pool) <= len(kept) {
 		return kept
 	}
-	var out []engine.Benchmark
+	var out []Benchmark
 	for _, b := range pool {
 		if built(b.Pkg) {
 			out = append(out, b)
@@ -205,11 +202,11 @@ func candidates(op *mutate.Operator, kept, pool []engine.Benchmark, built func(p
 // a job: heat, its, the tested metrics, the campaign's rule, the wall
 // time of a round, whether a benchmark is concurrent (its package's test
 // files parsed once per call).
-func (r *run) benchCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[engine.Benchmark]engine.BenchIters, metric func(string) bool) benchCosts {
+func (e *Engine) benchCosts(heat map[Benchmark]BenchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {
 	conc := map[string]map[string]bool{}
-	return benchCosts{heat: heat, its: its, rule: r.c.Rule, metric: metric, round: r.roundCost, procs: runtime.GOMAXPROCS(0),
-		concurrent: func(b engine.Benchmark) bool {
-			p := r.pkgs[b.Pkg]
+	return benchCosts{heat: heat, its: its, rule: e.cfg.Rule, metric: metric, round: e.roundCost, procs: runtime.GOMAXPROCS(0),
+		concurrent: func(b Benchmark) bool {
+			p := e.pkgs[b.Pkg]
 			if p == nil {
 				return true
 			}
@@ -223,8 +220,8 @@ func (r *run) benchCosts(heat map[engine.Benchmark]engine.BenchHeat, its map[eng
 // roundCost is the wall time of a round of a benchmark sampled with it
 // whose mutant sample runs to the censoring cap (twice the baseline
 // sample without a cap).
-func (r *run) roundCost(it engine.BenchIters) time.Duration {
-	if c := r.c.CensorCap(it, it.Wall); c > 0 {
+func (e *Engine) roundCost(it BenchIters) time.Duration {
+	if c := e.cfg.CensorCap(it, it.Wall); c > 0 {
 		return it.Wall + c
 	}
 	return 2 * it.Wall
@@ -232,7 +229,7 @@ func (r *run) roundCost(it engine.BenchIters) time.Duration {
 
 // sample takes rounds look by look until the rule decides, and returns its
 // verdict and the benchmarks left behind by a kill ahead of them.
-func (ms *measurement) sample(ctx context.Context) (score.Verdict, []engine.Benchmark, error) {
+func (ms *measurement) sample(ctx context.Context) (score.Verdict, []Benchmark, error) {
 	rule := ms.rule
 	var v score.Verdict
 	for _, n := range rule.Looks() {
@@ -257,7 +254,7 @@ func (ms *measurement) sample(ctx context.Context) (score.Verdict, []engine.Benc
 
 // round takes one sample of each side of benchmark b, in random order.
 // A failing mutant sample sets ms.lr's status.
-func (ms *measurement) round(ctx context.Context, b engine.Benchmark) error {
+func (ms *measurement) round(ctx context.Context, b Benchmark) error {
 	if ms.counted[b] {
 		return ms.countRound(ctx, b)
 	}
@@ -270,7 +267,7 @@ func (ms *measurement) round(ctx context.Context, b engine.Benchmark) error {
 		}
 		vals[side], cens = out, cens || c
 	}
-	ms.r.benchIters.learnUnits(ms.j.level, b, sortedUnits(vals[0]))
+	ms.e.itc.learnUnits(ms.j.Level, b, sortedUnits(vals[0]))
 	ms.record(b, vals, cens)
 	return nil
 }
@@ -279,7 +276,7 @@ func (ms *measurement) round(ctx context.Context, b engine.Benchmark) error {
 // side by unit, and whether the mutant's sample was censored. A metric
 // without a value on both sides in this round (a censored sample has only
 // sec/op) records the round as missing (score.Sample.Missing).
-func (ms *measurement) record(b engine.Benchmark, vals [2]map[string]float64, cens bool) {
+func (ms *measurement) record(b Benchmark, vals [2]map[string]float64, cens bool) {
 	s := ms.series[b]
 	round := s.rounds
 	s.rounds++
@@ -302,7 +299,7 @@ func (ms *measurement) record(b engine.Benchmark, vals [2]map[string]float64, ce
 	}
 }
 
-// roundUnits returns the units a round's two sides (vals) both have and
+// RoundUnits returns the units a round's two sides (vals) both have and
 // metric keeps, in report order (sortedUnits).
 func RoundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
 	var out []string
@@ -314,7 +311,7 @@ func RoundUnits(vals [2]map[string]float64, metric func(string) bool) []string {
 	return out
 }
 
-// missedUnits returns the units of earlier rounds that are not among
+// MissedUnits returns the units of earlier rounds that are not among
 // present (this round's): their metrics miss this round.
 func MissedUnits(units, present []string) []string {
 	var out []string
@@ -326,7 +323,7 @@ func MissedUnits(units, present []string) []string {
 	return out
 }
 
-// missingBefore returns the rounds 0 to n-1: the rounds a metric first
+// MissingBefore returns the rounds 0 to n-1: the rounds a metric first
 // seen in round n missed.
 func MissingBefore(n int) []int {
 	var out []int
@@ -343,42 +340,42 @@ func MissingBefore(n int) []int {
 // gets a value. Without a cap (time-based samples, -censor 0) the mutant's
 // timeout is generous: a slowdown is to be measured, not a timeout. A
 // failing mutant sample sets ms.lr's status and returns nil values.
-func (ms *measurement) sampleOnce(ctx context.Context, b engine.Benchmark, side int) (map[string]float64, bool, error) {
-	r, j, it, s := ms.r, ms.j, ms.its[b], ms.series[b]
-	bin := [2]string{r.base.bins[j.level][b.Pkg], j.mutBins[b.Pkg]}[side]
-	timeout, limit := time.Duration(0), r.c.CensorCap(it, s.slowest)
+func (ms *measurement) sampleOnce(ctx context.Context, b Benchmark, side int) (map[string]float64, bool, error) {
+	e, j, it, s := ms.e, ms.j, ms.its[b], ms.series[b]
+	bin := [2]string{e.bins[j.Level][b.Pkg], j.MutBins[b.Pkg]}[side]
+	timeout, limit := time.Duration(0), e.cfg.CensorCap(it, s.slowest)
 	if side == 1 {
 		timeout = limit
 		if limit == 0 {
-			timeout = max(100*it.Wall, time.Minute, r.c.Timeout)
+			timeout = max(100*it.Wall, time.Minute, e.cfg.Timeout)
 		}
 	}
-	out, res, err := r.BenchOnce(ctx, bin, r.pkgs[b.Pkg].Dir, b, r.c.BenchtimeArg(it), timeout)
+	out, res, err := e.BenchOnce(ctx, bin, e.pkgs[b.Pkg].Dir, b, e.cfg.benchtimeArg(it), timeout)
 	switch {
 	case err != nil:
 		return nil, false, err
 	case side == 1 && limit > 0 && res.TimedOut:
 		perOp := res.Elapsed.Seconds() / float64(it.N)
 		if _, err := fmt.Fprintf(ms.outs[1], "# censored: %s stopped after %s (cap %s = %g x slowest baseline sample + %s) at %dx: slower than every baseline sample; sec/op >= %g\n",
-			b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), r.c.CensorFactor, it.SlackOrDefault(), it.N, perOp); err != nil {
-			return nil, false, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+			b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), e.cfg.CensorFactor, it.SlackOrDefault(), it.N, perOp); err != nil {
+			return nil, false, fmt.Errorf("writing the samples of %s: %w", j.Mutant.ID, err)
 		}
 		return map[string]float64{"sec/op": perOp}, true, nil
 	case !res.OK() || out == nil:
 		if side == 0 {
-			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.m.ID, engine.LastLines(res.Output, 3))
+			return nil, false, fmt.Errorf("baseline benchmark %s of %s failed while measuring %s: %s", b.Name, b.Pkg, j.Mutant.ID, LastLines(res.Output, 3))
 		}
-		st := engine.BenchFailure(res)
+		st := BenchFailure(res)
 		ms.lr.Status, ms.lr.Reason = st.Status, fmt.Sprintf("benchmark %s: %s", b.Name, st.Reason)
 		ms.lr.Benchmarks = []score.TestResult{}
 		return nil, false, nil
 	}
 	if _, err := ms.outs[side].Write(res.Output); err != nil {
-		return nil, false, fmt.Errorf("writing the samples of %s: %w", j.m.ID, err)
+		return nil, false, fmt.Errorf("writing the samples of %s: %w", j.Mutant.ID, err)
 	}
 	if side == 0 {
 		s.slowest = max(s.slowest, res.Elapsed)
-		r.noise.add(j.level, b, score.SecPerOp, out[score.SecPerOp])
+		e.noise.add(j.Level, b, score.SecPerOp, out[score.SecPerOp])
 	}
 	return out, false, nil
 }
@@ -386,7 +383,7 @@ func (ms *measurement) sampleOnce(ctx context.Context, b engine.Benchmark, side 
 // forRule returns the samples of the benchmarks bs, censored values
 // raised above the baseline's (see censoredSample); a metric that missed
 // rounds lists them (score.Sample.Missing) and is tested on the others.
-func (ms *measurement) forRule(bs []engine.Benchmark) []score.Sample {
+func (ms *measurement) forRule(bs []Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
 		s := ms.series[b]
@@ -402,10 +399,10 @@ func (ms *measurement) forRule(bs []engine.Benchmark) []score.Sample {
 // the benchmark may report that has no value yet (before their first
 // round, or censored in every one): every one counts in the family. The
 // metrics it may report are mayReport's.
-func (ms *measurement) pending(bs []engine.Benchmark) []score.Sample {
+func (ms *measurement) pending(bs []Benchmark) []score.Sample {
 	var out []score.Sample
 	for _, b := range bs {
-		out = append(out, ms.forRule([]engine.Benchmark{b})...)
+		out = append(out, ms.forRule([]Benchmark{b})...)
 		for _, u := range ms.mayReport(b) {
 			if ms.metric(u) && ms.series[b].samples[u] == nil {
 				out = append(out, score.Sample{Benchmark: ms.names[b], Metric: u})
@@ -421,20 +418,20 @@ func (ms *measurement) pending(bs []engine.Benchmark) []score.Sample {
 // through its test files' functions), every tested custom unit
 // (Campaign.CustomUnits): a custom metric first reported after the
 // iteration-count run counts in the family from the start.
-func (ms *measurement) mayReport(b engine.Benchmark) []string {
+func (ms *measurement) mayReport(b Benchmark) []string {
 	if ms.counted[b] {
 		return []string{score.InstructionsPerOp, score.BytesPerOp, score.AllocsPerOp}
 	}
 	units := ms.its[b].Units
-	if it, ok := ms.r.benchIters[itersKey(ms.j.level, b)]; ok {
+	if it, ok := ms.e.itc[itersKey(ms.j.Level, b)]; ok {
 		units = unionUnits(units, it.Units)
 	}
-	if len(ms.r.c.CustomUnits) == 0 {
+	if len(ms.e.cfg.CustomUnits) == 0 {
 		return units
 	}
-	p := ms.r.pkgs[b.Pkg]
+	p := ms.e.pkgs[b.Pkg]
 	if p == nil {
-		return unionUnits(units, ms.r.c.CustomUnits) // its source unknown: it may
+		return unionUnits(units, ms.e.cfg.CustomUnits) // its source unknown: it may
 	}
 	if ms.reports == nil {
 		ms.reports = map[string]map[string]bool{}
@@ -443,14 +440,14 @@ func (ms *measurement) mayReport(b engine.Benchmark) []string {
 		ms.reports[b.Pkg] = benchmarksThat(p.Dir, reportsMetric)
 	}
 	if ms.reports[b.Pkg][topName(b.Name)] {
-		units = unionUnits(units, ms.r.c.CustomUnits)
+		units = unionUnits(units, ms.e.cfg.CustomUnits)
 	}
 	return units
 }
 
 // result is the job's result from the rule's verdict.
-func (ms *measurement) result(v score.Verdict, skipped []engine.Benchmark) *results.LevelResult {
-	r, j, lr := ms.r, ms.j, ms.lr
+func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.LevelResult {
+	e, j, lr := ms.e, ms.j, ms.lr
 	lr.Status, lr.Reason = verdictStatus(v, ms.rule)
 	lr.Benchmarks = v.Tests
 	if lr.Benchmarks == nil {
@@ -468,8 +465,8 @@ func (ms *measurement) result(v score.Verdict, skipped []engine.Benchmark) *resu
 	if len(lr.Iterations) == 0 {
 		lr.Iterations = nil
 	}
-	note := j.note
-	if len(ms.benches) != len(j.benches) {
+	note := j.Note
+	if len(ms.benches) != len(j.Benches) {
 		note = "" // chosen from the pool, not by -max-benchmarks
 	}
 	for _, n := range []string{note, ms.choice.note(ms.names)} {
@@ -478,7 +475,7 @@ func (ms *measurement) result(v score.Verdict, skipped []engine.Benchmark) *resu
 		}
 	}
 	if lr.Status == score.Survived {
-		if hint := survivorHint(r.pkgs, r.c.Rule, j.m.Operator, ms.benches, lr.Benchmarks); hint != "" {
+		if hint := survivorHint(e.pkgs, e.cfg.Rule, j.Mutant.Operator, ms.benches, lr.Benchmarks); hint != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}
@@ -515,7 +512,7 @@ func verdictStatus(v score.Verdict, rule score.Rule) (score.Status, string) {
 
 // skipNote says why the benchmarks skipped were not brought to the look
 // that killed.
-func (ms *measurement) skipNote(v score.Verdict, skipped []engine.Benchmark) string {
+func (ms *measurement) skipNote(v score.Verdict, skipped []Benchmark) string {
 	var names []string
 	for _, b := range skipped {
 		n := ms.names[b]
@@ -535,12 +532,12 @@ func (ms *measurement) skipNote(v score.Verdict, skipped []engine.Benchmark) str
 // when it runs at a -cpu value N > 1, as go test prints it), qualified by
 // its package's import path (path.Name) only where two packages'
 // benchmarks share a name.
-func displayNames(bs []engine.Benchmark) map[engine.Benchmark]string {
+func displayNames(bs []Benchmark) map[Benchmark]string {
 	count := map[string]int{}
 	for _, b := range bs {
 		count[b.CPUName()]++
 	}
-	out := map[engine.Benchmark]string{}
+	out := map[Benchmark]string{}
 	for _, b := range bs {
 		out[b] = b.CPUName()
 		if count[b.CPUName()] > 1 {
@@ -575,7 +572,7 @@ func sortedUnits(vals map[string]float64) []string {
 	return units
 }
 
-// censoredSample returns s with its censored mutant values (at the indices
+// CensoredSample returns s with its censored mutant values (at the indices
 // given) raised above every baseline value if needed: a censored sample is
 // only known to be slower than every baseline sample, and the rank tests
 // need no more than that.
@@ -594,4 +591,27 @@ func CensoredSample(s score.Sample, idx []int) score.Sample {
 		}
 	}
 	return s
+}
+
+// Order is what Measure would measure a mutant of op at level on: of
+// kept (the benchmarks -max-benchmarks kept) or, for an inert operator,
+// of pool (every benchmark reaching the site) in a package built says its
+// mutant binary is built, the benchmarks chosen, in order
+// (chooseBenchmarks); and the candidates whose baseline runs, with their
+// iteration counts (Iters). heat is HeatByBench of the site.
+func (e *Engine) Order(ctx context.Context, level string, op *mutate.Operator, kept, pool []Benchmark, heat map[Benchmark]BenchHeat, built func(pkg string) bool) (order, runs []Benchmark, its map[Benchmark]BenchIters) {
+	cands := candidates(op, kept, pool, built)
+	its = map[Benchmark]BenchIters{}
+	for _, b := range cands {
+		it, err := e.Iters(ctx, level, b)
+		if err != nil {
+			continue // Measure leaves it out too
+		}
+		its[b], runs = it, append(runs, b)
+	}
+	ch := chooseBenchmarks(runs, op, e.benchCosts(heat, its, e.metric()))
+	if len(cands) > len(kept) {
+		ch.limit(e.cfg.MaxBenchmarks)
+	}
+	return ch.order, runs, its
 }

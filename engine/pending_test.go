@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"os"
@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
@@ -17,15 +16,15 @@ import (
 // mutant measured on it, before that benchmark's first round. (Pending
 // metrics came from the iteration-count run alone.)
 func TestPendingLateMetric(t *testing.T) {
-	b := engine.Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
+	b := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkGetParallel"}
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	r := &run{c: &Campaign{}, Engine: engine.Engine{Cfg: (&Campaign{}).config()}, benchIters: itersCache{itersKey("opt", b): {N: 100, Units: first}}}
+	e := &Engine{itc: itersCache{itersKey("opt", b): {N: 100, Units: first}}}
 	newMS := func() *measurement {
-		return &measurement{r: r, j: &measureJob{level: "opt"},
+		return &measurement{e: e, j: &Job{Level: "opt"},
 			metric: func(u string) bool { return DefaultMetric(u) || u == "p99-sec/op" },
-			names:  map[engine.Benchmark]string{b: b.Name},
-			its:    map[engine.Benchmark]engine.BenchIters{b: r.benchIters[itersKey("opt", b)]},
-			series: map[engine.Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
+			names:  map[Benchmark]string{b: b.Name},
+			its:    map[Benchmark]BenchIters{b: e.itc[itersKey("opt", b)]},
+			series: map[Benchmark]*series{b: {samples: map[string]*score.Sample{}, censored: map[string][]int{}}},
 		}
 	}
 	metrics := func(ss []score.Sample) []string {
@@ -38,24 +37,24 @@ func TestPendingLateMetric(t *testing.T) {
 		}
 		return out
 	}
-	if got := metrics(newMS().pending([]engine.Benchmark{b})); !slices.Equal(got, first) {
+	if got := metrics(newMS().pending([]Benchmark{b})); !slices.Equal(got, first) {
 		t.Errorf("before any sample: pending %v, want %v", got, first)
 	}
 	ms := newMS()
 	// A baseline sample of an earlier mutant reports the percentile, and
 	// a unit the campaign does not test.
-	r.benchIters.learnUnits("opt", b, []string{"sec/op", "B/op", "allocs/op", "p99-sec/op", "hits/op"})
+	e.itc.learnUnits("opt", b, []string{"sec/op", "B/op", "allocs/op", "p99-sec/op", "hits/op"})
 	want := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
-	if got := metrics(ms.pending([]engine.Benchmark{b})); !slices.Equal(got, want) {
+	if got := metrics(ms.pending([]Benchmark{b})); !slices.Equal(got, want) {
 		t.Errorf("after the metric first showed: pending %v, want %v", got, want)
 	}
-	if got := metrics(newMS().pending([]engine.Benchmark{b})); !slices.Equal(got, want) {
+	if got := metrics(newMS().pending([]Benchmark{b})); !slices.Equal(got, want) {
 		t.Errorf("next mutant: pending %v, want %v", got, want)
 	}
 	// A benchmark iters never timed (no entry) learns nothing.
-	other := engine.Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSet"}
-	r.benchIters.learnUnits("opt", other, want)
-	if _, ok := r.benchIters[itersKey("opt", other)]; ok {
+	other := Benchmark{Pkg: "example.com/demo/kv", Name: "BenchmarkSet"}
+	e.itc.learnUnits("opt", other, want)
+	if _, ok := e.itc[itersKey("opt", other)]; ok {
 		t.Error("learnUnits created an entry for a benchmark iters never timed")
 	}
 }
@@ -72,13 +71,13 @@ func TestPendingReportsMetric(t *testing.T) {
 	}
 	const pkg = "example.com/p"
 	first := []string{"sec/op", "B/op", "allocs/op"}
-	latency, serial := engine.Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, engine.Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
-	unknown := engine.Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
-	r := &run{c: &Campaign{Measurement: engine.Measurement{CustomUnits: []string{"p99-sec/op"}}}, Engine: engine.Engine{Cfg: (&Campaign{Measurement: engine.Measurement{CustomUnits: []string{"p99-sec/op"}}}).config()}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, benchIters: itersCache{}}
-	ms := &measurement{r: r, j: &measureJob{level: "opt"},
-		its: map[engine.Benchmark]engine.BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
+	latency, serial := Benchmark{Pkg: pkg, Name: "BenchmarkLatency"}, Benchmark{Pkg: pkg, Name: "BenchmarkSerial"}
+	unknown := Benchmark{Pkg: "example.com/elsewhere", Name: "BenchmarkX"}
+	e := &Engine{cfg: Config{Measurement: Measurement{CustomUnits: []string{"p99-sec/op"}}}, pkgs: map[string]*mutate.Package{pkg: {Dir: dir}}, itc: itersCache{}}
+	ms := &measurement{e: e, j: &Job{Level: "opt"},
+		its: map[Benchmark]BenchIters{latency: {Units: first}, serial: {Units: first}, unknown: {Units: first}}}
 	withP99 := []string{"sec/op", "B/op", "allocs/op", "p99-sec/op"}
-	for b, want := range map[engine.Benchmark][]string{latency: withP99, serial: first, unknown: withP99} {
+	for b, want := range map[Benchmark][]string{latency: withP99, serial: first, unknown: withP99} {
 		if got := ms.mayReport(b); !slices.Equal(got, want) {
 			t.Errorf("%s: may report %v, want %v", b.Name, got, want)
 		}

@@ -1,12 +1,10 @@
-package runner
+package engine
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/perfmut/perfmut/engine"
 )
 
 // TestTimedRuns: of two profiles at N and 2N iterations, the blocks that
@@ -15,12 +13,12 @@ import (
 // ran are left out.
 func TestTimedRuns(t *testing.T) {
 	dir := t.TempDir()
-	read := func(name, prof string) map[string][]engine.CovBlock {
+	read := func(name, prof string) map[string][]CovBlock {
 		f := filepath.Join(dir, name)
 		if err := os.WriteFile(f, []byte(prof), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := engine.ReadProfile(f)
+		p, err := ReadProfile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -28,8 +26,8 @@ func TestTimedRuns(t *testing.T) {
 	}
 	p2 := read("2x", "mode: count\nexample.com/m/text/text.go:21.30,23.3 2 17\nexample.com/m/text/text.go:30.2,31.10 1 4\nexample.com/m/text/text.go:40.2,41.10 1 0\nexample.com/m/text/text.go:21.30,23.3 2 3\n")
 	p3 := read("3x", "mode: count\nexample.com/m/text/text.go:21.30,23.3 2 30\nexample.com/m/text/text.go:30.2,31.10 1 4\nexample.com/m/text/text.go:40.2,41.10 1 0\n")
-	got := engine.TimedRuns(p2, p3)
-	want := map[string][]engine.CovBlock{"example.com/m/text/text.go": {{StartLine: 21, StartCol: 30, EndLine: 23, EndCol: 3, CountN: 20, Count2N: 30}, {StartLine: 30, StartCol: 2, EndLine: 31, EndCol: 10, CountN: 4, Count2N: 4}}}
+	got := timedRuns(p2, p3)
+	want := map[string][]CovBlock{"example.com/m/text/text.go": {{StartLine: 21, StartCol: 30, EndLine: 23, EndCol: 3, CountN: 20, Count2N: 30}, {StartLine: 30, StartCol: 2, EndLine: 31, EndCol: 10, CountN: 4, Count2N: 4}}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("timedRuns = %v, want %v", got, want)
 	}

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/internal/proc"
@@ -19,36 +18,26 @@ import (
 
 // A Workspace is one version of a module with its optimized test binaries,
 // measured without mutants: what perfmut compare builds, covers and
-// measures on each side. It uses the Campaign's build and measurement
-// settings (Module.Dir, Tags, Benchtime, timeouts, CensorFactor) and
-// nothing of its campaign: no mutants, no journal, no output directory.
+// measures on each side. It is an Engine of the version's module whose
+// baseline is the binaries Build builds (results.Opt only).
 type Workspace struct {
-	c *Campaign
-	engine.Engine
-	pkgs  map[string]*mutate.Package // the packages added, by import path
-	base  baseline                   // the test binaries built (results.Opt only)
-	iters itersCache
-	count countState
-	noise noiseState
+	*Engine
+	hasTests map[string]bool // package -> Build built its test binary
 }
 
-// NewWorkspace returns an empty workspace of c's module that keeps its
+// NewWorkspace returns an empty workspace of cfg's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
-func NewWorkspace(c *Campaign, tmp string, prog *progress.Progress) (*Workspace, error) {
-	w := &Workspace{c: c, Engine: engine.Engine{Cfg: c.config(), Tmp: tmp, Prog: prog}, pkgs: map[string]*mutate.Package{},
-		iters: itersCache{},
-		base:  baseline{hasTests: map[string]bool{}, bins: map[string]map[string]string{results.Opt: {}}}}
+func NewWorkspace(cfg Config, tmp string, prog *progress.Progress) (*Workspace, error) {
+	w := &Workspace{Engine: New(cfg, tmp, prog), hasTests: map[string]bool{}}
+	w.SetBaseline(map[string]map[string]string{results.Opt: {}})
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
 		return nil, err
 	}
 	return w, nil
 }
 
-// sites finds the workspace's benchmarks.
-func (w *Workspace) sites() benchSites { return benchSites{w.base.bins, w.pkgs} }
-
 // Dir is the module's directory.
-func (w *Workspace) Dir() string { return w.c.Module.Dir }
+func (w *Workspace) Dir() string { return w.cfg.Module.Dir }
 
 // AddPackage adds a package of the module.
 func (w *Workspace) AddPackage(p *mutate.Package) { w.pkgs[p.ImportPath] = p }
@@ -57,10 +46,10 @@ func (w *Workspace) AddPackage(p *mutate.Package) { w.pkgs[p.ImportPath] = p }
 func (w *Workspace) Package(pkg string) *mutate.Package { return w.pkgs[pkg] }
 
 // Binary is pkg's test binary, "" until Build built one.
-func (w *Workspace) Binary(pkg string) string { return w.base.bins[results.Opt][pkg] }
+func (w *Workspace) Binary(pkg string) string { return w.bins[results.Opt][pkg] }
 
 // HasTests reports whether Build built a test binary for pkg.
-func (w *Workspace) HasTests(pkg string) bool { return w.base.hasTests[pkg] }
+func (w *Workspace) HasTests(pkg string) bool { return w.hasTests[pkg] }
 
 // Warnings are the warnings logged so far.
 func (w *Workspace) Warnings() []string { return w.Engine.Warnings }
@@ -72,7 +61,7 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 	r := w
 	var todo []string
 	for _, p := range pkgs {
-		if r.pkgs[p] != nil && r.base.bins[results.Opt][p] == "" && !r.base.hasTests[p] {
+		if r.pkgs[p] != nil && r.bins[results.Opt][p] == "" && !r.hasTests[p] {
 			todo = append(todo, p)
 		}
 	}
@@ -82,9 +71,9 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 	r.Prog.Logf("perfmut: building the tests of %s of %s", english.Plural(len(todo), "package"), name)
 	bins := make([]string, len(todo))
 	err := r.Parallel(ctx, len(todo), func(i int) error {
-		bin := filepath.Join(r.Tmp, engine.SafeName(todo[i])+".test")
-		ok, err := r.GoTestC(ctx, r.c.Module.Dir, todo[i], bin, "", results.Opt)
-		var be *engine.BuildError
+		bin := filepath.Join(r.Tmp, SafeName(todo[i])+".test")
+		ok, err := r.GoTestC(ctx, r.cfg.Module.Dir, todo[i], bin, "", results.Opt)
+		var be *BuildError
 		if errors.As(err, &be) {
 			return fmt.Errorf("%s (%s) does not build: %s", name, rev, be.Reason())
 		}
@@ -101,8 +90,8 @@ func (w *Workspace) Build(ctx context.Context, pkgs []string, name, rev string) 
 	}
 	for i, p := range todo {
 		if bins[i] != "" {
-			r.base.bins[results.Opt][p] = bins[i]
-			r.base.hasTests[p] = true
+			r.bins[results.Opt][p] = bins[i]
+			r.hasTests[p] = true
 		}
 	}
 	return nil
@@ -115,25 +104,25 @@ func (w *Workspace) ListBenchmarks(ctx context.Context, pkg string) ([]string, e
 }
 
 // CoverBenchmarks runs the benchmarks of pkgs with coverage of coverpkg.
-func (w *Workspace) CoverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*engine.BenchCoverage, error) {
-	return w.Engine.CoverBenchmarks(ctx, w.base.hasTests, pkgs, coverpkg)
+func (w *Workspace) CoverBenchmarks(ctx context.Context, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
+	return w.Engine.CoverBenchmarks(ctx, w.hasTests, pkgs, coverpkg)
 }
 
 // Iters chooses b's iteration count per sample on this version.
-func (w *Workspace) Iters(ctx context.Context, b engine.Benchmark) (engine.BenchIters, error) {
-	return w.iters.iters(ctx, &w.Engine, &w.noise, w.sites(), results.Opt, b)
+func (w *Workspace) Iters(ctx context.Context, b Benchmark) (BenchIters, error) {
+	return w.Engine.Iters(ctx, results.Opt, b)
 }
 
 // BenchOnce runs one sample of b with it's iteration count from the
 // binary bin in dir (this version's or another's), within timeout.
-func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b engine.Benchmark, it engine.BenchIters, timeout time.Duration) (map[string]float64, proc.Result, error) {
-	return w.Engine.BenchOnce(ctx, bin, dir, b, w.c.BenchtimeArg(it), timeout)
+func (w *Workspace) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, it BenchIters, timeout time.Duration) (map[string]float64, proc.Result, error) {
+	return w.Engine.BenchOnce(ctx, bin, dir, b, w.cfg.benchtimeArg(it), timeout)
 }
 
 // CensorCap is the time after which a sample of it is censored, given
 // the slowest sample of the other side (0: no censoring).
-func (w *Workspace) CensorCap(it engine.BenchIters, slowest time.Duration) time.Duration {
-	return w.c.CensorCap(it, slowest)
+func (w *Workspace) CensorCap(it BenchIters, slowest time.Duration) time.Duration {
+	return w.cfg.CensorCap(it, slowest)
 }
 
 // Logf logs a line.
@@ -143,18 +132,18 @@ func (w *Workspace) Logf(format string, args ...any) { w.Prog.Logf(format, args.
 // counts (-measure instructions) and b runs its code from one goroutine
 // (a concurrent benchmark's cost may be contention, which only wall time
 // sees).
-func (w *Workspace) Counted(b engine.Benchmark) bool {
-	return w.c.Counting != nil && !w.count.concurrent(w.pkgs, b)
+func (w *Workspace) Counted(b Benchmark) bool {
+	return w.cfg.Counting != nil && !w.count.concurrent(w.pkgs, b)
 }
 
 // CountIters is the iteration count of b's counted samples on this
 // version, found once (see countIters) from the time mode's count it.N.
-func (w *Workspace) CountIters(ctx context.Context, b engine.Benchmark, it engine.BenchIters) (int, error) {
-	return w.count.countIters(ctx, &w.Engine, w.sites(), results.Opt, b, it)
+func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
+	return w.count.countIters(ctx, w.Engine, w.sites(), results.Opt, b, it)
 }
 
 // CountSample counts one sample of b at n iterations in the binary bin in
 // dir (this version's or another's).
-func (w *Workspace) CountSample(ctx context.Context, bin, dir string, b engine.Benchmark, n int) (instr.Sample, error) {
-	return w.c.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.Pattern()}, n)
+func (w *Workspace) CountSample(ctx context.Context, bin, dir string, b Benchmark, n int) (instr.Sample, error) {
+	return w.cfg.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.Pattern()}, n)
 }

@@ -1,4 +1,4 @@
-package runner
+package engine
 
 import (
 	"cmp"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
@@ -23,10 +22,10 @@ const DominanceFactor = 2
 // order, and those left out: dominated by a more sensitive one, or beyond
 // the family with which the first can kill alone.
 type benchChoice struct {
-	order     []engine.Benchmark
-	dominated []engine.Benchmark
-	by        []engine.Benchmark // parallel to dominated: the benchmark dominating each
-	beyond    []engine.Benchmark
+	order     []Benchmark
+	dominated []Benchmark
+	by        []Benchmark // parallel to dominated: the benchmark dominating each
+	beyond    []Benchmark
 }
 
 // benchCosts is what chooseBenchmarks knows from the baseline: how often
@@ -34,23 +33,23 @@ type benchChoice struct {
 // benchmark at CPU 0), its iteration count, time per iteration, sample
 // wall time and metrics (its), and the rule that will judge the samples.
 type benchCosts struct {
-	heat map[engine.Benchmark]engine.BenchHeat
-	its  map[engine.Benchmark]engine.BenchIters
+	heat map[Benchmark]BenchHeat
+	its  map[Benchmark]BenchIters
 	rule score.Rule
 	// metric reports whether a unit is tested (Campaign.Metric).
 	metric func(unit string) bool
 	// round is the wall time of one round (a baseline and a mutant
 	// sample) of a benchmark sampled with it.
-	round func(engine.BenchIters) time.Duration
+	round func(BenchIters) time.Duration
 	// concurrent reports whether a benchmark runs its body from several
 	// goroutines (b.RunParallel, go statements).
-	concurrent func(engine.Benchmark) bool
+	concurrent func(Benchmark) bool
 	procs      int // GOMAXPROCS of a benchmark run without -cpu
 }
 
 // rate is how often b's timed loop runs the site per second of baseline
 // time (0: unknown).
-func (bc benchCosts) rate(b engine.Benchmark) float64 {
+func (bc benchCosts) rate(b Benchmark) float64 {
 	it := bc.its[b]
 	b.CPU = 0
 	if it.SecPerOp > 0 {
@@ -63,7 +62,7 @@ func (bc benchCosts) rate(b engine.Benchmark) float64 {
 // injected at each execution of the site, per 1e9: its rate, divided, for a
 // concurrent benchmark, by the GOMAXPROCS it runs with (its time per
 // operation is wall time shared by that many running goroutines).
-func (bc benchCosts) sensitivity(b engine.Benchmark) float64 {
+func (bc benchCosts) sensitivity(b Benchmark) float64 {
 	if !bc.concurrent(b) {
 		return bc.rate(b)
 	}
@@ -76,7 +75,7 @@ func (bc benchCosts) sensitivity(b engine.Benchmark) float64 {
 
 // index orders benchmarks for measuring: sensitivity per second of a
 // round's wall time (the sensitivity alone when the cost is unknown).
-func (bc benchCosts) index(b engine.Benchmark) float64 {
+func (bc benchCosts) index(b Benchmark) float64 {
 	if c := bc.round(bc.its[b]); c > 0 {
 		return bc.sensitivity(b) / c.Seconds()
 	}
@@ -118,13 +117,13 @@ func (bc benchCosts) index(b engine.Benchmark) float64 {
 // the rate about as much); the family applies to them as to the others. For a tail operator the benchmarks reporting a tested
 // custom metric are always kept, and are no reference for dominance (a
 // latency percentile can show a tail the mean does not).
-func chooseBenchmarks(bs []engine.Benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
+func chooseBenchmarks(bs []Benchmark, op *mutate.Operator, bc benchCosts) benchChoice {
 	var ch benchChoice
-	contended := func(b engine.Benchmark) bool {
+	contended := func(b Benchmark) bool {
 		return op != nil && op.Inert && op.Contention != mutate.ContentionNone && bc.concurrent(b)
 	}
 	order := slices.Clone(bs)
-	slices.SortStableFunc(order, func(a, b engine.Benchmark) int {
+	slices.SortStableFunc(order, func(a, b Benchmark) int {
 		return cmp.Or(cmp.Compare(b2i(contended(b)), b2i(contended(a))),
 			cmp.Compare(bc.index(b), bc.index(a)), cmp.Compare(bc.round(bc.its[a]), bc.round(bc.its[b])))
 	})
@@ -132,9 +131,9 @@ func chooseBenchmarks(bs []engine.Benchmark, op *mutate.Operator, bc benchCosts)
 		ch.order = order
 		return ch
 	}
-	exempt := func(b engine.Benchmark) bool { return op.Tail && bc.custom(b) }
+	exempt := func(b Benchmark) bool { return op.Tail && bc.custom(b) }
 	var top [2]float64
-	var by [2]engine.Benchmark
+	var by [2]Benchmark
 	for _, b := range order {
 		if s, k := bc.sensitivity(b), b2i(contended(b)); s > top[k] && !exempt(b) {
 			top[k], by[k] = s, b
@@ -175,7 +174,7 @@ func b2i(b bool) int {
 
 // custom reports whether b reports a tested metric other than sec/op,
 // B/op and allocs/op.
-func (bc benchCosts) custom(b engine.Benchmark) bool {
+func (bc benchCosts) custom(b Benchmark) bool {
 	for _, u := range bc.its[b].Units {
 		if bc.metric(u) && !DefaultMetric(u) {
 			return true
@@ -187,7 +186,7 @@ func (bc benchCosts) custom(b engine.Benchmark) bool {
 // killsAlone reports whether the rule would kill at its first look on
 // benchmark first alone, every mutant sample of its time above every
 // baseline sample, with the benchmarks pending still to be measured.
-func (bc benchCosts) killsAlone(first engine.Benchmark, pending []engine.Benchmark) bool {
+func (bc benchCosts) killsAlone(first Benchmark, pending []Benchmark) bool {
 	n := bc.rule.WithDefaults().MinSamples
 	done := score.Sample{Benchmark: first.Name, Metric: score.SecPerOp}
 	for i := range n {
@@ -207,8 +206,8 @@ func (bc benchCosts) killsAlone(first engine.Benchmark, pending []engine.Benchma
 
 // note says which benchmarks were left out, for the result's reason; ""
 // if none.
-func (ch benchChoice) note(names map[engine.Benchmark]string) string {
-	list := func(bs []engine.Benchmark) string {
+func (ch benchChoice) note(names map[Benchmark]string) string {
+	list := func(bs []Benchmark) string {
 		var out []string
 		for _, b := range bs {
 			out = append(out, names[b])
@@ -217,7 +216,7 @@ func (ch benchChoice) note(names map[engine.Benchmark]string) string {
 	}
 	var notes []string
 	for i := 0; i < len(ch.dominated); {
-		var group []engine.Benchmark
+		var group []Benchmark
 		for _, b := range ch.dominated[i:] {
 			if ch.by[i+len(group)] != ch.by[i] {
 				break
@@ -236,9 +235,9 @@ func (ch benchChoice) note(names map[engine.Benchmark]string) string {
 	return strings.Join(notes, "; ")
 }
 
-// heatByBench maps each benchmark of sel (CPU 0) to its heat.
-func heatByBench(sel engine.Selection) map[engine.Benchmark]engine.BenchHeat {
-	out := map[engine.Benchmark]engine.BenchHeat{}
+// HeatByBench maps each benchmark of sel (CPU 0) to its heat.
+func HeatByBench(sel Selection) map[Benchmark]BenchHeat {
+	out := map[Benchmark]BenchHeat{}
 	for i, b := range sel.Benches {
 		if i < len(sel.Heat) {
 			b.CPU = 0

@@ -1,7 +1,6 @@
-package runner
+package engine
 
 import (
-	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
@@ -26,7 +25,7 @@ type noiseBench struct {
 }
 
 // add records a baseline sample of b at level in unit.
-func (n *noiseState) add(level string, b engine.Benchmark, unit string, v float64) {
+func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	key := level + "\x00" + itersKey(level, b) + "\x00" + unit
 	if n.benches == nil {
 		n.benches = map[string]*noiseBench{}
@@ -43,7 +42,7 @@ func (n *noiseState) add(level string, b engine.Benchmark, unit string, v float6
 // check runs noise.Check over the baseline samples so far, by c's rule: wall time's
 // and the counts' separately (each has its own advice), at the level of
 // one of a benchmark's three metrics.
-func (n *noiseState) check(c *Campaign) ([]results.BenchNoise, []string) {
+func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 	var out []results.BenchNoise
 	var advice []string
 	rule := c.Rule
@@ -83,7 +82,7 @@ func (n *noiseState) check(c *Campaign) ([]results.BenchNoise, []string) {
 
 // adviseAtStart logs, once, the machine's load and what the baseline
 // samples taken so far say of its noise.
-func (n *noiseState) adviseAtStart(c *Campaign, prog *progress.Progress) {
+func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
 	if n.advised {
 		return
 	}
@@ -96,7 +95,7 @@ func (n *noiseState) adviseAtStart(c *Campaign, prog *progress.Progress) {
 }
 
 // campaignNoise is the campaign's noise at its end, for report.json.
-func (n *noiseState) campaign(c *Campaign) *results.Noise {
+func (n *noiseState) campaign(c *Config) *results.Noise {
 	benches, advice := n.check(c)
 	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
 }
