@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/perfmut/perfmut/score"
 	"strconv"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/score"
 )
 
 // BenchOnce runs benchmark b once in bin at benchtime and returns its values by unit

@@ -1,10 +1,10 @@
 package runner
 
 import (
-	"github.com/perfmut/perfmut/engine"
 	"os"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/testutil"
 )
 
