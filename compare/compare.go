@@ -21,7 +21,7 @@ import (
 // A Comparison is one perfmut compare: two versions of a module (git
 // revisions, NEW possibly the working tree), the benchmarks whose timed
 // loop runs the code that changed between them, measured on both versions
-// with the design of runner.Campaign.Run (fixed iterations, interleaved rounds,
+// with the design of engine.Engine.Measure (fixed iterations, interleaved rounds,
 // censoring, early stopping, per-metric tests and corrections, minimum
 // effect), and a verdict per benchmark and metric.
 type Comparison struct {

@@ -6,8 +6,9 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 )
 
-// Config is what an Engine is built from: the module, how its benchmarks
-// are built, run and judged, and the functional tests' timeout.
+// Config is what an Engine is built from: the module and its loaded
+// packages, how their benchmarks are built, run and judged, and the
+// functional tests' timeout.
 type Config struct {
 	Module   mutate.Module
 	Packages []*mutate.Package // the loaded packages whose benchmarks it runs
@@ -16,5 +17,8 @@ type Config struct {
 	// benchmarks that reach its site (0 = all of them): an inert
 	// operator's Job may offer more (Job.Pool) of which it chooses.
 	MaxBenchmarks int
-	Timeout       time.Duration // functional-test timeout; 0 = 10 x the baseline's, at least 10s
+	// Timeout is -timeout, the functional tests' deadline (0: the caller
+	// derives one from the baseline's test time); a failing baseline test's retries
+	// and a mutant's uncapped benchmark sample get at least as long.
+	Timeout time.Duration
 }
