@@ -36,7 +36,7 @@ type benchCosts struct {
 	heat map[Benchmark]BenchHeat
 	its  map[Benchmark]BenchIters
 	rule score.Rule
-	// metric reports whether a unit is tested (Campaign.Metric).
+	// metric reports whether a unit is tested (Measurement.Metric).
 	metric func(unit string) bool
 	// round is the wall time of one round (a baseline and a mutant
 	// sample) of a benchmark sampled with it.

@@ -23,7 +23,7 @@ import (
 // (mutate.Operator.Tail), a metric other than the mean in the decision
 // (and, if a benchmark reports one that the decision left out, which).
 //
-// pkgs are the loaded packages by import path; rule is the campaign's.
+// pkgs are the loaded packages by import path; rule is the engine's.
 // Which benchmarks are concurrent and which report metrics of their own is
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel

@@ -13,7 +13,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// countState is what counting caches over a campaign: counts do not move
+// countState is what counting caches over an engine's work (a campaign): counts do not move
 // with the load, so each benchmark's iteration count and baseline samples
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
@@ -106,7 +106,7 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 }
 
 // countIters is the iteration count of b's counted samples at level,
-// found once per campaign: -benchtime Nx (at least instr.MinIters), else
+// found once per engine: -benchtime Nx (at least instr.MinIters), else
 // instr.Sampler.ItersFrom on the baseline binary from the time mode's
 // count it.N; sites finds the baseline's binary.
 func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {

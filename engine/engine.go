@@ -64,7 +64,7 @@ func (e *Engine) Iters(ctx context.Context, level string, b Benchmark) (BenchIte
 
 // Noise is the machine's noise so far, for report.json: its load at the
 // engine's start and now, and what the baseline's samples say.
-func (e *Engine) Noise() *results.Noise { return e.noise.campaign(&e.cfg) }
+func (e *Engine) Noise() *results.Noise { return e.noise.summary(&e.cfg) }
 
 // Warnf logs a warning and keeps it for report.json.
 func (e *Engine) Warnf(format string, args ...any) {

@@ -9,7 +9,7 @@ import (
 )
 
 // iters returns how benchmark b is sampled at level, found once per
-// campaign on the baseline binary. Unless -benchtime fixes it (Nx) or asks
+// engine on the baseline binary. Unless -benchtime fixes it (Nx) or asks
 // for time-based samples (a duration), the count N is the one that makes a
 // sample take about SampleTime: one run at -test.benchtime=SampleTime
 // gives the time per iteration, N = SampleTime / that, at least 1. Then

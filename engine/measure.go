@@ -33,13 +33,13 @@ type Job struct {
 	Out     string                  // the results directory: the samples go to its samples/ID/LEVEL
 }
 
-// DefaultMetric is the metric filter when Campaign.Metric is nil:
+// DefaultMetric is the metric filter when Measurement.Metric is nil:
 // sec/op (instructions/op where counted), B/op and allocs/op.
 func DefaultMetric(unit string) bool {
 	return unit == "sec/op" || unit == score.InstructionsPerOp || unit == "B/op" || unit == "allocs/op"
 }
 
-// metric is the campaign's metric filter: Campaign.Metric, or
+// metric is the engine's metric filter: Measurement.Metric, or
 // defaultMetric when it is nil.
 func (e *Engine) metric() func(unit string) bool {
 	if e.cfg.Metric != nil {
@@ -65,7 +65,7 @@ type measurement struct {
 	choice  benchChoice
 	lr      *results.LevelResult       // Status set when a mutant sample fails
 	reports map[string]map[string]bool // package -> its benchmarks that call b.ReportMetric (see mayReport)
-	// rule is the campaign's rule seeded for this mutant and level
+	// rule is the configuration's rule seeded for this mutant and level
 	// (score.Rule.ForMutant): tie-breaking and bootstrap streams differ
 	// between mutants measured on the same benchmark.
 	rule score.Rule
@@ -86,7 +86,7 @@ type series struct {
 
 // Measure runs the job's benchmarks, baseline and mutant alternately, one
 // process per sample (the order of the two sides randomized per round,
-// seeded by the campaign seed, the mutant and the level), until the Rule
+// seeded by the configuration's Seed, the mutant and the level), until the Rule
 // decides. It works look by look: each benchmark in turn, the most
 // sensitive first (measureOrder), is brought to the look's sample count,
 // and once the benchmarks so far kill the mutant whatever the others'
@@ -195,7 +195,7 @@ func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg stri
 }
 
 // benchCosts is what chooseBenchmarks needs to know of the benchmarks of
-// a job: heat, its, the tested metrics, the campaign's rule, the wall
+// a job: heat, its, the tested metrics, the configuration's rule, the wall
 // time of a round, whether a benchmark is concurrent (its package's test
 // files parsed once per call).
 func (e *Engine) benchCosts(heat map[Benchmark]BenchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {

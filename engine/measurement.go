@@ -10,8 +10,11 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// Measurement is how a campaign builds, runs and judges benchmarks: the
-// settings perfmut compare and calibrate share with it.
+// DefaultBenchTimeout is the default Measurement.BenchTimeout.
+const DefaultBenchTimeout = 2 * time.Minute
+
+// Measurement is how an engine builds, runs and judges benchmarks: the
+// settings perfmut run, compare and calibrate share.
 type Measurement struct {
 	// Rule decides, after each round of samples, whether to kill, keep
 	// measuring or let the mutant survive (score.Rule.Decide), and breaks

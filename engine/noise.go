@@ -7,7 +7,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// noiseState is what a campaign learns of the machine's noise: its load
+// noiseState is what an engine learns of the machine's noise: its load
 // at the start, and the baseline's own samples of each benchmark (wall
 // time: the iteration-count runs and every baseline sample; counts: the
 // cached samples), which noise.Check compares with what the kills need.
@@ -94,8 +94,8 @@ func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
 	}
 }
 
-// campaignNoise is the campaign's noise at its end, for report.json.
-func (n *noiseState) campaign(c *Config) *results.Noise {
+// summary is the noise at the end of the engine's work, for report.json.
+func (n *noiseState) summary(c *Config) *results.Noise {
 	benches, advice := n.check(c)
 	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
 }

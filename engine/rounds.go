@@ -199,7 +199,7 @@ func (ms *measurement) pending(bs []Benchmark) []score.Sample {
 // iteration-count run and of every baseline sample of it since
 // (learnUnits), and, when its source calls b.ReportMetric (itself or
 // through its test files' functions), every tested custom unit
-// (Campaign.CustomUnits): a custom metric first reported after the
+// (Measurement.CustomUnits): a custom metric first reported after the
 // iteration-count run counts in the family from the start.
 func (ms *measurement) mayReport(b Benchmark) []string {
 	if ms.counted[b] {

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// DefaultSampleTime is the default Campaign.SampleTime: the time one
+// DefaultSampleTime is the default Measurement.SampleTime: the time one
 // benchmark sample should take (see docs/runner.md for the measurements
 // behind the choice).
 const DefaultSampleTime = 20 * time.Millisecond

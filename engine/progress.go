@@ -6,9 +6,6 @@ import (
 	"time"
 )
 
-// DefaultBenchTimeout is the default Campaign.BenchTimeout.
-const DefaultBenchTimeout = 2 * time.Minute
-
 // tick calls f every d until the returned stop is called.
 func tick(d time.Duration, f func()) (stop func()) {
 	done := make(chan struct{})
@@ -26,8 +23,8 @@ func tick(d time.Duration, f func()) (stop func()) {
 	return func() { t.Stop(); close(done) }
 }
 
-// IsTerminal reports whether w is a terminal, where a Campaign can draw its
-// progress line (Campaign.Progress).
+// IsTerminal reports whether w is a terminal, where the log can show a
+// progress line (Measurement.Progress).
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
