@@ -19,9 +19,10 @@
 //     flaky test from a failing one (flaky.go);
 //   - coverage: CoverBenchmarks runs each benchmark at N and 2N
 //     iterations with -cover and keeps the blocks of its timed loop
-//     (coverage.go, coverruns.go); SelectBenchmarks picks those that run
-//     a mutant's site, with their heat; TimedBlocks does it for a whole
-//     module (timedblocks.go);
+//     (coverage.go, coverruns.go); CoverTests records what each test
+//     runs (testcover.go); SelectBenchmarks picks the benchmarks that run
+//     a mutant's site, with their heat; TimedBlocks finds the timed blocks
+//     of a whole module (timedblocks.go);
 //   - iteration counts: Iters finds, once per benchmark and level, the
 //     N each sample runs (iters.go, sampling.go), on the baseline binaries
 //     given by SetBaseline;

@@ -238,7 +238,7 @@ func (r *run) testCost(level string, tests testSelection) time.Duration {
 			continue
 		}
 		start := time.Duration(-1)
-		for _, t := range tc.time {
+		for _, t := range tc.Time {
 			if start < 0 || t < start {
 				start = t
 			}
@@ -246,7 +246,7 @@ func (r *run) testCost(level string, tests testSelection) time.Duration {
 		start = max(start, 0)
 		d += start
 		for _, n := range names {
-			d += max(0, tc.time[n]-start)
+			d += max(0, tc.Time[n]-start)
 		}
 	}
 	return d

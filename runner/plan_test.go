@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -260,9 +261,9 @@ func TestPlanModeFlag(t *testing.T) {
 func TestTestCost(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	r := &run{
-		cov: coverage{tests: map[string]*testCoverage{
-			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
-			"b": {time: map[string]time.Duration{}},
+		cov: coverage{tests: map[string]*engine.TestCoverage{
+			"a": {Time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
+			"b": {Time: map[string]time.Duration{}},
 		}},
 		base: baseline{testTime: map[string]map[string]time.Duration{results.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}}},
 	}

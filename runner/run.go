@@ -81,7 +81,7 @@ type tceState struct {
 // coverage is what the baseline's coverage runs find.
 type coverage struct {
 	benches []*engine.BenchCoverage
-	tests   map[string]*testCoverage // package -> what its tests run (testcover.go)
+	tests   map[string]*engine.TestCoverage // package -> what its tests run (engine.CoverTests)
 	// instrumented holds every coverage block of each mutated file, run
 	// or not: a position outside all of them is package-level code.
 	instrumented map[string][]engine.CovBlock
@@ -688,9 +688,11 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	}
 	if !c.FullFilter {
 		t0 = time.Now()
-		if err := r.cov.coverTests(ctx, r.Engine, &r.base, &r.flaky, pkgs); err != nil {
+		tc, err := r.CoverTests(ctx, pkgs, r.base.hasTests, r.base.coverTestDeadline, &r.flaky)
+		if err != nil {
 			return err
 		}
+		r.cov.tests, r.cov.instrumented = tc.Packages, tc.Instrumented
 		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
 	r.Prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.cov.benches), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))

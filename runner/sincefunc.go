@@ -151,7 +151,7 @@ func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
 		add(cur.Timed, key, reachOf(r.cov.spans, timed))
 	}
 	for pkg, tc := range r.cov.tests {
-		for name, blocks := range tc.tests {
+		for name, blocks := range tc.Tests {
 			add(cur.Reach, pkg+" "+name, reachOf(r.cov.spans, blocks))
 		}
 	}
@@ -359,7 +359,7 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 			return false
 		}
 		tc := r.cov.tests[p]
-		return tc == nil || tc.all || len(tc.always) > 0
+		return tc == nil || tc.All || len(tc.Always) > 0
 	}
 	// A result inferred from another mutant's kill, or shared with the
 	// mutant whose code it duplicates, holds when that one's does: they
