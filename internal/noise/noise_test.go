@@ -48,7 +48,7 @@ func TestParseStat(t *testing.T) {
 func TestTake(t *testing.T) {
 	s := Take()
 	linux := runtime.GOOS == "linux"
-	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.Time.IsZero() {
+	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.OS != runtime.GOOS || s.Time.IsZero() {
 		t.Errorf("Take on %s = %+v, want load and steal known exactly on linux", runtime.GOOS, s)
 	}
 	if linux && s.Total == 0 {
@@ -70,9 +70,17 @@ func TestMachine(t *testing.T) {
 	if got, want := start.String(), "load 3.88 (1-minute average, 2 CPUs)"; got != want {
 		t.Errorf("Snapshot.String = %q, want %q", got, want)
 	}
-	unknown := Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}
-	if got, want := unknown.String(), "load unknown on "+runtime.GOOS+" (8 CPUs); CPU steal unknown"; got != want {
+	// The OS is the measured machine's, not the renderer's; reports
+	// before it was kept do not name one.
+	unknown := Machine{Snapshot{CPUs: 8, OS: "plan9"}, Snapshot{CPUs: 8, OS: "plan9"}}
+	if got, want := unknown.String(), "load unknown on plan9 (8 CPUs); CPU steal unknown"; got != want {
 		t.Errorf("String =\n%q, want\n%q", got, want)
+	}
+	if got, want := unknown.Start.String(), "load unknown on plan9 (8 CPUs)"; got != want {
+		t.Errorf("Snapshot.String = %q, want %q", got, want)
+	}
+	if got, want := (Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}).String(), "load unknown (8 CPUs); CPU steal unknown"; got != want {
+		t.Errorf("String of an old report =\n%q, want\n%q", got, want)
 	}
 	same := Machine{start, start}
 	if _, ok := same.Steal(); ok {
