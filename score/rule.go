@@ -46,9 +46,10 @@ import (
 //
 // which can only be conservative.
 //
-// Counts (B/op, allocs/op) that are constant on both sides are
-// deterministic: a larger mutant value is a real increase and kills at any
-// look, whatever its p-value (TestResult.Deterministic).
+// Counts (B/op, allocs/op) that are constant on both sides and larger on
+// the mutant's are marked deterministic (TestResult.Deterministic), and
+// tested as any count: a kill whatever the level would let a family of
+// many two-valued counts exceed Alpha (docs/statistics.md).
 //
 // At a look before the last the mutant survives early (futility) when no
 // test can plausibly kill: its conditional power to reject at the last
