@@ -9,7 +9,8 @@ import (
 )
 
 // Need is what the campaign's verdicts need: the slowdown that matters
-// (Matters) detected within Budget samples each at Level with Test.
+// (the margin, else the minimum effect) detected within Budget samples
+// each at Level with Test.
 type Need struct {
 	Budget    int        // samples each side at the last look (-max-samples)
 	Level     float64    // one test's one-sided level: the rule's alpha over the tests that share it
@@ -21,18 +22,18 @@ type Need struct {
 	Margin float64
 }
 
-// Matters is the slowdown that matters, as a ratio: the margin, or the
+// matters is the slowdown that matters, as a ratio: the margin, or the
 // minimum effect when the margin is off. A benchmark that detects a
 // slowdown below the margin but above the minimum effect is not too
 // noisy: the slowdowns it misses are ones the rule lets survive anyway.
-func (n Need) Matters() float64 {
+func (n Need) matters() float64 {
 	if n.Margin > 0 {
 		return n.Margin
 	}
 	return n.MinEffect
 }
 
-// mattersName names Matters in the advice, with the setting to raise.
+// mattersName names matters in the advice, with the setting to raise.
 func (n Need) mattersName() (name, raise string) {
 	if n.Margin > 0 {
 		return "the margin", "-margin"
@@ -55,7 +56,8 @@ type Result struct {
 	// (score.MinDetectable over its samples); NaN when unknown.
 	Detectable float64 `json:"detectable"`
 	// TooNoisy is whether Detectable is above the slowdown that matters
-	// (Need.Matters): a slowdown a survivor must rule out may go unseen.
+	// (the need's margin, else its minimum effect): a slowdown a survivor
+	// must rule out may go unseen.
 	TooNoisy bool `json:"too_noisy"`
 }
 
@@ -77,7 +79,8 @@ const (
 // Check compares each benchmark's noise with the need, and returns the
 // results in the order of benches and one line of advice: "" when every
 // benchmark whose noise is known can detect the slowdown that matters
-// (Need.Matters). kind says what the samples measure.
+// (the need's margin, else its minimum effect). kind says what the
+// samples measure.
 func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 	var out []Result
 	var noisy []Result
@@ -86,7 +89,7 @@ func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 		if len(b.Samples) >= 2 && need.Budget >= 1 {
 			r.Detectable = score.MinDetectable(b.Samples, need.Budget, need.Level, need.Test)
 		}
-		r.TooNoisy = r.Detectable > need.Matters()
+		r.TooNoisy = r.Detectable > need.matters()
 		if r.TooNoisy {
 			noisy = append(noisy, r)
 		}
@@ -112,7 +115,7 @@ func advice(noisy []Result, n int, need Need, kind Kind) string {
 	}
 	name, raise := need.mattersName()
 	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of %s %s in %d samples (%s)",
-		len(noisy), n, name, percent(need.Matters()), need.Budget, strings.Join(names, ", "))
+		len(noisy), n, name, percent(need.matters()), need.Budget, strings.Join(names, ", "))
 	switch kind {
 	case Counts:
 		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or " + raise

@@ -7,7 +7,7 @@
 // its start and one at its end ([Machine]). [SpreadOf] is the spread of a
 // benchmark's own baseline samples, a pure function over them; [Check]
 // says, from the spreads and the campaign's sample budget, whether the
-// slowdown that matters ([Need.Matters]: the rule's margin, or its minimum
+// slowdown that matters (the rule's margin, or its minimum
 // effect when the margin is off) is detectable at all, and if not, the one
 // line of advice to show at the start (count instructions instead:
 // -measure instructions, whose counts do not move with the load).

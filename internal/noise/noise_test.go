@@ -184,8 +184,8 @@ var quiet = []float64{20.0e-3, 20.3e-3, 19.8e-3, 20.5e-3, 20.1e-3, 19.7e-3, 20.6
 // one (7.5%) is still too noisy, and the advice names the margin.
 func TestCheckMargin(t *testing.T) {
 	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01, Margin: 1.05}
-	if got := need.Matters(); got != 1.05 {
-		t.Errorf("Matters = %v, want the margin 1.05", got)
+	if got := need.matters(); got != 1.05 {
+		t.Errorf("matters = %v, want the margin 1.05", got)
 	}
 	res, advice := Check([]Bench{{"BenchmarkQuiet", quiet}}, need, WallTime)
 	if !sameTo(res[0].Detectable, 1.0177463236368571, 1e-9) || res[0].TooNoisy || advice != "" {
