@@ -262,7 +262,7 @@ func (c *Comparison) campaign(dir string) *runner.Campaign {
 // measurement's, with the package patterns as given.
 func (c *Comparison) settings(ctx context.Context, patterns []string) results.Settings {
 	cc := c.campaign(c.Dir)
-	cc.Settings = results.Settings{Patterns: patterns, RuleSettings: results.RuleSettings{Margin: c.Rule.Margin}}
+	cc.Settings = results.Settings{Patterns: patterns}
 	cc.RecordSettings(ctx)
 	return cc.Settings
 }

@@ -47,7 +47,7 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 	var advice []string
 	rule := c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
-		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect}
+		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
 		if unit == score.InstructionsPerOp && c.Counting != nil && c.Counting.MinEffect > 0 {
 			need.MinEffect = c.Counting.MinEffect
 		}

@@ -780,8 +780,7 @@ func RemoveStaleTemp(dir string) {
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
-	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
-	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
+	s.Rule = c.Rule
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.Measure, s.CountMinEffect = "", 0

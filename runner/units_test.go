@@ -159,10 +159,10 @@ func TestRemoveStaleTemp(t *testing.T) {
 // TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
 // not the same campaign (-resume, merge and -since refuse to mix them).
 func TestSettingsDiffCPU(t *testing.T) {
-	if got, want := (results.Settings{RuleSettings: results.RuleSettings{CPU: []int{1, 2}}}).Diff(results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
+	if got, want := (results.Settings{CPU: []int{1, 2}}).Diff(results.Settings{}), "-cpu ([1 2] vs [])"; got != want {
 		t.Errorf("Settings.Diff = %q, want %q", got, want)
 	}
-	if got := (results.Settings{RuleSettings: results.RuleSettings{CPU: []int{2}}}).Diff(results.Settings{RuleSettings: results.RuleSettings{CPU: []int{2}}}); got != "" {
+	if got := (results.Settings{CPU: []int{2}}).Diff(results.Settings{CPU: []int{2}}); got != "" {
 		t.Errorf("Settings.Diff of equal -cpu = %q, want none", got)
 	}
 }

@@ -212,7 +212,7 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Isolate:       f.Isolate,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Margin: rule.Margin}},
+		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Rule: rule}},
 		Measurement: engine.Measurement{
 			Rule:         rule,
 			Metric:       func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
