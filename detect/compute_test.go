@@ -26,6 +26,7 @@ func TestComputeShares(t *testing.T) {
 		Pkgs:       []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
 		SampleTime: 20 * time.Millisecond, NoiseSamples: 5, ProfileTime: time.Second,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: 2 * time.Minute,
+		Jobs: 2, // the coverage runs beside the profiled run
 	}
 	m, err := Compute(context.Background(), o)
 	if err != nil {
@@ -65,6 +66,12 @@ func TestComputeShares(t *testing.T) {
 		if f, in := Factor(d, c.share), c.share >= c.row.ShareLow && c.share <= c.row.ShareHigh; in != (c.row.FactorLow <= f && (c.row.FactorHigh == 0 || f <= c.row.FactorHigh)) {
 			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
 		}
+	}
+	// The coverage runs take about 50ms of the instrumented binary, whose
+	// atomic counter in spin's loop makes an iteration several times
+	// slower than the plain binary's (the noise samples').
+	if b := m.Benchmarks[0]; !(b.CoverIterations >= 2 && b.CoverIterations <= coverIters(median(b.Noise))/2) {
+		t.Errorf("coverage runs of %d iterations at %.0f ns/op in the plain binary: want at most half of %d, from the coverage binary's time", b.CoverIterations, median(b.Noise), coverIters(median(b.Noise)))
 	}
 	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 20 || len(m.Benchmarks[0].Noise) < 50 {
 		// 50 rounds of 20ms: about 250 samples on an idle machine whose
