@@ -192,43 +192,53 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 	return out, nil
 }
 
-// profileRun runs benchmark b (name in p) alone, rounds() rounds of
-// b.Iterations (about SampleTime at the calibrated ns/op) with a CPU
-// profile, and fills in its noise, detectable ratio and shares, which
-// need its coverage: cover gives it when its runs are done. A run that
-// got fewer than fewSamples timed samples (on a loaded machine a
-// benchmark gets less CPU time than wall time) is followed by one more
-// process, with up to maxRerun times the rounds, whose rounds and samples
-// are added: the noise then spans two processes, as a campaign's does.
-func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string, cover func() (BenchResult, error)) (BenchResult, error) {
-	rounds := firstRounds(o.Rounds(), o.perRound)
-	var c Classify
-	for try := 0; ; try++ {
-		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+// profileRun runs benchmark b (name in p, its coverage known) alone,
+// Rounds() rounds of b.Iterations (about SampleTime at the calibrated
+// ns/op) with a CPU profile, and fills in its noise, detectable ratio and
+// shares. When the
+// rounds were far shorter than SampleTime (tooShort: the calibration round
+// misjudged the benchmark), their own ns/op sets b.N and the run starts
+// over, up to maxRecalibrations times (the ns/op of rounds of a handful
+// of iterations is mostly the timer's: b.N grows at least fourfold a
+// step). A run that got fewer than fewSamples timed samples (on a
+// loaded machine a benchmark gets less CPU time than wall time) is
+// followed by one more process, with up to maxRerun times the rounds,
+// whose rounds and samples are
+// added: the noise then spans two processes, as a campaign's does.
+func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
+	rounds := o.Rounds()
+	noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+	for k := 0; err == nil && k < maxRecalibrations && tooShort(noise, b.Iterations, o.SampleTime); k++ {
+		b.Iterations = iterations(o.SampleTime, median(noise))
+		noise, prof, err = o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+	}
+	if err != nil {
+		return b, err
+	}
+	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
+	b.Noise, b.Shares = noise, c.Count(prof)
+	if more, again := rerun(rounds, b.Shares.Total); again {
+		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, more, file)
 		if err != nil {
 			return b, err
 		}
-		if try == 0 {
-			cov, err := cover()
-			if err != nil {
-				return b, err
-			}
-			b.Ran, b.Grows, b.PerOp = cov.Ran, cov.Grows, cov.PerOp
-			c = Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
-		}
 		b.Noise = append(b.Noise, noise...)
 		b.Shares.Add(c.Count(prof))
-		if try == 0 {
-			o.perRound = append(o.perRound, float64(b.Shares.Total)/float64(rounds))
-		}
-		more, again := rerun(rounds, (1+maxRerun)*o.Rounds()-rounds, b.Shares.Total)
-		if try > 0 || !again {
-			break
-		}
-		rounds = more
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
 	return b, nil
+}
+
+// maxRecalibrations is how many times a profiled run may start over with
+// a b.N from its own rounds.
+const maxRecalibrations = 4
+
+// tooShort reports whether rounds of n iterations at the noise's median
+// ns/op took less than a quarter of sample: the calibration round, one
+// run of a few milliseconds, was slowed by a slow first iteration or by
+// the process being descheduled, and set b.N far too small.
+func tooShort(noise []float64, n int, sample time.Duration) bool {
+	return sample > 0 && len(noise) > 0 && median(noise)*float64(n) < float64(sample.Nanoseconds())/4
 }
 
 // profileOnce runs benchmark name, rounds rounds of n iterations, with a
@@ -248,26 +258,6 @@ func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, ro
 	return noise, prof, err
 }
 
-// firstRounds is the number of rounds of a benchmark's first profiled
-// process: rounds, or more when the benchmarks profiled before it got
-// fewer timed samples per round (perRound) than fewSamples in rounds
-// rounds asks for (a loaded machine gives a benchmark a fraction of a
-// CPU; a 250 Hz timer gives about 50 samples in 200ms of CPU): enough for
-// fewSamples at their median rate, and a tenth more, at most 1+maxRerun
-// times rounds. One process of that many rounds costs less than a second
-// one started after a short first.
-func firstRounds(rounds int, perRound []float64) int {
-	if len(perRound) == 0 {
-		return rounds
-	}
-	rate := median(perRound)
-	if !(rate > 0) {
-		return rounds
-	}
-	need := int(math.Ceil(fewSamples * 1.1 / rate))
-	return min(max(need, rounds), (1+maxRerun)*rounds)
-}
-
 // maxRerun caps the rounds of the one more profiled run, as a multiple of
 // the first's.
 const maxRerun = 2
@@ -275,17 +265,16 @@ const maxRerun = 2
 // rerun says whether a first profiled run of rounds rounds that got total
 // timed samples is followed by another, and with how many rounds: enough
 // for the missing samples up to fewSamples at the first run's rate, at
-// least 2, at most left (what the bound of 1+maxRerun times the run's
-// Rounds leaves).
-func rerun(rounds, left int, total int64) (int, bool) {
-	if total >= fewSamples || left < 2 {
-		return 0, false
+// most maxRerun times as many.
+func rerun(rounds int, total int64) (int, bool) {
+	if total >= fewSamples {
+		return rounds, false
 	}
-	if total <= 0 {
-		return left, true
+	scale := float64(maxRerun)
+	if total > 0 {
+		scale = math.Min(scale, float64(fewSamples-total)/float64(total))
 	}
-	more := int(math.Ceil(float64(rounds) * float64(fewSamples-total) / float64(total)))
-	return min(max(2, more), left), true
+	return max(2, int(math.Ceil(float64(rounds)*scale))), true
 }
 
 // readProfile parses the CPU profile in file.

@@ -26,7 +26,7 @@ func TestComputeShares(t *testing.T) {
 		Pkgs:       []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
 		SampleTime: 20 * time.Millisecond, NoiseSamples: 5, ProfileTime: time.Second,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: 2 * time.Minute,
-		Jobs: 2, // the coverage runs beside the profiled run
+		Jobs: 2, // two coverage runs at once
 	}
 	m, err := Compute(context.Background(), o)
 	if err != nil {
@@ -110,5 +110,35 @@ func TestComputeSkipsFailing(t *testing.T) {
 	}
 	if got["Good"] != Timed || got["Bad"] != Never {
 		t.Errorf("statuses %v: want Good timed, Bad never (its only benchmark failed)", got)
+	}
+}
+
+// TestComputeRecalibrates: a benchmark whose first iteration takes longer
+// than the calibration round gets a b.N of a handful from it; its first
+// profiled rounds, far shorter than -sample-time, set b.N again, and the
+// noise samples are rounds of about -sample-time.
+func TestComputeRecalibrates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark")
+	}
+	dir, err := filepath.Abs("testdata/slowstart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Options{
+		Pkgs:       []Pkg{{ImportPath: "example.com/slowstart", Name: "slowstart", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
+		SampleTime: 20 * time.Millisecond, NoiseSamples: 3, ProfileTime: 60 * time.Millisecond,
+		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
+	}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Benchmarks) != 1 {
+		t.Fatalf("benchmarks %+v, want BenchmarkSum", m.Benchmarks)
+	}
+	b := m.Benchmarks[0]
+	if tooShort(b.Noise, b.Iterations, o.SampleTime) || b.Iterations < 100 {
+		t.Errorf("rounds of b.N=%d at a median %.0f ns/op: want about 20ms each", b.Iterations, median(b.Noise))
 	}
 }

@@ -40,37 +40,33 @@ func TestGrowth(t *testing.T) {
 
 func TestRerun(t *testing.T) {
 	for _, tt := range []struct {
-		rounds, left int
-		total        int64
-		want         int
-		again        bool
-	}{
-		{10, 20, 50, 0, false}, {10, 20, 80, 0, false},
-		{10, 20, 25, 10, true}, {10, 20, 40, 3, true}, {10, 20, 5, 20, true}, {10, 20, 0, 20, true}, {1, 2, 49, 2, true},
-		// A first run already made longer (firstRounds) leaves less of
-		// the bound: 25 of 30 rounds leave 5; 29 leave none.
-		{25, 5, 10, 5, true}, {25, 5, 45, 3, true}, {29, 1, 10, 0, false},
-	} {
-		if got, again := rerun(tt.rounds, tt.left, tt.total); got != tt.want || again != tt.again {
-			t.Errorf("rerun(%d, %d, %d) = %d, %v; want %d, %v", tt.rounds, tt.left, tt.total, got, again, tt.want, tt.again)
+		rounds int
+		total  int64
+		want   int
+		again  bool
+	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 20, true}, {10, 0, 20, true}, {1, 49, 2, true}} {
+		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
+			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
 		}
 	}
 }
 
-func TestFirstRounds(t *testing.T) {
+func TestTooShort(t *testing.T) {
 	for _, tt := range []struct {
-		perRound []float64
-		want     int
+		noise  []float64
+		n      int
+		sample time.Duration
+		want   bool
 	}{
-		{nil, 10},                  // the first benchmark: the run's rounds
-		{[]float64{5.5}, 10},       // 55 samples in 10 rounds: enough
-		{[]float64{4.5}, 13},       // 45 in 10 (an idle 250 Hz machine): 55/4.5
-		{[]float64{2, 2.5, 9}, 22}, // the median rate, 2.5 a round: 55/2.5
-		{[]float64{0.5}, 30},       // a starved machine: the bound, 3 times 10
-		{[]float64{0, 0, 3}, 10},   // a median of 0 (set-up-bound benchmarks) says nothing
+		{[]float64{1000, 1100, 900}, 20000, 20 * time.Millisecond, false}, // rounds of 20ms
+		{[]float64{1000, 1100, 900}, 5001, 20 * time.Millisecond, false},  // just over a quarter
+		{[]float64{1000, 1100, 900}, 4999, 20 * time.Millisecond, true},   // just under
+		{[]float64{500, 700}, 2, 20 * time.Millisecond, true},             // b.N from a slow first iteration
+		{nil, 2, 20 * time.Millisecond, false},                            // no rounds: nothing to go by
+		{[]float64{500}, 2, 0, false},                                     // no sample time
 	} {
-		if got := firstRounds(10, tt.perRound); got != tt.want {
-			t.Errorf("firstRounds(10, %v) = %d, want %d", tt.perRound, got, tt.want)
+		if got := tooShort(tt.noise, tt.n, tt.sample); got != tt.want {
+			t.Errorf("tooShort(%v, %d, %v) = %v, want %v", tt.noise, tt.n, tt.sample, got, tt.want)
 		}
 	}
 }

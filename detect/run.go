@@ -79,9 +79,6 @@ type mapper struct {
 	work    string
 	cost    Cost
 	skipped []Skipped
-	// perRound is the timed samples per round of each benchmark's first
-	// profiled process so far (firstRounds).
-	perRound []float64
 }
 
 // Skipped is a benchmark left out of the map, and why.
