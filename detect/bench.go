@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -194,31 +193,23 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 
 // profileRun runs benchmark b (name in p, its coverage known) alone,
 // Rounds() rounds of b.Iterations (about SampleTime at the calibrated
-// ns/op) with a CPU profile, and fills in its noise, detectable ratio and
-// shares. When the
-// rounds were far shorter than SampleTime (tooShort: the calibration round
-// misjudged the benchmark), their own ns/op sets b.N and the run starts
-// over, up to maxRecalibrations times (the ns/op of rounds of a handful
-// of iterations is mostly the timer's: b.N grows at least fourfold a
-// step). A run that got fewer than fewSamples timed samples (on a
-// loaded machine a benchmark gets less CPU time than wall time) is
-// followed by one more process, with up to maxRerun times the rounds,
-// whose rounds and samples are
-// added: the noise then spans two processes, as a campaign's does.
+// ns/op) with a CPU profile, in two processes of half the rounds each
+// (splitRounds), and fills in its noise, detectable ratio and shares: the
+// noise samples span two processes, as a campaign's do, and the profile
+// samples of both add up. When the first process's rounds were far
+// shorter than SampleTime (tooShort: the calibration round misjudged the
+// benchmark), their own ns/op sets b.N and the process starts over, up to
+// maxRecalibrations times (the ns/op of rounds of a handful of iterations
+// is mostly the timer's: b.N grows at least fourfold a step).
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
-	rounds := o.Rounds()
-	noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
-	for k := 0; err == nil && k < maxRecalibrations && tooShort(noise, b.Iterations, o.SampleTime); k++ {
-		b.Iterations = iterations(o.SampleTime, median(noise))
-		noise, prof, err = o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
-	}
-	if err != nil {
-		return b, err
-	}
 	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
-	b.Noise, b.Shares = noise, c.Count(prof)
-	if more, again := rerun(rounds, b.Shares.Total); again {
-		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, more, file)
+	b.Shares = Shares{Funcs: map[string]Count{}}
+	for i, rounds := range splitRounds(o.Rounds()) {
+		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+		for k := 0; i == 0 && err == nil && k < maxRecalibrations && tooShort(noise, b.Iterations, o.SampleTime); k++ {
+			b.Iterations = iterations(o.SampleTime, median(noise))
+			noise, prof, err = o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+		}
 		if err != nil {
 			return b, err
 		}
@@ -227,6 +218,16 @@ func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResul
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
 	return b, nil
+}
+
+// splitRounds splits a profiled run's rounds into its processes: two of
+// half the rounds each (the first takes the odd one), or one when a half
+// would have fewer than 2 (a process's rounds must give a spread).
+func splitRounds(rounds int) []int {
+	if rounds < 4 {
+		return []int{rounds}
+	}
+	return []int{rounds - rounds/2, rounds / 2}
 }
 
 // maxRecalibrations is how many times a profiled run may start over with
@@ -256,25 +257,6 @@ func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, ro
 	}
 	prof, err := readProfile(file)
 	return noise, prof, err
-}
-
-// maxRerun caps the rounds of the one more profiled run, as a multiple of
-// the first's.
-const maxRerun = 2
-
-// rerun says whether a first profiled run of rounds rounds that got total
-// timed samples is followed by another, and with how many rounds: enough
-// for the missing samples up to fewSamples at the first run's rate, at
-// most maxRerun times as many.
-func rerun(rounds int, total int64) (int, bool) {
-	if total >= fewSamples {
-		return rounds, false
-	}
-	scale := float64(maxRerun)
-	if total > 0 {
-		scale = math.Min(scale, float64(fewSamples-total)/float64(total))
-	}
-	return max(2, int(math.Ceil(float64(rounds)*scale))), true
 }
 
 // readProfile parses the CPU profile in file.

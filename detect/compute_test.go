@@ -74,10 +74,10 @@ func TestComputeShares(t *testing.T) {
 		t.Errorf("coverage runs of %d iterations at %.0f ns/op in the plain binary: want at most half of %d, from the coverage binary's time", b.CoverIterations, median(b.Noise), coverIters(median(b.Noise)))
 	}
 	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 20 || len(m.Benchmarks[0].Noise) < 50 {
-		// 50 rounds of 20ms: about 250 samples on an idle machine whose
-		// timers fire at 250 Hz; a loaded one gives the benchmark a
-		// fraction of a CPU, and one more run of up to 200 rounds makes
-		// up for part of it (TestHzOverlay checks the rate).
+		// 50 rounds of 20ms, in two processes: about 250 samples on an
+		// idle machine whose timers fire at 250 Hz; a loaded one gives
+		// the benchmark a fraction of a CPU (TestHzOverlay checks the
+		// rate).
 		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 50 noise samples and 20 timed samples", m.Benchmarks)
 	}
 }

@@ -38,15 +38,10 @@ func TestGrowth(t *testing.T) {
 	}
 }
 
-func TestRerun(t *testing.T) {
-	for _, tt := range []struct {
-		rounds int
-		total  int64
-		want   int
-		again  bool
-	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 20, true}, {10, 0, 20, true}, {1, 49, 2, true}} {
-		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
-			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
+func TestSplitRounds(t *testing.T) {
+	for rounds, want := range map[int][]int{2: {2}, 3: {3}, 4: {2, 2}, 5: {3, 2}, 10: {5, 5}, 11: {6, 5}, 50: {25, 25}} {
+		if got := splitRounds(rounds); !slices.Equal(got, want) {
+			t.Errorf("splitRounds(%d) = %v, want %v", rounds, got, want)
 		}
 	}
 }
