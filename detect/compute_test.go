@@ -18,20 +18,11 @@ func TestComputeShares(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a benchmark")
 	}
-	dir, err := filepath.Abs("testdata/shares")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{
-		Pkgs:       []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
+	m := computeTestdata(t, "shares", "work.go", Options{
 		SampleTime: 20 * time.Millisecond, NoiseSamples: 5, ProfileTime: time.Second,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: 2 * time.Minute,
 		Jobs: 2, // two coverage runs at once
-	}
-	m, err := Compute(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	rows := map[string]Row{}
 	for _, r := range m.Functions {
 		rows[r.Package+"."+r.Function] = r
@@ -88,19 +79,10 @@ func TestComputeSkipsFailing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a benchmark")
 	}
-	dir, err := filepath.Abs("testdata/failing")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{
-		Pkgs:       []Pkg{{ImportPath: "example.com/failing", Name: "failing", Dir: dir, Files: []string{filepath.Join(dir, "f.go")}}},
+	m := computeTestdata(t, "failing", "f.go", Options{
 		SampleTime: 10 * time.Millisecond, NoiseSamples: 3, ProfileTime: 100 * time.Millisecond,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
-	}
-	m, err := Compute(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if len(m.Skipped) != 1 || m.Skipped[0].Benchmark != "example.com/failing.BenchmarkBad" {
 		t.Errorf("skipped %+v, want BenchmarkBad", m.Skipped)
 	}
@@ -121,24 +103,32 @@ func TestComputeRecalibrates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a benchmark")
 	}
-	dir, err := filepath.Abs("testdata/slowstart")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{
-		Pkgs:       []Pkg{{ImportPath: "example.com/slowstart", Name: "slowstart", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
-		SampleTime: 20 * time.Millisecond, NoiseSamples: 3, ProfileTime: 60 * time.Millisecond,
+	sample := 20 * time.Millisecond
+	m := computeTestdata(t, "slowstart", "work.go", Options{
+		SampleTime: sample, NoiseSamples: 3, ProfileTime: 60 * time.Millisecond,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
-	}
-	m, err := Compute(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if len(m.Benchmarks) != 1 {
 		t.Fatalf("benchmarks %+v, want BenchmarkSum", m.Benchmarks)
 	}
 	b := m.Benchmarks[0]
-	if tooShort(b.Noise, b.Iterations, o.SampleTime) || b.Iterations < 100 {
+	if tooShort(b.Noise, b.Iterations, sample) || b.Iterations < 100 {
 		t.Errorf("rounds of b.N=%d at a median %.0f ns/op: want about 20ms each", b.Iterations, median(b.Noise))
 	}
+}
+
+// computeTestdata maps the one-package module testdata/name, whose code
+// is in file, with o's settings.
+func computeTestdata(t *testing.T, name, file string, o Options) *Map {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Pkgs = []Pkg{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
