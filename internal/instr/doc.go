@@ -4,8 +4,8 @@
 // Wall time on a shared machine moves with the neighbours' load; the number
 // of instructions a benchmark executes does not. A [Sampler] runs one
 // benchmark of a compiled test binary (go test -c) twice under
-// valgrind --tool=cachegrind --cache-sim=no, at N and at 2N iterations
-// (-test.benchtime=Nx), and reports (I(2N) - I(N)) / N: the difference
+// valgrind --tool=cachegrind --cache-sim=no, at 2 and at N + 2 iterations
+// (-test.benchtime=Nx), and reports (I(N+2) - I(2)) / N: the difference
 // cancels everything the two processes share (process start, package
 // initialisation, the benchmark's set-up before its loop, and the
 // 1-iteration run the testing package makes first), so what is left is the

@@ -24,6 +24,8 @@ var (
 	evSamples = flag.Int("instr.samples", 10, "samples of each binary")
 	evBudget  = flag.Uint64("instr.budget", DefaultBudget, "instructions of a sample's extra N iterations")
 	evOne     = flag.Bool("instr.one", false, "after the first round, one-process samples (sampleOne) with the set-up of the first")
+	evSeq     = flag.Bool("instr.seq", false, "a sample's two processes one after the other (Sampler.Sequential)")
+	evPre     = flag.Bool("instr.pre", false, "after the samples, -instr.samples pre-counts (PreCount) of each binary against the baseline's samples")
 )
 
 // TestEvidence measures the spread of instruction counts per operation of
@@ -35,7 +37,7 @@ func TestEvidence(t *testing.T) {
 	}
 	info := needValgrind(t)
 	ctx := context.Background()
-	s := &Sampler{Valgrind: info.Path}
+	s := &Sampler{Valgrind: info.Path, Sequential: *evSeq}
 	base := Bench{Bin: *evBase, Dir: *evDir, Pattern: *evBench}
 	n, perOp, err := s.Iters(ctx, base, *evBudget)
 	if err != nil {
@@ -70,6 +72,15 @@ func TestEvidence(t *testing.T) {
 		t.Logf("mutant/baseline: median %.4f, min(mutant)/max(baseline) %.4f",
 			median(vals[1])/median(vals[0]), slices.Min(vals[1])/slices.Max(vals[0]))
 	}
+	if *evPre {
+		pb, err := s.PreBaseline(ctx, base, PreIters(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, b := range sides {
+			evPreCounts(t, s, b, pb, median(vals[0]), median(vals[k]))
+		}
+	}
 	native := nativeCost(t, base, n)
 	perSample := cost / time.Duration(len(sides)**evSamples)
 	t.Logf("cost of a sample: %s under valgrind, %s without (%.0fx)", perSample.Round(time.Millisecond), native.Round(time.Millisecond), float64(perSample)/float64(native))
@@ -103,6 +114,21 @@ func spread(xs []float64) string {
 func median(xs []float64) float64 {
 	s := slices.Sorted(slices.Values(xs))
 	return (s[(len(s)-1)/2] + s[len(s)/2]) / 2
+}
+
+// evPreCounts logs -instr.samples pre-counts of b against the baseline's
+// count pb and median, each as a ratio to b's own median.
+func evPreCounts(t *testing.T, s *Sampler, b Bench, pb PreBase, baseMedian, own float64) {
+	var ratios []float64
+	for range *evSamples {
+		p, err := s.PreCount(context.Background(), b, pb, baseMedian)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratios = append(ratios, p.PerOp/own)
+		t.Logf("pre-count %s: %s, %.4f x its median, censor %v, in %s", b.Bin, p, p.PerOp/own, p.Censor, p.Elapsed.Round(time.Millisecond))
+	}
+	t.Logf("pre-counts of %s over its median: %s", b.Bin, spread(ratios))
 }
 
 // nativeCost is the wall time of b's two runs of a sample (N and 2N

@@ -13,7 +13,10 @@ import (
 // behaves as $FAKE_MODE says. A normal run prints one benchmark result of
 // N iterations and writes a summary of FAKE_BASE + FAKE_PEROP * N
 // instructions; with FAKE_LOG set it appends N to that file. It exits 3 unless it got the sampler's environment, 4
-// without -test.benchmem.
+// without -test.benchmem. A run at FAKE_FAILN iterations fails. With
+// FAKE_ORDER set it appends "start N" to that file as it starts and "end
+// N" as it ends; with FAKE_BARRIER set too it waits after its start (up to
+// 20 s) until the file has FAKE_BARRIER starts.
 const fakeValgrind = `#!/bin/sh
 out=""; n=""; mem=""
 for a in "$@"; do
@@ -24,6 +27,12 @@ for a in "$@"; do
   esac
 done
 if [ -n "$FAKE_LOG" ]; then echo "$n" >> "$FAKE_LOG"; fi
+if [ -n "$FAKE_ORDER" ]; then
+  echo "start $n" >> "$FAKE_ORDER"
+  i=0
+  while [ -n "$FAKE_BARRIER" ] && [ "$(grep -c start "$FAKE_ORDER")" -lt "$FAKE_BARRIER" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done
+fi
+if [ "$n" = "$FAKE_FAILN" ]; then echo "--- FAIL: at $n"; exit 1; fi
 if [ "$GOMAXPROCS" != 1 ] || [ "$GOGC" != off ]; then echo "bad environment"; exit 3; fi
 if [ -z "$mem" ]; then echo "no -test.benchmem"; exit 4; fi
 case "$FAKE_MODE" in
@@ -38,6 +47,7 @@ flat) FAKE_PEROP=0 ;;
 esac
 printf 'BenchmarkFake \t %s\t 1 ns/op\nPASS\n' "$n"
 printf 'events: Ir\nsummary: %s\n' "$((FAKE_BASE + FAKE_PEROP * n))" > "$out"
+if [ -n "$FAKE_ORDER" ]; then echo "end $n" >> "$FAKE_ORDER"; fi
 `
 
 // fakeSampler returns a Sampler whose valgrind is fakeValgrind, run with

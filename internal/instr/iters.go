@@ -21,26 +21,22 @@ func (s *Sampler) Iters(ctx context.Context, b Bench, budget uint64) (int, float
 	return s.ItersFrom(ctx, b, budget, MinIters)
 }
 
-// ItersFrom is Iters starting from the count start: it counts b at n and
-// 2n iterations from n = start, growing n (at least 2x, at most 100x a
-// step, from the per-operation count seen so far) until the n extra
-// iterations execute at least a tenth of budget, so that the estimate is
-// not the run-to-run variation's; then N = ItersFor(per-op, budget). A
-// start near N, such as the count a time sample of the benchmark runs
-// (a 20 ms sample executes some 10 to 100 M instructions), needs one
-// calibration count (two valgrind processes, one of them at 2 start).
-// A sample at N then executes about 3 budget instructions in its loops
-// (N and 2N iterations), plus two processes' start and set-up.
+// ItersFrom is Iters starting from the count start: it counts b at
+// MinIters and n + MinIters iterations (as Sample does) from n = start,
+// growing n (at least 2x, at most 100x a step, from the per-operation
+// count seen so far) until the n extra iterations execute at least a tenth
+// of budget, so that the estimate is not the run-to-run variation's; then
+// N = ItersFor(per-op, budget). A start near N, such as the count a time
+// sample of the benchmark runs (a 20 ms sample executes some 10 to 100 M
+// instructions), needs one calibration count (two valgrind processes).
+// A sample at N then executes about one budget of instructions in its
+// loops (N + 2 MinIters iterations), plus two processes' start and set-up.
 func (s *Sampler) ItersFrom(ctx context.Context, b Bench, budget uint64, start int) (int, float64, error) {
 	if budget == 0 {
 		budget = DefaultBudget
 	}
 	for n := max(start, MinIters); n <= maxIters; {
-		short, err := s.Count(ctx, b, n)
-		if err != nil {
-			return 0, 0, err
-		}
-		long, err := s.Count(ctx, b, 2*n)
+		short, long, _, err := s.countPair(ctx, b, MinIters, n+MinIters)
 		if err != nil {
 			return 0, 0, err
 		}

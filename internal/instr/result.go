@@ -15,7 +15,7 @@ import (
 const Unit = "instructions/op"
 
 // Values returns the sample's values by unit, as a benchmark result line
-// gives them: Unit, and the B/op and allocs/op that the run at 2N
+// gives them: Unit, and the B/op and allocs/op that the longer run
 // reported (-test.benchmem), when it did. Its sec/op is valgrind's and is
 // left out.
 func (s Sample) Values() map[string]float64 {
@@ -38,11 +38,11 @@ func (s Sample) Values() map[string]float64 {
 // called name (its full name, "BenchmarkX" or "BenchmarkX/sub"), after a
 // comment line with the raw counts:
 //
-//	# instructions of BenchmarkX: 104345212 at 1168 iterations, 204013586 at 2336
+//	# instructions of BenchmarkX: 4847434 at 2 iterations, 104840790 at 1170
 //	BenchmarkX-1 1168 85610.8 instructions/op 4096 B/op 3 allocs/op
 //
-// (a sample of sampleOne: "# instructions of BenchmarkX: 204013586 at 2336
-// iterations, less a set-up of 4676838").
+// (a sample of sampleOne: "# instructions of BenchmarkX: 104840790 at 1170
+// iterations, less a set-up of 4676213").
 // The "-1" says the benchmark ran with GOMAXPROCS=1; N is the sample's
 // iteration count. A file of such lines is benchfmt: benchstat compares
 // two of them on instructions/op.
@@ -50,9 +50,9 @@ func WriteResult(w io.Writer, name string, s Sample) error {
 	vals := s.Values()
 	var b strings.Builder
 	if s.Short == 0 {
-		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, less a set-up of %.0f\n", name, s.Long, 2*s.N, s.SetUp)
+		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, less a set-up of %.0f\n", name, s.Long, s.N+MinIters, s.SetUp)
 	} else {
-		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, %d at %d\n", name, s.Short, s.N, s.Long, 2*s.N)
+		fmt.Fprintf(&b, "# instructions of %s: %d at %d iterations, %d at %d\n", name, s.Short, MinIters, s.Long, s.N+MinIters)
 	}
 	fmt.Fprintf(&b, "%s-1 %d %s %s", name, s.N, strconv.FormatFloat(s.PerOp, 'f', -1, 64), Unit)
 	for _, u := range []string{"B/op", "allocs/op"} {

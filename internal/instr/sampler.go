@@ -28,6 +28,11 @@ type Sampler struct {
 	Env []string
 	// GOARCH is the test binary's architecture ("": runtime.GOARCH).
 	GOARCH string
+	// Sequential runs the two processes of a sample (at MinIters and N + MinIters) one
+	// after the other. Otherwise they run at the same time when the
+	// machine has 2 CPUs or more, which halves a sample's wall time on an
+	// idle machine and does not change its count.
+	Sequential bool
 }
 
 // A Bench is one benchmark of a compiled test binary.
@@ -38,49 +43,51 @@ type Bench struct {
 }
 
 // A Sample is one instruction count per operation of a benchmark: the
-// difference of the whole-process counts at 2N and at N iterations, over N.
+// difference of the whole-process counts at N + MinIters and at MinIters
+// iterations, over N.
 type Sample struct {
-	PerOp float64 // instructions per operation: (Long - Short) / N, or (Long - SetUp) / 2N
-	N     int     // iterations of the shorter run
-	Short uint64  // instructions of the whole process at N iterations (0: a one-process sample)
-	Long  uint64  // ... at 2N iterations
+	PerOp float64 // instructions per operation: (Long - Short) / N, or (Long - SetUp) / (N + MinIters)
+	N     int     // the iterations the two runs differ by
+	Short uint64  // instructions of the whole process at MinIters iterations (0: a one-process sample)
+	Long  uint64  // ... at N + MinIters iterations
 	// SetUp is, for a one-process sample (sampleOne), the set-up count it
 	// subtracted; 0 for a sample of two processes.
 	SetUp   float64
-	Elapsed time.Duration // wall time of the processes
-	// Output is what the run at 2N printed: its result line has B/op and
+	Elapsed time.Duration // wall time of the processes (both together when they ran at once)
+	// Output is what the longer run printed: its result line has B/op and
 	// allocs/op (-test.benchmem), which are counts too; its sec/op is
 	// valgrind's, not the benchmark's.
 	Output []byte
 }
 
-// MinIters is the smallest N of a sample. At -test.benchtime=1x the
-// testing package calls the benchmark function once; at Nx with N >= 2 it
-// calls it twice (1 iteration, then N), so only from 2 on do the two runs
-// of a sample share their set-up.
+// MinIters is the smallest N of a sample, and the iterations of its
+// shorter run. At -test.benchtime=1x the testing package calls the
+// benchmark function once; at Nx with N >= 2 it calls it twice (1
+// iteration, then N), so only from 2 on do the two runs of a sample share
+// their set-up.
 const MinIters = 2
 
-// Sample counts b at n and at 2n iterations and returns the instructions
-// per operation. It is an error for n to be below MinIters, or for the
-// longer run not to count more instructions than the shorter one (n too
-// small for the benchmark's run-to-run variation: use Iters).
+// Sample counts b at MinIters and at n + MinIters iterations (at the same
+// time unless Sequential or the machine has one CPU) and returns the
+// instructions per operation, (I(n + MinIters) - I(MinIters)) / n: the
+// shorter run is the process's start, set-up and first iterations alone,
+// so the loops execute n + 2 MinIters iterations in all. It is an error
+// for n to be below MinIters, or for the longer run not to count more
+// instructions than the shorter one (n too small for the benchmark's
+// run-to-run variation: use Iters).
 func (s *Sampler) Sample(ctx context.Context, b Bench, n int) (Sample, error) {
 	if n < MinIters {
 		return Sample{}, fmt.Errorf("instruction sample of %s: iteration count %d, want at least %d", b.Pattern, n, MinIters)
 	}
 	start := time.Now()
-	short, _, err := s.count(ctx, b, n)
-	if err != nil {
-		return Sample{}, err
-	}
-	long, out, err := s.count(ctx, b, 2*n)
+	short, long, out, err := s.countPair(ctx, b, MinIters, n+MinIters)
 	if err != nil {
 		return Sample{}, err
 	}
 	smp := Sample{N: n, Short: short, Long: long, Elapsed: time.Since(start), Output: out}
 	if long <= short {
 		return smp, fmt.Errorf("benchmark %s counted %d instructions at %d iterations and %d at %d: too few iterations to see its work; raise the count",
-			b.Pattern, short, n, long, 2*n)
+			b.Pattern, short, MinIters, long, n+MinIters)
 	}
 	smp.PerOp = float64(long-short) / float64(n)
 	return smp, nil

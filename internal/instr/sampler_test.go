@@ -11,18 +11,18 @@ import (
 var fakeBench = Bench{Bin: "fake.test", Pattern: "^BenchmarkFake$"}
 
 // TestSampleFake: the per-operation count is the difference of the counts
-// at 2N and N over N, whatever the count common to both runs.
+// at N+2 and 2 over N, whatever the count common to both runs.
 func TestSampleFake(t *testing.T) {
 	s := fakeSampler(t, "", 7)
 	got, err := s.Sample(context.Background(), fakeBench, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.PerOp != 7 || got.N != 50 || got.Short != 1350 || got.Long != 1700 {
-		t.Errorf("Sample = %+v, want PerOp 7, N 50, Short 1350, Long 1700", got)
+	if got.PerOp != 7 || got.N != 50 || got.Short != 1014 || got.Long != 1364 {
+		t.Errorf("Sample = %+v, want PerOp 7, N 50, Short 1014, Long 1364", got)
 	}
-	if want := "BenchmarkFake \t 100\t 1 ns/op\nPASS\n"; string(got.Output) != want {
-		t.Errorf("Sample.Output = %q, want the run at 2N's, %q", got.Output, want)
+	if want := "BenchmarkFake \t 52\t 1 ns/op\nPASS\n"; string(got.Output) != want {
+		t.Errorf("Sample.Output = %q, want the run at N+2's, %q", got.Output, want)
 	}
 }
 
@@ -34,9 +34,9 @@ func TestSampleErrors(t *testing.T) {
 		{"sigill", "valgrind stopped it: vex amd64->IR: unhandled instruction bytes: 0xF 0x1 0xF9 0x48 ("},
 		{"noresult", "no benchmark result (the pattern selects no benchmark, or it failed): PASS"},
 		{"two", "2 benchmark results, want the pattern to select exactly one"},
-		{"wrongn", "the benchmark ran 1 iterations, want 50"},
+		{"wrongn", "the benchmark ran 1 iterations, want 2"},
 		{"nofile", "valgrind wrote no output file: BenchmarkFake"},
-		{"flat", "counted 1000 instructions at 50 iterations and 1000 at 100: too few iterations"},
+		{"flat", "counted 1000 instructions at 2 iterations and 1000 at 52: too few iterations"},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			s := fakeSampler(t, tc.mode, 7)
