@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -27,7 +28,9 @@ const nullFile = "perfmut_calibrate_null.go"
 // report.TallyCalibration and report.WriteCalibration turn its report into
 // rates with exact intervals.
 type Calibration struct {
-	runner.Campaign // Mutants: the candidates whose sites trials take; Out "": a temporary directory
+	// Campaign is what the trials run as: Mutants are the candidates whose
+	// sites trials take; Out "" runs them in a temporary directory.
+	Campaign runner.Campaign
 	// Dir is the directory the package patterns (Settings.Patterns) are
 	// relative to.
 	Dir    string
@@ -61,11 +64,11 @@ func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	// Trials only measure at sites a benchmark runs: keep those, when the
 	// benchmarks' coverage can be had.
 	var keep func(calibrationSite) bool
-	if timed, err := runner.TimedBlocks(ctx, c.Dir, cc.Module.Path, patterns, cc.Tags, cc.SkipBench); err != nil {
+	if timed, err := engine.TimedBlocks(ctx, c.Dir, cc.Module.Path, patterns, cc.Tags, cc.SkipBench); err != nil {
 		logf("perfmut calibrate: warning: no benchmark coverage (%v); trials go to every mutation site, and those no benchmark runs are not measured", err)
 	} else {
 		keep = func(s calibrationSite) bool {
-			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b runner.CovBlock) bool { return b.Contains(s.Line, s.Column) })
+			return slices.ContainsFunc(timed[s.Package+"/"+path.Base(s.File)], func(b engine.CovBlock) bool { return b.Contains(s.Line, s.Column) })
 		}
 	}
 	// Candidate sites: each mutant's position and its first edit's (for a

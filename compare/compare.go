@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -20,7 +21,7 @@ import (
 // A Comparison is one perfmut compare: two versions of a module (git
 // revisions, NEW possibly the working tree), the benchmarks whose timed
 // loop runs the code that changed between them, measured on both versions
-// with the design of runner.Campaign.Run (fixed iterations, interleaved rounds,
+// with the design of engine.Engine.Measure (fixed iterations, interleaved rounds,
 // censoring, early stopping, per-metric tests and corrections, minimum
 // effect), and a verdict per benchmark and metric.
 type Comparison struct {
@@ -30,7 +31,7 @@ type Comparison struct {
 	// at, go test -cpu; none = the default), Counting, Jobs, Tags, Seed,
 	// Log, Verbose. Its Rule's Alpha is the false-change rate of the whole
 	// comparison (see score.Rule.ForBenchmarks).
-	runner.Measurement
+	engine.Measurement
 	Dir      string   // the module's directory, only read; default "."
 	Out      string   // results directory; default perfmut-compare
 	Old, New string   // git revisions; New may be changes.WorkTree
@@ -66,10 +67,10 @@ const (
 type compareSide struct {
 	name    string // OLD or NEW
 	rev     changes.Rev
-	w       *runner.Workspace // its module directory, packages and test binaries
+	w       *engine.Workspace // its module directory, packages and test binaries
 	list    []listedPackage
 	modPath string
-	benches map[runner.Benchmark]bool // every benchmark listed in its binaries
+	benches map[engine.Benchmark]bool // every benchmark listed in its binaries
 	listed  map[string]bool           // packages whose benchmarks are in benches
 	modPkgs map[string]bool           // every package of the module (import paths)
 }
@@ -141,7 +142,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
-		if err := c.measureAll(ctx, sides, runner.WithCPUs(sel, c.CPU), why, rep); err != nil {
+		if err := c.measureAll(ctx, sides, engine.WithCPUs(sel, c.CPU), why, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -181,10 +182,10 @@ func (c *Comparison) check() error {
 		c.Patterns = []string{"./..."}
 	}
 	if c.SampleTime <= 0 {
-		c.SampleTime = runner.DefaultSampleTime
+		c.SampleTime = engine.DefaultSampleTime
 	}
 	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = runner.DefaultBenchTimeout
+		c.BenchTimeout = engine.DefaultBenchTimeout
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = 1
@@ -223,11 +224,11 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 		}
 		dir = d
 	}
-	w, err := runner.NewWorkspace(c.campaign(dir), filepath.Join(tmp, lower), prog)
+	w, err := engine.NewWorkspace(engine.Config{Module: mutate.Module{Dir: dir}, Measurement: c.Measurement}, filepath.Join(tmp, lower), prog)
 	if err != nil {
 		return nil, err
 	}
-	s := &compareSide{name: name, rev: rev, w: w, benches: map[runner.Benchmark]bool{}, listed: map[string]bool{}}
+	s := &compareSide{name: name, rev: rev, w: w, benches: map[engine.Benchmark]bool{}, listed: map[string]bool{}}
 	if s.list, s.modPath, err = listPackages(ctx, dir, c.Tags, c.Patterns); err != nil {
 		if errors.As(err, new(*runner.InputError)) {
 			return nil, &runner.InputError{Err: fmt.Errorf("%s (%s): %v", name, rev.Name, err)}
@@ -261,7 +262,7 @@ func (c *Comparison) campaign(dir string) *runner.Campaign {
 // measurement's, with the package patterns as given.
 func (c *Comparison) settings(ctx context.Context, patterns []string) results.Settings {
 	cc := c.campaign(c.Dir)
-	cc.Settings = results.Settings{Patterns: patterns, RuleSettings: results.RuleSettings{Margin: c.Rule.Margin}}
+	cc.Settings = results.Settings{Patterns: patterns}
 	cc.RecordSettings(ctx)
 	return cc.Settings
 }
@@ -287,7 +288,7 @@ func (s *compareSide) listBenches(ctx context.Context, pkgs []string) error {
 			return fmt.Errorf("%s (%s): %w", s.name, s.rev.Name, err)
 		}
 		for _, n := range names {
-			s.benches[runner.Benchmark{Pkg: p, Name: n}] = true
+			s.benches[engine.Benchmark{Pkg: p, Name: n}] = true
 		}
 	}
 	return nil

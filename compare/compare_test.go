@@ -7,8 +7,9 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -17,7 +18,7 @@ import (
 // rounds, with a warning, and a look is taken at the rounds' count.
 func TestComparedResultMissingMetric(t *testing.T) {
 	st := &compared{
-		b: runner.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: runner.BenchIters{N: 100},
+		b: engine.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, it: engine.BenchIters{N: 100},
 		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{},
 	}
 	// Seven rounds, NEW's third censored (it has only sec/op).
@@ -31,7 +32,7 @@ func TestComparedResultMissingMetric(t *testing.T) {
 		{{"sec/op": 1.6, "B/op": 10}, {"sec/op": 2.6, "B/op": 20}},
 	}
 	for i, vals := range rounds {
-		st.record(vals, [2]bool{false, i == 2}, runner.DefaultMetric)
+		st.record(vals, [2]bool{false, i == 2}, engine.DefaultMetric)
 	}
 	if want := map[string][]int{"sec/op": nil, "B/op": {2}}; !reflect.DeepEqual(st.missing, want) || st.rounds != 7 {
 		t.Fatalf("missing %v after %d rounds, want %v after 7", st.missing, st.rounds, want)
@@ -74,7 +75,7 @@ func TestSelectionHelpers(t *testing.T) {
 	if got := reaching(list, map[string][]string{"example.com/m": {"a.go"}}); !reflect.DeepEqual(got, []string{"example.com/m", "example.com/m/use"}) {
 		t.Errorf("reaching = %v", got)
 	}
-	bc := &runner.BenchCoverage{Blocks: map[string][]runner.CovBlock{
+	bc := &engine.BenchCoverage{Blocks: map[string][]engine.CovBlock{
 		"example.com/m/a.go":     {{StartLine: 1, EndLine: 2, CountN: 1, Count2N: 1}, {StartLine: 4, EndLine: 6, CountN: 5, Count2N: 10}},
 		"example.com/m/sub/b.go": {{StartLine: 9, EndLine: 11, CountN: 1, Count2N: 1}},
 	}}
@@ -124,9 +125,7 @@ func TestDrifts(t *testing.T) {
 
 // A changed file the build constraints exclude changes no benchmark.
 func TestBuiltLines(t *testing.T) {
-	c := &runner.Campaign{}
-	c.Module.Dir = "/mod"
-	w, err := runner.NewWorkspace(c, t.TempDir(), nil)
+	w, err := engine.NewWorkspace(engine.Config{Module: mutate.Module{Dir: "/mod"}}, t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func (c *Comparison) countRound(ctx context.Context, sides [2]*compareSide, st *
 }
 
 // ruleFor is the rule deciding st: on counts, the counts' minimum effect
-// (runner.Counting.MinEffect).
+// (engine.Counting.MinEffect).
 func (c *Comparison) ruleFor(rule score.Rule, st *compared) score.Rule {
 	if st.n > 0 && c.Counting != nil && c.Counting.MinEffect > 0 {
 		rule.MinEffect = c.Counting.MinEffect

@@ -3,8 +3,8 @@
 // possibly the working tree) on both versions, interleaved, and gives a
 // verdict per benchmark and metric (results.Comparison, compare.json).
 //
-// It is a client of the measurement core: each version is a
-// runner.Workspace (its test binaries, coverage and samples), measured
+// It is a client of the measurement core, package engine: each version is an
+// engine.Workspace (its test binaries, coverage and samples), measured
 // with the campaign's design and statistics. select.go chooses the
 // benchmarks from the change, measure.go samples them, history.go checks
 // NEW against the recorded history for drift, score.go adds the mutation

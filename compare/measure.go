@@ -9,6 +9,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -17,8 +18,8 @@ import (
 
 // A compared is the measurement state of one benchmark of a comparison.
 type compared struct {
-	b       runner.Benchmark
-	it      runner.BenchIters
+	b       engine.Benchmark
+	it      engine.BenchIters
 	n       int                      // iterations of a counted sample (-measure instructions); 0: timed
 	slowest [2]time.Duration         // slowest uncensored sample of each side
 	vals    map[string]*[2][]float64 // metric -> OLD and NEW values
@@ -34,7 +35,7 @@ type compared struct {
 // measureAll measures the selected benchmarks on both sides in interleaved
 // rounds until each one's rule decides, and adds them to rep.
 // why says why each benchmark (by package and name) was selected.
-func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []runner.Benchmark, why map[runner.Benchmark]string, rep *results.Comparison) error {
+func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark, why map[engine.Benchmark]string, rep *results.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.ValidateChange(); err != nil {
 		return &runner.InputError{Err: fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
@@ -51,7 +52,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	old := sides[0].w
 	metric := c.Metric
 	if metric == nil {
-		metric = runner.DefaultMetric
+		metric = engine.DefaultMetric
 	}
 	states, err := prepare(ctx, sides, sel)
 	if err != nil {
@@ -87,7 +88,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 	}
 	for _, st := range states {
 		cb := st.result()
-		cb.Why = why[runner.Benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
+		cb.Why = why[engine.Benchmark{Pkg: st.b.Pkg, Name: st.b.Name}]
 		rep.Benchmarks = append(rep.Benchmarks, cb)
 	}
 	slices.SortStableFunc(rep.Benchmarks, func(a, b results.CompareBenchmark) int {
@@ -102,7 +103,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 // prepare chooses each selected benchmark's iteration count on OLD (its
 // count under counting) and warms NEW's binary up with one unrecorded
 // sample; a benchmark OLD cannot run is failed and done.
-func prepare(ctx context.Context, sides [2]*compareSide, sel []runner.Benchmark) ([]*compared, error) {
+func prepare(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark) ([]*compared, error) {
 	old := sides[0].w
 	states := make([]*compared, len(sel))
 	for i, b := range sel {
@@ -184,7 +185,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, it.SlackOrDefault(), it.N, perOp)
 			out, censored[side] = map[string]float64{"sec/op": perOp}, true
 		case !res.OK() || out == nil:
-			st.failed = fmt.Sprintf("%s: %s", s.name, runner.BenchFailure(res).Reason)
+			st.failed = fmt.Sprintf("%s: %s", s.name, engine.BenchFailure(res).Reason)
 			return nil
 		default:
 			_, err = outs[side].Write(res.Output)
@@ -206,15 +207,15 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 func (st *compared) record(vals [2]map[string]float64, censored [2]bool, metric func(string) bool) {
 	round := st.rounds
 	st.rounds++
-	units := runner.RoundUnits(vals, metric)
-	for _, u := range runner.MissedUnits(st.units, units) {
+	units := engine.RoundUnits(vals, metric)
+	for _, u := range engine.MissedUnits(st.units, units) {
 		st.missing[u] = append(st.missing[u], round)
 	}
 	for _, unit := range units {
 		v := st.vals[unit]
 		if v == nil {
 			v = &[2][]float64{}
-			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, runner.MissingBefore(round)
+			st.vals[unit], st.cens[unit], st.missing[unit] = v, &[2][]int{}, engine.MissingBefore(round)
 			st.units = append(st.units, unit)
 		}
 		for side, x := range []float64{vals[0][unit], vals[1][unit]} {
@@ -232,8 +233,8 @@ func (st *compared) samples() []score.Sample {
 	var out []score.Sample
 	for _, u := range st.units {
 		v, cs := st.vals[u], st.cens[u]
-		s := runner.CensoredSample(score.Sample{Benchmark: st.b.CPUName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
-		rev := runner.CensoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
+		s := engine.CensoredSample(score.Sample{Benchmark: st.b.CPUName(), Metric: u, Baseline: v[0], Mutant: v[1], Missing: st.missing[u]}, cs[1])
+		rev := engine.CensoredSample(score.Sample{Baseline: s.Mutant, Mutant: s.Baseline}, cs[0])
 		s.Baseline = rev.Mutant
 		out = append(out, s)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -52,7 +53,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
-		return nil, "", &runner.InputError{Err: fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), runner.LastLines(stderr.Bytes(), 2))}
+		return nil, "", &runner.InputError{Err: fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), engine.LastLines(stderr.Bytes(), 2))}
 	}
 	var out []listedPackage
 	modPath := ""
@@ -177,12 +178,12 @@ func testPackages(list []listedPackage, modPath string, tests []string) []string
 
 // selectChanged picks the benchmarks to compare and fills in
 // rep.Selection and the benchmarks of one side only.
-func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) ([]runner.Benchmark, map[runner.Benchmark]string, error) {
+func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) ([]engine.Benchmark, map[engine.Benchmark]string, error) {
 	rep.Selection.ChangedFiles = d.Files
 	if rep.Selection.ChangedFiles == nil {
 		rep.Selection.ChangedFiles = []string{}
 	}
-	why := map[runner.Benchmark]string{}
+	why := map[engine.Benchmark]string{}
 	var err error
 	switch {
 	case c.All || d.ModuleFiles():
@@ -222,7 +223,7 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 			return nil, nil, err
 		}
 	}
-	var sel []runner.Benchmark
+	var sel []engine.Benchmark
 	for b, w := range why {
 		in := [2]bool{sides[0].benches[b], sides[1].benches[b]}
 		cb := results.CompareBenchmark{Package: b.Pkg, Name: b.Name, Why: w}
@@ -259,9 +260,9 @@ func (c *Comparison) selectChanged(ctx context.Context, sides [2]*compareSide, d
 // line, on OLD (lines deleted or changed) or on NEW (lines added or
 // changed), by coverage; and the benchmarks of packages whose test files
 // changed.
-func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) (map[runner.Benchmark]string, error) {
+func (c *Comparison) selectCovered(ctx context.Context, sides [2]*compareSide, d *changes.Diff, rep *results.Comparison) (map[engine.Benchmark]string, error) {
 	code, tests := d.GoFiles()
-	why := map[runner.Benchmark]string{}
+	why := map[engine.Benchmark]string{}
 	if len(code)+len(tests) == 0 {
 		rep.Selection.Reason = fmt.Sprintf("no Go file changed between OLD and NEW (%s): no benchmark to compare; -all compares every benchmark", english.Plural(len(d.Files), "changed file"))
 		return why, nil
@@ -365,7 +366,7 @@ func noneReason(code, tests []string, sides [2]*compareSide, lines [2]map[string
 // changedRun returns the first changed file (module relative) whose lines
 // bc runs, and whether it runs them in its timed loop (a block that runs
 // more often at 2N iterations than at N).
-func changedRun(bc *runner.BenchCoverage, modPath string, lines map[string][]changes.Range) (string, bool) {
+func changedRun(bc *engine.BenchCoverage, modPath string, lines map[string][]changes.Range) (string, bool) {
 	first := ""
 	for _, f := range sortedKeys(lines) {
 		blocks := bc.Blocks[importPathOf(modPath, f)+"/"+path.Base(f)]
@@ -404,7 +405,7 @@ func shortList(xs []string, n int) []string {
 }
 
 // sortBenchmarks sorts by package, then name.
-func sortBenchmarks(bs []runner.Benchmark) {
+func sortBenchmarks(bs []engine.Benchmark) {
 	sort.Slice(bs, func(i, j int) bool {
 		if bs[i].Pkg != bs[j].Pkg {
 			return bs[i].Pkg < bs[j].Pkg

@@ -2,14 +2,12 @@ package detect
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -18,8 +16,8 @@ import (
 )
 
 // mapPackage maps package p's benchmarks: a calibration round of them
-// all, coverage runs of each (Jobs at a time), then a profiled run of
-// each, one at a time.
+// all in each binary, then a profiled run of each, one at a time, with
+// the coverage runs beside them (coverAndProfile).
 func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchResult, error) {
 	names, err := listBenchmarks(ctx, p.Dir, bin.Plain, o.Timeout)
 	if err != nil || len(names) == 0 {
@@ -29,28 +27,21 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 	if err != nil {
 		return nil, err
 	}
-	nsPerOp, err := o.calibrate(ctx, p, bin.Plain, names)
+	nsPerOp, coverNs, err := o.calibrateBoth(ctx, p, bin, names)
 	if err != nil {
 		return nil, err
 	}
 	names = slices.DeleteFunc(names, func(n string) bool { _, ok := nsPerOp[n]; return !ok })
 	results := make([]BenchResult, len(names))
-	errs := make([]error, len(names))
-	start := time.Now()
-	o.parallel(len(names), func(i int) {
-		results[i], errs[i] = o.coverBench(ctx, p, bin.Cover, names[i], coverIters(nsPerOp[names[i]]), filepath.Join(dir, fmt.Sprintf("cover%d", i)))
-		results[i].Iterations = iterations(o.SampleTime, nsPerOp[names[i]])
-	})
-	since(&o.cost.Coverage, start)
-	// The profiled runs run alone: side by side, benchmarks share the
-	// machine's caches and memory bandwidth, and their noise grows.
-	start = time.Now()
-	for i := range names {
-		if errs[i] == nil && ctx.Err() == nil {
-			results[i], errs[i] = o.profileRun(ctx, p, bin.Plain, results[i], names[i], filepath.Join(dir, fmt.Sprintf("cpu%d.prof", i)))
-		}
+	for i, n := range names {
+		// The coverage runs' b.N is for about 50ms of the
+		// instrumented binary, as a campaign's: atomic counters make a
+		// tight loop several times slower (25 times on the demo's
+		// text.Lower).
+		results[i] = BenchResult{Name: p.ImportPath + "." + n, Iterations: iterations(o.SampleTime, nsPerOp[n]),
+			CoverIterations: coverIters(firstPositive(coverNs[n], nsPerOp[n]))}
 	}
-	since(&o.cost.Profile, start)
+	errs := o.coverAndProfile(ctx, p, bin, dir, names, results)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -66,20 +57,27 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 	return out, nil
 }
 
-// parallel calls f(0) to f(n-1), Jobs at a time (at least 1), and waits.
-func (o *mapper) parallel(n int, f func(i int)) {
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(1, o.Jobs))
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			f(i)
-		}()
+// calibrateBoth calibrates the benchmarks names in the plain binary (their
+// ns/op sets the profiled rounds' b.N; those that fail are left out) and
+// in the coverage binary (it sets the coverage runs'), both at once when
+// Jobs allows two processes.
+func (o *mapper) calibrateBoth(ctx context.Context, p Pkg, bin binaries, names []string) (plain, cover map[string]float64, err error) {
+	defer since(&o.cost.Calibrate, time.Now())
+	var coverErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if o.Jobs <= 1 {
+			return
+		}
+		cover, coverErr = o.calibrate(ctx, p, bin.Cover, names, calibrationTime(o.SampleTime), false)
+	}()
+	plain, err = o.calibrate(ctx, p, bin.Plain, names, calibrationTime(o.SampleTime), true)
+	<-done
+	if err == nil && coverErr == nil && o.Jobs <= 1 {
+		cover, coverErr = o.calibrate(ctx, p, bin.Cover, names, calibrationTime(o.SampleTime), false)
 	}
-	wg.Wait()
+	return plain, cover, errors.Join(err, coverErr)
 }
 
 // coverIters is the smaller b.N of a benchmark's two coverage runs (the
@@ -114,7 +112,7 @@ func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration)
 // coverage: the functions and blocks it runs, and those that grow with
 // b.N.
 func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name string, n int, prefix string) (BenchResult, error) {
-	b := BenchResult{Name: p.ImportPath + "." + name}
+	b := BenchResult{Name: p.ImportPath + "." + name, CoverIterations: n}
 	var counts, blocks [2]map[string]int64
 	for i, iters := range []int{n, 2 * n} {
 		file := fmt.Sprintf("%s-%d.out", prefix, i)
@@ -149,17 +147,27 @@ func calibrationTime(sample time.Duration) time.Duration {
 	return max(sample/4, time.Millisecond)
 }
 
-// calibrate runs the benchmarks names of p once, for calibrationTime
+// firstPositive is the first of xs above 0, else 0.
+func firstPositive(xs ...float64) float64 {
+	for _, x := range xs {
+		if x > 0 {
+			return x
+		}
+	}
+	return 0
+}
+
+// calibrate runs the benchmarks names of p in bin once, for benchtime
 // each, and returns their ns/op. When that run fails, each runs alone:
-// those that fail have no result.
-func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []string) (map[string]float64, error) {
-	defer since(&o.cost.Calibrate, time.Now())
+// those that fail have no result, and are left out of the map when skip
+// is set.
+func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []string, benchtime time.Duration, skip bool) (map[string]float64, error) {
 	out := map[string]float64{}
 	groups := [][]string{names}
 	for len(groups) > 0 {
 		g := groups[0]
 		groups = groups[1:]
-		args := benchArgs(g, "-test.benchtime", calibrationTime(o.SampleTime).String())
+		args := benchArgs(g, "-test.benchtime", benchtime.String())
 		text, err := runCmd(ctx, p.Dir, nil, o.Timeout*time.Duration(len(g)), bin, args...)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -171,7 +179,9 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 			continue
 		}
 		if err != nil {
-			o.skip(p, g[0], err)
+			if skip {
+				o.skip(p, g[0], err)
+			}
 			continue
 		}
 		for n, xs := range parseNsPerOp(string(text), 1) {
@@ -181,31 +191,55 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 	return out, nil
 }
 
-// profileRun runs benchmark b (name in p) alone, rounds() rounds of
-// b.Iterations (about SampleTime at the calibrated ns/op) with a CPU
-// profile, and fills in its noise, detectable ratio and shares. A run
-// that got fewer than fewSamples timed samples (on a loaded machine a
-// benchmark gets less CPU time than wall time) is followed by one more
-// process, with up to maxRerun times the rounds, whose rounds and samples
-// are added: the noise then spans two processes, as a campaign's does.
+// profileRun runs benchmark b (name in p, its coverage known) alone,
+// Rounds() rounds of b.Iterations (about SampleTime at the calibrated
+// ns/op) with a CPU profile, in two processes of half the rounds each
+// (splitRounds), and fills in its noise, detectable ratio and shares: the
+// noise samples span two processes, as a campaign's do, and the profile
+// samples of both add up. When the first process's rounds were far
+// shorter than SampleTime (tooShort: the calibration round misjudged the
+// benchmark), their own ns/op sets b.N and the process starts over, up to
+// maxRecalibrations times (the ns/op of rounds of a handful of iterations
+// is mostly the timer's: b.N grows at least fourfold a step).
 func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
 	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
-	rounds := o.Rounds()
-	for try := 0; ; try++ {
+	b.Shares = Shares{Funcs: map[string]Count{}}
+	for i, rounds := range splitRounds(o.Rounds()) {
 		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+		for k := 0; i == 0 && err == nil && k < maxRecalibrations && tooShort(noise, b.Iterations, o.SampleTime); k++ {
+			b.Iterations = iterations(o.SampleTime, median(noise))
+			noise, prof, err = o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)
+		}
 		if err != nil {
 			return b, err
 		}
 		b.Noise = append(b.Noise, noise...)
 		b.Shares.Add(c.Count(prof))
-		more, again := rerun(rounds, b.Shares.Total)
-		if try > 0 || !again {
-			break
-		}
-		rounds = more
 	}
 	b.Detectable = score.MinDetectable(b.Noise, o.Budget, o.Alpha, o.Test)
 	return b, nil
+}
+
+// splitRounds splits a profiled run's rounds into its processes: two of
+// half the rounds each (the first takes the odd one), or one when a half
+// would have fewer than 2 (a process's rounds must give a spread).
+func splitRounds(rounds int) []int {
+	if rounds < 4 {
+		return []int{rounds}
+	}
+	return []int{rounds - rounds/2, rounds / 2}
+}
+
+// maxRecalibrations is how many times a profiled run may start over with
+// a b.N from its own rounds.
+const maxRecalibrations = 4
+
+// tooShort reports whether rounds of n iterations at the noise's median
+// ns/op took less than a quarter of sample: the calibration round, one
+// run of a few milliseconds, was slowed by a slow first iteration or by
+// the process being descheduled, and set b.N far too small.
+func tooShort(noise []float64, n int, sample time.Duration) bool {
+	return sample > 0 && len(noise) > 0 && median(noise)*float64(n) < float64(sample.Nanoseconds())/4
 }
 
 // profileOnce runs benchmark name, rounds rounds of n iterations, with a
@@ -223,25 +257,6 @@ func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, ro
 	}
 	prof, err := readProfile(file)
 	return noise, prof, err
-}
-
-// maxRerun caps the rounds of the one more profiled run, as a multiple of
-// the first's.
-const maxRerun = 2
-
-// rerun says whether a first profiled run of rounds rounds that got total
-// timed samples is followed by another, and with how many rounds: enough
-// for the missing samples up to fewSamples at the first run's rate, at
-// most maxRerun times as many.
-func rerun(rounds int, total int64) (int, bool) {
-	if total >= fewSamples {
-		return rounds, false
-	}
-	scale := float64(maxRerun)
-	if total > 0 {
-		scale = math.Min(scale, float64(fewSamples-total)/float64(total))
-	}
-	return max(2, int(math.Ceil(float64(rounds)*scale))), true
 }
 
 // readProfile parses the CPU profile in file.

@@ -18,19 +18,11 @@ func TestComputeShares(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a benchmark")
 	}
-	dir, err := filepath.Abs("testdata/shares")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{
-		Pkgs:       []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
+	m := computeTestdata(t, "shares", "work.go", Options{
 		SampleTime: 20 * time.Millisecond, NoiseSamples: 5, ProfileTime: time.Second,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: 2 * time.Minute,
-	}
-	m, err := Compute(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+		Jobs: 2, // two coverage runs at once
+	})
 	rows := map[string]Row{}
 	for _, r := range m.Functions {
 		rows[r.Package+"."+r.Function] = r
@@ -66,11 +58,17 @@ func TestComputeShares(t *testing.T) {
 			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
 		}
 	}
+	// The coverage runs take about 50ms of the instrumented binary, whose
+	// atomic counter in spin's loop makes an iteration several times
+	// slower than the plain binary's (the noise samples').
+	if b := m.Benchmarks[0]; !(b.CoverIterations >= 2 && b.CoverIterations <= coverIters(median(b.Noise))/2) {
+		t.Errorf("coverage runs of %d iterations at %.0f ns/op in the plain binary: want at most half of %d, from the coverage binary's time", b.CoverIterations, median(b.Noise), coverIters(median(b.Noise)))
+	}
 	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 20 || len(m.Benchmarks[0].Noise) < 50 {
-		// 50 rounds of 20ms: about 250 samples on an idle machine whose
-		// timers fire at 250 Hz; a loaded one gives the benchmark a
-		// fraction of a CPU, and one more run of up to 200 rounds makes
-		// up for part of it (TestHzOverlay checks the rate).
+		// 50 rounds of 20ms, in two processes: about 250 samples on an
+		// idle machine whose timers fire at 250 Hz; a loaded one gives
+		// the benchmark a fraction of a CPU (TestHzOverlay checks the
+		// rate).
 		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 50 noise samples and 20 timed samples", m.Benchmarks)
 	}
 }
@@ -81,19 +79,10 @@ func TestComputeSkipsFailing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a benchmark")
 	}
-	dir, err := filepath.Abs("testdata/failing")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := Options{
-		Pkgs:       []Pkg{{ImportPath: "example.com/failing", Name: "failing", Dir: dir, Files: []string{filepath.Join(dir, "f.go")}}},
+	m := computeTestdata(t, "failing", "f.go", Options{
 		SampleTime: 10 * time.Millisecond, NoiseSamples: 3, ProfileTime: 100 * time.Millisecond,
 		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
-	}
-	m, err := Compute(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	if len(m.Skipped) != 1 || m.Skipped[0].Benchmark != "example.com/failing.BenchmarkBad" {
 		t.Errorf("skipped %+v, want BenchmarkBad", m.Skipped)
 	}
@@ -104,4 +93,42 @@ func TestComputeSkipsFailing(t *testing.T) {
 	if got["Good"] != Timed || got["Bad"] != Never {
 		t.Errorf("statuses %v: want Good timed, Bad never (its only benchmark failed)", got)
 	}
+}
+
+// TestComputeRecalibrates: a benchmark whose first iteration takes longer
+// than the calibration round gets a b.N of a handful from it; its first
+// profiled rounds, far shorter than -sample-time, set b.N again, and the
+// noise samples are rounds of about -sample-time.
+func TestComputeRecalibrates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a benchmark")
+	}
+	sample := 20 * time.Millisecond
+	m := computeTestdata(t, "slowstart", "work.go", Options{
+		SampleTime: sample, NoiseSamples: 3, ProfileTime: 60 * time.Millisecond,
+		Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute,
+	})
+	if len(m.Benchmarks) != 1 {
+		t.Fatalf("benchmarks %+v, want BenchmarkSum", m.Benchmarks)
+	}
+	b := m.Benchmarks[0]
+	if tooShort(b.Noise, b.Iterations, sample) || b.Iterations < 100 {
+		t.Errorf("rounds of b.N=%d at a median %.0f ns/op: want about 20ms each", b.Iterations, median(b.Noise))
+	}
+}
+
+// computeTestdata maps the one-package module testdata/name, whose code
+// is in file, with o's settings.
+func computeTestdata(t *testing.T, name, file string, o Options) *Map {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Pkgs = []Pkg{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
+	m, err := Compute(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

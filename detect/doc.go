@@ -14,10 +14,11 @@
 // runs at different iteration counts) is "set-up only".
 //
 // The pass is bounded: per package, two go commands build the test
-// binaries (plain and with coverage) and one calibration round runs every
-// benchmark once; per benchmark, two coverage runs of about 50 and 100ms
-// and one profiled run of max(NoiseSamples, ProfileTime / SampleTime)
-// rounds of SampleTime, whose rounds are its noise samples.
+// binaries (plain and with coverage) and one calibration round in each
+// binary runs every benchmark once; per benchmark, two coverage runs of
+// about 50 and 100ms of the coverage binary and one profiled run of
+// max(NoiseSamples, ProfileTime / SampleTime) rounds of SampleTime, in two
+// processes, whose rounds are its noise samples.
 //
 // Compute runs the whole pass on the packages in scope and returns a Map:
 // Map.Functions are the rows, worst protected first, ready to be written

@@ -59,7 +59,10 @@ type BenchResult struct {
 	Detectable float64   `json:"detectable"` // d: the ratio its samples detect
 	Noise      []float64 `json:"noise_ns_per_op"`
 	Iterations int       `json:"iterations"` // b.N of each round of the profiled run
-	Shares     Shares    `json:"-"`
+	// CoverIterations is the b.N of the first coverage run (the second
+	// runs twice as many): about 50ms in the coverage binary.
+	CoverIterations int    `json:"coverage_iterations"`
+	Shares          Shares `json:"-"`
 	// PerOp is how many times each block in scope that grows with b.N
 	// runs per iteration, by "importpath/file.go:line.col" of its start
 	// (BlockKey): the executions of a loop body per benchmark operation.

@@ -38,15 +38,30 @@ func TestGrowth(t *testing.T) {
 	}
 }
 
-func TestRerun(t *testing.T) {
+func TestSplitRounds(t *testing.T) {
+	for rounds, want := range map[int][]int{2: {2}, 3: {3}, 4: {2, 2}, 5: {3, 2}, 10: {5, 5}, 11: {6, 5}, 50: {25, 25}} {
+		if got := splitRounds(rounds); !slices.Equal(got, want) {
+			t.Errorf("splitRounds(%d) = %v, want %v", rounds, got, want)
+		}
+	}
+}
+
+func TestTooShort(t *testing.T) {
 	for _, tt := range []struct {
-		rounds int
-		total  int64
-		want   int
-		again  bool
-	}{{10, 50, 10, false}, {10, 80, 10, false}, {10, 25, 10, true}, {10, 40, 3, true}, {10, 5, 20, true}, {10, 0, 20, true}, {1, 49, 2, true}} {
-		if got, again := rerun(tt.rounds, tt.total); got != tt.want || again != tt.again {
-			t.Errorf("rerun(%d, %d) = %d, %v; want %d, %v", tt.rounds, tt.total, got, again, tt.want, tt.again)
+		noise  []float64
+		n      int
+		sample time.Duration
+		want   bool
+	}{
+		{[]float64{1000, 1100, 900}, 20000, 20 * time.Millisecond, false}, // rounds of 20ms
+		{[]float64{1000, 1100, 900}, 5001, 20 * time.Millisecond, false},  // just over a quarter
+		{[]float64{1000, 1100, 900}, 4999, 20 * time.Millisecond, true},   // just under
+		{[]float64{500, 700}, 2, 20 * time.Millisecond, true},             // b.N from a slow first iteration
+		{nil, 2, 20 * time.Millisecond, false},                            // no rounds: nothing to go by
+		{[]float64{500}, 2, 0, false},                                     // no sample time
+	} {
+		if got := tooShort(tt.noise, tt.n, tt.sample); got != tt.want {
+			t.Errorf("tooShort(%v, %d, %v) = %v, want %v", tt.noise, tt.n, tt.sample, got, tt.want)
 		}
 	}
 }

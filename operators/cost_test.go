@@ -1,6 +1,7 @@
 package operators
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -82,4 +83,28 @@ func docCosts(t *testing.T) map[string]string {
 		}
 	}
 	return out
+}
+
+// TestSpinLoopCost: a spin-loop mutant adds its iterations and one call of
+// the helper to every loop iteration (bench/q3overhead's BenchmarkSpinCall
+// measures both), with optimizations and without.
+func TestSpinLoopCost(t *testing.T) {
+	for _, tc := range []struct {
+		n         any
+		optimized bool
+		want      float64
+	}{
+		{10000, true, 7005},
+		{10000, false, 14010},
+		{1e6, true, 700005},
+		{float64(1), false, 11.4},
+	} {
+		got, ok := SpinLoop.LoopCost(map[string]any{"iterations": tc.n}, tc.optimized)
+		if !ok || math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("LoopCost(%v iterations, optimized %v) = %v, %v; want %v", tc.n, tc.optimized, got, ok, tc.want)
+		}
+	}
+	if _, ok := SpinLoop.LoopCost(map[string]any{}, true); ok {
+		t.Errorf("LoopCost without iterations: ok, want not")
+	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestTallyAndWriteCalibration(t *testing.T) {
-	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{RuleSettings: results.RuleSettings{Alpha: 0.05, Correction: "holm", MaxSamples: 30}, SampleTime: "20ms", Censor: 3}}
+	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{RuleSettings: results.RuleSettings{Rule: score.Rule{Alpha: 0.05, Correction: score.Holm, MaxSamples: 30}}, SampleTime: "20ms", Censor: 3}}
 	add := func(kind string, statuses ...score.Status) {
 		for _, s := range statuses {
 			m := results.Mutant{Results: map[string]*results.LevelResult{results.Opt: {Status: s}}}
@@ -112,7 +112,7 @@ then run perfmut calibrate again with the same flags.
 // on too few trials says how many trials with no false kill would show it
 // (0 of 72: upper bound 1-0.025^(1/72) = 4.995%; of 71: 5.06%).
 func TestCalibrationWithinAlpha(t *testing.T) {
-	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{RuleSettings: results.RuleSettings{Alpha: 0.05, Correction: "holm", MaxSamples: 30}}}
+	rep := &results.Report{Module: "example.com/m", Settings: results.Settings{RuleSettings: results.RuleSettings{Rule: score.Rule{Alpha: 0.05, Correction: score.Holm, MaxSamples: 30}}}}
 	for _, c := range []struct {
 		killed, n int
 		want      string

@@ -18,7 +18,7 @@ func explainReport(op string, t score.TestResult) (*results.Report, *results.Mut
 	base := []float64{math.Exp(-d), 1, math.Exp(d), math.Exp(-d), math.Exp(d)}
 	t.Benchmark, t.Metric, t.NBaseline, t.NMutant, t.PMin = "BenchmarkA", score.SecPerOp, 30, 30, 1e-6
 	rep := &results.Report{
-		Settings: results.Settings{RuleSettings: results.RuleSettings{Alpha: 0.05, Correction: "holm", MaxSamples: 30, MinEffect: 1.01}},
+		Settings: results.Settings{RuleSettings: results.RuleSettings{Rule: score.Rule{Alpha: 0.05, Correction: score.Holm, MaxSamples: 30, MinEffect: 1.01}}},
 		Mutants: []results.Mutant{{
 			Mutant: mutate.Mutant{ID: "m1", Operator: op, File: "a.go", Line: 3, Column: 2, Function: "F", Description: "d"},
 			Results: map[string]*results.LevelResult{results.Opt: {

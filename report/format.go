@@ -218,7 +218,7 @@ func SettingsLine(rep *results.Report) string {
 	if s.Alpha > 0 {
 		a := "alpha " + strconv.FormatFloat(s.Alpha, 'g', -1, 64)
 		if s.Correction != "" {
-			a += " (" + s.Correction + ")"
+			a += " (" + string(s.Correction) + ")"
 		}
 		parts = append(parts, a)
 	}
@@ -234,8 +234,8 @@ func SettingsLine(rep *results.Report) string {
 	if s.Censor > 0 {
 		parts = append(parts, fmt.Sprintf("censored past %gx the slowest baseline", s.Censor))
 	}
-	if s.Test != "" && s.Test != string(score.KS) {
-		parts = append(parts, s.Test+" test")
+	if s.Test != "" && s.Test != score.KS {
+		parts = append(parts, string(s.Test)+" test")
 	}
 	if s.MinEffect > 1 {
 		parts = append(parts, "min effect "+ratioString(s.MinEffect))

@@ -10,6 +10,11 @@
 //     NEW against for drift.
 //   - a Plan: what a campaign is expected to cost (perfmut run -plan).
 //
+// Settings is one value built from the flags and the configuration: it
+// carries the score.Rule the verdicts were decided with (Report.Rule
+// returns it), and its fields' setting tags say how -resume and merge
+// compare it (Diff) and what -since hashes (Verdict).
+//
 // Reading and writing live here too (ReadFile, WriteJSON, WriteAtomic,
 // OpenJournal, ReadHistory, AppendHistory). The engine (the campaign,
 // compare and calibrate packages) produces these values; package report

@@ -64,16 +64,14 @@ func (r *Report) CheckLevels(levels []string) error {
 	return nil
 }
 
-// Rule returns the kill rule of the report's settings (a minimum effect of
-// 0, from reports before it had a default, was off).
+// Rule returns the kill rule the report was decided with, with its
+// defaults filled in and the campaign's seed (a minimum effect of 0, from
+// reports before it had a default, was off).
 func (r *Report) Rule() score.Rule {
-	s := r.Settings
-	if s.MinEffect == 0 {
-		s.MinEffect = 1
+	rule := r.Settings.Rule
+	rule.Seed = r.Settings.Seed
+	if rule.MinEffect == 0 {
+		rule.MinEffect = 1
 	}
-	return score.Rule{
-		Alpha: s.Alpha, Correction: score.Correction(s.Correction), Test: score.Test(s.Test),
-		MaxSamples: s.MaxSamples, MinSamples: s.MinSamples, MinEffect: s.MinEffect, FutilityPower: s.FutilityPower,
-		Margin: s.Margin,
-	}.WithDefaults()
+	return rule.WithDefaults()
 }

@@ -37,7 +37,7 @@ func Decode(data []byte) (*Report, error) {
 		return nil, fmt.Errorf("report schema %q, this perfmut reads %q; re-run the campaign or use the perfmut that wrote it", rep.Schema, Schema)
 	}
 	if c := rep.Settings.Correction; c != "" {
-		if _, err := score.ParseCorrection(c); err != nil {
+		if _, err := score.ParseCorrection(string(c)); err != nil {
 			return nil, fmt.Errorf("settings.correction: %w", err)
 		}
 	}

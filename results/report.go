@@ -139,6 +139,12 @@ type Settings struct {
 	Patterns []string `json:"patterns" setting:"packages,quote,selection"`
 	Opt      string   `json:"opt" setting:"-opt,selection"` // both, on, off
 	RuleSettings
+	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
+	// this many of the benchmarks reaching it (0 = all).
+	MaxBenchmarks int `json:"max_benchmarks,omitempty" setting:"-max-benchmarks"`
+	// CPU is -cpu: the GOMAXPROCS values every benchmark was measured at
+	// (empty: the default only).
+	CPU       []int  `json:"cpu,omitempty" setting:"-cpu"`
 	Benchtime string `json:"benchtime" setting:"-benchtime"` // "" = fixed iterations from SampleTime
 	// SampleTime is -sample-time: each benchmark's fixed iteration count
 	// was chosen to take about this long per sample.
@@ -158,28 +164,12 @@ type Settings struct {
 	MapSettings
 }
 
-// RuleSettings are the settings of the kill and survival rule
-// (score.Rule) a campaign decided with.
+// RuleSettings are how the verdicts were decided: the score.Rule itself
+// and the minimum effect on instruction counts. The Rule's Seed is not
+// kept here (its json tag is "-"): it is the campaign's -seed,
+// ChoiceSettings.Seed, which Settings.Seed names and Report.Rule fills in.
 type RuleSettings struct {
-	Alpha      float64 `json:"alpha" setting:"-alpha"`
-	Correction string  `json:"correction" setting:"-correction"`
-	Test       string  `json:"test,omitempty" setting:"-test"` // -test: ks or mwu ("" before the flag: ks)
-	MaxSamples int     `json:"max_samples" setting:"-max-samples"`
-	// MaxBenchmarks is -max-benchmarks: each mutant was measured on at most
-	// this many of the benchmarks reaching it (0 = all).
-	MaxBenchmarks int `json:"max_benchmarks,omitempty" setting:"-max-benchmarks"`
-	// CPU is -cpu: the GOMAXPROCS values every benchmark was measured at
-	// (empty: the default only).
-	CPU       []int   `json:"cpu,omitempty" setting:"-cpu"`
-	MinEffect float64 `json:"min_effect,omitempty" setting:"-min-effect"`
-	// Margin is the slowdown that matters (a median ratio): a survivor's
-	// ratio interval lies below it; a mutant measured to MaxSamples whose
-	// interval reaches it is undecided (0 = the minimum effect).
-	Margin     float64 `json:"margin,omitempty" setting:"-margin"`
-	MinSamples int     `json:"min_samples,omitempty" setting:"-min-samples"` // the first look (filled-in default when 0 was given)
-	// FutilityPower is the early-survive bound of the stopping rule
-	// (score.Rule.FutilityPower); negative means survivors ran to MaxSamples.
-	FutilityPower float64 `json:"futility_power,omitempty" setting:"-futility"`
+	score.Rule
 	// CountMinEffect is the minimum effect of the verdicts decided on
 	// instruction counts (-measure instructions: 1.005 unless -min-effect
 	// is given; 0 when nothing was counted).

@@ -89,11 +89,19 @@ func (s Settings) Verdict() Settings {
 	return s
 }
 
-// settingFields are the settings, in the order of report.json: the fields
-// of Settings and of the structs it embeds (BuildSettings, ChoiceSettings).
+// settingFields are the settings, in the order of the struct: the fields
+// of Settings and of the structs it embeds (BuildSettings, RuleSettings
+// and its score.Rule, ChoiceSettings), without the Rule's Seed, which
+// ChoiceSettings.Seed hides.
 func settingFields() []reflect.StructField {
+	return leafFields(reflect.TypeOf(Settings{}))
+}
+
+// leafFields are the visible fields of struct type t and of the structs it
+// embeds, without the embedded structs themselves.
+func leafFields(t reflect.Type) []reflect.StructField {
 	var out []reflect.StructField
-	for _, f := range reflect.VisibleFields(reflect.TypeOf(Settings{})) {
+	for _, f := range reflect.VisibleFields(t) {
 		if !f.Anonymous {
 			out = append(out, f)
 		}

@@ -3,8 +3,11 @@ package results
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/score"
 )
 
 // setOne returns Settings with only field f set to a non-zero value.
@@ -48,10 +51,12 @@ func TestSettingsTags(t *testing.T) {
 	if len(fields) < 26 {
 		t.Fatalf("%d settings, want the fields of the embedded structs too", len(fields))
 	}
+	for _, name := range untagged(fields) {
+		t.Errorf("Settings.%s has no setting tag: say how -resume, merge and -since treat it", name)
+	}
 	for _, f := range fields {
-		tag, ok := f.Tag.Lookup("setting")
-		if !ok || tag == "" {
-			t.Errorf("Settings.%s has no setting tag: say how -resume, merge and -since treat it", f.Name)
+		tag := f.Tag.Get("setting")
+		if tag == "" {
 			continue
 		}
 		s := setOne(t, f)
@@ -74,7 +79,7 @@ func TestSettingsDiffWords(t *testing.T) {
 		{Settings{BuildSettings: BuildSettings{Module: "example.com/other"}}, Settings{BuildSettings: BuildSettings{Module: "example.com/hot"}}, "the module (example.com/other vs example.com/hot)"},
 		{Settings{BuildSettings: BuildSettings{Tags: []string{"a", "b"}}}, Settings{}, `-tags ("a,b" vs "")`},
 		{Settings{Patterns: []string{"./..."}}, Settings{Patterns: []string{"./x"}}, `packages (["./..."] vs ["./x"])`},
-		{Settings{RuleSettings: RuleSettings{Alpha: 0.05}}, Settings{RuleSettings: RuleSettings{Alpha: 0.01}}, "-alpha (0.05 vs 0.01)"},
+		{Settings{RuleSettings: RuleSettings{Rule: score.Rule{Alpha: 0.05}}}, Settings{RuleSettings: RuleSettings{Rule: score.Rule{Alpha: 0.01}}}, "-alpha (0.05 vs 0.01)"},
 		{Settings{NoInfer: true}, Settings{}, "-infer (false vs true)"},
 		{Settings{ChoiceSettings: ChoiceSettings{Operators: []string{"a"}}}, Settings{}, "-operators"},
 		{Settings{ChoiceSettings: ChoiceSettings{ChangedSince: "HEAD~1"}}, Settings{}, `-changed-since ("HEAD~1" vs "")`},
@@ -83,5 +88,45 @@ func TestSettingsDiffWords(t *testing.T) {
 		if got := tc.a.Diff(tc.b); got != tc.want {
 			t.Errorf("Diff = %q, want %q", got, tc.want)
 		}
+	}
+}
+
+// untagged names the fields without a setting tag.
+func untagged(fields []reflect.StructField) []string {
+	var out []string
+	for _, f := range fields {
+		if f.Tag.Get("setting") == "" {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// TestSettingsTagsReachTheRule: the settings compared are score.Rule's
+// fields too, with the campaign's seed once, and a field added to the
+// rule without a setting tag fails TestSettingsTags.
+func TestSettingsTagsReachTheRule(t *testing.T) {
+	names := map[string]int{}
+	for _, f := range settingFields() {
+		names[f.Name]++
+	}
+	for _, n := range []string{"Alpha", "Correction", "Test", "MaxSamples", "MinEffect", "Margin", "MinSamples", "FutilityPower", "CountMinEffect", "Seed"} {
+		if names[n] != 1 {
+			t.Errorf("setting %s appears %d times, want once", n, names[n])
+		}
+	}
+	if f, _ := reflect.TypeOf(Settings{}).FieldByName("Seed"); f.Tag.Get("setting") != "-seed,selection" {
+		t.Errorf("Settings.Seed is %s, want ChoiceSettings.Seed", f.Tag)
+	}
+	type grownRule struct {
+		score.Rule
+		NewSetting float64
+	}
+	type grown struct {
+		grownRule
+		ChoiceSettings
+	}
+	if got := untagged(leafFields(reflect.TypeOf(grown{}))); !slices.Equal(got, []string{"NewSetting"}) {
+		t.Errorf("untagged fields of a grown rule: %q, want [NewSetting]", got)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -30,14 +30,14 @@ func benchDemo(b *testing.B) (mutate.Module, *run, []byte, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := &run{env: env{c: &Campaign{Module: mod, Packages: pkgs}, prog: progress.New(nil, false, 0)}}
+	r := testRun(&Campaign{Module: mod, Packages: pkgs}, "")
 	file := filepath.Join(dir, "text", "text.go")
 	src, err := os.ReadFile(file)
 	if err != nil {
 		b.Fatal(err)
 	}
 	// Warm the build cache with the baseline, as perfmut run does.
-	if _, err := r.goTestC(context.Background(), dir, "example.com/demo/text", filepath.Join(b.TempDir(), "base.test"), "", ""); err != nil {
+	if _, err := r.GoTestC(context.Background(), dir, "example.com/demo/text", filepath.Join(b.TempDir(), "base.test"), "", ""); err != nil {
 		b.Fatal(err)
 	}
 	return mod, r, src, file
@@ -60,11 +60,11 @@ func BenchmarkBuildMutant(b *testing.B) {
 		}
 		dir := filepath.Join(tmp, fmt.Sprint(i))
 		os.MkdirAll(dir, 0o755)
-		ov, _, err := writeOverlay(dir, mod.Dir, files)
+		ov, _, err := engine.WriteOverlay(dir, mod.Dir, files)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := r.goTestC(context.Background(), mod.Dir, m.Package, filepath.Join(dir, "m.test"), ov, ""); err != nil {
+		if _, err := r.GoTestC(context.Background(), mod.Dir, m.Package, filepath.Join(dir, "m.test"), ov, ""); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -81,7 +81,7 @@ func BenchmarkBuildEdited(b *testing.B) {
 		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := r.goTestC(context.Background(), mod.Dir, "example.com/demo/text", filepath.Join(tmp, fmt.Sprint(i)+".test"), "", ""); err != nil {
+		if _, err := r.GoTestC(context.Background(), mod.Dir, "example.com/demo/text", filepath.Join(tmp, fmt.Sprint(i)+".test"), "", ""); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/engine"
 )
 
 // TestGoTestCNoVet: a package go vet rejects (a Printf verb that does not
@@ -24,9 +24,9 @@ func TestGoTestCNoVet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := &run{env: env{c: &Campaign{}, prog: progress.New(nil, false, 0)}}
+	r := testRun(&Campaign{}, "")
 	bin := filepath.Join(t.TempDir(), "vet.test")
-	ok, err := r.goTestC(context.Background(), dir, "example.com/vet", bin, "", "")
+	ok, err := r.GoTestC(context.Background(), dir, "example.com/vet", bin, "", "")
 	if err != nil || !ok {
 		t.Fatalf("goTestC = %v, %v; want a binary", ok, err)
 	}
@@ -45,7 +45,7 @@ func TestWriteOverlayNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, names, err := writeOverlay(tmp, root, map[string][]byte{filepath.Join(root, "sum", "sum.go"): []byte("package sum\n")})
+	_, names, err := engine.WriteOverlay(tmp, root, map[string][]byte{filepath.Join(root, "sum", "sum.go"): []byte("package sum\n")})
 	if err != nil {
 		t.Fatal(err)
 	}

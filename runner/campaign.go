@@ -2,12 +2,11 @@ package runner
 
 import (
 	"fmt"
-	"io"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/score"
 )
 
 // Isolation modes.
@@ -65,61 +64,7 @@ type Campaign struct {
 
 	// Measurement is how benchmarks are built, run and judged: what
 	// perfmut compare and calibrate share with a campaign.
-	Measurement
-}
-
-// Measurement is how a campaign builds, runs and judges benchmarks: the
-// settings perfmut compare and calibrate share with it.
-type Measurement struct {
-	// Rule decides, after each round of samples, whether to kill, keep
-	// measuring or let the mutant survive (score.Rule.Decide), and breaks
-	// the score down at its alpha and correction in the report. Its
-	// MaxSamples caps the rounds.
-	Rule score.Rule
-	// Metric reports whether a benchmark unit (after benchfmt tidying:
-	// sec/op, B/op, allocs/op, custom units) is tested; nil means sec/op,
-	// B/op and allocs/op.
-	Metric func(unit string) bool
-	// CustomUnits are the custom units Metric tests (the configuration's
-	// metrics:, tidied). A benchmark whose source reports metrics of its
-	// own (b.ReportMetric) counts each in DecideAhead's family before its
-	// first sample, though its iteration-count run did not report it.
-	CustomUnits []string
-	// SampleTime is about how long one benchmark sample takes: each
-	// benchmark's iteration count N is chosen on the baseline to take that
-	// long, and both sides run N iterations (0 = DefaultSampleTime).
-	SampleTime time.Duration
-	// Benchtime, if not "", overrides SampleTime: "1000x" fixes N for every
-	// benchmark; a duration ("100ms") makes samples time-based, as go test
-	// runs them (b.N then differs between the sides).
-	Benchtime string
-	// CensorFactor stops a mutant sample that runs longer than this many
-	// times the slowest baseline sample (plus CensorSlack) and records it
-	// as censored; 0 = never (the default is set by the command: 3).
-	CensorFactor float64
-	// SkipBench, if not "", is a -test.skip pattern: benchmarks it matches
-	// are never run (for example ones that need a network or take minutes).
-	SkipBench string
-	// BenchTimeout is the deadline of every baseline benchmark process
-	// (listing, coverage, samples); 0 = DefaultBenchTimeout. A baseline
-	// benchmark that runs past it is left out of judging, with a warning.
-	BenchTimeout time.Duration
-	// CPU lists GOMAXPROCS values (go test -cpu): each benchmark that
-	// reaches a mutant is measured at each, as a separate benchmark of its
-	// family (BenchmarkX-4). Empty: the default GOMAXPROCS only.
-	CPU []int
-	// Counting, if not nil, counts instructions (-measure instructions):
-	// the mutant-benchmark pairs a count sees are measured on
-	// instructions/op under valgrind, the others on wall time. nil: wall
-	// time only.
-	Counting *Counting
-	Jobs     int      // parallel builds and functional tests
-	Tags     []string // build tags
-	Seed     int64    // orders the measurement rounds
-
-	Log      io.Writer // log lines and the progress line; nil = discard
-	Progress bool      // Log is a terminal: draw a progress line
-	Verbose  bool      // log every command
+	engine.Measurement
 }
 
 // ParseOpt turns -opt both|on|off into the levels to run.
@@ -135,10 +80,7 @@ func ParseOpt(s string) ([]string, error) {
 	return nil, fmt.Errorf("bad -opt %q: want both, on or off", s)
 }
 
-// gcflags returns the go build flags of an optimization level.
-func gcflags(level string) []string {
-	if level == results.NoOpt {
-		return []string{"-gcflags=all=-N -l"}
-	}
-	return nil
+// config is the engine configuration of c.
+func (c *Campaign) config() engine.Config {
+	return engine.Config{Module: c.Module, Packages: c.Packages, Measurement: c.Measurement, MaxBenchmarks: c.MaxBenchmarks, Timeout: c.Timeout}
 }

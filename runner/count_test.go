@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -40,7 +40,7 @@ func TestCountCampaign(t *testing.T) {
 	c.Benchtime, c.Settings.Benchtime = "", ""
 	c.SampleTime = 2 * time.Millisecond
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
-	c.Counting = &Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
+	c.Counting = &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -77,28 +77,6 @@ func TestCountCampaign(t *testing.T) {
 		base, err := os.ReadFile(filepath.Join(out, "samples", id, results.Opt, "base.txt"))
 		if err != nil || !strings.Contains(string(base), " instructions/op") {
 			t.Errorf("%s: base.txt (%v) has no instructions/op line:\n%s", id, err, base)
-		}
-	}
-}
-
-// TestMetricChoice: each verdict says which metric it rests on and why.
-func TestMetricChoice(t *testing.T) {
-	for _, tc := range []struct {
-		op             string
-		counted, timed int
-		counting       bool
-		metric, why    string
-	}{
-		{"spin-loop", 2, 0, true, "instructions/op", "work: an instruction count sees it"},
-		{"sleep", 0, 2, true, "sec/op", "wait: only wall time sees it"},
-		{"lock-contention", 0, 1, true, "sec/op", "contention on concurrent benchmarks: only wall time sees it"},
-		{"lock-contention", 1, 1, true, "instructions/op and sec/op", "contention: counted on sequential benchmarks, wall time on concurrent ones"},
-		{"spin-loop", 0, 2, false, "sec/op", "-measure time"},
-		{"", 1, 0, true, "instructions/op", "trial: an instruction count sees it"},
-	} {
-		got := metricChoice(operators.ByName(tc.op), tc.counted, tc.timed, tc.counting)
-		if got != (MetricChoice{tc.metric, tc.why}) {
-			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
 		}
 	}
 }

@@ -23,7 +23,7 @@ func TestCoverRepeatFails(t *testing.T) {
 	const pkg = "example.com/coverfail/sum"
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	r := coverRun(t, c, pkg)
-	covs, err := r.coverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
+	covs, err := r.CoverBenchmarks(context.Background(), r.base.hasTests, pkgs, []string{pkg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,8 +31,8 @@ func TestCoverRepeatFails(t *testing.T) {
 		t.Fatalf("coverage: %d benchmarks (%+v), want BenchmarkSum's, running sum.go", len(covs), covs)
 	}
 	want := "baseline benchmark BenchmarkSum of " + pkg + " fails in a repeated coverage run; its coverage is from the 2 runs that succeeded"
-	if !slices.Contains(r.warnings, want) {
-		t.Errorf("warnings %q, want %q", r.warnings, want)
+	if !slices.Contains(r.Warnings, want) {
+		t.Errorf("warnings %q, want %q", r.Warnings, want)
 	}
 }
 
@@ -41,8 +41,8 @@ func TestCoverRepeatFails(t *testing.T) {
 func coverRun(t *testing.T, c *Campaign, pkg string) *run {
 	t.Helper()
 	r := newRun(c)
-	r.tmp, r.prog, r.base.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
-	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+	r.Tmp, r.Prog, r.base.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
+	if err := os.MkdirAll(filepath.Join(r.Tmp, "cover"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return r

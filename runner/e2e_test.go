@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -184,7 +185,7 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 		Module: mod, Packages: pkgs, Mutants: ms, Overlay: overlayFunc(mod),
 		Levels: []string{results.Opt, results.NoOpt}, Timeout: 3 * time.Second, Out: out,
 		Settings: results.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", ChoiceSettings: results.ChoiceSettings{Seed: 1}},
-		Measurement: Measurement{
+		Measurement: engine.Measurement{
 			Rule: score.Rule{MaxSamples: 8, Seed: 1}, Benchtime: "200x", Jobs: 2, Seed: 1, Log: &log,
 		},
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/internal/srcgraph"
@@ -201,7 +202,7 @@ func (c *Campaign) MapPlan() *results.PlanMap {
 func (c *Campaign) mapOptions(pkgs []detect.Pkg) detect.Options {
 	sample := c.SampleTime
 	if sample <= 0 {
-		sample = DefaultSampleTime
+		sample = engine.DefaultSampleTime
 	}
 	return detect.Options{Pkgs: pkgs, Tags: c.Tags, SampleTime: sample, NoiseSamples: mapNoiseSamples,
 		ProfileTime: mapProfileTime, Budget: c.Rule.MaxSamples, Alpha: c.Rule.Alpha, Test: c.Rule.Test,

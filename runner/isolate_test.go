@@ -2,13 +2,11 @@ package runner
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -57,9 +55,10 @@ func TestIsolateCopyRestoreFails(t *testing.T) {
 	}
 	orig := []byte("package lib\n")
 	os.WriteFile(filepath.Join(mod, "lib", "lib.go"), orig, 0o644)
-	r := &run{env: env{c: &Campaign{}, tmp: t.TempDir(), prog: progress.New(io.Discard, false, 0)}, isolate: isolateState{slots: make(chan string, 1)}}
+	r := testRun(&Campaign{}, t.TempDir())
+	r.isolate = isolateState{slots: make(chan string, 1)}
 	r.c.Module.Dir = mod
-	slot := filepath.Join(r.tmp, "copy0")
+	slot := filepath.Join(r.Tmp, "copy0")
 	if err := copyTree(mod, slot, ""); err != nil {
 		t.Fatal(err)
 	}

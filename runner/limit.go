@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/perfmut/perfmut/engine"
 )
 
 // DefaultMaxBenchmarks is perfmut run's -max-benchmarks: a mutant is
@@ -19,32 +21,32 @@ const DefaultMaxBenchmarks = 5
 // loop, ties by package and name. n <= 0 or
 // len(sel.benches) <= n returns sel unchanged. The kept benchmarks stay in
 // their original order; sel.note says which were left out.
-func limitSelection(sel selection, n int) selection {
-	if n <= 0 || len(sel.benches) <= n {
+func limitSelection(sel engine.Selection, n int) engine.Selection {
+	if n <= 0 || len(sel.Benches) <= n {
 		return sel
 	}
-	idx := make([]int, len(sel.benches))
+	idx := make([]int, len(sel.Benches))
 	for i := range idx {
 		idx[i] = i
 	}
-	heat := func(i int) benchHeat {
-		if i < len(sel.heat) {
-			return sel.heat[i]
+	heat := func(i int) engine.BenchHeat {
+		if i < len(sel.Heat) {
+			return sel.Heat[i]
 		}
-		return benchHeat{}
+		return engine.BenchHeat{}
 	}
 	sort.SliceStable(idx, func(a, b int) bool {
 		ha, hb := heat(idx[a]), heat(idx[b])
-		if ha.perSec != hb.perSec {
-			return ha.perSec > hb.perSec
+		if ha.PerSec != hb.PerSec {
+			return ha.PerSec > hb.PerSec
 		}
-		if ha.perIter != hb.perIter {
-			return ha.perIter > hb.perIter
+		if ha.PerIter != hb.PerIter {
+			return ha.PerIter > hb.PerIter
 		}
-		if ha.count != hb.count {
-			return ha.count > hb.count
+		if ha.Count != hb.Count {
+			return ha.Count > hb.Count
 		}
-		ba, bb := sel.benches[idx[a]], sel.benches[idx[b]]
+		ba, bb := sel.Benches[idx[a]], sel.Benches[idx[b]]
 		if ba.Pkg != bb.Pkg {
 			return ba.Pkg < bb.Pkg
 		}
@@ -54,15 +56,15 @@ func limitSelection(sel selection, n int) selection {
 	sort.Ints(keep)
 	var left []string
 	for _, i := range idx[n:] {
-		left = append(left, sel.benches[i].Name)
+		left = append(left, sel.Benches[i].Name)
 	}
 	sort.Strings(left)
-	out := selection{reason: sel.reason}
+	out := engine.Selection{Reason: sel.Reason}
 	for _, i := range keep {
-		out.benches = append(out.benches, sel.benches[i])
-		out.heat = append(out.heat, heat(i))
+		out.Benches = append(out.Benches, sel.Benches[i])
+		out.Heat = append(out.Heat, heat(i))
 	}
-	out.note = fmt.Sprintf("measured on %d of %d benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: %s",
-		n, len(sel.benches), strings.Join(left, ", "))
+	out.Note = fmt.Sprintf("measured on %d of %d benchmarks that reach it (the hottest); -max-benchmarks 0 for all; left out: %s",
+		n, len(sel.Benches), strings.Join(left, ", "))
 	return out
 }

@@ -3,18 +3,20 @@ package runner
 import (
 	"reflect"
 	"testing"
+
+	"github.com/perfmut/perfmut/engine"
 )
 
 func TestLimitSelection(t *testing.T) {
-	b := func(name string) Benchmark { return Benchmark{Pkg: "m/p", Name: name} }
-	sel := selection{
-		benches: []Benchmark{b("BenchmarkA"), b("BenchmarkB"), b("BenchmarkC"), b("BenchmarkD"), b("BenchmarkE")},
-		heat: []benchHeat{
-			{perIter: 1, count: 900},  // A
-			{perIter: 3, count: 10},   // B: hottest per iteration
-			{perIter: 1, count: 50},   // C
-			{perIter: 1, count: 900},  // D: ties A, loses by name
-			{perIter: 0, count: 5000}, // E: no per-iteration figure
+	b := func(name string) engine.Benchmark { return engine.Benchmark{Pkg: "m/p", Name: name} }
+	sel := engine.Selection{
+		Benches: []engine.Benchmark{b("BenchmarkA"), b("BenchmarkB"), b("BenchmarkC"), b("BenchmarkD"), b("BenchmarkE")},
+		Heat: []engine.BenchHeat{
+			{PerIter: 1, Count: 900},  // A
+			{PerIter: 3, Count: 10},   // B: hottest per iteration
+			{PerIter: 1, Count: 50},   // C
+			{PerIter: 1, Count: 900},  // D: ties A, loses by name
+			{PerIter: 0, Count: 5000}, // E: no per-iteration figure
 		},
 	}
 	for _, tc := range []struct {
@@ -31,14 +33,14 @@ func TestLimitSelection(t *testing.T) {
 	} {
 		got := limitSelection(sel, tc.n)
 		var names []string
-		for _, x := range got.benches {
+		for _, x := range got.Benches {
 			names = append(names, x.Name)
 		}
-		if !reflect.DeepEqual(names, tc.want) || got.note != tc.note {
-			t.Errorf("n=%d: got %v, note %q; want %v, note %q", tc.n, names, got.note, tc.want, tc.note)
+		if !reflect.DeepEqual(names, tc.want) || got.Note != tc.note {
+			t.Errorf("n=%d: got %v, note %q; want %v, note %q", tc.n, names, got.Note, tc.want, tc.note)
 		}
-		if len(got.heat) != len(got.benches) {
-			t.Errorf("n=%d: %d heats for %d benchmarks", tc.n, len(got.heat), len(got.benches))
+		if len(got.Heat) != len(got.Benches) {
+			t.Errorf("n=%d: %d heats for %d benchmarks", tc.n, len(got.Heat), len(got.Benches))
 		}
 	}
 }
@@ -47,16 +49,16 @@ func TestLimitSelection(t *testing.T) {
 // in an iteration of 100 us ranks below one that runs it once in 20 ns:
 // per second of their timed loops, 1e6 against 5e7.
 func TestLimitSelectionPerSecond(t *testing.T) {
-	sel := selection{
-		benches: []Benchmark{{Pkg: "m/p", Name: "BenchmarkHeavy"}, {Pkg: "m/p", Name: "BenchmarkLight"}, {Pkg: "m/p", Name: "BenchmarkUntimed"}},
-		heat:    []benchHeat{{perIter: 100, perSec: 1e6, count: 1e4}, {perIter: 1, perSec: 5e7, count: 1e6}, {perIter: 1000, count: 1e3}},
+	sel := engine.Selection{
+		Benches: []engine.Benchmark{{Pkg: "m/p", Name: "BenchmarkHeavy"}, {Pkg: "m/p", Name: "BenchmarkLight"}, {Pkg: "m/p", Name: "BenchmarkUntimed"}},
+		Heat:    []engine.BenchHeat{{PerIter: 100, PerSec: 1e6, Count: 1e4}, {PerIter: 1, PerSec: 5e7, Count: 1e6}, {PerIter: 1000, Count: 1e3}},
 	}
 	got := limitSelection(sel, 2)
-	if len(got.benches) != 2 || got.benches[0].Name != "BenchmarkHeavy" || got.benches[1].Name != "BenchmarkLight" {
-		t.Errorf("kept %v, want [BenchmarkHeavy BenchmarkLight] (BenchmarkUntimed, of unknown time per iteration, after them)", got.benches)
+	if len(got.Benches) != 2 || got.Benches[0].Name != "BenchmarkHeavy" || got.Benches[1].Name != "BenchmarkLight" {
+		t.Errorf("kept %v, want [BenchmarkHeavy BenchmarkLight] (BenchmarkUntimed, of unknown time per iteration, after them)", got.Benches)
 	}
-	if got := limitSelection(sel, 1); len(got.benches) != 1 || got.benches[0].Name != "BenchmarkLight" {
-		t.Errorf("kept %v, want [BenchmarkLight]", got.benches)
+	if got := limitSelection(sel, 1); len(got.Benches) != 1 || got.Benches[0].Name != "BenchmarkLight" {
+		t.Errorf("kept %v, want [BenchmarkLight]", got.Benches)
 	}
 }
 
@@ -64,21 +66,21 @@ func TestLimitSelectionPerSecond(t *testing.T) {
 // (c3-c2)/iters of the site's blocks in the timed loop, that over the
 // coverage run's time per iteration, and the larger count.
 func TestSelectBenchmarksHeat(t *testing.T) {
-	cov := func(name string, iters int, bs ...CovBlock) *BenchCoverage {
-		return &BenchCoverage{Bench: Benchmark{Pkg: "m/p", Name: name}, iters: iters, Blocks: map[string][]CovBlock{"m/p/a.go": bs}}
+	cov := func(name string, iters int, bs ...engine.CovBlock) *engine.BenchCoverage {
+		return &engine.BenchCoverage{Bench: engine.Benchmark{Pkg: "m/p", Name: name}, Iters: iters, Blocks: map[string][]engine.CovBlock{"m/p/a.go": bs}}
 	}
-	covs := []*BenchCoverage{
-		cov("BenchmarkLoop", 10, CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 41, Count2N: 81}),
-		cov("BenchmarkSetup", 10, CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 7, Count2N: 7}),
-		cov("BenchmarkMiss", 10, CovBlock{StartLine: 9, StartCol: 1, EndLine: 9, EndCol: 9, CountN: 1, Count2N: 2}),
+	covs := []*engine.BenchCoverage{
+		cov("BenchmarkLoop", 10, engine.CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 41, Count2N: 81}),
+		cov("BenchmarkSetup", 10, engine.CovBlock{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 7, Count2N: 7}),
+		cov("BenchmarkMiss", 10, engine.CovBlock{StartLine: 9, StartCol: 1, EndLine: 9, EndCol: 9, CountN: 1, Count2N: 2}),
 	}
-	covs[0].secPerOp = 2e-6
-	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
-	if len(sel.benches) != 1 || sel.benches[0].Name != "BenchmarkLoop" {
-		t.Fatalf("benches = %v, want [BenchmarkLoop]", sel.benches)
+	covs[0].SecPerOp = 2e-6
+	sel := engine.SelectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
+	if len(sel.Benches) != 1 || sel.Benches[0].Name != "BenchmarkLoop" {
+		t.Fatalf("benches = %v, want [BenchmarkLoop]", sel.Benches)
 	}
-	if want := []benchHeat{{perIter: 4, perSec: 2e6, count: 81}}; !reflect.DeepEqual(sel.heat, want) {
-		t.Errorf("heat = %+v, want %+v", sel.heat, want)
+	if want := []engine.BenchHeat{{PerIter: 4, PerSec: 2e6, Count: 81}}; !reflect.DeepEqual(sel.Heat, want) {
+		t.Errorf("heat = %+v, want %+v", sel.Heat, want)
 	}
 }
 
@@ -87,13 +89,13 @@ func TestSelectBenchmarksHeat(t *testing.T) {
 // at 100000x, 2115048112 at 200000x) is in the timed loop, with its true
 // growth per iteration, never "setup".
 func TestSelectBenchmarksWrapped(t *testing.T) {
-	covs := []*BenchCoverage{{Bench: Benchmark{Pkg: "m/p", Name: "BenchmarkInsert"}, iters: 100000,
-		Blocks: map[string][]CovBlock{"m/p/a.go": {{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 3749975000, Count2N: 2115048112}}}}}
-	sel := selectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
-	if len(sel.benches) != 1 {
+	covs := []*engine.BenchCoverage{{Bench: engine.Benchmark{Pkg: "m/p", Name: "BenchmarkInsert"}, Iters: 100000,
+		Blocks: map[string][]engine.CovBlock{"m/p/a.go": {{StartLine: 3, StartCol: 1, EndLine: 5, EndCol: 2, CountN: 3749975000, Count2N: 2115048112}}}}}
+	sel := engine.SelectBenchmarks(covs, map[string]bool{"m/p": true}, "m/p/a.go", [][2]int{{4, 1}})
+	if len(sel.Benches) != 1 {
 		t.Fatalf("selection %+v, want BenchmarkInsert in its timed loop", sel)
 	}
-	if want := float64(2115048112+1<<32-3749975000) / 100000; sel.heat[0].perIter != want {
-		t.Errorf("per iteration %v, want %v", sel.heat[0].perIter, want)
+	if want := float64(2115048112+1<<32-3749975000) / 100000; sel.Heat[0].PerIter != want {
+		t.Errorf("per iteration %v, want %v", sel.Heat[0].PerIter, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/testutil"
 )
 
@@ -11,3 +12,9 @@ import (
 // measure real benchmarks, and go test runs cmd/perfmut's campaign tests
 // at the same time (see testutil.RunCampaignTests).
 func TestMain(m *testing.M) { os.Exit(testutil.RunCampaignTests(m)) }
+
+// testRun is a run of c whose engine keeps its files in tmp and logs
+// nowhere.
+func testRun(c *Campaign, tmp string) *run {
+	return &run{c: c, Engine: engine.New(c.config(), tmp, nil)}
+}

@@ -72,7 +72,7 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	merged.Score = results.LevelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
 	merged.Phases = results.SumPhases(merged.Mutants)
 	merged.Sensitivity = results.Sensitivities(merged.Mutants)
-	sum := score.Summarize(results.Outcomes(merged.Mutants), merged.Settings.Alpha, score.Correction(merged.Settings.Correction))
+	sum := score.Summarize(results.Outcomes(merged.Mutants), merged.Settings.Alpha, merged.Settings.Correction)
 	merged.Summary = &sum
 	if err := os.WriteFile(filepath.Join(out, results.JournalFile), m.journal, 0o644); err != nil {
 		return nil, err

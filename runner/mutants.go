@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -43,7 +43,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			}
 			r.quiet.Lock()
 			mstart := time.Now()
-			lr, err := r.measure(ctx, j)
+			lr, err := r.Measure(ctx, &j.Job)
 			mtime := time.Since(mstart)
 			r.quiet.Unlock()
 			j.cleanup()
@@ -58,12 +58,12 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			r.mu.Lock()
 			r.measured += mtime
 			r.mu.Unlock()
-			if err := r.record(j.m, j.level, lr); err != nil {
+			if err := r.record(j.Mutant, j.Level, lr); err != nil {
 				cancel(err)
 			}
 		}
 	}()
-	err := r.parallel(ctx, len(todo), func(k int) error {
+	err := r.Parallel(ctx, len(todo), func(k int) error {
 		return r.mutant(ctx, c.Mutants[todo[k]], todo[k], queue)
 	})
 	close(queue)
@@ -81,7 +81,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 // results that need no measurement, and queues the others.
 func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<- *measureJob) error {
 	c := r.c
-	mr := &mutantRun{m: m, mdir: filepath.Join(r.tmp, fmt.Sprintf("m%d", idx))}
+	mr := &mutantRun{m: m, mdir: filepath.Join(r.Tmp, fmt.Sprintf("m%d", idx))}
 	if err := os.MkdirAll(mr.mdir, 0o755); err != nil {
 		return err
 	}
@@ -92,14 +92,14 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 	if mr.files, err = c.Overlay(m); err != nil {
 		return fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	if mr.overlay, mr.names, err = writeOverlay(mr.mdir, c.Module.Dir, mr.files); err != nil {
+	if mr.overlay, mr.names, err = engine.WriteOverlay(mr.mdir, c.Module.Dir, mr.files); err != nil {
 		return err
 	}
 	if mr.sel, mr.tests, err = r.selection(m); err != nil {
 		return err
 	}
-	mr.pool = WithCPUs(mr.sel.benches, c.CPU)
-	mr.heat = heatByBench(mr.sel)
+	mr.pool = engine.WithCPUs(mr.sel.Benches, c.CPU)
+	mr.heat = engine.HeatByBench(mr.sel)
 	mr.sel = limitSelection(mr.sel, c.MaxBenchmarks)
 	for _, level := range c.Levels {
 		r.mu.Lock()
@@ -118,15 +118,15 @@ func (r *run) mutant(ctx context.Context, m mutate.Mutant, idx int, queue chan<-
 // A mutantRun is what the levels of one mutant share.
 type mutantRun struct {
 	m       mutate.Mutant
-	mdir    string            // its temporary directory, removed when pending is done
-	pending sync.WaitGroup    // its levels queued for measurement
-	files   map[string][]byte // its files: absolute path -> content
-	overlay string            // the go build -overlay JSON
-	names   *strings.Replacer // its temporary file names back to the module's, for messages
-	sel     selection         // the benchmarks that judge it (at most MaxBenchmarks)
-	tests   testSelection     // the tests that run on it
-	pool    []Benchmark       // every benchmark that reaches it
-	heat    map[Benchmark]benchHeat
+	mdir    string             // its temporary directory, removed when pending is done
+	pending sync.WaitGroup     // its levels queued for measurement
+	files   map[string][]byte  // its files: absolute path -> content
+	overlay string             // the go build -overlay JSON
+	names   *strings.Replacer  // its temporary file names back to the module's, for messages
+	sel     engine.Selection   // the benchmarks that judge it (at most MaxBenchmarks)
+	tests   testSelection      // the tests that run on it
+	pool    []engine.Benchmark // every benchmark that reaches it
+	heat    map[engine.Benchmark]engine.BenchHeat
 }
 
 // mutantLevel builds and tests mr's mutant at level, then records its
@@ -134,7 +134,7 @@ type mutantRun struct {
 func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queue chan<- *measureJob) error {
 	m, sel, tests := mr.m, mr.sel, mr.tests
 	start := time.Now()
-	if len(sel.benches) == 0 && !tests.runs() {
+	if len(sel.Benches) == 0 && !tests.runs() {
 		return r.record(m, level, r.notBuilt(m, sel))
 	}
 	ldir := filepath.Join(mr.mdir, level)
@@ -172,7 +172,7 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 		return r.record(m, level, lr)
 	}
 	mr.pending.Add(1)
-	j := &measureJob{m: m, level: level, benches: WithCPUs(sel.benches, r.c.CPU), pool: mr.pool, heat: mr.heat, note: sel.note, mutBins: bins, prep: time.Since(start), phases: ph,
+	j := &measureJob{Job: engine.Job{Mutant: m, Level: level, Benches: engine.WithCPUs(sel.Benches, r.c.CPU), Pool: mr.pool, Heat: mr.heat, Note: sel.Note, MutBins: bins, Out: r.c.Out}, prep: time.Since(start), phases: ph,
 		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
 	select {
 	case queue <- j:
@@ -185,12 +185,12 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 
 // notBuilt is the result of a mutant that no benchmark and no test can
 // see: nothing to build.
-func (r *run) notBuilt(m mutate.Mutant, sel selection) *results.LevelResult {
+func (r *run) notBuilt(m mutate.Mutant, sel engine.Selection) *results.LevelResult {
 	why := "; no test executes it either (not built)"
 	if r.c.untested(m) {
 		why = "; not built (inert operator: tests run on it only with -full-filter)"
 	}
-	return &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason + why, Benchmarks: []score.TestResult{}}
+	return &results.LevelResult{Status: score.NoCoverage, Reason: sel.Reason + why, Benchmarks: []score.TestResult{}}
 }
 
 // sameCode is the check between build and tests: a mutant that compiles
@@ -198,10 +198,10 @@ func (r *run) notBuilt(m mutate.Mutant, sel selection) *results.LevelResult {
 // neither tests nor measurement.
 func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bins map[string]string) (*results.LevelResult, error) {
 	return func(bins map[string]string) (*results.LevelResult, error) {
-		if len(mr.sel.benches) == 0 || r.c.KeepEquivalent {
+		if len(mr.sel.Benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
-		lr, print := r.tce.equivalent(ctx, &r.env, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
+		lr, print := r.tce.equivalent(ctx, r.Engine, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
 		if lr != nil || print == "" {
 			return lr, nil
 		}
@@ -213,14 +213,14 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 // needs no measurement: lr from its build and tests if any, else one
 // that holds with -since, no coverage, or one inferred from a smaller
 // injection killed at its site; nil if it must be measured.
-func (r *run) unmeasured(m mutate.Mutant, level string, sel selection, lr *results.LevelResult) *results.LevelResult {
+func (r *run) unmeasured(m mutate.Mutant, level string, sel engine.Selection, lr *results.LevelResult) *results.LevelResult {
 	if lr == nil {
 		// -since: its benchmarks ran no changed code and its tests
 		// passed again.
 		lr = r.retested(m.ID, level)
 	}
-	if lr == nil && len(sel.benches) == 0 {
-		lr = &results.LevelResult{Status: score.NoCoverage, Reason: sel.reason}
+	if lr == nil && len(sel.Benches) == 0 {
+		lr = &results.LevelResult{Status: score.NoCoverage, Reason: sel.Reason}
 	}
 	if lr == nil {
 		// Built and passing its tests: a smaller injection killed at
@@ -296,13 +296,13 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		if !r.base.hasTests[pkg] || !build[pkg] {
 			continue
 		}
-		bin := filepath.Join(ldir, SafeName(pkg)+".test")
+		bin := filepath.Join(ldir, engine.SafeName(pkg)+".test")
 		r.quiet.RLock()
 		t0 := time.Now()
-		ok, err := r.goTestC(ctx, w.dir, pkg, bin, w.overlay, level)
+		ok, err := r.GoTestC(ctx, w.dir, pkg, bin, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
-		var be *BuildError
+		var be *engine.BuildError
 		if errors.As(err, &be) {
 			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.Reason())}, nil
 		}
@@ -319,10 +319,10 @@ func (r *run) buildMutant(ctx context.Context, m mutate.Mutant, level, ldir stri
 		// it compiles.
 		r.quiet.RLock()
 		t0 := time.Now()
-		err := r.goBuild(ctx, w.dir, m.Package, w.overlay, level)
+		err := r.GoBuild(ctx, w.dir, m.Package, w.overlay, level)
 		ph.build += time.Since(t0)
 		r.quiet.RUnlock()
-		var be *BuildError
+		var be *engine.BuildError
 		if errors.As(err, &be) {
 			return nil, &results.LevelResult{Status: score.CompileError, Reason: w.names.Replace(be.Reason())}, nil
 		}
@@ -344,11 +344,11 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 		dir := w.runDir(r.pkgs[pkg])
 		r.quiet.RLock()
 		t0 := time.Now()
-		fr := failedRun{level: level, pkg: pkg, bin: bin, dir: dir, run: tests.args(pkg),
-			timeout: r.testTimeout(level, pkg), base: r.base.bins[level][pkg], baseDir: r.pkgs[pkg].Dir}
-		out, err := r.runTests(ctx, bin, dir, fr.timeout, append(fr.run, r.flaky.skip(pkg)...)...)
+		fr := engine.FailedRun{Level: level, Pkg: pkg, Bin: bin, Dir: dir, Run: tests.args(pkg),
+			Timeout: r.testTimeout(level, pkg), Base: r.base.bins[level][pkg], BaseDir: r.pkgs[pkg].Dir}
+		out, err := r.RunTests(ctx, bin, dir, fr.Timeout, append(fr.Run, r.flaky.Skip(pkg)...)...)
 		if err == nil {
-			out, err = r.flaky.confirmFailure(ctx, &r.env, fr, out, 0)
+			out, err = r.flaky.ConfirmFailure(ctx, r.Engine, fr, out, 0)
 		}
 		ph.test += time.Since(t0)
 		r.quiet.RUnlock()
@@ -368,28 +368,28 @@ func (r *run) testMutant(ctx context.Context, m mutate.Mutant, level string, bin
 
 // selection finds the benchmarks whose timed loop runs m's site and the
 // tests that judge it.
-func (r *run) selection(m mutate.Mutant) (selection, testSelection, error) {
+func (r *run) selection(m mutate.Mutant) (engine.Selection, testSelection, error) {
 	src, err := r.source(m.File)
 	if err != nil {
-		return selection{}, nil, err
+		return engine.Selection{}, nil, err
 	}
 	scope := map[string]bool{}
 	for _, p := range r.base.affected[m.Package] {
 		scope[p] = true
 	}
-	pos := mutantPositions(src, m)
-	return selectBenchmarks(r.cov.benches, scope, coverFile(m), pos), r.cov.selectTests(r.c, &r.base, m, pos), nil
+	pos := engine.MutantPositions(src, m)
+	return engine.SelectBenchmarks(r.cov.benches, scope, engine.CoverFile(m), pos), r.cov.selectTests(r.c, &r.base, m, pos), nil
 }
 
 // judges is the set of packages whose test binaries m needs: the mutated
 // package (its binary checks that it compiles), the packages whose tests
 // run and those whose benchmarks measure it.
-func (r *run) judges(m mutate.Mutant, sel selection, tests testSelection) map[string]bool {
+func (r *run) judges(m mutate.Mutant, sel engine.Selection, tests testSelection) map[string]bool {
 	build := map[string]bool{m.Package: true}
 	for pkg := range tests {
 		build[pkg] = true
 	}
-	for _, b := range sel.benches {
+	for _, b := range sel.Benches {
 		build[b.Pkg] = true
 	}
 	return build
@@ -417,7 +417,7 @@ func (r *run) source(file string) ([]byte, error) {
 func (r *run) makeSlots(ctx context.Context) error {
 	r.isolate.slots = make(chan string, r.c.Jobs)
 	for i := 0; i < r.c.Jobs; i++ {
-		dst := filepath.Join(r.tmp, fmt.Sprintf("copy%d", i))
+		dst := filepath.Join(r.Tmp, fmt.Sprintf("copy%d", i))
 		if err := copyTree(r.c.Module.Dir, dst, r.c.Out); err != nil {
 			return fmt.Errorf("-isolate copy: %w", err)
 		}
@@ -485,7 +485,7 @@ func (r *run) releaseSlot(slot string, restoreErr error) error {
 		os.RemoveAll(fresh)
 		return fmt.Errorf("-isolate copy: restoring module copy %s failed (%v), and a new copy failed: %w", filepath.Base(slot), restoreErr, err)
 	}
-	r.prog.Logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
+	r.Prog.Logf("perfmut: -isolate copy: restoring module copy %s failed (%v); replaced it with a fresh copy", filepath.Base(slot), restoreErr)
 	r.isolate.slots <- fresh
 	return nil
 }
@@ -561,10 +561,10 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	}
 	rep.Score = results.LevelScores(rep.Mutants, c.Levels)
 	rep.Phases = results.SumPhases(rep.Mutants)
-	rep.Warnings = r.warnings
+	rep.Warnings = r.Warnings
 	rep.Sensitivity = results.Sensitivities(rep.Mutants)
 	rep.Inputs = r.since.inputs
-	rep.Noise = r.noise.campaign(r.c)
+	rep.Noise = r.Noise()
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}
@@ -591,13 +591,16 @@ func trimNL(b []byte) []byte {
 
 func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
-func fnv32(s string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(s))
-	return h.Sum32()
+// phaseTimes is the time one mutant at one level spent in each phase.
+// A measureJob is an engine Job waiting in the measurement queue, with
+// what the campaign records of it.
+type measureJob struct {
+	engine.Job
+	prep    time.Duration // build and tests
+	phases  phaseTimes
+	cleanup func()
 }
 
-// phaseTimes is the time one mutant at one level spent in each phase.
 type phaseTimes struct{ build, test, measure time.Duration }
 
 // set records the phase times in lr.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -91,7 +92,7 @@ func (r *run) planLevel(ctx context.Context, level string, subsumer map[string]s
 		}
 		full := sel
 		sel = limitSelection(sel, r.c.MaxBenchmarks)
-		if len(sel.benches) == 0 && !tests.runs() {
+		if len(sel.Benches) == 0 && !tests.runs() {
 			pl.NotBuilt++
 			continue
 		}
@@ -105,7 +106,7 @@ func (r *run) planLevel(ctx context.Context, level string, subsumer map[string]s
 			pl.Tested++
 			pl.TestSeconds += r.testCost(level, tests).Seconds()
 		}
-		if len(sel.benches) == 0 {
+		if len(sel.Benches) == 0 {
 			continue
 		}
 		if subsumer[m.ID] != "" {
@@ -141,13 +142,13 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 		return nil, nil, errors.New("no mutants to plan for")
 	}
 	r = newRun(c)
-	r.prog = progress.New(c.Log, c.Progress, 0)
+	r.Prog = progress.New(c.Log, c.Progress, 0)
 	if err := r.makeTemp(); err != nil {
-		r.prog.End()
-		os.RemoveAll(r.tmp)
+		r.Prog.End()
+		os.RemoveAll(r.Tmp)
 		return nil, nil, err
 	}
-	return r, func() { r.prog.End(); os.RemoveAll(r.tmp) }, nil
+	return r, func() { r.Prog.End(); os.RemoveAll(r.Tmp) }, nil
 }
 
 // planMeasure is the expected measurement of mutant m at level on the
@@ -157,40 +158,29 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 // including the step that finds N of each benchmark not yet in tuned (it
 // times one whole baseline sample, process start included; the campaign
 // does it anyway).
-func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel, full selection, built map[string]bool, tuned map[string]bool) (rounds, secs float64) {
+func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel, full engine.Selection, built map[string]bool, tuned map[string]bool) (rounds, secs float64) {
 	op := operators.ByName(m.Operator)
 	inert := op != nil && op.Inert
 	rounds = float64(2 * r.c.Rule.MinSamples)
 	if inert {
 		rounds = float64(r.c.Rule.MinSamples)
 	}
-	its := map[Benchmark]BenchIters{}
-	var bs []Benchmark
-	kept := WithCPUs(sel.benches, r.c.CPU)
-	cands := candidates(op, kept, WithCPUs(full.benches, r.c.CPU), func(pkg string) bool { return built[pkg] })
-	for _, b := range cands {
-		it, err := r.iters(ctx, level, b)
-		if err != nil {
-			continue // the campaign leaves it out too
-		}
-		its[b], bs = it, append(bs, b)
+	order, runs, its := r.Order(ctx, level, op, engine.WithCPUs(sel.Benches, r.c.CPU), engine.WithCPUs(full.Benches, r.c.CPU),
+		engine.HeatByBench(full), func(pkg string) bool { return built[pkg] })
+	for _, b := range runs {
 		if k := b.Pkg + "\x00" + b.CPUName(); !tuned[k] {
 			tuned[k] = true
-			secs += 2 * it.Wall.Seconds()
+			secs += 2 * its[b].Wall.Seconds()
 		}
 	}
-	ch := chooseBenchmarks(bs, op, r.benchCosts(heatByBench(full), its, r.metric()))
-	if len(cands) > len(kept) {
-		ch.limit(r.c.MaxBenchmarks)
-	}
-	for _, b := range ch.order {
+	for _, b := range order {
 		it := its[b]
 		s := it.Wall.Seconds()
 		// A round is a baseline and a mutant sample. An inert operator's
 		// mutant is assumed slow enough to run until it is censored (an
 		// upper bound for small injections).
 		mut := s
-		if cap := r.c.censorCap(it, it.Wall); inert && cap > 0 {
+		if cap := r.c.CensorCap(it, it.Wall); inert && cap > 0 {
 			mut = cap.Seconds()
 		}
 		secs += rounds * (s + mut)
@@ -205,7 +195,7 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 	if d, ok := built[m.Package]; ok {
 		return d, nil
 	}
-	dir, err := os.MkdirTemp(r.tmp, "plan-")
+	dir, err := os.MkdirTemp(r.Tmp, "plan-")
 	if err != nil {
 		return 0, err
 	}
@@ -214,18 +204,18 @@ func (r *run) sampleBuild(ctx context.Context, level string, m mutate.Mutant, bu
 	if err != nil {
 		return 0, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, r.c.Module.Dir, uncached(files))
+	overlay, _, err := engine.WriteOverlay(dir, r.c.Module.Dir, uncached(files))
 	if err != nil {
 		return 0, err
 	}
 	start := time.Now()
 	if r.base.hasTests[m.Package] {
-		_, err = r.goTestC(ctx, r.c.Module.Dir, m.Package, filepath.Join(dir, "m.test"), overlay, level)
+		_, err = r.GoTestC(ctx, r.c.Module.Dir, m.Package, filepath.Join(dir, "m.test"), overlay, level)
 	} else {
-		err = r.goBuild(ctx, r.c.Module.Dir, m.Package, overlay, level)
+		err = r.GoBuild(ctx, r.c.Module.Dir, m.Package, overlay, level)
 	}
 	d := time.Since(start)
-	var be *BuildError
+	var be *engine.BuildError
 	if err != nil && !errors.As(err, &be) {
 		return 0, err
 	}
@@ -248,7 +238,7 @@ func (r *run) testCost(level string, tests testSelection) time.Duration {
 			continue
 		}
 		start := time.Duration(-1)
-		for _, t := range tc.time {
+		for _, t := range tc.Time {
 			if start < 0 || t < start {
 				start = t
 			}
@@ -256,7 +246,7 @@ func (r *run) testCost(level string, tests testSelection) time.Duration {
 		start = max(start, 0)
 		d += start
 		for _, n := range names {
-			d += max(0, tc.time[n]-start)
+			d += max(0, tc.Time[n]-start)
 		}
 	}
 	return d

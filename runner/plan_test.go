@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -203,7 +204,7 @@ func TestQuickPlanBudget(t *testing.T) {
 	}
 	g := srcgraph.Scan(pkgs)
 	qs := r.c.quickJudging(g, r.base.affected)
-	qt := quickTimer{&r.env, r.pkgs, r.base.affected}
+	qt := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}
 	timed, err := qt.timePackages(context.Background(), g, qs, time.Millisecond)
 	if err != nil || len(timed) != 1 || !timed[0].BuildStopped || timed[0].MutantBuildSeconds <= 0 {
 		t.Errorf("1ms budget: %+v, %v; want calc's first build, stopped", timed, err)
@@ -260,9 +261,9 @@ func TestPlanModeFlag(t *testing.T) {
 func TestTestCost(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	r := &run{
-		cov: coverage{tests: map[string]*testCoverage{
-			"a": {time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
-			"b": {time: map[string]time.Duration{}},
+		cov: coverage{tests: map[string]*engine.TestCoverage{
+			"a": {Time: map[string]time.Duration{"TestQuick": ms(40), "TestSlow": ms(540), "TestMid": ms(100)}},
+			"b": {Time: map[string]time.Duration{}},
 		}},
 		base: baseline{testTime: map[string]map[string]time.Duration{results.Opt: {"a": ms(900), "b": ms(300), "c": ms(70)}}},
 	}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/srcgraph"
@@ -55,9 +56,9 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	t0 := time.Now()
 	g := srcgraph.Scan(c.Packages)
 	qs := c.quickJudging(g, r.base.affected)
-	r.prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
+	r.Prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := quickTimer{&r.env, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
+	timed, err := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -195,7 +196,8 @@ func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string)
 
 // quickTimer times builds and test runs for the quick plan.
 type quickTimer struct {
-	e        *env
+	c        *Campaign
+	e        *engine.Engine
 	pkgs     map[string]*mutate.Package // the loaded packages by import path
 	affected map[string][]string        // mutated package -> it and the loaded packages importing it
 }
@@ -265,42 +267,42 @@ func (t quickTimer) timePackages(ctx context.Context, g *srcgraph.Graph, qs []qu
 // its tests (until deadline, if it has any) and no test; nil if the
 // baseline's test binary does not build.
 func (t quickTimer) timePackage(ctx context.Context, pkg string, m mutate.Mutant, tests int, deadline time.Time) (*results.TimedPackage, error) {
-	dir, err := os.MkdirTemp(t.e.tmp, "quick-")
+	dir, err := os.MkdirTemp(t.e.Tmp, "quick-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	level := t.e.c.Levels[0]
+	level := t.c.Levels[0]
 	bin := filepath.Join(dir, "base.test")
 	t0 := time.Now()
-	ok, err := t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, bin, "", level)
+	ok, err := t.e.GoTestC(ctx, t.c.Module.Dir, pkg, bin, "", level)
 	tp := &results.TimedPackage{Package: pkg, FirstBuildSeconds: time.Since(t0).Seconds()}
 	if stopped(ctx, err) {
 		tp.MutantBuildSeconds, tp.BuildStopped = tp.FirstBuildSeconds, true
 		return tp, nil
 	}
-	if errors.As(err, new(*BuildError)) || (err == nil && !ok) {
+	if errors.As(err, new(*engine.BuildError)) || (err == nil && !ok) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	files, err := t.e.c.Overlay(m)
+	files, err := t.c.Overlay(m)
 	if err != nil {
 		return nil, fmt.Errorf("mutant %s: %w", m.ID, err)
 	}
-	overlay, _, err := writeOverlay(dir, t.e.c.Module.Dir, uncached(files))
+	overlay, _, err := engine.WriteOverlay(dir, t.c.Module.Dir, uncached(files))
 	if err != nil {
 		return nil, err
 	}
 	t0 = time.Now()
-	_, err = t.e.goTestC(ctx, t.e.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
+	_, err = t.e.GoTestC(ctx, t.c.Module.Dir, pkg, filepath.Join(dir, "m.test"), overlay, level)
 	tp.MutantBuildSeconds = time.Since(t0).Seconds()
 	if stopped(ctx, err) {
 		tp.BuildStopped = true
 		return tp, nil
 	}
-	if err != nil && !errors.As(err, new(*BuildError)) {
+	if err != nil && !errors.As(err, new(*engine.BuildError)) {
 		return nil, err
 	}
 	pdir := t.pkgs[pkg].Dir

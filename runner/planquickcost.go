@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -47,7 +48,7 @@ func newQuickCosts(c *Campaign, g *srcgraph.Graph, timed []results.TimedPackage)
 	}
 	st := c.SampleTime
 	if st == 0 {
-		st = DefaultSampleTime
+		st = engine.DefaultSampleTime
 	}
 	if d, err := time.ParseDuration(c.Benchtime); err == nil && !strings.HasSuffix(c.Benchtime, "x") {
 		st = d
@@ -55,7 +56,7 @@ func newQuickCosts(c *Campaign, g *srcgraph.Graph, timed []results.TimedPackage)
 	q.sample = st.Seconds() + q.start
 	q.censored = q.sample
 	if c.CensorFactor > 0 {
-		q.censored = c.CensorFactor*q.sample + CensorSlack.Seconds()
+		q.censored = c.CensorFactor*q.sample + engine.CensorSlack.Seconds()
 	}
 	return q
 }

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
@@ -60,7 +61,9 @@ type ReproBenchmark struct {
 	N       int    // iterations of every sample (-test.benchtime Nx)
 }
 
-func (b ReproBenchmark) bench() Benchmark { return Benchmark{Pkg: b.Package, Name: b.Name, CPU: b.CPU} }
+func (b ReproBenchmark) bench() engine.Benchmark {
+	return engine.Benchmark{Pkg: b.Package, Name: b.Name, CPU: b.CPU}
+}
 
 // Run builds both sides' test binaries, runs the samples and writes the
 // two files. Temporary files are removed whatever happens.
@@ -68,11 +71,11 @@ func (p *Reproduction) Run(ctx context.Context) error {
 	if err := p.check(); err != nil {
 		return err
 	}
-	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Measurement: Measurement{Tags: p.Tags}})
-	r.prog = progress.New(p.Log, false, 0)
+	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Measurement: engine.Measurement{Tags: p.Tags}})
+	r.Prog = progress.New(p.Log, false, 0)
 	err := r.makeTemp()
-	if r.tmp != "" {
-		defer os.RemoveAll(r.tmp)
+	if r.Tmp != "" {
+		defer os.RemoveAll(r.Tmp)
 	}
 	if err != nil {
 		return err
@@ -157,11 +160,11 @@ func (p *Reproduction) dir(pkg string) string {
 // bins[0] the baseline's, bins[1] the mutant's, by package.
 func (p *Reproduction) build(ctx context.Context, r *run) ([2]map[string]string, error) {
 	bins := [2]map[string]string{{}, {}}
-	odir := filepath.Join(r.tmp, "overlay")
+	odir := filepath.Join(r.Tmp, "overlay")
 	if err := os.MkdirAll(odir, 0o755); err != nil {
 		return bins, err
 	}
-	overlay, names, err := writeOverlay(odir, p.Module, p.Overlay)
+	overlay, names, err := engine.WriteOverlay(odir, p.Module, p.Overlay)
 	if err != nil {
 		return bins, err
 	}
@@ -170,9 +173,9 @@ func (p *Reproduction) build(ctx context.Context, r *run) ([2]map[string]string,
 			continue
 		}
 		for side, ov := range []string{"", overlay} {
-			bin := filepath.Join(r.tmp, fmt.Sprintf("%s.%d.test", SafeName(b.Package), side))
-			ok, err := r.goTestC(ctx, p.Module, b.Package, bin, ov, p.Level)
-			var be *BuildError
+			bin := filepath.Join(r.Tmp, fmt.Sprintf("%s.%d.test", engine.SafeName(b.Package), side))
+			ok, err := r.GoTestC(ctx, p.Module, b.Package, bin, ov, p.Level)
+			var be *engine.BuildError
 			if errors.As(err, &be) {
 				return bins, fmt.Errorf("building the %s test binary of %s: %s", sideName(side), b.Package, names.Replace(be.Reason()))
 			}
@@ -215,7 +218,7 @@ func (p *Reproduction) samples(ctx context.Context, r *run, bins [2]map[string]s
 				}
 			}
 		}
-		r.prog.Logf("perfmut: reproduce: round %d of %d (%s)", round+1, p.Count, time.Since(start).Round(time.Millisecond))
+		r.Prog.Logf("perfmut: reproduce: round %d of %d (%s)", round+1, p.Count, time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }
@@ -227,7 +230,7 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 	if timeout <= 0 {
 		timeout = DefaultReproTimeout
 	}
-	args := []string{"-test.run=^$", "-test.bench=" + b.bench().pattern(), "-test.benchtime=" + strconv.Itoa(b.N) + "x",
+	args := []string{"-test.run=^$", "-test.bench=" + b.bench().Pattern(), "-test.benchtime=" + strconv.Itoa(b.N) + "x",
 		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
@@ -241,7 +244,7 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 	case res.TimedOut:
 		return nil, fmt.Errorf("%s on the %s ran past its deadline (%s) at %dx; give -timeout or a smaller -benchtime", b.Name, sideName(side), timeout, b.N)
 	case !res.OK():
-		return nil, fmt.Errorf("%s failed on the %s (exit %d): %s", b.Name, sideName(side), res.ExitCode, LastLines(res.Output, 5))
+		return nil, fmt.Errorf("%s failed on the %s (exit %d): %s", b.Name, sideName(side), res.ExitCode, engine.LastLines(res.Output, 5))
 	}
 	if !ranBenchmark(res.Output, b.bench()) {
 		return nil, fmt.Errorf("%s did not run on the %s: no such benchmark in %s", b.Name, sideName(side), b.Package)
@@ -251,8 +254,8 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 
 // ranBenchmark reports whether out, a test binary's output, holds a
 // result of b.
-func ranBenchmark(out []byte, b Benchmark) bool {
-	want := strings.TrimPrefix(b.Name, "Benchmark") + b.suffix() // benchfmt drops the prefix
+func ranBenchmark(out []byte, b engine.Benchmark) bool {
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.Suffix() // benchfmt drops the prefix
 	rd := benchfmt.NewReader(bytes.NewReader(out), "")
 	for rd.Scan() {
 		if r, ok := rd.Result().(*benchfmt.Result); ok && r.Name.String() == want {

@@ -14,8 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
@@ -36,7 +36,8 @@ type resultKey struct{ id, level string }
 // the values they read; mu guards results, measured, srcs and built, while
 // the warnings, flaky tests and deduplication have locks of their own.
 type run struct {
-	env // the campaign, temp dir, progress and warnings every phase uses
+	c              *Campaign
+	*engine.Engine // the engine's configuration, temp dir, progress and warnings every phase uses
 
 	pkgs    map[string]*mutate.Package
 	base    baseline
@@ -54,13 +55,9 @@ type run struct {
 	results  map[resultKey]*results.LevelResult
 	measured time.Duration // total measurement time
 
-	benchIters itersCache // by level, package, benchmark (measurement only)
-	flaky      flakyTests
-	srcs       map[string][]byte
-	built      map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
-
-	count countState // -measure instructions (count.go; measurement only)
-	noise noiseState // the machine's noise (noise.go; measurement only)
+	flaky engine.FlakyTests
+	srcs  map[string][]byte
+	built map[string]map[string]bool // mutant ID -> packages its binaries were built for; under mu
 }
 
 // baseline is what the baseline phase (run.baseline) finds: the test
@@ -83,11 +80,11 @@ type tceState struct {
 
 // coverage is what the baseline's coverage runs find.
 type coverage struct {
-	benches []*BenchCoverage
-	tests   map[string]*testCoverage // package -> what its tests run (testcover.go)
+	benches []*engine.BenchCoverage
+	tests   map[string]*engine.TestCoverage // package -> what its tests run (engine.CoverTests)
 	// instrumented holds every coverage block of each mutated file, run
 	// or not: a position outside all of them is package-level code.
-	instrumented map[string][]CovBlock
+	instrumented map[string][]engine.CovBlock
 	spans        map[string][]funcSpan // coverage file -> its functions' lines (sincefunc.go)
 }
 
@@ -153,14 +150,14 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.prog = progress.New(c.Log, c.Progress, total)
-	defer r.prog.End()
+	r.Prog = progress.New(c.Log, c.Progress, total)
+	defer r.Prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
 		if err := r.makeTemp(); err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(r.tmp)
+		defer os.RemoveAll(r.Tmp)
 		if todo, err = r.runTodo(ctx, todo); err != nil {
 			return nil, err
 		}
@@ -172,7 +169,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.functionMap(ctx, r.since.inputs, r.prog, rep); err != nil {
+	if err := c.functionMap(ctx, r.since.inputs, r.Prog, rep); err != nil {
 		// Every mutant has its result: keep the report, which -resume
 		// completes with the map.
 		rep.Warnings = append(rep.Warnings, "the function sensitivity map was interrupted; perfmut run -resume makes it")
@@ -224,13 +221,13 @@ func (r *run) logStart(total, reused int, noReuse string) {
 	c := r.c
 	all := len(c.Mutants) * len(c.Levels)
 	if done := all - total - reused; c.Resume && done > 0 {
-		r.prog.Logf("perfmut: resuming: %d of %d results already in the journal", done, all)
+		r.Prog.Logf("perfmut: resuming: %d of %d results already in the journal", done, all)
 	}
 	switch {
 	case noReuse != "":
-		r.prog.Logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
+		r.Prog.Logf("perfmut: -since %s: %s; every mutant runs", c.Since, noReuse)
 	case c.Since != "":
-		r.prog.Logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, all, total)
+		r.Prog.Logf("perfmut: -since %s: %d of %d results reused (nothing they depend on changed); %d to run", c.Since, reused, all, total)
 	}
 }
 
@@ -249,7 +246,7 @@ func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.prog.Begin()
+	r.Prog.Begin()
 	// With subsumption, the smallest injection at a site runs first;
 	// each wave waits for the verdicts of the one before.
 	ws := [][]int{todo}
@@ -276,21 +273,20 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 		test += p.TestSeconds
 	}
 	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
-	r.prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
 		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 	if n := rep.Noise; n != nil {
-		r.prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
+		r.Prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
 		for _, a := range n.Advice {
-			r.prog.Logf("perfmut: %s", a)
+			r.Prog.Logf("perfmut: %s", a)
 		}
 	}
 }
 
 // newRun is the state of a new run of c (already checked).
 func newRun(c *Campaign) *run {
-	r := &run{env: env{c: c}, pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
-		srcs: map[string][]byte{}, benchIters: itersCache{}}
-	r.noise.start = noise.Take()
+	r := &run{c: c, Engine: engine.New(c.config(), "", nil), pkgs: map[string]*mutate.Package{}, results: map[resultKey]*results.LevelResult{},
+		srcs: map[string][]byte{}}
 	for _, p := range c.Packages {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -303,18 +299,10 @@ func newRun(c *Campaign) *run {
 func (r *run) makeTemp() error {
 	RemoveStaleTemp(os.TempDir())
 	var err error
-	if r.tmp, err = os.MkdirTemp("", "perfmut-run-"); err != nil {
+	if r.Tmp, err = os.MkdirTemp("", "perfmut-run-"); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(r.tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
-}
-
-// sites finds the baseline's benchmarks.
-func (r *run) sites() benchSites { return benchSites{r.base.bins, r.pkgs} }
-
-// iters is how benchmark b is sampled at level (see itersCache.iters).
-func (r *run) iters(ctx context.Context, level string, b Benchmark) (BenchIters, error) {
-	return r.benchIters.iters(ctx, &r.env, &r.noise, r.sites(), level, b)
+	return os.WriteFile(filepath.Join(r.Tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
 }
 
 // result is the recorded result of k, or nil.
@@ -344,10 +332,10 @@ func (c *Campaign) check() error {
 		c.Levels = []string{results.Opt, results.NoOpt}
 	}
 	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = DefaultBenchTimeout
+		c.BenchTimeout = engine.DefaultBenchTimeout
 	}
 	if c.SampleTime <= 0 {
-		c.SampleTime = DefaultSampleTime
+		c.SampleTime = engine.DefaultSampleTime
 	}
 	if c.Jobs <= 0 {
 		c.Jobs = 1
@@ -517,6 +505,7 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 	// Build.
 	r.base.hasTests = map[string]bool{}
 	r.base.bins = map[string]map[string]string{}
+	r.SetBaseline(r.base.bins)
 	r.base.testTime = map[string]map[string]time.Duration{}
 	r.base.buildTime = map[string]map[string]time.Duration{}
 	type bjob struct {
@@ -528,21 +517,21 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 		r.base.bins[l] = map[string]string{}
 		r.base.testTime[l] = map[string]time.Duration{}
 		r.base.buildTime[l] = map[string]time.Duration{}
-		if err := os.MkdirAll(filepath.Join(r.tmp, "base", l), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(r.Tmp, "base", l), 0o755); err != nil {
 			return err
 		}
 		for _, p := range pkgs {
 			jobs = append(jobs, bjob{l, p})
 		}
 	}
-	if err := os.MkdirAll(filepath.Join(r.tmp, "cover"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(r.Tmp, "cover"), 0o755); err != nil {
 		return err
 	}
-	r.prog.Logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
+	r.Prog.Logf("perfmut: building and testing the baseline of %s", english.Plural(len(pkgs), "package"))
 	t0 := time.Now()
 	var mu sync.Mutex
 	failed := make([]error, len(jobs))
-	err = r.parallel(ctx, len(jobs), func(i int) error {
+	err = r.Parallel(ctx, len(jobs), func(i int) error {
 		var err error
 		failed[i], err = r.basePackage(ctx, jobs[i].level, jobs[i].pkg, mutated, &mu)
 		return err
@@ -567,19 +556,19 @@ func (r *run) baseline(ctx context.Context, todo []int) error {
 // is left out of judging with a warning.
 func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package, mutated map[string]bool, mu *sync.Mutex) (failed, err error) {
 	c := r.c
-	bin := filepath.Join(r.tmp, "base", level, SafeName(pkg.ImportPath)+".test")
+	bin := filepath.Join(r.Tmp, "base", level, engine.SafeName(pkg.ImportPath)+".test")
 	bstart := time.Now()
-	ok, err := r.goTestC(ctx, c.Module.Dir, pkg.ImportPath, bin, "", level)
+	ok, err := r.GoTestC(ctx, c.Module.Dir, pkg.ImportPath, bin, "", level)
 	mu.Lock()
 	r.base.buildTime[level][pkg.ImportPath] = time.Since(bstart)
 	mu.Unlock()
 	if err != nil {
-		var be *BuildError
+		var be *engine.BuildError
 		if errors.As(err, &be) {
 			if !mutated[pkg.ImportPath] {
 				// An importer of a mutated package that does not build
 				// cannot judge; the campaign goes on without it.
-				r.warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", pkg.ImportPath, level, be.Reason())
+				r.Warnf("package %s imports a mutated package but its tests do not build at %s (%s); it is left out of judging", pkg.ImportPath, level, be.Reason())
 				return nil, nil
 			}
 			return nil, fmt.Errorf("the baseline does not build: %s", be.Reason())
@@ -590,17 +579,17 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 		return nil, nil
 	}
 	// Like go test's default -timeout.
-	out, err := r.runTests(ctx, bin, pkg.Dir, max(10*time.Minute, c.Timeout))
+	out, err := r.RunTests(ctx, bin, pkg.Dir, max(10*time.Minute, c.Timeout))
 	if err != nil {
 		return nil, err
 	}
 	if out.Status == score.FNE {
 		// A test that passes when run again is flaky, not failing:
 		// it is reported and left out.
-		if flaky := passingOnRetry(ctx, &r.env, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
-			r.flaky.add(pkg.ImportPath, flaky...)
+		if flaky := engine.PassingOnRetry(ctx, r.Engine, bin, pkg, out.Failed); len(flaky) == len(out.Failed) {
+			r.flaky.Add(pkg.ImportPath, flaky...)
 			for _, n := range flaky {
-				r.warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
+				r.Warnf("test %s of %s failed once on the unmutated baseline and passed when run again (flaky); it is left out of judging", n, pkg.ImportPath)
 			}
 			out.Status = ""
 		}
@@ -608,7 +597,7 @@ func (r *run) basePackage(ctx context.Context, level string, pkg *mutate.Package
 	mu.Lock()
 	defer mu.Unlock()
 	if out.Status != "" && !mutated[pkg.ImportPath] {
-		r.warnf("package %s imports a mutated package but its tests fail on the unmutated baseline at %s (%s); it is left out of judging", pkg.ImportPath, level, out.Reason)
+		r.Warnf("package %s imports a mutated package but its tests fail on the unmutated baseline at %s (%s); it is left out of judging", pkg.ImportPath, level, out.Reason)
 		return nil, nil
 	}
 	if out.Status != "" {
@@ -685,7 +674,7 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	sort.Strings(coverpkg)
 	t0 := time.Now()
 	var err error
-	r.cov.benches, err = r.coverBenchmarks(ctx, r.base.hasTests, pkgs, coverpkg)
+	r.cov.benches, err = r.CoverBenchmarks(ctx, r.base.hasTests, pkgs, coverpkg)
 	if err != nil {
 		return err
 	}
@@ -699,12 +688,14 @@ func (r *run) baselineCoverage(ctx context.Context, pkgs []*mutate.Package, muta
 	}
 	if !c.FullFilter {
 		t0 = time.Now()
-		if err := r.cov.coverTests(ctx, &r.env, &r.base, &r.flaky, pkgs); err != nil {
+		tc, err := r.CoverTests(ctx, pkgs, r.base.hasTests, r.base.coverTestDeadline, &r.flaky)
+		if err != nil {
 			return err
 		}
+		r.cov.tests, r.cov.instrumented = tc.Packages, tc.Instrumented
 		r.base.times.TestCoverageSeconds = time.Since(t0).Seconds()
 	}
-	r.prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.cov.benches), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
+	r.Prog.Logf("perfmut: %s found; %s to run at %s", english.Plural(len(r.cov.benches), "benchmark"), english.Plural(todo, "mutant"), strings.Join(c.Levels, " and "))
 	return nil
 }
 
@@ -731,7 +722,7 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	if lr.Status == score.Killed || lr.Status == score.Survived {
 		detail = sampleDetail(lr)
 	}
-	r.prog.Finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
+	r.Prog.Finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
 	return nil
 }
 
@@ -758,25 +749,7 @@ func sampleDetail(lr *results.LevelResult) string {
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
-// safeName turns an ID or import path into a file name.
-func SafeName(s string) string {
-	var b strings.Builder
-	changed := false
-	for _, c := range s {
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' {
-			b.WriteRune(c)
-		} else {
-			b.WriteByte('_')
-			changed = true
-		}
-	}
-	if changed {
-		fmt.Fprintf(&b, "-%08x", fnv32(s))
-	}
-	return b.String()
-}
-
-// removeStaleTemp removes the temporary directories of perfmut runs that
+// RemoveStaleTemp removes the temporary directories of perfmut runs that
 // were killed (SIGKILL leaves them behind): those whose pid file names a
 // process that no longer exists, or that have had no pid file for
 // staleUnwritten.
@@ -807,8 +780,7 @@ func RemoveStaleTemp(dir string) {
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
 	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
-	s.Alpha, s.Correction, s.MaxSamples, s.MinSamples = c.Rule.Alpha, string(c.Rule.Correction), c.Rule.MaxSamples, c.Rule.MinSamples
-	s.MinEffect, s.FutilityPower, s.Test, s.Margin = c.Rule.MinEffect, c.Rule.FutilityPower, string(c.Rule.Test), c.Rule.Margin
+	s.Rule = c.Rule
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU
 	s.Measure, s.CountMinEffect = "", 0

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -115,9 +116,9 @@ func hashDir(dir string, transform func(rel string, data []byte) []byte) (string
 	return hex.EncodeToString(h.Sum(nil)), err
 }
 
-// machine names what a benchmark's timings depend on beyond the code.
+// Machine names what a benchmark's timings depend on beyond the code.
 func Machine(ctx context.Context) string {
-	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, cpuModel(ctx), runtime.GOMAXPROCS(0))
+	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, engine.CPUModel(ctx), runtime.GOMAXPROCS(0))
 }
 
 // judgesOf is what lr depends on: see results.LevelResult.Judges. built is

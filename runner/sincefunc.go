@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -97,7 +98,7 @@ func funcAt(spans map[string][]funcSpan, file string, line int) string {
 
 // reachOf is the sorted function keys that blocks (coverage file -> blocks
 // run) lie in.
-func reachOf(spans map[string][]funcSpan, blocks map[string][]CovBlock) []string {
+func reachOf(spans map[string][]funcSpan, blocks map[string][]engine.CovBlock) []string {
 	set := map[string]bool{}
 	for file, bs := range blocks {
 		for _, b := range bs {
@@ -143,14 +144,14 @@ func (r *run) recordReach(prev *results.Inputs, instrumented map[string]bool) {
 	for _, bc := range r.cov.benches {
 		key := bc.Bench.Pkg + " " + bc.Bench.Name
 		add(cur.Reach, key, reachOf(r.cov.spans, bc.Blocks))
-		timed := map[string][]CovBlock{}
+		timed := map[string][]engine.CovBlock{}
 		for file, bs := range bc.Blocks {
-			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b CovBlock) bool { return b.Growth() <= 0 })
+			timed[file] = slices.DeleteFunc(slices.Clone(bs), func(b engine.CovBlock) bool { return b.Growth() <= 0 })
 		}
 		add(cur.Timed, key, reachOf(r.cov.spans, timed))
 	}
 	for pkg, tc := range r.cov.tests {
-		for name, blocks := range tc.tests {
+		for name, blocks := range tc.Tests {
 			add(cur.Reach, pkg+" "+name, reachOf(r.cov.spans, blocks))
 		}
 	}
@@ -278,7 +279,7 @@ func (r *run) measuredBy(m mutate.Mutant, lr *results.LevelResult, judges []stri
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, b := range limitSelection(sel, r.c.MaxBenchmarks).benches {
+	for _, b := range limitSelection(sel, r.c.MaxBenchmarks).Benches {
 		by = append(by, b.Pkg+" "+b.Name)
 	}
 	pkgs := append([]string{m.Package}, judges...)
@@ -336,8 +337,8 @@ func (r *run) mutantFunc(m mutate.Mutant) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pos := mutantPositions(src, m)
-	return funcAt(r.cov.spans, coverFile(m), pos[0][0]), nil
+	pos := engine.MutantPositions(src, m)
+	return funcAt(r.cov.spans, engine.CoverFile(m), pos[0][0]), nil
 }
 
 // reuseFuncs reuses, after the baseline's coverage, the results of the
@@ -358,7 +359,7 @@ func (r *run) reuseFuncs(prev *results.Report, todo []int) (int, error) {
 			return false
 		}
 		tc := r.cov.tests[p]
-		return tc == nil || tc.all || len(tc.always) > 0
+		return tc == nil || tc.All || len(tc.Always) > 0
 	}
 	// A result inferred from another mutant's kill, or shared with the
 	// mutant whose code it duplicates, holds when that one's does: they
@@ -493,8 +494,8 @@ func (r *run) sinceAfterBaseline(todo []int) ([]int, error) {
 	if err != nil || n == 0 {
 		return todo, err
 	}
-	left := r.prog.Skip(n)
-	r.prog.Logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
+	left := r.Prog.Skip(n)
+	r.Prog.Logf("perfmut: -since %s: %d more results reused (no benchmark or test that judged them runs a changed function); %d to run", r.c.Since, n, left)
 	return r.untilDone(todo), nil
 }
 

@@ -18,7 +18,9 @@ func TestSinceUndecided(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	r := &run{env: env{c: &Campaign{Out: out, Since: prevDir}}, out: outState{journal: j}, results: map[resultKey]*results.LevelResult{}, since: sinceState{retest: map[resultKey]*results.LevelResult{}}}
+	r := testRun(&Campaign{Out: out, Since: prevDir}, "")
+	r.out, r.results = outState{journal: j}, map[resultKey]*results.LevelResult{}
+	r.since = sinceState{retest: map[resultKey]*results.LevelResult{}}
 	for _, st := range score.Statuses {
 		lr := &results.LevelResult{Status: st}
 		id := string(st)

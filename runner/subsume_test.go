@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -65,7 +66,7 @@ func TestSubsumption(t *testing.T) {
 			}
 			c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
 			c.Levels = []string{results.Opt}
-			c.Benchtime, c.SampleTime, c.CensorFactor, c.Infer = "", DefaultSampleTime/2, 3, infer
+			c.Benchtime, c.SampleTime, c.CensorFactor, c.Infer = "", engine.DefaultSampleTime/2, 3, infer
 			c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 			rep, err := c.Run(context.Background())
 			if err != nil {

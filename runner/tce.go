@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -205,9 +206,9 @@ func (t *tceState) objdumpCommand(ctx context.Context) []string {
 
 // objdump disassembles the functions of bin whose names match the regular
 // expression symbols.
-func (t *tceState) objdump(ctx context.Context, e *env, bin, symbols string) (funcCode, error) {
+func (t *tceState) objdump(ctx context.Context, e *engine.Engine, bin, symbols string) (funcCode, error) {
 	cmd := append(slices.Clone(t.objdumpCommand(ctx)), "-s", symbols, bin)
-	e.logCmd("", cmd[0], cmd[1:]...)
+	e.LogCmd("", cmd[0], cmd[1:]...)
 	res, err := proc.Run(ctx, "", nil, 0, cmd[0], cmd[1:]...)
 	if err != nil {
 		return nil, err
@@ -222,7 +223,7 @@ func (t *tceState) objdump(ctx context.Context, e *env, bin, symbols string) (fu
 }
 
 // baseCode is objdump of a baseline binary, disassembled once per run.
-func (t *tceState) baseCode(ctx context.Context, e *env, bin, symbols string) (funcCode, error) {
+func (t *tceState) baseCode(ctx context.Context, e *engine.Engine, bin, symbols string) (funcCode, error) {
 	key := bin + "\x00" + symbols
 	if fc, ok := t.base.Load(key); ok {
 		return fc.(funcCode), nil
@@ -240,7 +241,7 @@ func (t *tceState) baseCode(ctx context.Context, e *env, bin, symbols string) (f
 // same, or nil, and a fingerprint of that code in all the binaries ("" if
 // unknown), by which duplicate mutants are found. A failure to disassemble
 // is not fatal: the mutant is then measured.
-func (t *tceState) equivalent(ctx context.Context, e *env, symbols string, baseBins map[string]string, pkg, level string, bins map[string]string) (*results.LevelResult, string) {
+func (t *tceState) equivalent(ctx context.Context, e *engine.Engine, symbols string, baseBins map[string]string, pkg, level string, bins map[string]string) (*results.LevelResult, string) {
 	if len(bins) == 0 {
 		return nil, ""
 	}

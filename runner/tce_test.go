@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -87,9 +88,9 @@ func TestEquivalentBuilds(t *testing.T) {
 		}
 		return bin
 	}
-	r := &run{env: env{c: &Campaign{}}}
+	r := testRun(&Campaign{}, "")
 	code := func(bin string) funcCode {
-		fc, err := r.tce.objdump(context.Background(), &r.env, bin, symbolsPattern(nil))
+		fc, err := r.tce.objdump(context.Background(), r.Engine, bin, symbolsPattern(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,11 +100,11 @@ func TestEquivalentBuilds(t *testing.T) {
 		return fc
 	}
 	o1 := build("o1", orig, "")
-	if _, err := r.tce.baseCode(context.Background(), &r.env, o1, symbolsPattern(nil)); err != nil {
+	if _, err := r.tce.baseCode(context.Background(), r.Engine, o1, symbolsPattern(nil)); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(o1) // the baseline's code is disassembled once per run
-	if fc, err := r.tce.baseCode(context.Background(), &r.env, o1, symbolsPattern(nil)); err != nil || len(fc["main.f"]) == 0 {
+	if fc, err := r.tce.baseCode(context.Background(), r.Engine, o1, symbolsPattern(nil)); err != nil || len(fc["main.f"]) == 0 {
 		t.Errorf("baseCode after the binary is gone: %v, %d instructions of main.f (want cached)", err, len(fc["main.f"]))
 	}
 	if d := diffCode(code(build("o1", orig, "")), code(build("o2", dead, ""))); d != "" {
@@ -162,7 +163,8 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 	ctx := context.Background()
 	mod, pkgs := testModule(t, "inlined")
 	const lib, app = "example.com/inlined/lib", "example.com/inlined/app"
-	r := &run{env: env{c: &Campaign{Module: mod, Packages: pkgs}}, pkgs: map[string]*mutate.Package{}}
+	r := testRun(&Campaign{Module: mod, Packages: pkgs}, "")
+	r.pkgs = map[string]*mutate.Package{}
 	for _, p := range pkgs {
 		r.pkgs[p.ImportPath] = p
 	}
@@ -175,12 +177,12 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 		overlay := ""
 		if files != nil {
 			var err error
-			if overlay, _, err = writeOverlay(dir, mod.Dir, files); err != nil {
+			if overlay, _, err = engine.WriteOverlay(dir, mod.Dir, files); err != nil {
 				t.Fatal(err)
 			}
 		}
 		bin := filepath.Join(dir, name+".test")
-		if ok, err := r.goTestC(ctx, mod.Dir, app, bin, overlay, results.Opt); !ok || err != nil {
+		if ok, err := r.GoTestC(ctx, mod.Dir, app, bin, overlay, results.Opt); !ok || err != nil {
 			t.Fatalf("building %s: %v", name, err)
 		}
 		return bin
@@ -199,7 +201,7 @@ func TestEquivalentInlinedIntoImporter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lr, print := r.tce.equivalent(ctx, &r.env, r.base.inlineSymbols(lib), r.base.bins[results.Opt], lib, results.Opt, map[string]string{app: build(tc.name, files)})
+		lr, print := r.tce.equivalent(ctx, r.Engine, r.base.inlineSymbols(lib), r.base.bins[results.Opt], lib, results.Opt, map[string]string{app: build(tc.name, files)})
 		if got := lr != nil; got != tc.equivalent {
 			t.Errorf("%s: equivalent = %v (%v), want %v", tc.name, got, lr, tc.equivalent)
 		}

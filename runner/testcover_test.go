@@ -13,13 +13,6 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-func TestTestNames(t *testing.T) {
-	out := []byte("TestA\nTestB\nBenchmarkE\nBenchmarkF\nExampleC\nFuzzD\nok  \texample.com/x\t0.002s\n")
-	if got := strings.Join(testNames(out), ","); got != "TestA,TestB,ExampleC,FuzzD" {
-		t.Errorf("testNames = %s", got)
-	}
-}
-
 // TestFunctionalFilterSelection: a mutant no test and no benchmark reaches
 // is not built; a mutant's tests are only those whose baseline coverage
 // reaches its site; an inert operator's mutant runs no tests. With

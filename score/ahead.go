@@ -83,7 +83,7 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(max(f, 1))), l*float64(max(f, 1)), closed[i]
 		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || in && t.P <= l && !t.BelowMinEffect && !t.Closed
+		t.Reject = in && t.P <= l && !t.BelowMinEffect && !t.Closed
 		if t.Reject {
 			v.Decision = Kill
 		}

@@ -189,15 +189,12 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	for i := range tests {
 		t := &tests[i]
 		t.PAdj, t.Excluded, t.Threshold, t.Closed = plan.adj[i], !plan.in[i], plan.threshold[i], closed[i]
+		// A deterministic increase is tested like any other count: killing
+		// on it whatever the level would spend, in a large family, more
+		// than the family's alpha (docs/statistics.md).
 		t.Deterministic = r.deterministicIncrease(samples[i])
-		if t.Deterministic && t.PAdj >= 1 {
-			// Out of the correction (no level at this look, or not in the
-			// family): the increase rejects on its own, so show its
-			// p-value over the family's size, not 1 beside a rejection.
-			t.PAdj = min(1, t.P*float64(max(plan.family[i], 1)))
-		}
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.Deterministic || t.PAdj <= t.Threshold && !t.BelowMinEffect && !t.Closed && !t.Excluded
+		t.Reject = t.PAdj <= t.Threshold && !t.BelowMinEffect && !t.Closed && !t.Excluded
 		if t.Reject {
 			v.Decision = Kill
 		}
@@ -248,8 +245,6 @@ func cannotKill(look, n int, perTest float64, pmins []float64) string {
 // rl (an index into Looks).
 func (r Rule) cannotReject(t TestResult, s Sample, perTest float64, rl int) string {
 	switch {
-	case t.Deterministic:
-		return ""
 	case t.Excluded && t.PMin > perTest:
 		return fmt.Sprintf("cannot reject: the smallest p-value any split of these %d and %d values gives is %.3g (%s), above this look's level %.3g; left out of the %s correction (Tarone)", t.NBaseline, t.NMutant, t.PMin, tieNote(s), perTest, r.Correction)
 	case t.Excluded:

@@ -64,7 +64,7 @@
 //     out the same, the simulation is seeded). Until then its looks share
 //     alpha by the union bound (Rule.familyLevels), which is valid and
 //     conservative.
-//  4. The -test flag's help text, in runner/flags.go and
+//  4. The -test flag's help text, in cmd/perfmut/runflags.go and
 //     cmd/perfmut/sensitivity.go, and the flag tables of docs/runner.md.
 //  5. docs/statistics.md, "The test: Kolmogorov-Smirnov or Mann-Whitney":
 //     what it sees, and its rows of the simulations (go run ./bench/simrule

@@ -46,9 +46,10 @@ import (
 //
 // which can only be conservative.
 //
-// Counts (B/op, allocs/op) that are constant on both sides are
-// deterministic: a larger mutant value is a real increase and kills at any
-// look, whatever its p-value (TestResult.Deterministic).
+// Counts (B/op, allocs/op) that are constant on both sides and larger on
+// the mutant's are marked deterministic (TestResult.Deterministic), and
+// tested as any count: a kill whatever the level would let a family of
+// many two-valued counts exceed Alpha (docs/statistics.md).
 //
 // At a look before the last the mutant survives early (futility) when no
 // test can plausibly kill: its conditional power to reject at the last
@@ -60,31 +61,23 @@ import (
 // 95% upper bound at most Margin) or abstain (undecided: the noise leaves
 // a slowdown of Margin possible).
 //
-// Zero fields take their defaults (see DefaultRule).
+// Zero fields take their defaults (see DefaultRule). A report carries the
+// Rule it was decided with: the json tags are its keys in report.json's
+// settings, and the setting tags say how resume, merge and -since compare
+// each field (see results.Settings).
 type Rule struct {
-	Alpha      float64    // false-kill rate over all looks; default 0.05
-	Correction Correction // over the mutant's tests; default Holm
-	// Test is the two-sample test of each benchmark and metric; default KS.
-	Test       Test
-	MaxSamples int // samples each at the last look; default 30 (the paper's count)
-	// MinSamples is the first look. The default is the smallest count at
-	// which the first look can kill with the three metrics of one
-	// benchmark (sec/op, B/op, allocs/op) in the family: 3/C(2n, n) <=
-	// Alpha/2 (5 for Alpha 0.05 and MaxSamples 30, 6 for Alpha 0.01, 4 for
-	// 0.1); MaxSamples (a single look) if no smaller count can.
-	MinSamples int
+	Alpha      float64    `json:"alpha" setting:"-alpha"`           // false-kill rate over all looks; default 0.05
+	Correction Correction `json:"correction" setting:"-correction"` // over the mutant's tests; default Holm
+	// Test is the two-sample test of each benchmark and metric; default KS
+	// ("" in reports before the choice: KS).
+	Test       Test `json:"test,omitempty" setting:"-test"`
+	MaxSamples int  `json:"max_samples" setting:"-max-samples"` // samples each at the last look; default 30 (the paper's count)
 	// MinEffect is the minimum effect: a test of a metric other than B/op
 	// and allocs/op (time, custom units) kills only when the median ratio
 	// mutant/baseline is above it, against code-layout noise. 0 means the
 	// default, DefaultMinEffect; 1 turns it off (any significant increase
 	// kills). Counts are exempt: their increases are real.
-	MinEffect float64
-	// FutilityPower is the futility bound: at a look before the last, the
-	// mutant survives when every test's conditional power (under the
-	// current trend) to reject at the last look is below it. 0 means the
-	// default, DefaultFutilityPower; a negative value turns the futility
-	// stop off (every survivor then runs to MaxSamples).
-	FutilityPower float64
+	MinEffect float64 `json:"min_effect,omitempty" setting:"-min-effect"`
 	// Margin is the smallest slowdown a survivor must rule out: the mutant
 	// survives only when, for every test of a metric that is not a count
 	// (time, instructions and custom units) and of every count that is not
@@ -97,8 +90,23 @@ type Rule struct {
 	// of DefaultMargin and MinEffect; NoMargin (negative) turns it off
 	// (survive without that evidence, as before). It must be at least
 	// MinEffect.
-	Margin float64
-	Seed   int64 // seeds the tie-breaking and the bootstrap intervals (see ForMutant)
+	Margin float64 `json:"margin,omitempty" setting:"-margin"`
+	// MinSamples is the first look. The default is the smallest count at
+	// which the first look can kill with the three metrics of one
+	// benchmark (sec/op, B/op, allocs/op) in the family: 3/C(2n, n) <=
+	// Alpha/2 (5 for Alpha 0.05 and MaxSamples 30, 6 for Alpha 0.01, 4 for
+	// 0.1); MaxSamples (a single look) if no smaller count can.
+	MinSamples int `json:"min_samples,omitempty" setting:"-min-samples"`
+	// FutilityPower is the futility bound: at a look before the last, the
+	// mutant survives when every test's conditional power (under the
+	// current trend) to reject at the last look is below it. 0 means the
+	// default, DefaultFutilityPower; a negative value turns the futility
+	// stop off (every survivor then runs to MaxSamples).
+	FutilityPower float64 `json:"futility_power,omitempty" setting:"-futility"`
+	// Seed seeds the tie-breaking and the bootstrap intervals (see
+	// ForMutant). It is the campaign's -seed: a report keeps it once, as
+	// the seed of its mutant choice, not here.
+	Seed int64 `json:"-"`
 }
 
 // Defaults of Rule.

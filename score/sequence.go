@@ -218,15 +218,14 @@ func (r Rule) lateCounts(samples []Sample, seq []bool) []bool {
 // A lookPlan is each test's place at one look: whether it is in its
 // family's correction (the mutant's family, fixed at the reference look,
 // or the late counts', Tarone's reduction at this look), its level, what
-// its adjusted p-value is compared with, that adjusted p-value, and the
-// size of its family at the look.
+// its adjusted p-value is compared with, that adjusted p-value, and how
+// many tests are in a family at the look.
 type lookPlan struct {
 	in        []bool
 	level     []float64 // per test
 	threshold []float64 // PAdj is compared with it: the family's size times level
 	adj       []float64
-	family    []int // the size of the test's family at this look
-	size      int   // the tests in a family at this look, both families
+	size      int // the tests in a family at this look, both families
 }
 
 // planLook places each test at a look (an index into r.Looks()): the tests
@@ -237,7 +236,7 @@ type lookPlan struct {
 // in and compared with the level of one test.
 func (r Rule) planLook(samples []Sample, seq []bool, ps, pmins []float64, look int, sp split) lookPlan {
 	n := len(samples)
-	p := lookPlan{in: make([]bool, n), level: make([]float64, n), threshold: make([]float64, n), family: make([]int, n), adj: make([]float64, n)}
+	p := lookPlan{in: make([]bool, n), level: make([]float64, n), threshold: make([]float64, n), adj: make([]float64, n)}
 	late := r.lateCounts(samples, seq)
 	tl := r.familyLevel(look, sp)
 	var cpm []float64
@@ -270,7 +269,7 @@ func (r Rule) planLook(samples []Sample, seq []bool, ps, pmins []float64, look i
 			if late[i] != lc {
 				continue
 			}
-			p.adj[i], p.family[i], p.threshold[i] = adj[i], f, p.level[i]
+			p.adj[i], p.threshold[i] = adj[i], p.level[i]
 			if r.Correction != None && f > 1 {
 				p.threshold[i] = p.level[i] * float64(f)
 			}

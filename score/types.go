@@ -49,11 +49,13 @@ type TestResult struct {
 	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
 	// Threshold is the level PAdj was compared with: the share of the run's
 	// alpha spent at the look that decided (see Rule); 0 between looks.
-	// Reject == Deterministic || (PAdj <= Threshold && !BelowMinEffect && !Closed).
+	// Reject == PAdj <= Threshold && !BelowMinEffect && !Closed.
 	Threshold float64 `json:"threshold,omitempty"`
 	// Deterministic is set when the metric is a count (B/op, allocs/op)
-	// constant on each side and larger on the mutant's: a real increase,
-	// which rejects whatever its p-value.
+	// constant on each side and larger on the mutant's: a real increase
+	// unless chance made it so, which is why it rejects only at its level,
+	// as any test (in a mutant's decision; perfmut compare's DecideChange
+	// still rejects on it whatever the level).
 	Deterministic bool `json:"deterministic,omitempty"`
 	// Closed is set when the test was closed for futility at an earlier
 	// look (no plausible power to reject, or confidently below the minimum

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/perfmut/perfmut/calibrate"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -48,10 +49,11 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	c := &calibrate.Calibration{Campaign: *f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList()), Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
-	c.Module, c.Packages, c.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
-	c.Counting = counting
-	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
+	cc := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	cc.Module, cc.Packages, cc.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
+	cc.Counting = counting
+	cc.Log, cc.Progress = stderr, engine.IsTerminal(stderr)
+	c := &calibrate.Calibration{Campaign: *cc, Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
 		return inputError(err)

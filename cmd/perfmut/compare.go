@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/compare"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -92,7 +93,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		HistoryDir:  f.historyDir,
 	}
 	c.Counting = counting
-	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
+	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")

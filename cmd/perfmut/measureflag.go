@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/instr"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // The values of -measure.
@@ -24,7 +24,7 @@ const (
 // error (exit 2); auto counts where Available succeeds and otherwise
 // measures time, saying why on log. The counts' minimum effect is
 // instr.MinEffect unless -min-effect was given on fs.
-func (f *CampaignFlags) Counting(ctx context.Context, fs *flag.FlagSet, log io.Writer) (*runner.Counting, error) {
+func (f *CampaignFlags) Counting(ctx context.Context, fs *flag.FlagSet, log io.Writer) (*engine.Counting, error) {
 	if f.Measure == MeasureTime || f.Measure == "" {
 		return nil, nil
 	}
@@ -46,5 +46,5 @@ func (f *CampaignFlags) Counting(ctx context.Context, fs *flag.FlagSet, log io.W
 			minEffect = f.MinEffect
 		}
 	})
-	return &runner.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: minEffect}, nil
+	return &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: minEffect}, nil
 }

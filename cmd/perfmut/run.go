@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
@@ -80,7 +81,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
 	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.load.ChangedSince
-	c.Log, c.Progress = stderr, runner.IsTerminal(stderr)
+	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	if !f.plan.On() {
 		// A results directory Run would refuse is said in one line,
 		// before anything else is printed.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -81,12 +82,12 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: "+testNames()+" (docs/statistics.md compares them)")
 	fs.Float64Var(&f.MinEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
 	fs.Float64Var(&f.Futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
-	fs.DurationVar(&f.SampleTime, "sample-time", runner.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
+	fs.DurationVar(&f.SampleTime, "sample-time", engine.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
 	fs.Float64Var(&f.Censor, "censor", 3, "stop a sample that runs longer than this `factor` times the slowest sample of the other side (plus a slack of 50 to 100ms from the spread of its baseline samples) and count it as slower than every one of them; 0 = never")
 	fs.StringVar(&f.Benchtime, "benchtime", "", "override -sample-time: Nx runs every benchmark N iterations per sample; a duration makes samples time-based, as go test runs them (b.N then differs between the sides)")
 	fs.StringVar(&f.CPU, "cpu", "", "measure each benchmark at each of these comma-separated GOMAXPROCS `values`, as separate benchmarks of its family (as go test -cpu 1,2,4; default: GOMAXPROCS)")
 	fs.StringVar(&f.SkipBench, "skip-bench", "", "never run the benchmarks this `regexp` matches (as go test -skip; added to skip-benchmarks: in perfmut.yaml)")
-	fs.DurationVar(&f.BenchTO, "bench-timeout", runner.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
+	fs.DurationVar(&f.BenchTO, "bench-timeout", engine.DefaultBenchTimeout, "deadline of each baseline benchmark process; a baseline benchmark that panics, fails or runs past it is left out with a warning")
 	fs.BoolVar(&f.Verbose, "v", false, "show every command run")
 	fs.StringVar(&f.Measure, "measure", MeasureTime, "what a sample `measures`: time (wall time), instructions (instructions per operation counted under valgrind, which the load does not change, for the mutants whose cost a count sees; the others on time) or auto (instructions where valgrind runs Go programs, else time)")
 }
@@ -155,7 +156,7 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	if rule, err = f.rule(); err != nil {
 		return rule, err
 	}
-	if f.cpus, err = runner.ParseCPU(f.CPU); err != nil {
+	if f.cpus, err = engine.ParseCPU(f.CPU); err != nil {
 		return rule, &runner.InputError{Err: err}
 	}
 	switch {
@@ -171,7 +172,7 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	if !slices.Contains([]string{MeasureTime, MeasureInstructions, MeasureAuto}, f.Measure) {
 		return rule, inputErrorf("bad -measure %q: want time, instructions or auto", f.Measure)
 	}
-	if f.Benchtime != "" && !runner.ValidBenchtime(f.Benchtime) {
+	if f.Benchtime != "" && !engine.ValidBenchtime(f.Benchtime) {
 		return rule, inputErrorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)
 	}
 	for _, part := range strings.Split(f.SkipBench, "/") {
@@ -211,8 +212,8 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Isolate:       f.Isolate,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Margin: rule.Margin}},
-		Measurement: runner.Measurement{
+		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Rule: rule}},
+		Measurement: engine.Measurement{
 			Rule:         rule,
 			Metric:       func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
 			CustomUnits:  slices.Clone(cfg.Metrics),

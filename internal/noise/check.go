@@ -8,13 +8,37 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// Need is what the campaign's kills need: a slowdown of MinEffect
-// detected within Budget samples each at Level with Test.
+// Need is what the campaign's verdicts need: the slowdown that matters
+// (the margin, else the minimum effect) detected within Budget samples
+// each at Level with Test.
 type Need struct {
 	Budget    int        // samples each side at the last look (-max-samples)
 	Level     float64    // one test's one-sided level: the rule's alpha over the tests that share it
 	Test      score.Test // the rule's test (KS, MWU)
 	MinEffect float64    // the rule's minimum effect, as a ratio (1.01)
+	// Margin is the rule's margin (score.Rule's Margin with its default
+	// filled in, 1.05): the slowdown a survivor must rule out. 0 or
+	// negative (the margin off): the minimum effect is what matters.
+	Margin float64
+}
+
+// matters is the slowdown that matters, as a ratio: the margin, or the
+// minimum effect when the margin is off. A benchmark that detects a
+// slowdown below the margin but above the minimum effect is not too
+// noisy: the slowdowns it misses are ones the rule lets survive anyway.
+func (n Need) matters() float64 {
+	if n.Margin > 0 {
+		return n.Margin
+	}
+	return n.MinEffect
+}
+
+// mattersName names matters in the advice, with the setting to raise.
+func (n Need) mattersName() (name, raise string) {
+	if n.Margin > 0 {
+		return "the margin", "-margin"
+	}
+	return "the minimum effect", "the minimum effect"
 }
 
 // A Bench is one benchmark's baseline samples.
@@ -31,8 +55,9 @@ type Result struct {
 	// with power score.DetectPower at the need's budget, level and test
 	// (score.MinDetectable over its samples); NaN when unknown.
 	Detectable float64 `json:"detectable"`
-	// TooNoisy is whether Detectable is above the need's MinEffect: a
-	// slowdown the campaign would kill may go unseen.
+	// TooNoisy is whether Detectable is above the slowdown that matters
+	// (the need's margin, else its minimum effect): a slowdown a survivor
+	// must rule out may go unseen.
 	TooNoisy bool `json:"too_noisy"`
 }
 
@@ -53,8 +78,9 @@ const (
 
 // Check compares each benchmark's noise with the need, and returns the
 // results in the order of benches and one line of advice: "" when every
-// benchmark whose noise is known can detect a slowdown of the minimum
-// effect. kind says what the samples measure.
+// benchmark whose noise is known can detect the slowdown that matters
+// (the need's margin, else its minimum effect). kind says what the
+// samples measure.
 func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 	var out []Result
 	var noisy []Result
@@ -63,7 +89,7 @@ func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 		if len(b.Samples) >= 2 && need.Budget >= 1 {
 			r.Detectable = score.MinDetectable(b.Samples, need.Budget, need.Level, need.Test)
 		}
-		r.TooNoisy = r.Detectable > need.MinEffect
+		r.TooNoisy = r.Detectable > need.matters()
 		if r.TooNoisy {
 			noisy = append(noisy, r)
 		}
@@ -87,11 +113,12 @@ func advice(noisy []Result, n int, need Need, kind Kind) string {
 	if more := len(noisy) - maxNamed; more > 0 {
 		names = append(names, fmt.Sprintf("%d more", more))
 	}
-	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of the minimum effect %s in %d samples (%s)",
-		len(noisy), n, percent(need.MinEffect), need.Budget, strings.Join(names, ", "))
+	name, raise := need.mattersName()
+	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of %s %s in %d samples (%s)",
+		len(noisy), n, name, percent(need.matters()), need.Budget, strings.Join(names, ", "))
 	switch kind {
 	case Counts:
-		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"
+		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or " + raise
 	case WallTimeBesideCounts:
 		return line + ": the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"
 	}

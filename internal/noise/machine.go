@@ -2,7 +2,6 @@ package noise
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 )
 
@@ -34,7 +33,7 @@ func (m Machine) String() string {
 	if m.Start.LoadKnown && m.End.LoadKnown {
 		fmt.Fprintf(&b, "load %.2f at the start, %.2f at the end (1-minute averages, %d CPUs)", m.Start.Load[0], m.End.Load[0], m.Start.CPUs)
 	} else {
-		fmt.Fprintf(&b, "load unknown on %s (%d CPUs)", runtime.GOOS, m.Start.CPUs)
+		b.WriteString(m.Start.unknownLoad())
 	}
 	if steal, ok := m.Steal(); ok {
 		fmt.Fprintf(&b, "; CPU steal %.1f%% from start to end", 100*steal)

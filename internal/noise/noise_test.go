@@ -48,7 +48,7 @@ func TestParseStat(t *testing.T) {
 func TestTake(t *testing.T) {
 	s := Take()
 	linux := runtime.GOOS == "linux"
-	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.Time.IsZero() {
+	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.OS != runtime.GOOS || s.Time.IsZero() {
 		t.Errorf("Take on %s = %+v, want load and steal known exactly on linux", runtime.GOOS, s)
 	}
 	if linux && s.Total == 0 {
@@ -70,9 +70,17 @@ func TestMachine(t *testing.T) {
 	if got, want := start.String(), "load 3.88 (1-minute average, 2 CPUs)"; got != want {
 		t.Errorf("Snapshot.String = %q, want %q", got, want)
 	}
-	unknown := Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}
-	if got, want := unknown.String(), "load unknown on "+runtime.GOOS+" (8 CPUs); CPU steal unknown"; got != want {
+	// The OS is the measured machine's, not the renderer's; reports
+	// before it was kept do not name one.
+	unknown := Machine{Snapshot{CPUs: 8, OS: "plan9"}, Snapshot{CPUs: 8, OS: "plan9"}}
+	if got, want := unknown.String(), "load unknown on plan9 (8 CPUs); CPU steal unknown"; got != want {
 		t.Errorf("String =\n%q, want\n%q", got, want)
+	}
+	if got, want := unknown.Start.String(), "load unknown on plan9 (8 CPUs)"; got != want {
+		t.Errorf("Snapshot.String = %q, want %q", got, want)
+	}
+	if got, want := (Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}).String(), "load unknown (8 CPUs); CPU steal unknown"; got != want {
+		t.Errorf("String of an old report =\n%q, want\n%q", got, want)
 	}
 	same := Machine{start, start}
 	if _, ok := same.Steal(); ok {
@@ -118,7 +126,8 @@ func same(a, b float64) bool {
 	return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
 }
 
-// TestCheck: wall time with a robust CV of 7.4% detects 7.5% in 30
+// TestCheck (a need without a margin: the minimum effect matters): wall
+// time with a robust CV of 7.4% detects 7.5% in 30
 // samples at level 0.05/3, above the minimum effect of 1%: too noisy, and
 // the advice is to count instructions; counts with a CV of 0.1% detect
 // 0.094%. (The detectable ratios are the normal-theory formula of
@@ -163,4 +172,36 @@ func sameTo(a, b, tol float64) bool {
 		return math.IsNaN(a) && math.IsNaN(b)
 	}
 	return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// quiet is a benchmark's wall-time samples on a quiet machine: a robust
+// CV of 1.8%, which detects 1.8% in 30 samples.
+var quiet = []float64{20.0e-3, 20.3e-3, 19.8e-3, 20.5e-3, 20.1e-3, 19.7e-3, 20.6e-3, 20.2e-3}
+
+// TestCheckMargin: the slowdown that matters is the rule's margin, not
+// its minimum effect. A quiet machine that detects 1.8%, above the 1%
+// minimum effect but well below the 5% margin, gets no advice; the loaded
+// one (7.5%) is still too noisy, and the advice names the margin.
+func TestCheckMargin(t *testing.T) {
+	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01, Margin: 1.05}
+	if got := need.matters(); got != 1.05 {
+		t.Errorf("matters = %v, want the margin 1.05", got)
+	}
+	res, advice := Check([]Bench{{"BenchmarkQuiet", quiet}}, need, WallTime)
+	if !sameTo(res[0].Detectable, 1.0177463236368571, 1e-9) || res[0].TooNoisy || advice != "" {
+		t.Errorf("quiet machine: Detectable %v, TooNoisy %v, advice %q; want 1.0177, false, none", res[0].Detectable, res[0].TooNoisy, advice)
+	}
+	_, advice = Check([]Bench{{"BenchmarkQuiet", quiet}, {"BenchmarkWall", wall}}, need, WallTime)
+	if want := "noise: 1 of 2 benchmarks cannot detect a slowdown of the margin 5% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
+		t.Errorf("advice =\n%q, want\n%q", advice, want)
+	}
+	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, Counts)
+	if !strings.HasSuffix(advice, "raise -max-samples or -margin") {
+		t.Errorf("advice when counting = %q, want it to end with raising -margin", advice)
+	}
+	off := need
+	off.Margin = score.NoMargin
+	if _, advice := Check([]Bench{{"BenchmarkQuiet", quiet}}, off, WallTime); !strings.HasPrefix(advice, "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkQuiet detects 1.77%)") {
+		t.Errorf("advice with the margin off = %q, want the minimum effect", advice)
+	}
 }

@@ -12,6 +12,9 @@ import (
 type Snapshot struct {
 	Time time.Time `json:"time"`
 	CPUs int       `json:"cpus"` // runtime.NumCPU
+	// OS is the measured machine's runtime.GOOS ("" in reports before
+	// it was kept): the renderer's may be another.
+	OS string `json:"os,omitempty"`
 	// Load is the 1, 5 and 15 minute load averages; LoadKnown is false
 	// where the platform does not give them.
 	Load      [3]float64 `json:"load"`
@@ -28,7 +31,7 @@ type Snapshot struct {
 // and /proc/stat; elsewhere with the load and steal unknown. A file that
 // cannot be read or parsed leaves its part unknown.
 func Take() Snapshot {
-	s := Snapshot{Time: time.Now(), CPUs: runtime.NumCPU()}
+	s := Snapshot{Time: time.Now(), CPUs: runtime.NumCPU(), OS: runtime.GOOS}
 	read(&s)
 	return s
 }
@@ -84,7 +87,16 @@ func parseStat(text string) (steal, total uint64, err error) {
 // average, 2 CPUs)", or "load unknown on darwin (8 CPUs)".
 func (s Snapshot) String() string {
 	if !s.LoadKnown {
-		return fmt.Sprintf("load unknown on %s (%d CPUs)", runtime.GOOS, s.CPUs)
+		return s.unknownLoad()
 	}
 	return fmt.Sprintf("load %.2f (1-minute average, %d CPUs)", s.Load[0], s.CPUs)
+}
+
+// unknownLoad is the line of a snapshot without a load: "load unknown on
+// darwin (8 CPUs)", naming the measured machine's OS when it is known.
+func (s Snapshot) unknownLoad() string {
+	if s.OS == "" {
+		return fmt.Sprintf("load unknown (%d CPUs)", s.CPUs)
+	}
+	return fmt.Sprintf("load unknown on %s (%d CPUs)", s.OS, s.CPUs)
 }

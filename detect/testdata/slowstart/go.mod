@@ -1,0 +1,3 @@
+module example.com/slowstart
+
+go 1.22

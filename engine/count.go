@@ -1,0 +1,298 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
+)
+
+// countState is what counting caches over an engine's work (a campaign): counts do not move
+// with the load, so each benchmark's iteration count and baseline samples
+// at a level are taken once and serve every mutant (docs/instructions.md,
+// "A campaign with instruction counts").
+type countState struct {
+	iters map[string]int              // itersKey -> N
+	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
+	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
+	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+}
+
+// counted reports whether the campaign counts the instructions of a
+// mutant of op on benchmark b: it counts, and a count sees op's cost on b.
+// An operator the registry does not know (calibrate's trials, which change
+// nothing) is counted like work. pkgs are the loaded packages.
+func (cs *countState) counted(c *Config, pkgs map[string]*mutate.Package, op *mutate.Operator, b Benchmark) bool {
+	if c.Counting == nil {
+		return false
+	}
+	if op == nil {
+		return true
+	}
+	return op.Cost.Counted(cs.concurrent(pkgs, b))
+}
+
+// concurrent reports whether b runs its code from several goroutines at
+// once: it calls b.RunParallel or starts goroutines, or runs at -cpu > 1.
+func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) bool {
+	if b.CPU > 1 {
+		return true
+	}
+	p := pkgs[b.Pkg]
+	if p == nil {
+		return true
+	}
+	if cs.conc == nil {
+		cs.conc = map[string]map[string]bool{}
+	}
+	if cs.conc[b.Pkg] == nil {
+		cs.conc[b.Pkg] = concurrentBenchmarks(p.Dir)
+	}
+	return cs.conc[b.Pkg][topName(b.Name)]
+}
+
+// chooseMetrics decides which of the job's benchmarks are counted, finds
+// their iteration counts, and gives a mutant measured on counts only the
+// counts' minimum effect (a mutant on both keeps wall time's, the larger).
+func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
+	e := ms.e
+	ms.counted = map[Benchmark]bool{}
+	e.count.pre = map[Benchmark]*instr.Sample{}
+	var counted, timed int
+	for _, b := range ms.order {
+		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
+			timed++
+			continue
+		}
+		n, err := e.count.countIters(ctx, e, e.sites(), ms.j.Level, b, ms.its[b])
+		if err != nil {
+			return err
+		}
+		ms.counted[b] = true
+		ms.lr.Iterations[ms.names[b]] = n
+		counted++
+	}
+	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 {
+		ms.rule.MinEffect = e.cfg.Counting.MinEffect
+	}
+	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
+	return nil
+}
+
+// metricChoice says which metric a verdict rests on and why.
+func metricChoice(op *mutate.Operator, counted, timed int, counting bool) MetricChoice {
+	cost := "trial"
+	if op != nil {
+		cost = op.Cost.String()
+	}
+	switch {
+	case !counting:
+		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
+	case timed == 0:
+		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+	case counted == 0:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
+	}
+	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
+		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
+}
+
+// countIters is the iteration count of b's counted samples at level,
+// found once per engine: -benchtime Nx (at least instr.MinIters), else
+// instr.Sampler.ItersFrom on the baseline binary from the time mode's
+// count it.N; sites finds the baseline's binary.
+func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
+	key := itersKey(level, b)
+	if n, ok := cs.iters[key]; ok {
+		return n, nil
+	}
+	var n int
+	if fixed, ok := fixedIters(e.Config().Benchtime); ok {
+		n = max(fixed, instr.MinIters)
+	} else {
+		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		var err error
+		if n, _, err = e.Config().Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+	}
+	if cs.iters == nil {
+		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
+	}
+	cs.iters[key] = n
+	return n, nil
+}
+
+// benchSites finds a benchmark's baseline test binary and directory.
+type benchSites struct {
+	bins map[string]map[string]string // level -> package -> baseline test binary
+	pkgs map[string]*mutate.Package   // the loaded packages by import path
+}
+
+// count is b in the baseline's test binary at level, or in bin.
+func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
+	if bin == "" {
+		bin = s.bins[level][b.Pkg]
+	}
+	return instr.Bench{Bin: bin, Dir: s.pkgs[b.Pkg].Dir, Pattern: b.Pattern()}
+}
+
+// baseCount returns the baseline's k-th counted sample of b at level,
+// taking it when it is not cached yet (sampled with mut, when mut is not
+// nil, at the same time: a count does not move with the load); each
+// sample taken goes to noise.
+func (cs *countState) baseCount(ctx context.Context, c *Config, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
+	key := itersKey(level, b)
+	for len(cs.base[key]) <= k {
+		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
+		if err != nil {
+			if ctx.Err() != nil {
+				return smp, ctx.Err()
+			}
+			return smp, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
+		}
+		cs.base[key] = append(cs.base[key], smp)
+		noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
+	}
+	return cs.base[key][k], nil
+}
+
+// countRound takes one counted round of b: the baseline's cached sample
+// of this round (taken now if not yet, beside the mutant's when the
+// machine has two cores) and a sample of the mutant, unless its pre-count
+// censored it. A failing mutant sample sets ms.lr's status.
+func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
+	e, s := ms.e, ms.series[b]
+	level, k := ms.j.Level, s.rounds
+	pre, err := ms.preCount(ctx, b)
+	if err != nil || pre == nil {
+		return err
+	}
+	censored := instr.Censors(pre.PerOp, ms.baseMedian(b))
+	var base, mut instr.Sample
+	var baseErr, mutErr error
+	cached := k < len(e.count.base[itersKey(level, b)])
+	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
+	if cached || censored || runtime.NumCPU() < 2 {
+		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		if !censored && baseErr == nil {
+			mut, mutErr = countMut(ctx)
+		}
+	} else {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			mut, mutErr = countMut(ctx)
+		}()
+		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		<-done
+	}
+	if baseErr != nil {
+		return baseErr
+	}
+	if err := instr.WriteResult(ms.outs[0], b.Name, base); err != nil {
+		return fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
+	}
+	vals := [2]map[string]float64{base.Values()}
+	if censored {
+		vals[1] = map[string]float64{score.InstructionsPerOp: pre.PerOp}
+	} else if vals[1], err = ms.mutantValues(ctx, b, mut, mutErr, false); err != nil || vals[1] == nil {
+		return err
+	}
+	ms.record(b, vals, censored)
+	return nil
+}
+
+// preCount counts the mutant once at instr.PreIters of the benchmark's
+// count before its first sample (cached for the job): a mutant executing
+// instr.CensorRatio times the baseline's median is censored in every
+// round on that count, without a run at N. nil without an error: the
+// mutant failed (ms.lr's status is set).
+func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+	e := ms.e
+	if p := e.count.pre[b]; p != nil {
+		return p, nil
+	}
+	if _, err := e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
+		return nil, err
+	}
+	n := instr.PreIters(e.count.iters[itersKey(ms.j.Level, b)])
+	p, err := e.cfg.Counting.Sampler.Sample(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), n)
+	if _, err := ms.mutantValues(ctx, b, p, err, true); err != nil || ms.lr.Status != "" {
+		return nil, err
+	}
+	line := fmt.Sprintf("# pre-count of %s at %dx: %.1f instructions/op", b.Name, n, p.PerOp)
+	if instr.Censors(p.PerOp, ms.baseMedian(b)) {
+		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, ms.baseMedian(b))
+	}
+	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
+		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
+	}
+	e.count.pre[b] = &p
+	return &p, nil
+}
+
+// mutantCount returns what counts the mutant's sample of b, with a
+// deadline of 10 times the slowest baseline sample's wall time so far (at
+// least a minute): a safety net, since the pre-count already caught a
+// mutant that executes far more. It reads the cache now, so that the
+// count may run beside baseCount.
+func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
+	e := ms.e
+	key := itersKey(ms.j.Level, b)
+	var slowest time.Duration
+	for _, s := range e.count.base[key] {
+		slowest = max(slowest, s.Elapsed)
+	}
+	sp := e.cfg.Counting.Sampler
+	sp.Timeout = max(10*slowest, time.Minute)
+	bench, n := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), e.count.iters[key]
+	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
+}
+
+// mutantValues writes a mutant's counted sample to its samples file
+// (not the pre-count, which has its own comment line) and returns its
+// values; a failed sample sets ms.lr's status (Timeout when it ran past
+// its deadline, else a benchmark failure) and returns nil.
+func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.Sample, err error, pre bool) (map[string]float64, error) {
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		st := score.FNE
+		if strings.Contains(err.Error(), "timed out after") {
+			st = score.Timeout
+		}
+		ms.lr.Status, ms.lr.Reason = st, fmt.Sprintf("benchmark %s under valgrind: %v", b.Name, err)
+		ms.lr.Benchmarks = []score.TestResult{}
+		return nil, nil
+	}
+	if !pre {
+		if err := instr.WriteResult(ms.outs[1], b.Name, smp); err != nil {
+			return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
+		}
+	}
+	return smp.Values(), nil
+}
+
+// baseMedian is the median instructions/op of the baseline's counted
+// samples of b so far.
+func (ms *measurement) baseMedian(b Benchmark) float64 {
+	var v []float64
+	for _, s := range ms.e.count.base[itersKey(ms.j.Level, b)] {
+		v = append(v, s.PerOp)
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	slices.Sort(v)
+	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+}

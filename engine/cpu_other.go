@@ -1,0 +1,23 @@
+//go:build !linux
+
+package engine
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"time"
+)
+
+// cpuModel asks sysctl (macOS, BSD) for the CPU's name.
+func CPUModel(ctx context.Context) string {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	for _, key := range []string{"machdep.cpu.brand_string", "hw.model"} {
+		out, err := exec.CommandContext(ctx, "sysctl", "-n", key).Output()
+		if s := strings.TrimSpace(string(out)); err == nil && s != "" {
+			return s
+		}
+	}
+	return "unknown CPU"
+}

@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"github.com/perfmut/perfmut/internal/noise"
+	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
+)
+
+// noiseState is what an engine learns of the machine's noise: its load
+// at the start, and the baseline's own samples of each benchmark (wall
+// time: the iteration-count runs and every baseline sample; counts: the
+// cached samples), which noise.Check compares with what the kills need.
+type noiseState struct {
+	start   noise.Snapshot
+	benches map[string]*noiseBench // level, benchmark, unit -> its samples
+	order   []string               // keys of benches, in order of first sample
+	advised bool                   // the advice was logged at the start
+}
+
+// noiseBench is one benchmark's baseline samples in one unit at a level.
+type noiseBench struct {
+	level, name, unit string
+	vals              []float64
+}
+
+// add records a baseline sample of b at level in unit.
+func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
+	key := level + "\x00" + itersKey(level, b) + "\x00" + unit
+	if n.benches == nil {
+		n.benches = map[string]*noiseBench{}
+	}
+	nb := n.benches[key]
+	if nb == nil {
+		nb = &noiseBench{level: level, name: b.CPUName(), unit: unit}
+		n.benches[key] = nb
+		n.order = append(n.order, key)
+	}
+	nb.vals = append(nb.vals, v)
+}
+
+// check runs noise.Check over the baseline samples so far, by c's rule: wall time's
+// and the counts' separately (each has its own advice), at the level of
+// one of a benchmark's three metrics.
+func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
+	var out []results.BenchNoise
+	var advice []string
+	rule := c.Rule
+	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
+		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
+		if unit == score.InstructionsPerOp && c.Counting != nil && c.Counting.MinEffect > 0 {
+			need.MinEffect = c.Counting.MinEffect
+		}
+		var bs []noise.Bench
+		var levels []string
+		for _, k := range n.order {
+			if nb := n.benches[k]; nb.unit == unit {
+				bs = append(bs, noise.Bench{Name: nb.name, Samples: nb.vals})
+				levels = append(levels, nb.level)
+			}
+		}
+		if len(bs) == 0 {
+			continue
+		}
+		kind := noise.WallTime
+		switch {
+		case unit == score.InstructionsPerOp:
+			kind = noise.Counts
+		case c.Counting != nil:
+			kind = noise.WallTimeBesideCounts
+		}
+		res, line := noise.Check(bs, need, kind)
+		for i, x := range res {
+			out = append(out, results.BenchNoiseOf(x, levels[i], unit))
+		}
+		if line != "" {
+			advice = append(advice, line)
+		}
+	}
+	return out, advice
+}
+
+// adviseAtStart logs, once, the machine's load and what the baseline
+// samples taken so far say of its noise.
+func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
+	if n.advised {
+		return
+	}
+	n.advised = true
+	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), noise.Take().String())
+	_, advice := n.check(c)
+	for _, a := range advice {
+		prog.Logf("perfmut: %s", a)
+	}
+}
+
+// summary is the noise at the end of the engine's work, for report.json.
+func (n *noiseState) summary(c *Config) *results.Noise {
+	benches, advice := n.check(c)
+	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
+}
