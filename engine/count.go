@@ -18,10 +18,10 @@ import (
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
 type countState struct {
-	iters map[string]int              // itersKey -> N
-	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
-	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
-	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+	iters   map[string]int             // itersKey -> N
+	base    map[string][]instr.Sample  // itersKey -> the baseline's samples so far
+	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
+	conc    map[string]map[string]bool // package -> its concurrent benchmarks
 }
 
 // counted reports whether the campaign counts the instructions of a
@@ -62,8 +62,7 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 // counts' minimum effect (a mutant on both keeps wall time's, the larger).
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	e := ms.e
-	ms.counted = map[Benchmark]bool{}
-	e.count.pre = map[Benchmark]*instr.Sample{}
+	ms.counted, ms.pre = map[Benchmark]bool{}, map[Benchmark]*instr.Pre{}
 	var counted, timed int
 	for _, b := range ms.order {
 		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
@@ -120,7 +119,8 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 	} else {
 		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
 		var err error
-		if n, _, err = e.Config().Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+		sp := e.sampler()
+		if n, _, err = sp.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
 		}
 	}
@@ -129,6 +129,17 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 	}
 	cs.iters[key] = n
 	return n, nil
+}
+
+// sampler is the configuration's sampler, its runs' output directories
+// in the engine's temporary directory when it has one (a killed run's are
+// then removed with it).
+func (e *Engine) sampler() instr.Sampler {
+	sp := e.cfg.Counting.Sampler
+	if e.Tmp != "" {
+		sp.TempDir = e.Tmp
+	}
+	return sp
 }
 
 // benchSites finds a benchmark's baseline test binary and directory.
@@ -149,10 +160,10 @@ func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
 // taking it when it is not cached yet (sampled with mut, when mut is not
 // nil, at the same time: a count does not move with the load); each
 // sample taken goes to noise.
-func (cs *countState) baseCount(ctx context.Context, c *Config, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
+func (cs *countState) baseCount(ctx context.Context, sp instr.Sampler, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
 	for len(cs.base[key]) <= k {
-		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
+		smp, err := sp.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
 		if err != nil {
 			if ctx.Err() != nil {
 				return smp, ctx.Err()
@@ -176,13 +187,14 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	if err != nil || pre == nil {
 		return err
 	}
-	censored := instr.Censors(pre.PerOp, ms.baseMedian(b))
+	// A one-process estimate never censors (instr.Sampler.PreCount).
+	censored := pre.Sure && instr.Censors(pre.PerOp, ms.baseMedian(b))
 	var base, mut instr.Sample
 	var baseErr, mutErr error
 	cached := k < len(e.count.base[itersKey(level, b)])
 	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
-		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, k)
 		if !censored && baseErr == nil {
 			mut, mutErr = countMut(ctx)
 		}
@@ -192,7 +204,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 			defer close(done)
 			mut, mutErr = countMut(ctx)
 		}()
-		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, k)
 		<-done
 	}
 	if baseErr != nil {
@@ -211,33 +223,60 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	return nil
 }
 
-// preCount counts the mutant once at instr.PreIters of the benchmark's
-// count before its first sample (cached for the job): a mutant executing
-// instr.CensorRatio times the baseline's median is censored in every
-// round on that count, without a run at N. nil without an error: the
-// mutant failed (ms.lr's status is set).
-func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+// preCount counts the mutant once before its first sample of b (cached
+// for the job), one process against the baseline's count at the same
+// iterations (instr.Sampler.PreCount): a mutant executing
+// instr.CensorRatio times the baseline's median, on a two-process count,
+// is censored in every round, without a run at N. nil without an error:
+// the mutant failed (ms.lr's status is set).
+func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Pre, error) {
 	e := ms.e
-	if p := e.count.pre[b]; p != nil {
+	if p := ms.pre[b]; p != nil {
 		return p, nil
 	}
-	if _, err := e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
+	if _, err := e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
 		return nil, err
 	}
-	n := instr.PreIters(e.count.iters[itersKey(ms.j.Level, b)])
-	p, err := e.cfg.Counting.Sampler.Sample(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), n)
-	if _, err := ms.mutantValues(ctx, b, p, err, true); err != nil || ms.lr.Status != "" {
+	pb, err := e.count.preBaseOf(ctx, e.sampler(), e.sites(), ms.j.Level, b)
+	if err != nil {
 		return nil, err
 	}
-	line := fmt.Sprintf("# pre-count of %s at %dx: %.1f instructions/op", b.Name, n, p.PerOp)
-	if instr.Censors(p.PerOp, ms.baseMedian(b)) {
-		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, ms.baseMedian(b))
+	median := ms.baseMedian(b)
+	sp := e.sampler()
+	p, err := sp.PreCount(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), pb, median)
+	if _, err := ms.mutantValues(ctx, b, instr.Sample{}, err, true); err != nil || ms.lr.Status != "" {
+		return nil, err
+	}
+	line := fmt.Sprintf("# pre-count of %s: %s", b.Name, p)
+	if p.Censor {
+		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, median)
 	}
 	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
 		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
 	}
-	e.count.pre[b] = &p
+	ms.pre[b] = &p
 	return &p, nil
+}
+
+// preBaseOf is the baseline's count of b at level at the pre-count's
+// run (instr.PreIters of the samples' count), taken once.
+func (cs *countState) preBaseOf(ctx context.Context, sp instr.Sampler, sites benchSites, level string, b Benchmark) (instr.PreBase, error) {
+	key := itersKey(level, b)
+	if pb, ok := cs.preBase[key]; ok {
+		return pb, nil
+	}
+	pb, err := sp.PreBaseline(ctx, sites.count(level, b, ""), instr.PreIters(cs.iters[key]))
+	if err != nil {
+		if ctx.Err() != nil {
+			return pb, ctx.Err()
+		}
+		return pb, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
+	}
+	if cs.preBase == nil {
+		cs.preBase = map[string]instr.PreBase{}
+	}
+	cs.preBase[key] = pb
+	return pb, nil
 }
 
 // mutantCount returns what counts the mutant's sample of b, with a
@@ -252,7 +291,7 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 	for _, s := range e.count.base[key] {
 		slowest = max(slowest, s.Elapsed)
 	}
-	sp := e.cfg.Counting.Sampler
+	sp := e.sampler()
 	sp.Timeout = max(10*slowest, time.Minute)
 	bench, n := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), e.count.iters[key]
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -73,6 +74,7 @@ type measurement struct {
 	// (count.go); verdictMetric says which metric the verdict rests on.
 	counted       map[Benchmark]bool
 	verdictMetric MetricChoice
+	pre           map[Benchmark]*instr.Pre // the mutant's pre-counts (count.go)
 }
 
 // A series is every sample so far of one benchmark of a job.
