@@ -21,6 +21,7 @@ type countState struct {
 	iters   map[string]int             // itersKey -> N
 	base    map[string][]instr.Sample  // itersKey -> the baseline's samples so far
 	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
+	failed  map[string]bool            // itersKey -> the baseline cannot be counted: wall time
 	conc    map[string]map[string]bool // package -> its concurrent benchmarks
 }
 
@@ -60,6 +61,8 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 // chooseMetrics decides which of the job's benchmarks are counted, finds
 // their iteration counts, and gives a mutant measured on counts only the
 // counts' minimum effect (a mutant on both keeps wall time's, the larger).
+// A benchmark whose baseline cannot be counted (countable) is measured on
+// wall time.
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	e := ms.e
 	ms.counted, ms.pre = map[Benchmark]bool{}, map[Benchmark]*instr.Pre{}
@@ -69,9 +72,13 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 			timed++
 			continue
 		}
-		n, err := e.count.countIters(ctx, e, e.sites(), ms.j.Level, b, ms.its[b])
+		n, ok, err := e.countable(ctx, ms.j.Level, b, ms.its[b])
 		if err != nil {
 			return err
+		}
+		if !ok {
+			timed++
+			continue
 		}
 		ms.counted[b] = true
 		ms.lr.Iterations[ms.names[b]] = n
@@ -82,6 +89,35 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 	}
 	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
 	return nil
+}
+
+// countable finds b's counted iteration count at level and takes the
+// baseline's first counted sample (once per engine): when either fails
+// (valgrind stops the benchmark, or -benchtime Nx is too few iterations
+// to see its work), b is measured on wall time in every job, with a
+// warning, rather than ending the campaign. !ok then, with no error; an
+// error only when ctx ended.
+func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it BenchIters) (int, bool, error) {
+	key := itersKey(level, b)
+	if e.count.failed[key] {
+		return 0, false, nil
+	}
+	n, err := e.count.countIters(ctx, e, e.sites(), level, b, it)
+	if err == nil {
+		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 0)
+	}
+	if err == nil {
+		return n, true, nil
+	}
+	if ctx.Err() != nil {
+		return 0, false, ctx.Err()
+	}
+	if e.count.failed == nil {
+		e.count.failed = map[string]bool{}
+	}
+	e.count.failed[key] = true
+	e.Warnf("%s at %s is measured on wall time: its baseline cannot be counted under valgrind (%v)", b.CPUName(), level, err)
+	return 0, false, nil
 }
 
 // metricChoice says which metric a verdict rests on and why.

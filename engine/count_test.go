@@ -1,9 +1,18 @@
 package engine
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
 )
 
 // TestMetricChoice: each verdict says which metric it rests on and why.
@@ -25,5 +34,45 @@ func TestMetricChoice(t *testing.T) {
 		if got != (MetricChoice{Metric: tc.metric, Why: tc.why}) {
 			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
 		}
+	}
+}
+
+// TestUncountableBaseline: a baseline benchmark valgrind cannot count
+// (here every run is stopped by SIGILL) is measured on wall time, with one
+// warning, and is not tried again by later jobs; the campaign goes on.
+func TestUncountableBaseline(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake valgrind is a shell script")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake, runs := filepath.Join(dir, "valgrind"), filepath.Join(dir, "runs")
+	script := "#!/bin/sh\necho run >> " + runs + "\necho '==7== Process terminating with default action of signal 4 (SIGILL)'\nexit 132\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}},
+		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
+	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	for job := range 2 {
+		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, its: map[Benchmark]BenchIters{b: {N: 100}},
+			names: map[Benchmark]string{b: "BenchmarkSerial"}, lr: &results.LevelResult{Iterations: map[string]int{}}}
+		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+			t.Fatalf("job %d: chooseMetrics: %v", job, err)
+		}
+		if ms.counted[b] || ms.verdictMetric.Metric != score.SecPerOp {
+			t.Errorf("job %d: counted %v, metric %q; want wall time", job, ms.counted[b], ms.verdictMetric.Metric)
+		}
+	}
+	want := "BenchmarkSerial at opt is measured on wall time: its baseline cannot be counted under valgrind (baseline benchmark BenchmarkSerial of example.com/p: counting instructions of ^BenchmarkSerial$: valgrind stopped it: Process terminating with default action of signal 4 (SIGILL) ("
+	if len(e.Warnings) != 1 || !strings.HasPrefix(e.Warnings[0], want) {
+		t.Errorf("warnings %q, want one starting %q", e.Warnings, want)
+	}
+	// The iteration search's first pair of runs, once.
+	if got, _ := os.ReadFile(runs); strings.Count(string(got), "run") != 2 {
+		t.Errorf("valgrind ran %d times, want 2 (one pair, in the first job only)", strings.Count(string(got), "run"))
 	}
 }
