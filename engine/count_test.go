@@ -57,6 +57,8 @@ func TestUncountableBaseline(t *testing.T) {
 		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
 	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	runCount := func() int { got, _ := os.ReadFile(runs); return strings.Count(string(got), "run") }
+	var first int
 	for job := range 2 {
 		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, its: map[Benchmark]BenchIters{b: {N: 100}},
 			names: map[Benchmark]string{b: "BenchmarkSerial"}, lr: &results.LevelResult{Iterations: map[string]int{}}}
@@ -66,13 +68,17 @@ func TestUncountableBaseline(t *testing.T) {
 		if ms.counted[b] || ms.verdictMetric.Metric != score.SecPerOp {
 			t.Errorf("job %d: counted %v, metric %q; want wall time", job, ms.counted[b], ms.verdictMetric.Metric)
 		}
+		if job == 0 {
+			first = runCount()
+		}
 	}
 	want := "BenchmarkSerial at opt is measured on wall time: its baseline cannot be counted under valgrind (baseline benchmark BenchmarkSerial of example.com/p: counting instructions of ^BenchmarkSerial$: valgrind stopped it: Process terminating with default action of signal 4 (SIGILL) ("
 	if len(e.Warnings) != 1 || !strings.HasPrefix(e.Warnings[0], want) {
 		t.Errorf("warnings %q, want one starting %q", e.Warnings, want)
 	}
-	// The iteration search's first pair of runs, once.
-	if got, _ := os.ReadFile(runs); strings.Count(string(got), "run") != 2 {
-		t.Errorf("valgrind ran %d times, want 2 (one pair, in the first job only)", strings.Count(string(got), "run"))
+	// The iteration search's first pair of runs (the longer one may be
+	// stopped before it starts), in the first job only.
+	if n := runCount(); first < 1 || first > 2 || n != first {
+		t.Errorf("valgrind ran %d times in the first job and %d in all, want 1 or 2, then none", first, n)
 	}
 }
