@@ -6,10 +6,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -18,6 +20,12 @@ import (
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
 type countState struct {
+	// mu guards the maps: counted jobs may be measured at once
+	// (Engine.CountedOnly). A benchmark's key lock (keyLock) is held while
+	// a process fills its caches, so that two jobs take each baseline
+	// sample once.
+	mu      sync.Mutex
+	keys    map[string]*sync.Mutex
 	iters   map[string]int             // itersKey -> N
 	base    map[string][]instr.Sample  // itersKey -> the baseline's samples so far
 	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
@@ -49,6 +57,8 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 	if p == nil {
 		return true
 	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
 	if cs.conc == nil {
 		cs.conc = map[string]map[string]bool{}
 	}
@@ -99,7 +109,7 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 // error only when ctx ended.
 func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it BenchIters) (int, bool, error) {
 	key := itersKey(level, b)
-	if e.count.failed[key] {
+	if e.count.hasFailed(key) {
 		return 0, false, nil
 	}
 	n, err := e.count.countIters(ctx, e, e.sites(), level, b, it)
@@ -112,10 +122,12 @@ func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it Be
 	if ctx.Err() != nil {
 		return 0, false, ctx.Err()
 	}
+	e.count.mu.Lock()
 	if e.count.failed == nil {
 		e.count.failed = map[string]bool{}
 	}
 	e.count.failed[key] = true
+	e.count.mu.Unlock()
 	e.Warnf("%s at %s is measured on wall time: its baseline cannot be counted under valgrind (%v)", b.CPUName(), level, err)
 	return 0, false, nil
 }
@@ -146,7 +158,8 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 // count it.N; sites finds the baseline's binary.
 func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
 	key := itersKey(level, b)
-	if n, ok := cs.iters[key]; ok {
+	defer cs.keyLock(key)()
+	if n, ok := cs.itersOf(key); ok {
 		return n, nil
 	}
 	var n int
@@ -160,6 +173,8 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
 		}
 	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
 	if cs.iters == nil {
 		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
 	}
@@ -198,18 +213,22 @@ func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
 // sample taken goes to noise.
 func (cs *countState) baseCount(ctx context.Context, sp instr.Sampler, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
-	for len(cs.base[key]) <= k {
-		smp, err := sp.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
+	defer cs.keyLock(key)()
+	n, _ := cs.itersOf(key)
+	for len(cs.baseOf(key)) <= k {
+		smp, err := sp.Sample(ctx, sites.count(level, b, ""), n)
 		if err != nil {
 			if ctx.Err() != nil {
 				return smp, ctx.Err()
 			}
 			return smp, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
 		}
+		cs.mu.Lock()
 		cs.base[key] = append(cs.base[key], smp)
+		cs.mu.Unlock()
 		noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
 	}
-	return cs.base[key][k], nil
+	return cs.baseOf(key)[k], nil
 }
 
 // countRound takes one counted round of b: the baseline's cached sample
@@ -227,7 +246,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	censored := pre.Sure && instr.Censors(pre.PerOp, ms.baseMedian(b))
 	var base, mut instr.Sample
 	var baseErr, mutErr error
-	cached := k < len(e.count.base[itersKey(level, b)])
+	cached := k < len(e.count.baseOf(itersKey(level, b)))
 	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
 		base, baseErr = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, k)
@@ -298,16 +317,23 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Pre, e
 // run (instr.PreIters of the samples' count), taken once.
 func (cs *countState) preBaseOf(ctx context.Context, sp instr.Sampler, sites benchSites, level string, b Benchmark) (instr.PreBase, error) {
 	key := itersKey(level, b)
-	if pb, ok := cs.preBase[key]; ok {
+	defer cs.keyLock(key)()
+	cs.mu.Lock()
+	pb, ok := cs.preBase[key]
+	cs.mu.Unlock()
+	if ok {
 		return pb, nil
 	}
-	pb, err := sp.PreBaseline(ctx, sites.count(level, b, ""), instr.PreIters(cs.iters[key]))
+	n, _ := cs.itersOf(key)
+	pb, err := sp.PreBaseline(ctx, sites.count(level, b, ""), instr.PreIters(n))
 	if err != nil {
 		if ctx.Err() != nil {
 			return pb, ctx.Err()
 		}
 		return pb, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
 	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
 	if cs.preBase == nil {
 		cs.preBase = map[string]instr.PreBase{}
 	}
@@ -324,12 +350,13 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 	e := ms.e
 	key := itersKey(ms.j.Level, b)
 	var slowest time.Duration
-	for _, s := range e.count.base[key] {
+	for _, s := range e.count.baseOf(key) {
 		slowest = max(slowest, s.Elapsed)
 	}
 	sp := e.sampler()
 	sp.Timeout = max(10*slowest, time.Minute)
-	bench, n := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), e.count.iters[key]
+	n, _ := e.count.itersOf(key)
+	bench := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg])
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 
@@ -362,7 +389,7 @@ func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.
 // samples of b so far.
 func (ms *measurement) baseMedian(b Benchmark) float64 {
 	var v []float64
-	for _, s := range ms.e.count.base[itersKey(ms.j.Level, b)] {
+	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
 		v = append(v, s.PerOp)
 	}
 	if len(v) == 0 {
@@ -370,4 +397,70 @@ func (ms *measurement) baseMedian(b Benchmark) float64 {
 	}
 	slices.Sort(v)
 	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+}
+
+// keyLock locks the key lock of key and returns its unlock.
+func (cs *countState) keyLock(key string) func() {
+	cs.mu.Lock()
+	if cs.keys == nil {
+		cs.keys = map[string]*sync.Mutex{}
+	}
+	l := cs.keys[key]
+	if l == nil {
+		l = &sync.Mutex{}
+		cs.keys[key] = l
+	}
+	cs.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// itersOf is the cached iteration count of key.
+func (cs *countState) itersOf(key string) (int, bool) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	n, ok := cs.iters[key]
+	return n, ok
+}
+
+// baseOf is the baseline's cached samples of key so far (samples are
+// only appended: the slice stays valid).
+func (cs *countState) baseOf(key string) []instr.Sample {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.base[key]
+}
+
+// hasFailed reports whether key's baseline cannot be counted.
+func (cs *countState) hasFailed(key string) bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.failed[key]
+}
+
+// CountedOnly reports whether every benchmark job j may be measured on
+// is counted, with its iteration counts and the baseline's first counted
+// sample already taken: its measurement then runs no process whose value
+// the load changes, so it may run beside builds, tests and other such
+// jobs (docs/instructions.md, "Measuring in parallel"). A job for which
+// this is false is measured alone.
+func (e *Engine) CountedOnly(j *Job) bool {
+	if e.cfg.Counting == nil {
+		return false
+	}
+	op := operators.ByName(j.Mutant.Operator)
+	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
+	if len(cands) == 0 {
+		return false
+	}
+	for _, b := range cands {
+		key := itersKey(j.Level, b)
+		if _, timed := e.itc[key]; !timed || !e.count.counted(&e.cfg, e.pkgs, op, b) || e.count.hasFailed(key) {
+			return false
+		}
+		if _, ok := e.count.itersOf(key); !ok || len(e.count.baseOf(key)) == 0 {
+			return false
+		}
+	}
+	return true
 }
