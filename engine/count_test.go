@@ -82,3 +82,62 @@ func TestUncountableBaseline(t *testing.T) {
 		t.Errorf("valgrind ran %d times in the first job and %d in all, want 1 or 2, then none", first, n)
 	}
 }
+
+// TestCountedOnly: a job runs beside others only when every benchmark it
+// may be measured on is counted and its counts are found already: the
+// time mode's and the count's iteration counts and the baseline's first
+// counted sample.
+func TestCountedOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	serial := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	parallel := Benchmark{Pkg: "example.com/p", Name: "BenchmarkParallel"}
+	pkgs := []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}}
+	ready := func(counting bool) *Engine {
+		cfg := Config{Packages: pkgs}
+		if counting {
+			cfg.Counting = &Counting{}
+		}
+		e := New(cfg, "", nil)
+		e.count.iters, e.count.base = map[string]int{}, map[string][]instr.Sample{}
+		for _, b := range []Benchmark{serial, parallel} {
+			key := itersKey("opt", b)
+			e.itc[key] = BenchIters{N: 100}
+			e.count.iters[key] = 1000
+			e.count.base[key] = []instr.Sample{{PerOp: 5}}
+		}
+		return e
+	}
+	job := func(op string, bs ...Benchmark) *Job {
+		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: bs}
+	}
+	e := ready(true)
+	for _, tc := range []struct {
+		j    *Job
+		want bool
+	}{
+		{job("spin-loop", serial), true},
+		{job("sleep", serial), false},                     // wall time
+		{job("lock-contention", serial, parallel), false}, // contention on a concurrent benchmark: wall time
+		{job("spin-loop"), false},                         // no benchmark
+	} {
+		if got := e.CountedOnly(tc.j); got != tc.want {
+			t.Errorf("CountedOnly(%s on %v) = %v, want %v", tc.j.Mutant.Operator, tc.j.Benches, got, tc.want)
+		}
+	}
+	if ready(false).CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly without -measure instructions = true")
+	}
+	e = ready(true)
+	e.count.base = nil // no baseline sample yet: the first job takes it alone
+	if e.CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly before the baseline's first counted sample = true")
+	}
+	e = ready(true)
+	delete(e.itc, itersKey("opt", serial)) // the time mode's count is not found yet
+	if e.CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly before the time mode's iteration count = true")
+	}
+}
