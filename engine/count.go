@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -463,4 +464,34 @@ func (e *Engine) CountedOnly(j *Job) bool {
 		}
 	}
 	return true
+}
+
+// BaselineCounts returns the baseline's cached instructions/op samples of
+// each benchmark the campaign counted at level (-measure instructions), in
+// the order taken; nil when it counted none. The detectability map takes
+// the counted benchmarks' detectable ratios from them.
+func (e *Engine) BaselineCounts(level string) map[Benchmark][]float64 {
+	e.count.mu.Lock()
+	defer e.count.mu.Unlock()
+	var out map[Benchmark][]float64
+	for key, smps := range e.count.base {
+		// itersKey: level, package, name, GOMAXPROCS.
+		parts := strings.Split(key, "\x00")
+		if len(parts) != 4 || parts[0] != level || len(smps) == 0 {
+			continue
+		}
+		cpu, err := strconv.Atoi(parts[3])
+		if err != nil {
+			continue
+		}
+		if out == nil {
+			out = map[Benchmark][]float64{}
+		}
+		vals := make([]float64, len(smps))
+		for i, s := range smps {
+			vals[i] = s.PerOp
+		}
+		out[Benchmark{Pkg: parts[1], Name: parts[2], CPU: cpu}] = vals
+	}
+	return out
 }

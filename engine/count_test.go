@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -139,5 +140,26 @@ func TestCountedOnly(t *testing.T) {
 	delete(e.itc, itersKey("opt", serial)) // the time mode's count is not found yet
 	if e.CountedOnly(job("spin-loop", serial)) {
 		t.Error("CountedOnly before the time mode's iteration count = true")
+	}
+}
+
+// TestBaselineCounts: the cached baseline counts of a level, by benchmark,
+// in the order taken; nil for a level with none.
+func TestBaselineCounts(t *testing.T) {
+	e := New(Config{}, "", nil)
+	a := Benchmark{Pkg: "example.com/p", Name: "BenchmarkA", CPU: 0}
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkB/x=1", CPU: 4}
+	e.count.base = map[string][]instr.Sample{
+		itersKey("opt", a):   {{PerOp: 3}, {PerOp: 2}},
+		itersKey("opt", b):   {{PerOp: 7}},
+		itersKey("noopt", a): {{PerOp: 9}},
+		itersKey("opt", Benchmark{Pkg: "example.com/p", Name: "BenchmarkNone"}): {},
+	}
+	want := map[Benchmark][]float64{a: {3, 2}, b: {7}}
+	if got := e.BaselineCounts("opt"); !reflect.DeepEqual(got, want) {
+		t.Errorf("BaselineCounts(opt) = %v, want %v", got, want)
+	}
+	if got := e.BaselineCounts("other"); got != nil {
+		t.Errorf("BaselineCounts(other) = %v, want nil", got)
 	}
 }
