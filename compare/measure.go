@@ -11,8 +11,8 @@ import (
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -38,7 +38,7 @@ type compared struct {
 func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark, why map[engine.Benchmark]string, rep *results.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.ValidateChange(); err != nil {
-		return &runner.InputError{Err: fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
+		return inputerr.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)
 	}
 	var outs [2]*os.File
 	for i, name := range []string{CompareOldSamples, CompareNewSamples} {
