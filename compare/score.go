@@ -7,9 +7,12 @@ import (
 	"slices"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
+
+// reportFile is the report of a perfmut run in its -out directory.
+const reportFile = "report.json"
 
 // readScore reads the report of Comparison.ScoreDir, before any work: a
 // missing or unreadable one is bad input.
@@ -17,13 +20,13 @@ func (c *Comparison) readScore() (*results.Report, error) {
 	if c.ScoreDir == "" {
 		return nil, nil
 	}
-	path := filepath.Join(c.ScoreDir, runner.ReportFile)
+	path := filepath.Join(c.ScoreDir, reportFile)
 	if _, err := os.Stat(path); err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, runner.ReportFile)}
+		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, reportFile)
 	}
 	rep, err := results.ReadFile(path)
 	if err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: %w", c.ScoreDir, err)}
+		return nil, inputerr.Errorf("-score %s: %w", c.ScoreDir, err)
 	}
 	return rep, nil
 }
