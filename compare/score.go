@@ -11,18 +11,15 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// reportFile is the report of a perfmut run in its -out directory.
-const reportFile = "report.json"
-
 // readScore reads the report of Comparison.ScoreDir, before any work: a
 // missing or unreadable one is bad input.
 func (c *Comparison) readScore() (*results.Report, error) {
 	if c.ScoreDir == "" {
 		return nil, nil
 	}
-	path := filepath.Join(c.ScoreDir, reportFile)
+	path := filepath.Join(c.ScoreDir, results.ReportFile)
 	if _, err := os.Stat(path); err != nil {
-		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, reportFile)
+		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, results.ReportFile)
 	}
 	rep, err := results.ReadFile(path)
 	if err != nil {
