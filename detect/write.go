@@ -62,8 +62,10 @@ func rowText(r Row) string {
 }
 
 // fewSamples is the timed sample count below which a benchmark's shares
-// are rough: a share of 50 % then has a 95 % interval wider than 28 points.
-const fewSamples = 50
+// are rough: a share of 50 % then has a 95 % interval about 40 points
+// wide. The default profiled run (5 rounds of 20ms) gets about 25 on an
+// idle machine with a 250 Hz tick.
+const fewSamples = 20
 
 // fewSampled is the number of benchmarks with fewer than fewSamples timed
 // profile samples.

@@ -132,8 +132,8 @@ func writePlanMap(b *strings.Builder, m *results.PlanMap) {
 		return
 	}
 	fmt.Fprintf(b, "then the function sensitivity map (-function-map=false leaves it out), bounded: two builds of the test binaries of %s (as the baseline's),\n"+
-		"  and per benchmark (%d in the source) a calibration, two coverage runs of about 50 and 100ms and a profiled run of %d rounds of %s\n"+
-		"  (one more of at most twice the rounds when it gets fewer than 50 profile samples): at most %s of benchmark iterations\n",
+		"  and per benchmark (%d in the source) a calibration in each binary, two coverage runs of about 50 and 100ms of the coverage binary\n"+
+		"  and a profiled run of %d rounds of %s (two processes of half the rounds): at most %s of benchmark iterations\n",
 		english.Plural(m.Packages, "package"), m.Benchmarks, m.Rounds, time.Duration(m.SampleSeconds*float64(time.Second)),
 		time.Duration(m.BenchSeconds*float64(time.Second)).Round(100*time.Millisecond))
 }

@@ -27,7 +27,7 @@ const functionMapFile = "function-map.json"
 // about mapProfileTime long (perfmut sensitivity's defaults).
 const (
 	mapNoiseSamples = 5
-	mapProfileTime  = 200 * time.Millisecond
+	mapProfileTime  = 100 * time.Millisecond
 )
 
 // mapFile is functionMapFile's content.

@@ -38,7 +38,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
 	fs.DurationVar(&f.sampleTime, "sample-time", engine.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
 	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
-	fs.DurationVar(&f.profileTime, "profile-time", 200*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
+	fs.DurationVar(&f.profileTime, "profile-time", 100*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", engine.DefaultBenchTimeout, "deadline of each benchmark process")
 	fs.IntVar(&f.jobs, "j", 2, "coverage runs at once (the profiled runs run one at a time)")
 	if err := parseFlags(fs, args); err != nil {
