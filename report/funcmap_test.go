@@ -50,7 +50,7 @@ func mapFixture(t testing.TB) *results.Report {
 			Benchmark: "example.com/demo/other.BenchmarkLower", Share: 0.78, ShareLow: 0.72, ShareHigh: 0.83, FlatShare: 0.5, Samples: 254},
 	}
 	rep.FunctionMap = &results.FunctionMap{Benchmarks: 3, BuildSeconds: 3.4, CoverageSeconds: 1.4, CalibrateSeconds: 1, ProfileSeconds: 6.3,
-		Skipped: []string{"example.com/demo/textutil.BenchmarkSlow: signal: killed"}}
+		Skipped: []string{"example.com/demo/textutil.BenchmarkSlow: signal: killed"}, Counted: []string{"example.com/demo/other.BenchmarkLower"}}
 	rep.ChangedFunctions = []results.FunctionNote{
 		{Function: "example.com/demo/textutil.Index", File: "textutil/index.go", Line: 12, Status: "timed", Factor: ptr(35.9),
 			Benchmark: "example.com/demo/textutil.BenchmarkIndex", Share: 0.0118, Warning: true,

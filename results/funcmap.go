@@ -37,6 +37,10 @@ type FunctionMap struct {
 	// Skipped are the benchmarks that failed on the baseline (one line
 	// each, "importpath.BenchmarkX: reason").
 	Skipped []string `json:"skipped,omitempty"`
+	// Counted are the benchmarks (importpath.BenchmarkX) whose detectable
+	// ratio is from the baseline's instruction counts (-measure
+	// instructions), not from the profiled rounds' wall time.
+	Counted []string `json:"counted,omitempty"`
 }
 
 // Seconds is the map's total wall time.
