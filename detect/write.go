@@ -42,6 +42,30 @@ func WriteText(w io.Writer, m *Map) error {
 	return err
 }
 
+// WriteNotes writes the notes on the functions changed since rev, one
+// line each, "warning" or "note" first; warn is the threshold they were
+// made with (DefaultWarnFactor when 0).
+func WriteNotes(w io.Writer, rev string, notes []Note, warn float64) error {
+	if warn <= 0 {
+		warn = DefaultWarnFactor
+	}
+	if len(notes) == 0 {
+		_, err := fmt.Fprintf(w, "no function in scope changed since %s\n", rev)
+		return err
+	}
+	fmt.Fprintf(w, "changed since %s: what notices each function slowing down (a warning: no benchmark times it, or its factor is above x%.3g, -warn-factor):\n", rev, warn)
+	for _, n := range notes {
+		kind := "note"
+		if n.Warning {
+			kind = "warning"
+		}
+		if _, err := fmt.Fprintf(w, "  %-7s %s\n", kind, n.Text); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // round rounds d to 0.1s.
 func round(d time.Duration) time.Duration { return d.Round(100 * time.Millisecond) }
 

@@ -83,6 +83,9 @@ func funcMapLegend(rep *results.Report) string {
 		} else {
 			fmt.Fprintf(&b, "; map of %s took %.1fs", english.Plural(m.Benchmarks, "benchmark"), m.Seconds())
 		}
+		if m.From != "" {
+			fmt.Fprintf(&b, "; the map of %s", m.From)
+		}
 		if len(m.Counted) > 0 {
 			fmt.Fprintf(&b, "; detectable ratios from instruction counts for %s, from wall time for the others", countedNames(m.Counted))
 		}

@@ -41,6 +41,9 @@ type FunctionMap struct {
 	// ratio is from the baseline's instruction counts (-measure
 	// instructions), not from the profiled rounds' wall time.
 	Counted []string `json:"counted,omitempty"`
+	// From says, in a merged report (perfmut merge), which shard's map it
+	// is and whether the other shards' maps agree.
+	From string `json:"from,omitempty"`
 }
 
 // Seconds is the map's total wall time.

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/detect"
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
@@ -166,11 +165,7 @@ func mapInfo(m *detect.Map, reused bool) *results.FunctionMap {
 // changedNotes are the notes of the functions of pkgs with a line changed
 // since rev (in the module at dir): what protects each.
 func changedNotes(ctx context.Context, pkgs []detect.Pkg, dir, rev string, m *detect.Map, warn float64) ([]results.FunctionNote, error) {
-	lines, err := changes.Lines(ctx, dir, rev)
-	if err != nil {
-		return nil, err
-	}
-	changed, err := detect.ChangedFuncs(pkgs, dir, lines)
+	notes, err := detect.NotesSince(ctx, pkgs, dir, rev, m, warn)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +174,7 @@ func changedNotes(ctx context.Context, pkgs []detect.Pkg, dir, rev string, m *de
 		return nil, err
 	}
 	var out []results.FunctionNote
-	for _, n := range detect.Notes(m, changed, warn) {
+	for _, n := range notes {
 		p := pos[n.Function]
 		out = append(out, results.FunctionNote{Function: n.Function, File: p.File, Line: p.Line, Status: string(n.Status),
 			Factor: n.Factor, AtLeast: n.AtLeast, Benchmark: n.Benchmark, Share: n.Share, Warning: n.Warning, Text: n.Text})
