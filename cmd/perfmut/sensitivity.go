@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/perfmut/perfmut/detect"
@@ -66,6 +67,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if f.verbose {
 		opts.Log = stderr
 	}
+	runner.RemoveStaleTemp(os.TempDir()) // a killed run's, or a killed map's
 	m, err := detect.Compute(ctx, opts)
 	if err != nil {
 		return err
