@@ -18,8 +18,11 @@ func WritePlan(w io.Writer, p *results.Plan) error {
 	q := p.Quick
 	if q == nil {
 		fmt.Fprintf(&b, "plan for %s: %s at %s\n", p.Module, english.Plural(p.Mutants, "mutant"), strings.Join(p.Levels, " and "))
+		// Measured: to 0.1s, the unit of the map's cost against the
+		// coverage step (docs/sensitivity.md, "Cost").
+		m := func(s float64) string { return time.Duration(s * float64(time.Second)).Round(100 * time.Millisecond).String() }
 		fmt.Fprintf(&b, "baseline (measured): %s build and test, %s benchmark coverage, %s test coverage\n\n",
-			d(p.Baseline.BuildTestSeconds), d(p.Baseline.BenchCoverageSeconds), d(p.Baseline.TestCoverageSeconds))
+			m(p.Baseline.BuildTestSeconds), m(p.Baseline.BenchCoverageSeconds), m(p.Baseline.TestCoverageSeconds))
 	} else {
 		writeQuickHead(&b, p, d)
 	}
