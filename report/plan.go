@@ -20,7 +20,9 @@ func WritePlan(w io.Writer, p *results.Plan) error {
 		fmt.Fprintf(&b, "plan for %s: %s at %s\n", p.Module, english.Plural(p.Mutants, "mutant"), strings.Join(p.Levels, " and "))
 		// Measured: to 0.1s, the unit of the map's cost against the
 		// coverage step (docs/sensitivity.md, "Cost").
-		m := func(s float64) string { return time.Duration(s * float64(time.Second)).Round(100 * time.Millisecond).String() }
+		m := func(s float64) string {
+			return time.Duration(s * float64(time.Second)).Round(100 * time.Millisecond).String()
+		}
 		fmt.Fprintf(&b, "baseline (measured): %s build and test, %s benchmark coverage, %s test coverage\n\n",
 			m(p.Baseline.BuildTestSeconds), m(p.Baseline.BenchCoverageSeconds), m(p.Baseline.TestCoverageSeconds))
 	} else {
