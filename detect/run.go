@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -103,7 +105,7 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp("", "perfmut-sensitivity-")
+	work, err := newWorkDir()
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +128,23 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 		benches = append(benches, bs...)
 	}
 	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches), Cost: m.cost, Skipped: m.skipped}, nil
+}
+
+// newWorkDir creates the map's scratch directory, named and tagged as a
+// perfmut run's temporary directory (perfmut-run-*, holding a file "pid"
+// with this process's id), so that one left behind by a killed process
+// (SIGKILL runs no deferred removal) is removed by the next perfmut run,
+// compare or sensitivity (runner.RemoveStaleTemp).
+func newWorkDir() (string, error) {
+	dir, err := os.MkdirTemp("", "perfmut-run-sensitivity-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return "", err
+	}
+	return dir, nil
 }
 
 // skip leaves benchmark name of p out of the map, as a campaign's

@@ -81,6 +81,9 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	if err := results.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
 		return nil, err
 	}
+	if err := m.finishMapNoise(); err != nil {
+		return nil, err
+	}
 	return merged, results.WriteJSON(filepath.Join(out, ReportFile), merged)
 }
 
@@ -109,6 +112,7 @@ type merger struct {
 	shards  map[int]string    // shard k -> its directory
 	shardN  int               // n of the shards k/n, 0 if unsharded
 	journal []byte            // every shard's journal entries, checked
+	head    shardHead         // the first shard, whose map and noise the merged report keeps
 }
 
 // add merges the results directory dir: its report's mutants, their
@@ -175,6 +179,10 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 		m.merged = &head
 		m.merged.Mutants = nil
 		m.merged.Settings.Shard = ""
+		m.head = shardHead{dir: dir, shard: rep.Settings.Shard}
+		if hasMap(rep) {
+			m.head.mapFrom.dir, m.head.mapFrom.shard = dir, rep.Settings.Shard
+		}
 		return nil
 	}
 	if rep.Module != m.merged.Module {
@@ -191,6 +199,8 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 	if rep.Finished.After(m.merged.Finished) {
 		m.merged.Finished = rep.Finished
 	}
+	m.addMap(dir, rep)
+	m.addNoise(dir, rep)
 	return nil
 }
 
