@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -105,7 +104,7 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	work, err := newWorkDir()
+	work, err := outdir.MakeTemp() // pid-tagged: a killed map's is removed by the next perfmut command
 	if err != nil {
 		return nil, err
 	}
@@ -128,23 +127,6 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 		benches = append(benches, bs...)
 	}
 	return &Map{Benchmarks: benches, Functions: Rows(ix.Funcs(), benches), Cost: m.cost, Skipped: m.skipped}, nil
-}
-
-// newWorkDir creates the map's scratch directory, named and tagged as a
-// perfmut run's temporary directory (perfmut-run-*, holding a file "pid"
-// with this process's id), so that one left behind by a killed process
-// (SIGKILL runs no deferred removal) is removed by the next perfmut run,
-// compare or sensitivity (runner.RemoveStaleTemp).
-func newWorkDir() (string, error) {
-	dir, err := os.MkdirTemp("", "perfmut-run-sensitivity-")
-	if err != nil {
-		return "", err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
-		os.RemoveAll(dir)
-		return "", err
-	}
-	return dir, nil
 }
 
 // skip leaves benchmark name of p out of the map, as a campaign's

@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/perfmut/perfmut/detect"
 	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -67,7 +65,6 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if f.verbose {
 		opts.Log = stderr
 	}
-	runner.RemoveStaleTemp(os.TempDir()) // a killed run's, or a killed map's
 	m, err := detect.Compute(ctx, opts)
 	if err != nil {
 		return err
@@ -75,7 +72,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	var notes []detect.Note
 	if f.changedSince != "" {
 		if notes, err = detect.NotesSince(ctx, opts.Pkgs, ld.Program.Module.Dir, f.changedSince, m, f.warnFactor); err != nil {
-			return &runner.InputError{Err: fmt.Errorf("-changed-since %s: %w", f.changedSince, err)}
+			return inputerr.Errorf("-changed-since %s: %w", f.changedSince, err)
 		}
 	}
 	return f.write(stdout, m, notes)

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/runner"
 )
 
 func TestSensitivityScripts(t *testing.T) { runScripts(t, "sensitivity_*.txtar") }
@@ -101,7 +101,7 @@ func TestHelperSensitivity(t *testing.T) {
 // TestSensitivityKilledTemp: a perfmut sensitivity killed by SIGKILL
 // leaves its scratch directory behind; it is a perfmut-run-* directory
 // tagged with the dead process's id, which the next run removes
-// (runner.RemoveStaleTemp). Before, it was a perfmut-sensitivity-*
+// (outdir.RemoveStaleTemp). Before, it was a perfmut-sensitivity-*
 // directory that nothing removed.
 func TestSensitivityKilledTemp(t *testing.T) {
 	if testing.Short() {
@@ -137,7 +137,7 @@ func TestSensitivityKilledTemp(t *testing.T) {
 	if _, err := os.Stat(filepath.Dir(pids[0])); err != nil {
 		t.Fatalf("the killed map's scratch directory is gone before the cleanup: %v", err)
 	}
-	runner.RemoveStaleTemp(tmp)
+	outdir.RemoveStaleTemp(tmp)
 	if left, _ := filepath.Glob(filepath.Join(tmp, "perfmut-*")); len(left) > 0 {
 		t.Errorf("left after the cleanup: %v", left)
 	}
