@@ -2,7 +2,7 @@
 # The map's cost against a campaign's coverage step (docs/sensitivity.md,
 # "Cost"): in MODULE_DIR, ROUNDS times (default 2), alternately,
 # `perfmut run -plan=exact -opt on ./...` (its "benchmark coverage" is the
-# campaign's baseline coverage step, to the second) and
+# campaign's baseline coverage step, to 0.1s) and
 # `perfmut sensitivity -json ./...` (its cost, by step), each with the load
 # before it. Prints one line per pair and keeps the outputs in OUT_DIR.
 #
@@ -15,6 +15,7 @@ rounds=${4:-2}
 [ -x "$bin" ] || (cd "$repo" && go build -o "$bin" ./cmd/perfmut)
 load() { cut -d' ' -f1 /proc/loadavg; }
 for i in $(seq 1 "$rounds"); do
+	echo "uptime before pair $i: $(uptime)" >&2
 	l1=$(load)
 	(cd "$mod" && "$bin" run -plan=exact -opt on ./... > "$out/plan$i.txt" 2> "$out/plan$i.log")
 	cov=$(sed -n 's/^baseline (measured): .*, \([0-9hms.]*\) benchmark coverage,.*/\1/p' "$out/plan$i.txt")
@@ -24,7 +25,7 @@ for i in $(seq 1 "$rounds"); do
 import json, re, sys
 m = json.load(open(sys.argv[1]))['cost']
 cov = sys.argv[2]
-secs = sum(float(v) * {'h': 3600, 'm': 60, 's': 1}[u] for v, u in re.findall(r'([0-9.]+)([hms])', cov))
+secs = sum(float(v) * {'h': 3600, 'm': 60, 's': 1, 'ms': 1e-3}[u] for v, u in re.findall(r'([0-9.]+)(ms|h|m|s)', cov))
 steps = [m[k] / 1e9 for k in ('build_ns', 'calibrate_ns', 'coverage_ns', 'profile_ns')]
 t = sum(steps)
 ratio = t / secs if secs else float('inf')

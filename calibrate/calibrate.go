@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -52,7 +53,7 @@ func ParseKinds(s string) ([]string, error) {
 }
 
 // Calibrate places the trials and runs them as a campaign. Without sites
-// to place them at it returns an *InputError.
+// to place them at it returns an *inputerr.Error.
 func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	cc := c.Campaign // the caller's Campaign is not changed
 	logf := func(format string, args ...any) {
@@ -76,7 +77,7 @@ func (c *Calibration) Calibrate(ctx context.Context) (*results.Report, error) {
 	candidates := append(slices.Clone(cc.Mutants), atFirstEdit(cc.Module.Dir, cc.Mutants)...)
 	sites := calibrationSites(candidates, c.Trials, cc.Seed, keep)
 	if len(sites) == 0 {
-		return nil, &runner.InputError{Err: fmt.Errorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))}
+		return nil, &inputerr.Error{Err: fmt.Errorf("no mutation sites in %s to calibrate at; give packages with code their benchmarks run", strings.Join(patterns, " "))}
 	}
 	pkgs := map[string]*mutate.Package{}
 	for _, p := range cc.Packages {

@@ -11,10 +11,11 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -32,6 +33,9 @@ type Comparison struct {
 	// Log, Verbose. Its Rule's Alpha is the false-change rate of the whole
 	// comparison (see score.Rule.ForBenchmarks).
 	engine.Measurement
+	// Settings are what compare.json records of the flags (as given,
+	// Patterns too); Compare fills in the module and the Go version.
+	Settings results.Settings
 	Dir      string   // the module's directory, only read; default "."
 	Out      string   // results directory; default perfmut-compare
 	Old, New string   // git revisions; New may be changes.WorkTree
@@ -84,7 +88,6 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	started := time.Now()
 	cc := *c
 	c = &cc
-	patterns := c.Patterns // as given, for the report's settings
 	if err := c.check(); err != nil {
 		return nil, err
 	}
@@ -100,23 +103,19 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := runner.MakeOutDir(c.Out); err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("cannot create -out directory: %w", err)}
+	if err := outdir.Make(c.Out); err != nil {
+		return nil, inputerr.Errorf("cannot create -out directory: %w", err)
 	}
-	lock, err := runner.LockOut(c.Out)
+	lock, err := outdir.Lock(c.Out)
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Unlock()
-	runner.RemoveStaleTemp(os.TempDir())
-	tmp, err := os.MkdirTemp("", "perfmut-run-")
+	tmp, err := outdir.MakeTemp()
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
-		return nil, err
-	}
 	prog := progress.New(c.Log, c.Progress, 0)
 	defer prog.End()
 	var sides [2]*compareSide
@@ -131,8 +130,8 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		Module:      sides[1].modPath,
 		MaxSlowdown: c.MaxSlowdown,
 	}
-	rep.Settings = c.settings(ctx, patterns)
-	rep.Settings.Module = rep.Module
+	rep.Settings = c.Settings
+	rep.Settings.Module, rep.Settings.GoVersion = rep.Module, engine.GoVersion(ctx)
 	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
@@ -165,11 +164,11 @@ func (c *Comparison) revisions(ctx context.Context) (changes.Repo, [2]changes.Re
 	var revs [2]changes.Rev
 	repo, err := changes.OpenRepo(ctx, c.Dir)
 	if err != nil {
-		return repo, revs, nil, &runner.InputError{Err: err}
+		return repo, revs, nil, &inputerr.Error{Err: err}
 	}
 	for i, rev := range []string{c.Old, c.New} {
 		if revs[i], err = repo.Resolve(ctx, [2]string{"OLD", "NEW"}[i], rev); err != nil {
-			return repo, revs, nil, &runner.InputError{Err: err}
+			return repo, revs, nil, &inputerr.Error{Err: err}
 		}
 	}
 	diff, err := repo.Between(ctx, revs[0], revs[1])
@@ -203,10 +202,10 @@ func (c *Comparison) check() error {
 		c.Dir = abs
 	}
 	if c.MaxSlowdown < 0 {
-		return &runner.InputError{Err: fmt.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)}
+		return inputerr.Errorf("-max-slowdown %v out of range: want 0 or more, e.g. 5%%", c.MaxSlowdown)
 	}
 	if err := c.Rule.ValidateChange(); err != nil {
-		return &runner.InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	return nil
 }
@@ -230,8 +229,8 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 	}
 	s := &compareSide{name: name, rev: rev, w: w, benches: map[engine.Benchmark]bool{}, listed: map[string]bool{}}
 	if s.list, s.modPath, err = listPackages(ctx, dir, c.Tags, c.Patterns); err != nil {
-		if errors.As(err, new(*runner.InputError)) {
-			return nil, &runner.InputError{Err: fmt.Errorf("%s (%s): %v", name, rev.Name, err)}
+		if errors.As(err, new(*inputerr.Error)) {
+			return nil, inputerr.Errorf("%s (%s): %v", name, rev.Name, err)
 		}
 		return nil, fmt.Errorf("%s (%s): %w", name, rev.Name, err)
 	}
@@ -250,21 +249,6 @@ func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev change
 		s.modPkgs[p.ImportPath] = true
 	}
 	return s, nil
-}
-
-// campaign is what a side's workspace builds and measures with: c's
-// measurement of the module in dir at the default optimization level.
-func (c *Comparison) campaign(dir string) *runner.Campaign {
-	return &runner.Campaign{Module: mutate.Module{Dir: dir}, Levels: []string{results.Opt}, Out: c.Out, Measurement: c.Measurement}
-}
-
-// settings are the comparison's settings for compare.json: the
-// measurement's, with the package patterns as given.
-func (c *Comparison) settings(ctx context.Context, patterns []string) results.Settings {
-	cc := c.campaign(c.Dir)
-	cc.Settings = results.Settings{Patterns: patterns}
-	cc.RecordSettings(ctx)
-	return cc.Settings
 }
 
 // build builds the test binaries of pkgs (import paths) on side s.

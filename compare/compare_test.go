@@ -1,6 +1,8 @@
 package compare
 
 import (
+	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -8,6 +10,7 @@ import (
 
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -133,5 +136,34 @@ func TestBuiltLines(t *testing.T) {
 	lines := map[string][]changes.Range{"sub/old.go": {{Start: 1, End: 2}}, "sub/new.go": {{Start: 3, End: 3}}}
 	if got := s.built(lines); len(got) != 1 || got["sub/new.go"] == nil {
 		t.Errorf("built = %v, want only sub/new.go", got)
+	}
+}
+
+// TestCountedRoundBothOrNeither: a counted round whose NEW sample failed
+// writes OLD's sample into neither file and records nothing; a round of
+// two samples writes one into each file.
+func TestCountedRoundBothOrNeither(t *testing.T) {
+	st := &compared{b: engine.Benchmark{Pkg: "example.com/m", Name: "BenchmarkX"}, n: 10,
+		vals: map[string]*[2][]float64{}, cens: map[string]*[2][]int{}, missing: map[string][]int{}}
+	var old, new strings.Builder
+	outs := [2]io.Writer{&old, &new}
+	names := [2]string{"OLD", "NEW"}
+	smp := [2]instr.Sample{{PerOp: 1000, N: 10, Long: 20000}, {PerOp: 1100, N: 10, Long: 22000}}
+	if err := st.recordCounts(names, smp, [2]error{nil, errors.New("valgrind exited with status 1")}, outs); err != nil {
+		t.Fatal(err)
+	}
+	if old.Len() != 0 || new.Len() != 0 || st.rounds != 0 || st.failed != "NEW: valgrind exited with status 1" {
+		t.Fatalf("a round NEW failed: old.txt %q, new.txt %q, %d rounds, failed %q; want nothing written or recorded, failed on NEW", old.String(), new.String(), st.rounds, st.failed)
+	}
+	st.failed = ""
+	if err := st.recordCounts(names, smp, [2]error{}, outs); err != nil {
+		t.Fatal(err)
+	}
+	var want [2]strings.Builder
+	for side := range want {
+		instr.WriteResult(&want[side], "BenchmarkX", smp[side])
+	}
+	if old.String() != want[0].String() || new.String() != want[1].String() || st.rounds != 1 {
+		t.Errorf("a round of two samples: old.txt %q, new.txt %q, %d rounds; want %q, %q, 1 round", old.String(), new.String(), st.rounds, want[0].String(), want[1].String())
 	}
 }

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -29,7 +30,7 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 	}
 	past, err := results.ReadHistory(c.HistoryDir)
 	if err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("-history %s: %w", c.HistoryDir, err)}
+		return nil, inputerr.Errorf("-history %s: %w", c.HistoryDir, err)
 	}
 	return past, nil
 }
@@ -39,7 +40,7 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 // sides' distributions to it.
 func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past []results.HistoryEntry) error {
 	now := time.Now().UTC()
-	mach := runner.Machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
+	mach := engine.Machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
 	var add []results.HistoryEntry
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {

@@ -1,8 +1,10 @@
 package compare
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,8 +13,8 @@ import (
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -38,16 +40,17 @@ type compared struct {
 func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark, why map[engine.Benchmark]string, rep *results.Comparison) error {
 	rule := c.Rule.ForBenchmarks(len(sel), c.MinSamples)
 	if err := rule.ValidateChange(); err != nil {
-		return &runner.InputError{Err: fmt.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)}
+		return inputerr.Errorf("%s to compare share -alpha %g (%.3g each): %v", english.Plural(len(sel), "benchmark"), c.Rule.Alpha, rule.Alpha, err)
 	}
-	var outs [2]*os.File
+	var files [2]*os.File
+	var outs [2]io.Writer
 	for i, name := range []string{CompareOldSamples, CompareNewSamples} {
 		f, err := os.Create(filepath.Join(c.Out, name))
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		outs[i] = f
+		files[i], outs[i] = f, f
 	}
 	old := sides[0].w
 	metric := c.Metric
@@ -81,7 +84,7 @@ func (c *Comparison) measureAll(ctx context.Context, sides [2]*compareSide, sel 
 			}
 		}
 	}
-	for _, f := range outs {
+	for _, f := range files {
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("writing the samples: %w", err)
 		}
@@ -159,7 +162,7 @@ func (c *Comparison) sampleDesc() string {
 // order. A side's sample that runs past the censoring cap (CensorFactor
 // times the other side's slowest sample, plus CensorSlack) is stopped and
 // recorded as censored: slower than every sample of the other side.
-func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st *compared, rng *rand.Rand, outs [2]*os.File, metric func(string) bool) error {
+func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st *compared, rng *rand.Rand, outs [2]io.Writer, metric func(string) bool) error {
 	if st.n > 0 {
 		return c.countRound(ctx, sides, st, outs)
 	}
@@ -167,6 +170,7 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 	b, it := st.b, st.it
 	var vals [2]map[string]float64
 	var censored [2]bool
+	var round [2]bytes.Buffer // written once both samples are taken
 	for _, side := range rng.Perm(2) {
 		s := sides[side]
 		limit := old.CensorCap(it, st.slowest[1-side])
@@ -181,20 +185,20 @@ func (c *Comparison) sampleRound(ctx context.Context, sides [2]*compareSide, st 
 		switch {
 		case limit > 0 && res.TimedOut:
 			perOp := res.Elapsed.Seconds() / float64(it.N)
-			_, err = fmt.Fprintf(outs[side], "# censored: %s stopped after %s (cap %s = %g x slowest %s sample + %s) at %dx; sec/op >= %g\n",
+			fmt.Fprintf(&round[side], "# censored: %s stopped after %s (cap %s = %g x slowest %s sample + %s) at %dx; sec/op >= %g\n",
 				b.Name, res.Elapsed.Round(time.Millisecond), limit.Round(time.Millisecond), c.CensorFactor, sides[1-side].name, it.SlackOrDefault(), it.N, perOp)
 			out, censored[side] = map[string]float64{"sec/op": perOp}, true
 		case !res.OK() || out == nil:
 			st.failed = fmt.Sprintf("%s: %s", s.name, engine.BenchFailure(res).Reason)
 			return nil
 		default:
-			_, err = outs[side].Write(res.Output)
+			round[side].Write(res.Output)
 			st.slowest[side] = max(st.slowest[side], res.Elapsed)
 		}
-		if err != nil {
-			return fmt.Errorf("writing the samples: %w", err)
-		}
 		vals[side] = out
+	}
+	if err := writeRound(outs, &round); err != nil {
+		return err
 	}
 	st.record(vals, censored, metric)
 	return nil

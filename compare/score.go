@@ -7,8 +7,8 @@ import (
 	"slices"
 
 	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // readScore reads the report of Comparison.ScoreDir, before any work: a
@@ -17,13 +17,13 @@ func (c *Comparison) readScore() (*results.Report, error) {
 	if c.ScoreDir == "" {
 		return nil, nil
 	}
-	path := filepath.Join(c.ScoreDir, runner.ReportFile)
+	path := filepath.Join(c.ScoreDir, results.ReportFile)
 	if _, err := os.Stat(path); err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, runner.ReportFile)}
+		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, results.ReportFile)
 	}
 	rep, err := results.ReadFile(path)
 	if err != nil {
-		return nil, &runner.InputError{Err: fmt.Errorf("-score %s: %w", c.ScoreDir, err)}
+		return nil, inputerr.Errorf("-score %s: %w", c.ScoreDir, err)
 	}
 	return rep, nil
 }

@@ -18,9 +18,9 @@ import (
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // A listedPackage is one package of the module as go list shows it.
@@ -53,7 +53,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 		if ctx.Err() != nil {
 			return nil, "", ctx.Err()
 		}
-		return nil, "", &runner.InputError{Err: fmt.Errorf("go list %s: %s", strings.Join(patterns, " "), engine.LastLines(stderr.Bytes(), 2))}
+		return nil, "", inputerr.Errorf("go list %s: %s", strings.Join(patterns, " "), engine.LastLines(stderr.Bytes(), 2))
 	}
 	var out []listedPackage
 	modPath := ""
@@ -66,7 +66,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 			return nil, "", fmt.Errorf("reading go list output: %w", err)
 		}
 		if p.Error != nil {
-			return nil, "", &runner.InputError{Err: fmt.Errorf("package %s: %s", p.ImportPath, firstLineOf(p.Error.Err))}
+			return nil, "", inputerr.Errorf("package %s: %s", p.ImportPath, firstLineOf(p.Error.Err))
 		}
 		if p.Module == nil {
 			continue // the standard library
@@ -75,7 +75,7 @@ func listPackages(ctx context.Context, dir string, tags, patterns []string) ([]l
 		out = append(out, p)
 	}
 	if len(out) == 0 {
-		return nil, "", &runner.InputError{Err: fmt.Errorf("no packages of the module match %s", strings.Join(patterns, " "))}
+		return nil, "", inputerr.Errorf("no packages of the module match %s", strings.Join(patterns, " "))
 	}
 	return out, modPath, nil
 }

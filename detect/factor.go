@@ -55,8 +55,11 @@ func Factor(d, s float64) float64 {
 
 // A BenchResult is what one benchmark contributes to the map.
 type BenchResult struct {
-	Name       string    `json:"name"`       // importpath.BenchmarkX
-	Detectable float64   `json:"detectable"` // d: the ratio its samples detect
+	Name       string  `json:"name"`       // importpath.BenchmarkX
+	Detectable float64 `json:"detectable"` // d: the ratio its samples detect
+	// Counted: Detectable is from the baseline's instruction counts (a
+	// campaign at -measure instructions), not from Noise (WithCounts).
+	Counted    bool      `json:"counted,omitempty"`
 	Noise      []float64 `json:"noise_ns_per_op"`
 	Iterations int       `json:"iterations"` // b.N of each round of the profiled run
 	// CoverIterations is the b.N of the first coverage run (the second

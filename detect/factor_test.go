@@ -19,7 +19,10 @@ func TestFactor(t *testing.T) {
 	}
 }
 
-func TestRows(t *testing.T) {
+// rowsFixture is a map's input: BenchmarkA, noisy, where F takes half
+// the time and G 1 %; BenchmarkB, quieter, where G takes 20 %; Tiny runs
+// in A's loop without a sample, Prep before it, Unused nowhere.
+func rowsFixture() ([]FuncID, []BenchResult) {
 	const m = "example.com/m."
 	set := func(names ...string) map[string]bool {
 		out := map[string]bool{}
@@ -41,6 +44,12 @@ func TestRows(t *testing.T) {
 	for _, n := range []string{"F", "G", "Tiny", "Prep", "Unused"} {
 		ids = append(ids, FuncID{"example.com/m", n})
 	}
+	return ids, benches
+}
+
+func TestRows(t *testing.T) {
+	const m = "example.com/m."
+	ids, benches := rowsFixture()
 	rows := Rows(ids, benches)
 	type want struct {
 		fn      string

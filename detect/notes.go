@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -64,6 +65,21 @@ func Notes(m *Map, changed []FuncID, warn float64) []Note {
 		out = append(out, n)
 	}
 	return out
+}
+
+// NotesSince returns the notes (Notes) of the functions of pkgs with a
+// line added or changed since git revision rev (changes.Lines) in the
+// module at moduleDir.
+func NotesSince(ctx context.Context, pkgs []Pkg, moduleDir, rev string, m *Map, warn float64) ([]Note, error) {
+	lines, err := changes.Lines(ctx, moduleDir, rev)
+	if err != nil {
+		return nil, err
+	}
+	changed, err := ChangedFuncs(pkgs, moduleDir, lines)
+	if err != nil {
+		return nil, err
+	}
+	return Notes(m, changed, warn), nil
 }
 
 // ChangedFuncs returns the functions of pkgs whose declarations hold a

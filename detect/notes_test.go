@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/changes"
@@ -89,5 +90,26 @@ func TestPositions(t *testing.T) {
 	}
 	if p := got["example.com/shares.Half"]; p.File != "shares/work.go" || p.Line != 19 {
 		t.Errorf("Positions[Half] = %+v, want shares/work.go:19", p)
+	}
+}
+
+// TestWriteNotes: one line per changed function, warnings named so, under
+// a header with the threshold; none changed says so.
+func TestWriteNotes(t *testing.T) {
+	var b strings.Builder
+	notes := []Note{{Function: "m.F", Warning: true, Text: "m.F: no benchmark runs it: no slowdown of it would be noticed"},
+		{Function: "m.G", Text: "m.G: a slowdown of x1.08 is caught by m.BenchmarkG (78.0% of its time)"}}
+	if err := WriteNotes(&b, "origin/main", notes, 1.5); err != nil {
+		t.Fatal(err)
+	}
+	want := "changed since origin/main: what notices each function slowing down (a warning: no benchmark times it, or its factor is above x1.5, -warn-factor):\n" +
+		"  warning m.F: no benchmark runs it: no slowdown of it would be noticed\n" +
+		"  note    m.G: a slowdown of x1.08 is caught by m.BenchmarkG (78.0% of its time)\n"
+	if b.String() != want {
+		t.Errorf("WriteNotes =\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := WriteNotes(&b, "HEAD", nil, 0); err != nil || b.String() != "no function in scope changed since HEAD\n" {
+		t.Errorf("no notes: %q, %v", b.String(), err)
 	}
 }

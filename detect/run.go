@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -103,7 +104,7 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	work, err := os.MkdirTemp("", "perfmut-sensitivity-")
+	work, err := outdir.MakeTemp() // pid-tagged: a killed map's is removed by the next perfmut command
 	if err != nil {
 		return nil, err
 	}

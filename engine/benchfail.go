@@ -2,8 +2,11 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/score"
@@ -20,26 +23,93 @@ var benchLineRE = regexp.MustCompile(`^(Benchmark\S*?)(?:-\d+)?(?:\s+(.*))?$`)
 // line: after a benchmark's name it is not at the start of the line.
 var runtimeMsgRE = regexp.MustCompile(`(?:^|\t)((?:panic|fatal error): .*)$`)
 
+// benchDoneRE matches the line that ends a benchmark without a result
+// (-test.v prints it on a line of its own): failed, skipped, or its log.
+var benchDoneRE = regexp.MustCompile(`^\s*--- (?:FAIL|SKIP|BENCH): (Benchmark\S*?)(?:-\d+)?$`)
+
+// benchFrameRE matches a function of a goroutine trace that is a benchmark
+// function or a closure in one (example.com/m/lib.BenchmarkX.func1(...)),
+// also on the line naming the function that created the goroutine: the
+// package path and the benchmark's name.
+var benchFrameRE = regexp.MustCompile(`^(?:created by )?(\S+?)\.(Benchmark[^.\s(\[]*)`)
+
 // benchDeath reads the output of a failed benchmark process: the
-// benchmark that was running (the last one printed without a result, ""
-// if none) and the runtime's message (panic or fatal error, "" if none).
+// benchmark that was running ("" if none is found) and the runtime's
+// message (panic or fatal error, "" if none).
+//
+// The running benchmark is the one the trace of the dying goroutine
+// names, not the last name printed: the testing package signals that a
+// benchmark is done from a deferred call, which runs while a panic
+// unwinds, so the next benchmark can start, and -test.v print its name,
+// before the runtime prints the panic. The trace names the top-level
+// benchmark function; of its sub-benchmarks, the one that was running is
+// the first printed without a result and without sub-benchmarks of its
+// own. Without a benchmark in the trace (a goroutine the code under test
+// started, a process killed at its deadline), it is the last name printed
+// without a result.
 func benchDeath(out []byte) (bench, msg string) {
+	var started []string // printed without a result yet, in order
+	var last, traced string
 	for _, line := range strings.Split(string(out), "\n") {
 		line = strings.TrimRight(line, "\r")
 		if m := benchLineRE.FindStringSubmatch(line); m != nil {
 			if strings.Contains(m[2], "ns/op") || strings.HasPrefix(strings.TrimSpace(m[2]), "--- ") {
-				bench = ""
+				last, started = "", without(started, m[1])
 			} else {
-				bench = m[1]
+				last, started = m[1], append(without(started, m[1]), m[1])
 			}
+		} else if m := benchDoneRE.FindStringSubmatch(line); m != nil {
+			started = without(started, m[1])
 		}
 		if msg == "" {
 			if m := runtimeMsgRE.FindStringSubmatch(line); m != nil {
 				msg = m[1]
 			}
+		} else if traced == "" {
+			traced = tracedBench(line)
 		}
 	}
-	return bench, msg
+	if traced == "" {
+		return last, msg
+	}
+	return runningSub(started, traced), msg
+}
+
+// tracedBench is the benchmark function a line of a goroutine trace names,
+// or "".
+func tracedBench(line string) string {
+	m := benchFrameRE.FindStringSubmatch(line)
+	if m == nil || m[1] == "testing" {
+		return ""
+	}
+	// As go test finds them: Benchmark, then no lower-case letter.
+	if rest := strings.TrimPrefix(m[2], "Benchmark"); rest != "" {
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLower(r) {
+			return ""
+		}
+	}
+	return m[2]
+}
+
+// runningSub is the benchmark of top, the benchmark function a trace
+// names, that was running: the first of started (printed without a
+// result) that is top or one of its sub-benchmarks and is no parent of
+// another; top itself if none is.
+func runningSub(started []string, top string) string {
+	for _, name := range started {
+		if t, _, _ := strings.Cut(name, "/"); t != top {
+			continue
+		}
+		if !slices.ContainsFunc(started, func(o string) bool { return strings.HasPrefix(o, name+"/") }) {
+			return name
+		}
+	}
+	return top
+}
+
+// without is names without name.
+func without(names []string, name string) []string {
+	return slices.DeleteFunc(names, func(n string) bool { return n == name })
 }
 
 // BenchFailure classifies a failed mutant benchmark run: a timeout, a

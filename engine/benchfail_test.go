@@ -23,6 +23,21 @@ func TestBenchDeath(t *testing.T) {
 			"BenchmarkY", "fatal error: all goroutines are asleep - deadlock!", score.Crash, "fatal error: all goroutines"},
 		{"-test.v, no name on the panic", "BenchmarkDouble\nBenchmarkDouble-2 \t 1\t 651.0 ns/op\nBenchmarkPanics\npanic: broken on purpose\n\ngoroutine 7 [running]:\n", 2,
 			"BenchmarkPanics", "panic: broken on purpose", score.Crash, "panic: broken on purpose"},
+		// The panicking benchmark let the next one start before the
+		// runtime printed the panic (go test -v's output, as printed).
+		{"-test.v, the next benchmark started", "BenchmarkDouble\nBenchmarkDouble-2   \t       1\t       851.0 ns/op\nBenchmarkPanics\nBenchmarkPanics-2   \t       1\nBenchmarkNext\n" +
+			"panic: broken on purpose\n\ngoroutine 18 [running]:\nexample.com/bd.lookup(...)\n\t/m/bd.go:9\nexample.com/bd.BenchmarkPanics(0x164d5887c608?)\n\t/m/bd_test.go:26 +0x25\n" +
+			"testing.(*B).runN(0x164d5887c608, 0x1)\n\t/go/src/testing/benchmark.go:219 +0x190\ntesting.(*B).run1.func1()\n\t/go/src/testing/benchmark.go:245 +0x48\ncreated by testing.(*B).run1 in goroutine 1\n\t/go/src/testing/benchmark.go:238 +0x90\n", 2,
+			"BenchmarkPanics", "panic: broken on purpose", score.Crash, "panic: broken on purpose"},
+		{"-test.v, the next sub-benchmark started", "BenchmarkSubs\nBenchmarkSubs/a\nBenchmarkSubs/a-2 \t       1\t      1082 ns/op\nBenchmarkSubs/b\nBenchmarkSubs/b-2 \t       1\nBenchmarkSubs/c\n" +
+			"panic: broken on purpose\n\ngoroutine 8 [running]:\nexample.com/bd.BenchmarkSubs.func2(0x114376670908?)\n\t/m/bd_test.go:37 +0x25\ntesting.(*B).runN(0x114376670908, 0x1)\n\t/go/src/testing/benchmark.go:219 +0x190\n", 2,
+			"BenchmarkSubs/b", "panic: broken on purpose", score.Crash, "panic: broken on purpose"},
+		{"a goroutine the benchmark started", "BenchmarkGo\nBenchmarkLater\npanic: boom\n\ngoroutine 9 [running]:\nexample.com/m_test.BenchmarkGo.func1()\n\t/m/m_test.go:12 +0x25\ncreated by example.com/m_test.BenchmarkGo in goroutine 8\n\t/m/m_test.go:11 +0x30\n", 2,
+			"BenchmarkGo", "panic: boom", score.Crash, "panic: boom"},
+		{"at its second -cpu", "BenchmarkX\nBenchmarkX   \t       1\t       851.0 ns/op\npanic: boom\n\ngoroutine 9 [running]:\ngopkg.in/m.v3.BenchmarkX(0xc0001)\n\t/m/m_test.go:12 +0x25\n", 2,
+			"BenchmarkX", "panic: boom", score.Crash, "panic: boom"},
+		{"no benchmark in the trace", "BenchmarkA\nBenchmarkA-2 \t 1\t 5 ns/op\nBenchmarkB\npanic: boom\n\ngoroutine 9 [running]:\nexample.com/m.worker()\n\t/m/m.go:12 +0x25\ncreated by example.com/m.Start in goroutine 8\n\t/m/m.go:11 +0x30\ntesting.Benchmark(0x1)\n", 2,
+			"BenchmarkB", "panic: boom", score.Crash, "panic: boom"},
 		{"b.Fatal", "BenchmarkZ-2 \t--- FAIL: BenchmarkZ-2\n    x_test.go:9: wrong\nFAIL\n", 1,
 			"", "", score.FNE, "failed: "},
 	} {

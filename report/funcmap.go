@@ -83,8 +83,30 @@ func funcMapLegend(rep *results.Report) string {
 		} else {
 			fmt.Fprintf(&b, "; map of %s took %.1fs", english.Plural(m.Benchmarks, "benchmark"), m.Seconds())
 		}
+		if m.From != "" {
+			fmt.Fprintf(&b, "; the map of %s", m.From)
+		}
+		if len(m.Counted) > 0 {
+			fmt.Fprintf(&b, "; detectable ratios from instruction counts for %s, from wall time for the others", countedNames(m.Counted))
+		}
 	}
 	return b.String()
+}
+
+// maxCountedNamed is how many counted benchmarks the legend names.
+const maxCountedNamed = 3
+
+// countedNames names the first maxCountedNamed of the benchmarks whose
+// detectable ratio is from instruction counts, and how many more.
+func countedNames(counted []string) string {
+	var names []string
+	for _, c := range counted[:min(len(counted), maxCountedNamed)] {
+		names = append(names, benchShort(c, ""))
+	}
+	if n := len(counted) - maxCountedNamed; n > 0 {
+		names = append(names, fmt.Sprintf("%d more", n))
+	}
+	return strings.Join(names, ", ")
 }
 
 // moreRows says how many rows past MaxFunctionRows are left out, or "".

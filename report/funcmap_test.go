@@ -50,7 +50,7 @@ func mapFixture(t testing.TB) *results.Report {
 			Benchmark: "example.com/demo/other.BenchmarkLower", Share: 0.78, ShareLow: 0.72, ShareHigh: 0.83, FlatShare: 0.5, Samples: 254},
 	}
 	rep.FunctionMap = &results.FunctionMap{Benchmarks: 3, BuildSeconds: 3.4, CoverageSeconds: 1.4, CalibrateSeconds: 1, ProfileSeconds: 6.3,
-		Skipped: []string{"example.com/demo/textutil.BenchmarkSlow: signal: killed"}}
+		Skipped: []string{"example.com/demo/textutil.BenchmarkSlow: signal: killed"}, Counted: []string{"example.com/demo/other.BenchmarkLower"}}
 	rep.ChangedFunctions = []results.FunctionNote{
 		{Function: "example.com/demo/textutil.Index", File: "textutil/index.go", Line: 12, Status: "timed", Factor: ptr(35.9),
 			Benchmark: "example.com/demo/textutil.BenchmarkIndex", Share: 0.0118, Warning: true,
@@ -168,8 +168,9 @@ func TestSARIFChangedFunctions(t *testing.T) {
 }
 
 // TestWritePlanMap: -plan says what bounds the map: builds as the
-// baseline's, and per benchmark a calibration, two coverage runs and a
-// profiled run, at most 8 x (5ms + 150ms + 3 x 10 x 20ms) = 6.04s.
+// baseline's, and per benchmark a calibration in each binary, two coverage
+// runs and a profiled run with up to 4 restarts of a quarter of it, at
+// most 8 x (2 x 5ms + 150ms + 10 x 20ms + 4 x 10 x 5ms) = 4.48s.
 func TestWritePlanMap(t *testing.T) {
 	p := &results.Plan{Module: "example.com/m", Mutants: 1, Levels: []string{results.Opt}, Jobs: 1,
 		ByLevel: map[string]results.PlanLevel{results.Opt: {}}, FunctionMap: results.MapBound(8, 2, 10, 20*time.Millisecond)}
@@ -178,8 +179,8 @@ func TestWritePlanMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `then the function sensitivity map (-function-map=false leaves it out), bounded: two builds of the test binaries of 2 packages (as the baseline's),
-  and per benchmark (8 in the source) a calibration, two coverage runs of about 50 and 100ms and a profiled run of 10 rounds of 20ms
-  (one more of at most twice the rounds when it gets fewer than 50 profile samples): at most 6s of benchmark iterations
+  and per benchmark (8 in the source) a calibration in each binary, two coverage runs of about 50 and 100ms of the coverage binary
+  and a profiled run of 10 rounds of 20ms (two processes of half the rounds): at most 4.5s of benchmark iterations
 `
 	if !strings.Contains(buf.String(), want) {
 		t.Errorf("WritePlan =\n%s\nwant it to hold\n%s", buf.String(), want)

@@ -18,8 +18,13 @@ func WritePlan(w io.Writer, p *results.Plan) error {
 	q := p.Quick
 	if q == nil {
 		fmt.Fprintf(&b, "plan for %s: %s at %s\n", p.Module, english.Plural(p.Mutants, "mutant"), strings.Join(p.Levels, " and "))
+		// Measured: to 0.1s, the unit of the map's cost against the
+		// coverage step (docs/sensitivity.md, "Cost").
+		m := func(s float64) string {
+			return time.Duration(s * float64(time.Second)).Round(100 * time.Millisecond).String()
+		}
 		fmt.Fprintf(&b, "baseline (measured): %s build and test, %s benchmark coverage, %s test coverage\n\n",
-			d(p.Baseline.BuildTestSeconds), d(p.Baseline.BenchCoverageSeconds), d(p.Baseline.TestCoverageSeconds))
+			m(p.Baseline.BuildTestSeconds), m(p.Baseline.BenchCoverageSeconds), m(p.Baseline.TestCoverageSeconds))
 	} else {
 		writeQuickHead(&b, p, d)
 	}
@@ -132,8 +137,8 @@ func writePlanMap(b *strings.Builder, m *results.PlanMap) {
 		return
 	}
 	fmt.Fprintf(b, "then the function sensitivity map (-function-map=false leaves it out), bounded: two builds of the test binaries of %s (as the baseline's),\n"+
-		"  and per benchmark (%d in the source) a calibration, two coverage runs of about 50 and 100ms and a profiled run of %d rounds of %s\n"+
-		"  (one more of at most twice the rounds when it gets fewer than 50 profile samples): at most %s of benchmark iterations\n",
+		"  and per benchmark (%d in the source) a calibration in each binary, two coverage runs of about 50 and 100ms of the coverage binary\n"+
+		"  and a profiled run of %d rounds of %s (two processes of half the rounds): at most %s of benchmark iterations\n",
 		english.Plural(m.Packages, "package"), m.Benchmarks, m.Rounds, time.Duration(m.SampleSeconds*float64(time.Second)),
 		time.Duration(m.BenchSeconds*float64(time.Second)).Round(100*time.Millisecond))
 }

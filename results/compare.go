@@ -8,6 +8,7 @@ import (
 // directory; CompareMarkdown its Markdown report (a pull-request comment).
 const (
 	CompareFile         = "compare.json"
+	ReportFile          = "report.json" // a campaign's report in its -out directory
 	CompareMarkdownFile = "compare.md"
 )
 

@@ -37,6 +37,13 @@ type FunctionMap struct {
 	// Skipped are the benchmarks that failed on the baseline (one line
 	// each, "importpath.BenchmarkX: reason").
 	Skipped []string `json:"skipped,omitempty"`
+	// Counted are the benchmarks (importpath.BenchmarkX) whose detectable
+	// ratio is from the baseline's instruction counts (-measure
+	// instructions), not from the profiled rounds' wall time.
+	Counted []string `json:"counted,omitempty"`
+	// From says, in a merged report (perfmut merge), which shard's map it
+	// is and whether the other shards' maps agree.
+	From string `json:"from,omitempty"`
 }
 
 // Seconds is the map's total wall time.

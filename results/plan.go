@@ -91,16 +91,18 @@ type PlanLevel struct {
 type PlanMap struct {
 	Benchmarks int `json:"benchmarks"` // top-level benchmarks of the packages in scope
 	Packages   int `json:"packages"`   // packages with test files
-	// Rounds of SampleSeconds in each benchmark's profiled run; a run that
-	// gets too few profile samples is followed by one more of at most
-	// twice the rounds.
+	// Rounds of SampleSeconds in each benchmark's profiled run (two
+	// processes of half the rounds each).
 	Rounds        int     `json:"rounds"`
 	SampleSeconds float64 `json:"sample_seconds"`
 	// BenchSeconds bounds the benchmarks' iterations: per benchmark a
-	// calibration of a quarter sample, two coverage runs of about 50 and
-	// 100ms, and at most 3 x Rounds samples of profiled rounds. Builds
-	// are two go commands for all the packages (plain and with coverage,
-	// at once), as the baseline's.
+	// calibration of a quarter sample in each binary (plain and coverage,
+	// at once), two coverage runs of about 50 and 100ms of the coverage
+	// binary, Rounds samples of profiled rounds, and up to 4 restarts of
+	// the first process (each shorter than Rounds quarter samples) when
+	// its rounds come out under a quarter sample. Builds are two go
+	// commands for all the packages (plain and with coverage, at once),
+	// as the baseline's.
 	BenchSeconds float64 `json:"bench_seconds"`
 }
 
@@ -112,6 +114,6 @@ const mapCoverSeconds = 0.15
 // each profiled for rounds rounds of sample.
 func MapBound(benchmarks, packages, rounds int, sample time.Duration) *PlanMap {
 	s := sample.Seconds()
-	per := s/4 + mapCoverSeconds + 3*float64(rounds)*s
+	per := 2*s/4 + mapCoverSeconds + float64(rounds)*s + 4*float64(rounds)*s/4
 	return &PlanMap{Benchmarks: benchmarks, Packages: packages, Rounds: rounds, SampleSeconds: s, BenchSeconds: float64(benchmarks) * per}
 }

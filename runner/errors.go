@@ -1,17 +1,12 @@
 package runner
 
-import "fmt"
+import "github.com/perfmut/perfmut/internal/inputerr"
 
 // An InputError is bad input, as opposed to a failure while working: a
 // setting out of range, a missing or foreign directory, an -out that
 // holds other results. The command line reports it as a usage error
 // (exit status 2).
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
+type InputError = inputerr.Error
 
 // inputErrorf is an *InputError with a formatted message.
-func inputErrorf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
-}
+func inputErrorf(format string, args ...any) error { return inputerr.Errorf(format, args...) }

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/detect"
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
@@ -27,7 +26,7 @@ const functionMapFile = "function-map.json"
 // about mapProfileTime long (perfmut sensitivity's defaults).
 const (
 	mapNoiseSamples = 5
-	mapProfileTime  = 200 * time.Millisecond
+	mapProfileTime  = 100 * time.Millisecond
 )
 
 // mapFile is functionMapFile's content.
@@ -55,6 +54,13 @@ type mapKey struct {
 // made is a warning of the report; the error is ctx's, when cancelled.
 // in is what the campaign's verdicts depend on (the map's key).
 func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report) error {
+	return c.functionMapCounted(ctx, in, prog, rep, nil)
+}
+
+// functionMapCounted is functionMap in a campaign whose engine counted
+// instructions (counts, nil for none): a computed map takes the counted
+// benchmarks' detectable ratios from their baseline counts (mapCounts).
+func (c *Campaign) functionMapCounted(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, counts baselineCounts) error {
 	if !c.Settings.FunctionMap || in == nil {
 		return nil
 	}
@@ -62,7 +68,7 @@ func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *pr
 	for _, p := range c.Packages {
 		pkgs = append(pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
 	}
-	m, reused, err := c.makeMap(ctx, in, prog, rep, pkgs)
+	m, reused, err := c.makeMap(ctx, in, prog, rep, pkgs, counts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -86,7 +92,7 @@ func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *pr
 // directory (reused: -since's) when nothing it depends on changed, or
 // computes it, and keeps it in the results directory for a later -since
 // (a warning of rep when it cannot).
-func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, pkgs []detect.Pkg) (m *detect.Map, reused bool, err error) {
+func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, pkgs []detect.Pkg, counts baselineCounts) (m *detect.Map, reused bool, err error) {
 	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
 	m, reused = reusableMap(key, c.Out, c.Since)
 	if m != nil && !reused {
@@ -97,6 +103,7 @@ func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progre
 		if m, err = detect.Compute(ctx, c.mapOptions(pkgs)); err != nil {
 			return nil, false, fmt.Errorf("no function sensitivity map: %w (-function-map=false leaves it out)", err)
 		}
+		m = c.mapCounts(m, counts)
 	}
 	if err := results.WriteJSON(filepath.Join(c.Out, functionMapFile), mapFile{key, m}); err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the function sensitivity map is not kept for -since: %v", err))
@@ -151,17 +158,14 @@ func mapInfo(m *detect.Map, reused bool) *results.FunctionMap {
 	for _, s := range m.Skipped {
 		info.Skipped = append(info.Skipped, s.Benchmark+": "+s.Reason)
 	}
+	info.Counted = m.Counted()
 	return info
 }
 
 // changedNotes are the notes of the functions of pkgs with a line changed
 // since rev (in the module at dir): what protects each.
 func changedNotes(ctx context.Context, pkgs []detect.Pkg, dir, rev string, m *detect.Map, warn float64) ([]results.FunctionNote, error) {
-	lines, err := changes.Lines(ctx, dir, rev)
-	if err != nil {
-		return nil, err
-	}
-	changed, err := detect.ChangedFuncs(pkgs, dir, lines)
+	notes, err := detect.NotesSince(ctx, pkgs, dir, rev, m, warn)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +174,7 @@ func changedNotes(ctx context.Context, pkgs []detect.Pkg, dir, rev string, m *de
 		return nil, err
 	}
 	var out []results.FunctionNote
-	for _, n := range detect.Notes(m, changed, warn) {
+	for _, n := range notes {
 		p := pos[n.Function]
 		out = append(out, results.FunctionNote{Function: n.Function, File: p.File, Line: p.Line, Status: string(n.Status),
 			Factor: n.Factor, AtLeast: n.AtLeast, Benchmark: n.Benchmark, Share: n.Share, Warning: n.Warning, Text: n.Text})

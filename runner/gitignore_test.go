@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/outdir"
 )
 
 // git runs git in dir and returns its output.
@@ -43,8 +45,8 @@ func TestOutGitignore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{out, filepath.Join(mod.Dir, "results", "merged")} {
-		if data, err := os.ReadFile(filepath.Join(dir, GitignoreFile)); err != nil || string(data) != "*\n" {
-			t.Errorf("%s: %q, %v; want \"*\\n\"", filepath.Join(dir, GitignoreFile), data, err)
+		if data, err := os.ReadFile(filepath.Join(dir, outdir.GitignoreFile)); err != nil || string(data) != "*\n" {
+			t.Errorf("%s: %q, %v; want \"*\\n\"", filepath.Join(dir, outdir.GitignoreFile), data, err)
 		}
 	}
 	if st := git(t, mod.Dir, "status", "--porcelain"); st != "" {
@@ -56,7 +58,7 @@ func TestOutGitignore(t *testing.T) {
 	if _, err := newTestCampaign(t, mod, pkgs, nil, mine).Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(mine, GitignoreFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(mine, outdir.GitignoreFile)); err == nil {
 		t.Errorf("run wrote a .gitignore into a directory it did not create")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -30,17 +31,17 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	// out at the end: a failed merge leaves no half-filled -out.
 	parent := filepath.Dir(absOut)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, &InputError{fmt.Errorf("-out %s: cannot create its parent: %w", out, err)}
+		return nil, inputErrorf("-out %s: cannot create its parent: %w", out, err)
 	}
 	final := out
 	_, statErr := os.Stat(final)
-	created := statErr != nil // perfmut creates out: see MakeOutDir
+	created := statErr != nil // perfmut creates out: see outdir.Make
 	out, err = os.MkdirTemp(parent, ".perfmut-merge-")
 	if err != nil {
-		return nil, &InputError{fmt.Errorf("-out %s is not writable: %w", final, errors.Unwrap(err))}
+		return nil, inputErrorf("-out %s is not writable: %w", final, errors.Unwrap(err))
 	}
 	if created {
-		if err := os.WriteFile(filepath.Join(out, GitignoreFile), []byte("*\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(out, outdir.GitignoreFile), []byte("*\n"), 0o644); err != nil {
 			os.RemoveAll(out)
 			return nil, err
 		}
@@ -80,6 +81,9 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	if err := results.WriteJSON(filepath.Join(out, "settings.json"), merged.Settings); err != nil {
 		return nil, err
 	}
+	if err := m.finishMapNoise(); err != nil {
+		return nil, err
+	}
 	return merged, results.WriteJSON(filepath.Join(out, ReportFile), merged)
 }
 
@@ -88,14 +92,14 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 func checkMergeDirs(out, absOut string, dirs []string) error {
 	for _, dir := range dirs {
 		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
-			return &InputError{fmt.Errorf("-out %s is one of the shard directories; merge into a new directory", out)}
+			return inputErrorf("-out %s is one of the shard directories; merge into a new directory", out)
 		}
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return &InputError{fmt.Errorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)}
+			return inputErrorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)
 		}
 	}
 	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
-		return &InputError{fmt.Errorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)}
+		return inputErrorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)
 	}
 	return nil
 }
@@ -108,6 +112,7 @@ type merger struct {
 	shards  map[int]string    // shard k -> its directory
 	shardN  int               // n of the shards k/n, 0 if unsharded
 	journal []byte            // every shard's journal entries, checked
+	head    shardHead         // the first shard, whose map and noise the merged report keeps
 }
 
 // add merges the results directory dir: its report's mutants, their
@@ -116,16 +121,16 @@ func (m *merger) add(dir string) error {
 	rep, err := results.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return &InputError{fmt.Errorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)}
+			return inputErrorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
 		}
-		return &InputError{err}
+		return &InputError{Err: err}
 	}
 	if err := m.addShard(dir, rep); err != nil {
 		return err
 	}
 	for _, mu := range rep.Mutants {
 		if prev, ok := m.owner[mu.ID]; ok {
-			return &InputError{fmt.Errorf("mutant %s is in both %s and %s; merge each shard once", mu.ID, prev, dir)}
+			return inputErrorf("mutant %s is in both %s and %s; merge each shard once", mu.ID, prev, dir)
 		}
 		m.owner[mu.ID] = dir
 		for _, lr := range mu.Results {
@@ -141,7 +146,7 @@ func (m *merger) add(dir string) error {
 	}
 	entries, _, err := results.ReadJournal(filepath.Join(dir, results.JournalFile))
 	if err != nil {
-		return &InputError{err}
+		return &InputError{Err: err}
 	}
 	for _, e := range entries {
 		line, err := json.Marshal(e)
@@ -159,13 +164,13 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 	if rep.Settings.Shard != "" {
 		k, n, err := ParseShard(rep.Settings.Shard)
 		if err != nil {
-			return &InputError{fmt.Errorf("%s: %w", dir, err)}
+			return inputErrorf("%s: %w", dir, err)
 		}
 		if m.shardN != 0 && n != m.shardN {
-			return &InputError{fmt.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, m.shardN)}
+			return inputErrorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, m.shardN)
 		}
 		if prev, ok := m.shards[k]; ok {
-			return &InputError{fmt.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)}
+			return inputErrorf("%s and %s are both shard %d/%d", prev, dir, k, n)
 		}
 		m.shardN, m.shards[k] = n, dir
 	}
@@ -174,15 +179,19 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 		m.merged = &head
 		m.merged.Mutants = nil
 		m.merged.Settings.Shard = ""
+		m.head = shardHead{dir: dir, shard: rep.Settings.Shard}
+		if hasMap(rep) {
+			m.head.mapFrom.dir, m.head.mapFrom.shard = dir, rep.Settings.Shard
+		}
 		return nil
 	}
 	if rep.Module != m.merged.Module {
-		return &InputError{fmt.Errorf("%s is a run of module %s, not %s", dir, rep.Module, m.merged.Module)}
+		return inputErrorf("%s is a run of module %s, not %s", dir, rep.Module, m.merged.Module)
 	}
 	s := rep.Settings
 	s.Shard = ""
 	if d := m.merged.Settings.Diff(s); d != "" {
-		return &InputError{fmt.Errorf("%s was run with other settings: %s", dir, d)}
+		return inputErrorf("%s was run with other settings: %s", dir, d)
 	}
 	if rep.Started.Before(m.merged.Started) {
 		m.merged.Started = rep.Started
@@ -190,6 +199,8 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 	if rep.Finished.After(m.merged.Finished) {
 		m.merged.Finished = rep.Finished
 	}
+	m.addMap(dir, rep)
+	m.addNoise(dir, rep)
 	return nil
 }
 
@@ -202,7 +213,7 @@ func (m *merger) checkShards() error {
 		}
 	}
 	if len(missing) > 0 {
-		return &InputError{fmt.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))}
+		return inputErrorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))
 	}
 	return nil
 }

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -602,22 +601,6 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	sum := score.Summarize(results.Outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum
 	return rep, nil
-}
-
-// goVersion is the version of the go command that builds the mutants.
-func goVersion(ctx context.Context) string {
-	res, err := proc.Run(ctx, "", nil, 30*time.Second, "go", "env", "GOVERSION")
-	if err != nil || !res.OK() {
-		return ""
-	}
-	return string(trimNL(res.Output))
-}
-
-func trimNL(b []byte) []byte {
-	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
-		b = b[:len(b)-1]
-	}
-	return b
 }
 
 func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

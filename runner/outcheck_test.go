@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,7 +10,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -40,7 +43,7 @@ func TestCheckOut(t *testing.T) {
 		{"resume other settings", true, map[string]string{results.JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
 			"-resume: $OUT differs from the interrupted run in the module (example.com/other vs example.com/hot); use the same flags, or another -out"},
 		{"locked", false, map[string]string{}, true,
-			fmt.Sprintf("-out $OUT is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", os.Getpid())},
+			fmt.Sprintf("-out $OUT is in use by perfmut (pid %d, since $SINCE); wait for it to finish, or choose another -out", os.Getpid())},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
@@ -50,15 +53,22 @@ func TestCheckOut(t *testing.T) {
 			for name, data := range tc.files {
 				os.WriteFile(filepath.Join(out, name), []byte(data), 0o644)
 			}
+			vars := map[string]string{"OUT": out}
 			if tc.locked {
-				l, err := lockOut(out, lockTime)
+				l, err := outdir.Lock(out)
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer l.Unlock()
+				var info struct{ Since time.Time }
+				data, _ := os.ReadFile(filepath.Join(out, outdir.LockFile))
+				if err := json.Unmarshal(data, &info); err != nil {
+					t.Fatal(err)
+				}
+				vars["SINCE"] = info.Since.Format("2006-01-02 15:04:05 UTC")
 			}
 			before := treeFiles(t, filepath.Dir(out))
-			want := os.Expand(tc.want, func(string) string { return out })
+			want := os.Expand(tc.want, func(k string) string { return vars[k] })
 			c := newTestCampaign(t, mod, pkgs, hotMutants(t, mod)[:1], out)
 			c.Resume = tc.resume
 			c.Settings.Module = "example.com/hot"

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,7 +15,7 @@ import (
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -24,7 +23,7 @@ import (
 )
 
 // ReportFile is report.json in the output directory.
-const ReportFile = "report.json"
+const ReportFile = results.ReportFile
 
 // A resultKey names one result: a mutant at a level.
 type resultKey struct{ id, level string }
@@ -106,7 +105,7 @@ type dedupState struct {
 
 // outState is the output directory's lock and journal.
 type outState struct {
-	lock    *OutLock // on c.Out
+	lock    *outdir.Locked // on c.Out
 	journal *results.Journal
 }
 
@@ -297,12 +296,9 @@ func newRun(c *Campaign) *run {
 // removes it), with a pid file by which a later run removes it if this
 // process is killed; it first removes such leftovers of killed runs.
 func (r *run) makeTemp() error {
-	RemoveStaleTemp(os.TempDir())
 	var err error
-	if r.Tmp, err = os.MkdirTemp("", "perfmut-run-"); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(r.Tmp, "pid"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+	r.Tmp, err = outdir.MakeTemp()
+	return err
 }
 
 // result is the recorded result of k, or nil.
@@ -385,11 +381,11 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	if err := c.checkOutDir(); err != nil {
 		return nil, 0, err
 	}
-	if err := MakeOutDir(c.Out); err != nil {
-		// E.g. below a read-only file system: CheckOutDir creates nothing.
-		return nil, 0, &InputError{fmt.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)}
+	if err := outdir.Make(c.Out); err != nil {
+		// E.g. below a read-only file system: outdir.Check creates nothing.
+		return nil, 0, inputErrorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)
 	}
-	lock, err := LockOut(c.Out)
+	lock, err := outdir.Lock(c.Out)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -437,7 +433,7 @@ func CheckOutResults(dir string, resume bool) error {
 	if err := c.checkOutDir(); err != nil {
 		return err
 	}
-	if err := CheckUnlocked(dir); err != nil {
+	if err := outdir.CheckUnlocked(dir); err != nil {
 		return err
 	}
 	if resume {
@@ -450,8 +446,8 @@ func CheckOutResults(dir string, resume bool) error {
 // checkOutDir checks, creating nothing, that c.Out can hold results and,
 // with Resume, that it holds a run to resume.
 func (c *Campaign) checkOutDir() error {
-	if err := CheckOutDir(c.Out); err != nil {
-		return &InputError{err}
+	if err := outdir.Check(c.Out); err != nil {
+		return &InputError{Err: err}
 	}
 	if c.Resume {
 		return checkResumable(c.Out)
@@ -749,37 +745,11 @@ func sampleDetail(lr *results.LevelResult) string {
 	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
-// RemoveStaleTemp removes the temporary directories of perfmut runs that
-// were killed (SIGKILL leaves them behind): those whose pid file names a
-// process that no longer exists, or that have had no pid file for
-// staleUnwritten.
-func RemoveStaleTemp(dir string) {
-	matches, _ := filepath.Glob(filepath.Join(dir, "perfmut-run-*"))
-	for _, m := range matches {
-		data, err := os.ReadFile(filepath.Join(m, "pid"))
-		if err != nil {
-			// A run writes its pid file as soon as it has created the
-			// directory: one without it for a while was killed between.
-			if fi, err := os.Stat(m); err == nil && time.Since(fi.ModTime()) > staleUnwritten {
-				os.RemoveAll(m)
-			}
-			continue
-		}
-		pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
-		if err != nil || pid <= 0 {
-			continue
-		}
-		if !proc.Alive(pid) {
-			os.RemoveAll(m)
-		}
-	}
-}
-
 // RecordSettings fills in c.Settings from the campaign itself: what was built,
 // measured and decided is what -resume and merge compare.
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
-	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, goVersion(ctx)
+	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, engine.GoVersion(ctx)
 	s.Rule = c.Rule
 	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
 	s.FullFilter, s.CPU = c.FullFilter, c.CPU

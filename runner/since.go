@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"time"
@@ -35,7 +34,7 @@ const noInputs = "its report.json records no inputs (it was made by an older per
 // package's directory and of what else the verdicts depend on.
 func (r *run) inputs(ctx context.Context) (*results.Inputs, error) {
 	c := r.c
-	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: Machine(ctx), Packages: map[string]string{}}
+	in := &results.Inputs{Go: c.Settings.GoVersion, Machine: engine.Machine(ctx), Packages: map[string]string{}}
 	// What chooses the mutants, orders the rounds or selects the levels
 	// does not change a verdict (results.Settings.Verdict).
 	h := sha256.New()
@@ -116,11 +115,6 @@ func hashDir(dir string, transform func(rel string, data []byte) []byte) (string
 	return hex.EncodeToString(h.Sum(nil)), err
 }
 
-// Machine names what a benchmark's timings depend on beyond the code.
-func Machine(ctx context.Context) string {
-	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, engine.CPUModel(ctx), runtime.GOMAXPROCS(0))
-}
-
 // judgesOf is what lr depends on: see results.LevelResult.Judges. built is
 // the set of packages m's binaries were built for (mutated, tested,
 // measuring).
@@ -144,12 +138,12 @@ func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err err
 	c := r.c
 	prev, err := results.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
-		return 0, "", &InputError{fmt.Errorf("-since %s: %w", dir, err)}
+		return 0, "", inputErrorf("-since %s: %w", dir, err)
 	}
 	r.since.prev = prev
 	switch p := prev.Inputs; {
 	case p == nil:
-		return 0, "", &InputError{fmt.Errorf("-since %s: %s", dir, noInputs)}
+		return 0, "", inputErrorf("-since %s: %s", dir, noInputs)
 	case p.Go != cur.Go:
 		why = fmt.Sprintf("the Go version differs (%s then, %s now)", p.Go, cur.Go)
 	case p.Machine != cur.Machine:

@@ -133,29 +133,6 @@ func goEnv(t *testing.T, key string) string {
 	return string(out)
 }
 
-func TestRemoveStaleTemp(t *testing.T) {
-	dir := t.TempDir()
-	mk := func(name, pid string) string {
-		d := filepath.Join(dir, name)
-		os.MkdirAll(d, 0o755)
-		if pid != "" {
-			os.WriteFile(filepath.Join(d, "pid"), []byte(pid), 0o644)
-		}
-		return d
-	}
-	// A pid that cannot exist (above the kernel's pid_max limit).
-	dead := mk("perfmut-run-1", "2147483646")
-	alive := mk("perfmut-run-2", fmt.Sprint(os.Getpid()))
-	nopid := mk("perfmut-run-3", "")
-	other := mk("other-1", "2147483646")
-	RemoveStaleTemp(dir)
-	for d, want := range map[string]bool{dead: false, alive: true, nopid: true, other: true} {
-		if _, err := os.Stat(d); (err == nil) != want {
-			t.Errorf("%s: exists %v, want %v", filepath.Base(d), err == nil, want)
-		}
-	}
-}
-
 // TestSettingsDiffCPU: a campaign measured at other GOMAXPROCS values is
 // not the same campaign (-resume, merge and -since refuse to mix them).
 func TestSettingsDiffCPU(t *testing.T) {

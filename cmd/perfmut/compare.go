@@ -10,9 +10,8 @@ import (
 
 	"github.com/perfmut/perfmut/compare"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // defaultCompareMinEffect is compare's -min-effect: a change smaller than
@@ -59,7 +58,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return usageError(err)
 	}
-	if err := runner.CheckOutDir(f.Out); err != nil {
+	if err := outdir.Check(f.Out); err != nil {
 		return usageError(err)
 	}
 	pos := fs.Args()
@@ -77,11 +76,13 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return inputError(err)
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
-	camp := f.Campaign([]string{results.Opt}, rule, cfg, pos[2:], f.load.TagList())
+	m := f.measurement(rule, cfg, f.load.TagList())
+	m.Counting = counting
 	c := &compare.Comparison{
-		Measurement: camp.Measurement,
+		Measurement: m,
+		Settings:    f.settings(m, pos[2:]),
 		Dir:         root,
-		Out:         camp.Out,
+		Out:         f.Out,
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
@@ -92,7 +93,6 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
 	}
-	c.Counting = counting
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/compare"
 	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -204,5 +205,33 @@ func TestCompareSelection(t *testing.T) {
 	}
 	if got, want := status(rep), "BenchmarkBoth measured (runs changed lines of words/words.go (OLD) in its timed loop)"; got != want {
 		t.Errorf("change outside the patterns: %s\nwant %s", got, want)
+	}
+}
+
+// TestCompareFailedRound: NEW's benchmark fails in round 2 of a comparison
+// whose seed runs OLD first in that round: OLD's sample of that round is in
+// neither samples file, which hold round 1 alone, one sample each.
+func TestCompareFailedRound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and measures versions of a module")
+	}
+	repo := testutil.History(t, filepath.Join("testdata", "failround.txtar"))
+	out := filepath.Join(t.TempDir(), "out")
+	// -seed 2 runs NEW first in round 1 and OLD first in round 2.
+	code, stdout, stderr, rep := compareOut(t, context.Background(), repo, out, "-sample-time", "2ms", "-seed", "2", "HEAD~1", "HEAD")
+	if rep == nil || len(rep.Benchmarks) != 1 {
+		t.Fatalf("exit %d, want a report of one benchmark\n%s%s", code, stdout, stderr)
+	}
+	if b := rep.Benchmarks[0]; b.Status != results.Failed || !strings.Contains(b.Reason, "NEW: ") || !strings.Contains(b.Reason, "run 4 fails on purpose") {
+		t.Errorf("BenchmarkWork %s (%s), want failed on NEW in its fourth run", b.Status, b.Reason)
+	}
+	for _, name := range []string{compare.CompareOldSamples, compare.CompareNewSamples} {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(data), "\nBenchmarkWork"); n != 1 {
+			t.Errorf("%s holds %d samples, want 1 (round 1):\n%s", name, n, data)
+		}
 	}
 }

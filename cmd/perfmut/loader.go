@@ -16,16 +16,16 @@ import (
 	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // A Loader loads a module's configuration and packages and generates the
 // mutants a command acts on (perfmut list, show, run, calibrate). Its
 // fields are the flags those commands share. Bad input (not a module, no
 // matching packages, a package that does not type-check, a bad config or
-// flag) comes back as an *runner.InputError.
+// flag) comes back as an *inputerr.Error.
 type Loader struct {
 	Dir        string // -C: the directory the package patterns are relative to; "" = "."
 	ConfigPath string // -config; "" = perfmut.yaml at the module root, if any
@@ -94,7 +94,7 @@ func SplitList(s string) []string {
 func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 	for _, p := range patterns {
 		if strings.HasPrefix(p, "-") {
-			return nil, &runner.InputError{Err: fmt.Errorf("flag %s after the packages: put flags before the package patterns (%s ./...)", p, p)}
+			return nil, inputerr.Errorf("flag %s after the packages: put flags before the package patterns (%s ./...)", p, p)
 		}
 	}
 	_, cfg, err := l.Config(ctx)
@@ -110,7 +110,7 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 		return nil, loadError(err)
 	}
 	if err := cfg.CheckNames(prog); err != nil {
-		return nil, &runner.InputError{Err: err}
+		return nil, &inputerr.Error{Err: err}
 	}
 	mutants, err := prog.Generate()
 	if err != nil {
@@ -119,13 +119,13 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 	mutants = dropUntestedMains(prog, cfg, mutants)
 	if l.Mutants != "" {
 		if mutants, err = selectMutants(mutants, l.Mutants); err != nil {
-			return nil, &runner.InputError{Err: err}
+			return nil, &inputerr.Error{Err: err}
 		}
 	}
 	if l.ChangedSince != "" {
 		lines, err := changes.Lines(ctx, prog.Module.Dir, l.ChangedSince)
 		if err != nil {
-			return nil, &runner.InputError{Err: err}
+			return nil, &inputerr.Error{Err: err}
 		}
 		kept := changes.Filter(mutants, lines)
 		if l.ChangeLog != nil {
@@ -143,9 +143,9 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, err error) {
 	dir := l.DirOrDot()
 	if fi, err := os.Stat(dir); err != nil {
-		return "", nil, &runner.InputError{Err: fmt.Errorf("-C %s: no such directory", l.Dir)}
+		return "", nil, inputerr.Errorf("-C %s: no such directory", l.Dir)
 	} else if !fi.IsDir() {
-		return "", nil, &runner.InputError{Err: fmt.Errorf("-C %s is a file; -C takes the module's directory (or one inside it)", l.Dir)}
+		return "", nil, inputerr.Errorf("-C %s is a file; -C takes the module's directory (or one inside it)", l.Dir)
 	}
 	if root, err = mutate.ModuleRoot(ctx, dir); err != nil {
 		return "", nil, loadError(err)
@@ -167,16 +167,16 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 		path = filepath.Join(dir, path)
 	}
 	if cfg, err = config.Load(path, display, mutate.Schema(operators.All)); err != nil {
-		return "", nil, &runner.InputError{Err: err}
+		return "", nil, &inputerr.Error{Err: err}
 	}
 	return root, cfg, nil
 }
 
-// loadError makes a mutate.Load error an *runner.InputError when the input is at
+// loadError makes a mutate.Load error an *inputerr.Error when the input is at
 // fault.
 func loadError(err error) error {
 	if mutate.IsInputError(err) {
-		return &runner.InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	return err
 }
@@ -192,7 +192,7 @@ func (l *Loader) selectOperators(cfg *config.Config) ([]string, []*mutate.Operat
 	names := cfg.Operators
 	if l.Operators != "" {
 		if names = SplitList(l.Operators); len(names) == 0 {
-			return nil, nil, &runner.InputError{Err: errors.New("-operators is empty; name at least one operator (perfmut list -h lists them)")}
+			return nil, nil, &inputerr.Error{Err: errors.New("-operators is empty; name at least one operator (perfmut list -h lists them)")}
 		}
 	}
 	if len(names) == 0 {
@@ -211,7 +211,7 @@ func (l *Loader) selectOperators(cfg *config.Config) ([]string, []*mutate.Operat
 	}
 	if len(want) > 0 {
 		unknown := slices.Sorted(maps.Keys(want))
-		return nil, nil, &runner.InputError{Err: fmt.Errorf("unknown operator %q in -operators %s", unknown[0], config.OperatorHint(unknown[0], operatorNames()))}
+		return nil, nil, inputerr.Errorf("unknown operator %q in -operators %s", unknown[0], config.OperatorHint(unknown[0], operatorNames()))
 	}
 	return names, ops, nil
 }

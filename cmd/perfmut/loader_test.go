@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/runner"
 )
 
 func TestLoadUsageErrors(t *testing.T) {
@@ -24,8 +24,8 @@ func TestLoadUsageErrors(t *testing.T) {
 		{Dir: t.TempDir()},
 	} {
 		_, err := lf.Load(context.Background(), nil)
-		if !errors.As(err, new(*runner.InputError)) {
-			t.Errorf("%+v: err = %v, want an *runner.InputError", lf, err)
+		if !errors.As(err, new(*inputerr.Error)) {
+			t.Errorf("%+v: err = %v, want an *inputerr.Error", lf, err)
 		}
 	}
 }

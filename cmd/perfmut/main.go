@@ -14,7 +14,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/internal/inputerr"
 )
 
 func main() {
@@ -87,7 +87,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		var ee *exitErr
 		if errors.As(err, &ee) {
 			code = ee.code
-		} else if errors.As(err, new(*runner.InputError)) {
+		} else if errors.As(err, new(*inputerr.Error)) {
 			code = exitUsage // bad input, wherever it was found
 		}
 		if !errors.Is(err, errHelp) {
@@ -150,9 +150,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score (compare: slower beyond -max-slowdown).")
 }
 
-// inputError makes a *runner.InputError a usage error (exit 2).
+// inputError makes a *inputerr.Error a usage error (exit 2).
 func inputError(err error) error {
-	if errors.As(err, new(*runner.InputError)) {
+	if errors.As(err, new(*inputerr.Error)) {
 		return usageError(err)
 	}
 	return err

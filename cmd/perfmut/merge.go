@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -23,7 +24,7 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return usageErrorf("no shard directories: perfmut merge -out DIR DIR...")
 	}
 	rep, err := runner.Merge(*out, fs.Args())
-	var ie *runner.InputError
+	var ie *inputerr.Error
 	if errors.As(err, &ie) {
 		return usageError(err)
 	}

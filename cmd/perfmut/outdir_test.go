@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // TestRunOutRefused: perfmut run refuses a results directory that is in
@@ -51,7 +51,7 @@ func TestRunOutRefused(t *testing.T) {
 			}
 			vars := map[string]string{"OUT": out}
 			if tc.locked {
-				l, err := runner.LockOut(out)
+				l, err := outdir.Lock(out)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -60,7 +60,7 @@ func TestRunOutRefused(t *testing.T) {
 					PID   int       `json:"pid"`
 					Since time.Time `json:"since"`
 				}
-				data, _ := os.ReadFile(filepath.Join(out, runner.LockFile))
+				data, _ := os.ReadFile(filepath.Join(out, outdir.LockFile))
 				if err := json.Unmarshal(data, &info); err != nil {
 					t.Fatal(err)
 				}

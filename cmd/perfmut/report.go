@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -64,7 +65,7 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	opts := report.Options{Levels: levels, Dir: dir, PathPrefix: *pathPrefix}
 	if formats == nil {
 		// Rewriting the reports of a directory a run is writing would race it.
-		lock, err := runner.LockOut(dir)
+		lock, err := outdir.Lock(dir)
 		if err != nil {
 			return inputError(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
@@ -104,7 +105,7 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	p.Out = filepath.Join(dir, "reproduce", rm.ID, level)
 	p.Log = stderr
 	// The samples go into the results directory: not while a run writes there.
-	lock, err := runner.LockOut(dir)
+	lock, err := outdir.Lock(dir)
 	if err != nil {
 		return inputError(err)
 	}

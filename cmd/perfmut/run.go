@@ -9,6 +9,7 @@ import (
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -128,7 +129,7 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	if minScore, err = f.gate.check(); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := runner.CheckOutDir(f.Out); err != nil {
+	if err := outdir.Check(f.Out); err != nil {
 		return 0, 0, 0, usageError(err)
 	}
 	if f.within < 0 || f.within > 0 && !f.plan.On() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -96,25 +97,25 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 func (f *CampaignFlags) rule() (score.Rule, error) {
 	corr, err := score.ParseCorrection(f.Correction)
 	if err != nil {
-		return score.Rule{}, &runner.InputError{Err: err}
+		return score.Rule{}, &inputerr.Error{Err: err}
 	}
 	if !(f.Alpha > 0 && f.Alpha < 1) {
-		return score.Rule{}, inputErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
+		return score.Rule{}, inputerr.Errorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
 	}
 	test, err := score.ParseTest(f.Test)
 	if err != nil {
-		return score.Rule{}, &runner.InputError{Err: err}
+		return score.Rule{}, &inputerr.Error{Err: err}
 	}
 	if f.MinEffect == 0 {
 		f.MinEffect = 1 // off
 	}
 	switch {
 	case !(f.MinEffect >= 1 && !math.IsInf(f.MinEffect, 1)):
-		return score.Rule{}, inputErrorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", f.MinEffect)
+		return score.Rule{}, inputerr.Errorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", f.MinEffect)
 	case f.MaxSamples < 1:
-		return score.Rule{}, inputErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.MaxSamples)
+		return score.Rule{}, inputerr.Errorf("-max-samples %d out of range: want at least 1, e.g. 30", f.MaxSamples)
 	case f.Futility >= 1:
-		return score.Rule{}, inputErrorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.Futility)
+		return score.Rule{}, inputerr.Errorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.Futility)
 	}
 	rule := score.Rule{Alpha: f.Alpha, Correction: corr, Test: test, MaxSamples: f.MaxSamples, MinSamples: f.MinSamples, MinEffect: f.MinEffect, Seed: f.Seed, FutilityPower: f.Futility, Margin: f.Margin}
 	if f.Futility <= 0 {
@@ -124,28 +125,28 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 		rule.Margin = score.NoMargin
 	}
 	if err := rule.Validate(); err != nil {
-		return score.Rule{}, &runner.InputError{Err: err}
+		return score.Rule{}, &inputerr.Error{Err: err}
 	}
 	return rule.WithDefaults(), nil
 }
 
 // Check checks every campaign flag (before anything is loaded) and returns
-// the levels and the kill rule they define; bad values are *InputErrors.
+// the levels and the kill rule they define; bad values are *inputerr.Errors.
 func (f *CampaignFlags) Check() (levels []string, rule score.Rule, err error) {
 	if levels, err = runner.ParseOpt(f.Opt); err != nil {
-		return nil, rule, &runner.InputError{Err: err}
+		return nil, rule, &inputerr.Error{Err: err}
 	}
 	if f.Isolate != runner.IsolateOverlay && f.Isolate != runner.IsolateCopy {
-		return nil, rule, inputErrorf("bad -isolate %q: want overlay or copy", f.Isolate)
+		return nil, rule, inputerr.Errorf("bad -isolate %q: want overlay or copy", f.Isolate)
 	}
 	if rule, err = f.CheckMeasure(); err != nil {
 		return nil, rule, err
 	}
 	switch {
 	case f.MaxBenches < 0:
-		return nil, rule, inputErrorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.MaxBenches)
+		return nil, rule, inputerr.Errorf("-max-benchmarks %d out of range: want 0 (all benchmarks) or more, e.g. 5", f.MaxBenches)
 	case f.Timeout < 0:
-		return nil, rule, inputErrorf("bad -timeout %v: want a positive duration, or 0 for the default", f.Timeout)
+		return nil, rule, inputerr.Errorf("bad -timeout %v: want a positive duration, or 0 for the default", f.Timeout)
 	}
 	return levels, rule, nil
 }
@@ -157,27 +158,27 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 		return rule, err
 	}
 	if f.cpus, err = engine.ParseCPU(f.CPU); err != nil {
-		return rule, &runner.InputError{Err: err}
+		return rule, &inputerr.Error{Err: err}
 	}
 	switch {
 	case f.SampleTime <= 0:
-		return rule, inputErrorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.SampleTime)
+		return rule, inputerr.Errorf("bad -sample-time %v: want a positive duration, e.g. 20ms", f.SampleTime)
 	case f.Censor < 0 || f.Censor > 0 && f.Censor < 1.5:
-		return rule, inputErrorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.Censor)
+		return rule, inputerr.Errorf("bad -censor %v: want 0 (off) or a factor of at least 1.5, e.g. 3", f.Censor)
 	case f.Jobs < 1:
-		return rule, inputErrorf("bad -j %d: want at least 1", f.Jobs)
+		return rule, inputerr.Errorf("bad -j %d: want at least 1", f.Jobs)
 	case f.BenchTO <= 0:
-		return rule, inputErrorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
+		return rule, inputerr.Errorf("bad -bench-timeout %v: want a positive duration, e.g. 2m", f.BenchTO)
 	}
 	if !slices.Contains([]string{MeasureTime, MeasureInstructions, MeasureAuto}, f.Measure) {
-		return rule, inputErrorf("bad -measure %q: want time, instructions or auto", f.Measure)
+		return rule, inputerr.Errorf("bad -measure %q: want time, instructions or auto", f.Measure)
 	}
 	if f.Benchtime != "" && !engine.ValidBenchtime(f.Benchtime) {
-		return rule, inputErrorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)
+		return rule, inputerr.Errorf("bad -benchtime %q: want a positive duration like 100ms or a count like 1000x", f.Benchtime)
 	}
 	for _, part := range strings.Split(f.SkipBench, "/") {
 		if _, err := regexp.Compile(part); f.SkipBench != "" && err != nil {
-			return rule, inputErrorf("bad -skip-bench %q: %v", f.SkipBench, err)
+			return rule, inputerr.Errorf("bad -skip-bench %q: %v", f.SkipBench, err)
 		}
 	}
 	return rule, nil
@@ -199,10 +200,7 @@ type RuleFlags struct {
 // Campaign returns the runner.Campaign the flags (checked) define, without its
 // module, mutants and overlay; runner.Campaign.Run records the settings it used.
 func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.Config, patterns, tags []string) *runner.Campaign {
-	skip := slices.Clone(cfg.SkipBenchmarks)
-	if f.SkipBench != "" {
-		skip = append(skip, f.SkipBench)
-	}
+	m := f.measurement(rule, cfg, tags)
 	return &runner.Campaign{
 		Levels:        levels,
 		Infer:         f.Infer,
@@ -212,29 +210,52 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Isolate:       f.Isolate,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Rule: rule}},
-		Measurement: engine.Measurement{
-			Rule:         rule,
-			Metric:       func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
-			CustomUnits:  slices.Clone(cfg.Metrics),
-			Benchtime:    f.Benchtime,
-			SampleTime:   f.SampleTime,
-			CensorFactor: f.Censor,
-			SkipBench:    strings.Join(skip, "|"),
-			BenchTimeout: f.BenchTO,
-			CPU:          f.cpus,
-			Jobs:         f.Jobs,
-			Tags:         tags,
-			Seed:         f.Seed,
-			Verbose:      f.Verbose,
-		},
+		Settings:      f.settings(m, patterns),
+		Measurement:   m,
 	}
 }
 
-// inputErrorf is a *runner.InputError with a formatted message: bad input,
-// a usage error.
-func inputErrorf(format string, args ...any) error {
-	return &runner.InputError{Err: fmt.Errorf(format, args...)}
+// measurement is how the flags (checked) and cfg say benchmarks are
+// built, run and judged, with the kill rule and the build tags; the caller
+// sets Counting, Log and Progress.
+func (f *CampaignFlags) measurement(rule score.Rule, cfg *config.Config, tags []string) engine.Measurement {
+	skip := slices.Clone(cfg.SkipBenchmarks)
+	if f.SkipBench != "" {
+		skip = append(skip, f.SkipBench)
+	}
+	return engine.Measurement{
+		Rule:         rule,
+		Metric:       func(unit string) bool { return score.HigherIsWorse(unit, cfg.Metrics) },
+		CustomUnits:  slices.Clone(cfg.Metrics),
+		Benchtime:    f.Benchtime,
+		SampleTime:   f.SampleTime,
+		CensorFactor: f.Censor,
+		SkipBench:    strings.Join(skip, "|"),
+		BenchTimeout: f.BenchTO,
+		CPU:          f.cpus,
+		Jobs:         f.Jobs,
+		Tags:         tags,
+		Seed:         f.Seed,
+		Verbose:      f.Verbose,
+	}
+}
+
+// settings are the results.Settings of the flags and m, the measurement
+// they define, as report.json and compare.json record them: built once,
+// here. patterns are the packages as given; the module and the Go version
+// are the run's to fill in.
+func (f *CampaignFlags) settings(m engine.Measurement, patterns []string) results.Settings {
+	s := results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Rule: m.Rule}}
+	s.Tags, s.Isolate = m.Tags, f.Isolate
+	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = m.Benchtime, m.CensorFactor, !f.Infer, f.MaxBenches, m.Seed
+	s.FullFilter, s.CPU = f.FullFilter, m.CPU
+	if m.Benchtime == "" {
+		s.SampleTime = m.SampleTime.String()
+	}
+	if m.Counting != nil {
+		s.Measure, s.CountMinEffect = "instructions", m.Counting.MinEffect
+	}
+	return s
 }
 
 // testNames lists the registered two-sample tests (score.Tests) for -test's

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"time"
 
 	"github.com/perfmut/perfmut/detect"
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -25,6 +27,8 @@ type sensitivityFlags struct {
 	profileTime  time.Duration
 	benchTO      time.Duration
 	jobs         int
+	changedSince string
+	warnFactor   float64
 }
 
 func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -38,9 +42,11 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
 	fs.DurationVar(&f.sampleTime, "sample-time", engine.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
 	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
-	fs.DurationVar(&f.profileTime, "profile-time", 200*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
+	fs.DurationVar(&f.profileTime, "profile-time", 100*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", engine.DefaultBenchTimeout, "deadline of each benchmark process")
 	fs.IntVar(&f.jobs, "j", 2, "coverage runs at once (the profiled runs run one at a time)")
+	fs.StringVar(&f.changedSince, "changed-since", "", "also say what protects each function with a line added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
+	registerWarnFactor(fs, &f.warnFactor, "the output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,10 +69,33 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	if f.asJSON {
-		return detect.WriteJSON(stdout, m)
+	var notes []detect.Note
+	if f.changedSince != "" {
+		if notes, err = detect.NotesSince(ctx, opts.Pkgs, ld.Program.Module.Dir, f.changedSince, m, f.warnFactor); err != nil {
+			return inputerr.Errorf("-changed-since %s: %w", f.changedSince, err)
+		}
 	}
-	return detect.WriteText(stdout, m)
+	return f.write(stdout, m, notes)
+}
+
+// write prints the map, and the notes on the changed functions when
+// -changed-since asked for them.
+func (f *sensitivityFlags) write(w io.Writer, m *detect.Map, notes []detect.Note) error {
+	if f.asJSON {
+		if f.changedSince == "" {
+			return detect.WriteJSON(w, m)
+		}
+		e := json.NewEncoder(w)
+		e.SetIndent("", "  ")
+		return e.Encode(&struct {
+			*detect.Map
+			Changed []detect.Note `json:"changed_functions"`
+		}{m, notes})
+	}
+	if err := detect.WriteText(w, m); err != nil || f.changedSince == "" {
+		return err
+	}
+	return detect.WriteNotes(w, f.changedSince, notes, f.warnFactor)
 }
 
 // options checks the flags and returns the map's options (without the

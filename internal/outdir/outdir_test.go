@@ -1,4 +1,4 @@
-package runner
+package outdir
 
 import (
 	"os"
@@ -6,17 +6,17 @@ import (
 	"testing"
 )
 
-// TestCheckOutDirUnreadable: a results directory that cannot be looked at
+// TestCheckUnreadable: a results directory that cannot be looked at
 // (here a symbolic link to itself) is one line saying why, not taken for
 // a directory to create.
-func TestCheckOutDirUnreadable(t *testing.T) {
+func TestCheckUnreadable(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "loop")
 	if err := os.Symlink(dir, dir); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
 	}
 	_, statErr := os.Stat(dir)
 	want := "-out " + dir + ": cannot read it: " + unwrapPath(statErr).Error() + "; choose another directory with -out"
-	if err := CheckOutDir(dir); err == nil || err.Error() != want {
-		t.Errorf("CheckOutDir: %v, want %q", err, want)
+	if err := Check(dir); err == nil || err.Error() != want {
+		t.Errorf("Check: %v, want %q", err, want)
 	}
 }

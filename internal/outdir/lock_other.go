@@ -1,6 +1,6 @@
 //go:build !unix || solaris || aix
 
-package runner
+package outdir
 
 import "os"
 

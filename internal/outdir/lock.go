@@ -1,4 +1,4 @@
-package runner
+package outdir
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/proc"
 )
 
@@ -41,19 +42,19 @@ func (e *InUseError) Error() string {
 	return fmt.Sprintf("-out %s is in use by %s; wait for it to finish, or choose another -out", e.Dir, who)
 }
 
-// An OutLock is a held lock on a results directory: until Unlock, every
+// A Locked is a held lock on a results directory: until Unlock, every
 // other perfmut that locks the directory is refused.
-type OutLock struct {
+type Locked struct {
 	f    *os.File
 	path string
 }
 
-// LockOut locks the results directory dir (which exists) for this
-// process. When another live process holds it, the error is an
-// *InputError wrapping an *InUseError, which names that process.
-func LockOut(dir string) (*OutLock, error) { return lockOut(dir, time.Now()) }
+// Lock locks the results directory dir (which exists) for this process.
+// When another live process holds it, the error is an *inputerr.Error
+// wrapping an *InUseError, which names that process.
+func Lock(dir string) (*Locked, error) { return lock(dir, time.Now()) }
 
-func lockOut(dir string, now time.Time) (*OutLock, error) {
+func lock(dir string, now time.Time) (*Locked, error) {
 	path, err := filepath.Abs(filepath.Join(dir, LockFile))
 	if err != nil {
 		return nil, err
@@ -64,22 +65,22 @@ func lockOut(dir string, now time.Time) (*OutLock, error) {
 		return nil, fmt.Errorf("-out %s: cannot lock it: %w", dir, err)
 	}
 	if held {
-		return nil, &InputError{inUse(dir, path)}
+		return nil, &inputerr.Error{Err: inUse(dir, path)}
 	}
 	data, _ := json.Marshal(info)
 	if err := f.Truncate(0); err == nil {
 		_, err = f.WriteAt(append(data, '\n'), 0)
 	}
 	if err != nil {
-		l := &OutLock{f, path}
+		l := &Locked{f, path}
 		l.Unlock()
 		return nil, fmt.Errorf("-out %s: cannot write its lock: %w", dir, err)
 	}
-	return &OutLock{f, path}, nil
+	return &Locked{f, path}, nil
 }
 
 // Unlock releases the lock and removes its file.
-func (l *OutLock) Unlock() error {
+func (l *Locked) Unlock() error {
 	if l == nil || l.f == nil {
 		return nil
 	}
@@ -95,13 +96,13 @@ func (l *OutLock) Unlock() error {
 	return err
 }
 
-// CheckUnlocked says (an *InputError wrapping an *InUseError) when another
+// CheckUnlocked says (an *inputerr.Error wrapping an *InUseError) when another
 // live process holds the results directory dir, without creating or
 // changing anything.
 func CheckUnlocked(dir string) error {
 	path := filepath.Join(dir, LockFile)
 	if lockHeld(path) {
-		return &InputError{inUse(dir, path)}
+		return &inputerr.Error{Err: inUse(dir, path)}
 	}
 	return nil
 }

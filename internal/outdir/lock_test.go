@@ -1,4 +1,4 @@
-package runner
+package outdir
 
 import (
 	"errors"
@@ -9,28 +9,30 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/inputerr"
 )
 
 var lockTime = time.Date(2026, 11, 25, 18, 10, 3, 0, time.UTC)
 
-// TestLockOut: a second lock on a results directory is refused with a
+// TestLock: a second lock on a results directory is refused with a
 // line naming the holder; after Unlock the file is gone and the lock can
 // be taken again.
-func TestLockOut(t *testing.T) {
+func TestLock(t *testing.T) {
 	dir := t.TempDir()
-	l, err := lockOut(dir, lockTime)
+	l, err := lock(dir, lockTime)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = LockOut(dir)
+	_, err = Lock(dir)
 	want := fmt.Sprintf("-out %s is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", dir, os.Getpid())
 	if err == nil || err.Error() != want {
 		t.Fatalf("second lock: %v, want %q", err, want)
 	}
-	var ie *InputError
+	var ie *inputerr.Error
 	var ue *InUseError
 	if !errors.As(err, &ie) || !errors.As(err, &ue) || ue.PID != os.Getpid() {
-		t.Errorf("second lock: %#v, want an *InputError wrapping an *InUseError with pid %d", err, os.Getpid())
+		t.Errorf("second lock: %#v, want an *inputerr.Error wrapping an *InUseError with pid %d", err, os.Getpid())
 	}
 	if err := CheckUnlocked(dir); err == nil || err.Error() != want {
 		t.Errorf("CheckUnlocked: %v, want %q", err, want)
@@ -44,7 +46,7 @@ func TestLockOut(t *testing.T) {
 	if err := CheckUnlocked(dir); err != nil {
 		t.Errorf("CheckUnlocked after Unlock: %v", err)
 	}
-	l, err = LockOut(dir)
+	l, err = Lock(dir)
 	if err != nil {
 		t.Fatalf("lock after Unlock: %v", err)
 	}
@@ -61,18 +63,18 @@ func deadPID(t *testing.T) int {
 	return cmd.Process.Pid
 }
 
-// TestLockOutStale: the lock file of a process that is gone (killed
+// TestLockStale: the lock file of a process that is gone (killed
 // before it could remove it) is taken, by the system lock and by the pid
 // lock used where there is none.
-func TestLockOutStale(t *testing.T) {
+func TestLockStale(t *testing.T) {
 	stale := fmt.Sprintf(`{"pid":%d,"since":"2026-11-25T17:00:00Z"}`, deadPID(t))
-	t.Run("LockOut", func(t *testing.T) {
+	t.Run("Lock", func(t *testing.T) {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, LockFile), []byte(stale), 0o644)
 		if err := CheckUnlocked(dir); err != nil {
 			t.Errorf("CheckUnlocked: %v, want the stale lock free", err)
 		}
-		l, err := lockOut(dir, lockTime)
+		l, err := lock(dir, lockTime)
 		if err != nil {
 			t.Fatalf("stale lock not taken: %v", err)
 		}
@@ -119,7 +121,7 @@ func TestHelperLock(t *testing.T) {
 	if dir == "" {
 		t.Skip("helper process for TestLockKilledHolder")
 	}
-	if _, err := lockOut(dir, lockTime); err != nil {
+	if _, err := lock(dir, lockTime); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(time.Minute)
@@ -146,7 +148,7 @@ func TestLockKilledHolder(t *testing.T) {
 		}
 	}
 	want := fmt.Sprintf("-out %s is in use by perfmut (pid %d, since 2026-11-25 18:10:03 UTC); wait for it to finish, or choose another -out", dir, cmd.Process.Pid)
-	if _, err := LockOut(dir); err == nil || err.Error() != want {
+	if _, err := Lock(dir); err == nil || err.Error() != want {
 		t.Fatalf("lock held by another process: %v, want %q", err, want)
 	}
 	cmd.Process.Kill()
@@ -154,7 +156,7 @@ func TestLockKilledHolder(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("the killed holder's lock file: %v, want it left behind", err)
 	}
-	l, err := LockOut(dir)
+	l, err := Lock(dir)
 	if err != nil {
 		t.Fatalf("lock of a killed holder not taken: %v", err)
 	}
@@ -207,7 +209,7 @@ func TestLockHeldReadOnly(t *testing.T) {
 		t.Skip("root writes read-only files")
 	}
 	dir := t.TempDir()
-	l, err := lockOut(dir, lockTime)
+	l, err := lock(dir, lockTime)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,5 +219,51 @@ func TestLockHeldReadOnly(t *testing.T) {
 	}
 	if !lockHeld(filepath.Join(dir, LockFile)) {
 		t.Error("lockHeld = false for a held read-only lock file, want true")
+	}
+}
+
+// TestCheckTakesNoLock: checking whether a results directory is in use
+// never refuses a process that locks it at the same moment, as a check
+// that took the lock for an instant would. The lock file is left in place
+// between the locks, as a killed holder leaves it.
+func TestCheckTakesNoLock(t *testing.T) {
+	path := filepath.Join(t.TempDir(), LockFile)
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	checked := make(chan int)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				checked <- n
+				return
+			default:
+			}
+			lockHeld(path)
+			n++
+		}
+	}()
+	refused := 0
+	for range 3000 {
+		f, held, err := acquireLock(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if held {
+			refused++
+			continue
+		}
+		f.Close()
+	}
+	close(stop)
+	n := <-checked
+	if refused > 0 {
+		t.Errorf("%d of 3000 locks refused while the lock was checked %d times, want none", refused, n)
+	}
+	if testing.Verbose() {
+		t.Logf("checked %d times, %d refused", n, refused)
 	}
 }

@@ -1,22 +1,20 @@
 //go:build unix && !solaris && !aix
 
-package runner
+package outdir
 
 import (
 	"errors"
 	"io/fs"
 	"os"
-
-	"github.com/perfmut/perfmut/internal/flock"
 )
 
-// acquireLock takes the lock file at path with flock(2): the system
-// releases it when its process ends, however it ends. held says another
-// open file holds it. Where the file system has no flock (some network
-// file systems), the pid lock is used instead: the file is created
+// acquire takes the lock file at path with tryLock, a lock the system
+// releases when the open file is closed, however its process ends. held
+// says another open file holds it. Where the file system has no such lock
+// (tryLock fails), the pid lock is used instead: the file is created
 // exclusively first, so that one this process created is its pid lock
 // there too, and one that exists is judged by pidLock.
-func acquireLock(path string) (f *os.File, held bool, err error) {
+func acquire(path string, tryLock func(*os.File) (bool, error)) (f *os.File, held bool, err error) {
 	for {
 		created := true
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
@@ -30,7 +28,7 @@ func acquireLock(path string) (f *os.File, held bool, err error) {
 		if err != nil {
 			return nil, false, err
 		}
-		ok, err := flock.TryLock(f)
+		ok, err := tryLock(f)
 		switch {
 		case err != nil && created:
 			return f, false, nil
@@ -42,25 +40,10 @@ func acquireLock(path string) (f *os.File, held bool, err error) {
 			return nil, true, nil
 		}
 		// The holder before may have removed the file between our open
-		// and flock: the lock is the file at path.
+		// and lock: the lock is the file at path.
 		if sameFile(f, path) {
 			return f, false, nil
 		}
 		f.Close()
 	}
-}
-
-// lockHeld reports whether another open file holds the lock file at path;
-// it opens it read-only and creates nothing.
-func lockHeld(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	ok, err := flock.TryLock(f)
-	if err != nil {
-		return pidHeld(path)
-	}
-	return !ok
 }
