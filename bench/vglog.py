@@ -6,19 +6,27 @@ import re, sys
 from collections import defaultdict
 
 log = sys.argv[1]
-# N of a benchmark: the smaller of the baseline's two most frequent
-# iteration counts (its samples at N and 2N); a benchmark counted only in
-# the iteration search has none.
+# A sample runs at 2 and N+2 iterations (before 8b74339: at N and 2N).
+# The long run of a benchmark's samples is the baseline's most frequent
+# count above 2 (old: the smaller of the two most frequent, N, with 2N);
+# runs at 2 are the short runs of samples, pre-counts and the search alike.
 seen = defaultdict(lambda: defaultdict(int))
 for line in open(log):
     m = re.search(r"/base/.* -test\.bench=\^(\w+)\$ -test\.benchtime=(\d+)x", line)
     if m:
         seen[m.group(1)][int(m.group(2))] += 1
-iters = {}
+runs = {}  # benchmark -> (sample runs, pre-count runs)
 for b, c in seen.items():
     top = sorted(sorted(c, key=lambda n: -c[n])[:2])
-    if len(top) == 2 and top[1] == 2 * top[0] and c[top[0]] > 1:
-        iters[b] = top[0]
+    if len(top) == 2 and top[1] == 2 * top[0] and top[0] > 2 and c[top[0]] > 1:
+        pre = max(top[0] >> 6, 2)
+        runs[b] = ({top[0], top[1]}, {pre, 2 * pre})
+    else:
+        big = [n for n in c if n > 2]
+        if big and c[max(big, key=lambda n: c[n])] > 1:
+            N = max(big, key=lambda n: c[n]) - 2
+            pre = max(N >> 6, 2)
+            runs[b] = ({N + 2}, {pre + 2})
 rows = []
 for line in open(log):
     f = line.split()
@@ -31,15 +39,16 @@ for line in open(log):
         kind = "probe/version"
     else:
         b, n = m.group(1), int(m.group(2))
-        N = iters.get(b, 0)
-        if "/base/" in args:
-            kind = "baseline sample" if n in (N, 2 * N) else "iteration search"
-        elif n in (N, 2 * N):
-            kind = "mutant sample"
-        elif n in (max(N >> 6, 2), 2 * max(N >> 6, 2)):
+        sample, pre = runs.get(b, (set(), set()))
+        side = "baseline" if "/base/" in args else "mutant"
+        if n in sample:
+            kind = side + " sample"
+        elif n == 2:
+            kind = "runs at 2 (short)"
+        elif side == "mutant" and n in pre:
             kind = "pre-count"
         else:
-            kind = "mutant other"
+            kind = side + (" search" if side == "baseline" else " other")
     rows.append((s, e, u + sy, kind, rc))
 by = defaultdict(lambda: [0, 0.0, 0.0])
 for s, e, c, k, rc in rows:

@@ -115,3 +115,28 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchCostsConcurrent: a benchmark is concurrent in benchCosts when
+// its source runs code from other goroutines, or when it runs at -cpu > 1
+// (as countState.concurrent says), whatever its source.
+func TestBenchCostsConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}}}, "", nil)
+	costs := e.benchCosts(nil, nil, DefaultMetric)
+	for _, tc := range []struct {
+		b    Benchmark
+		want bool
+	}{
+		{Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}, false},
+		{Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial", CPU: 1}, false},
+		{Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial", CPU: 4}, true},
+		{Benchmark{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}, true},
+	} {
+		if got := costs.concurrent(tc.b); got != tc.want {
+			t.Errorf("benchCosts.concurrent(%s at -cpu %d) = %v, want %v", tc.b.Name, tc.b.CPU, got, tc.want)
+		}
+	}
+}

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -18,10 +21,17 @@ import (
 // at a level are taken once and serve every mutant (docs/instructions.md,
 // "A campaign with instruction counts").
 type countState struct {
-	iters map[string]int              // itersKey -> N
-	base  map[string][]instr.Sample   // itersKey -> the baseline's samples so far
-	conc  map[string]map[string]bool  // package -> its concurrent benchmarks
-	pre   map[Benchmark]*instr.Sample // this measurement's pre-counts (reset per job)
+	// mu guards the maps: counted jobs may be measured at once
+	// (Engine.CountedOnly). A benchmark's key lock (keyLock) is held while
+	// a process fills its caches, so that two jobs take each baseline
+	// sample once.
+	mu      sync.Mutex
+	keys    map[string]*sync.Mutex
+	iters   map[string]int             // itersKey -> N
+	base    map[string][]instr.Sample  // itersKey -> the baseline's samples so far
+	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
+	failed  map[string]bool            // itersKey -> the baseline cannot be counted: wall time
+	conc    map[string]map[string]bool // package -> its concurrent benchmarks
 }
 
 // counted reports whether the campaign counts the instructions of a
@@ -48,6 +58,8 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 	if p == nil {
 		return true
 	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
 	if cs.conc == nil {
 		cs.conc = map[string]map[string]bool{}
 	}
@@ -60,19 +72,24 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 // chooseMetrics decides which of the job's benchmarks are counted, finds
 // their iteration counts, and gives a mutant measured on counts only the
 // counts' minimum effect (a mutant on both keeps wall time's, the larger).
+// A benchmark whose baseline cannot be counted (countable) is measured on
+// wall time.
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	e := ms.e
-	ms.counted = map[Benchmark]bool{}
-	e.count.pre = map[Benchmark]*instr.Sample{}
+	ms.counted, ms.pre = map[Benchmark]bool{}, map[Benchmark]*instr.Pre{}
 	var counted, timed int
 	for _, b := range ms.order {
 		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
 			timed++
 			continue
 		}
-		n, err := e.count.countIters(ctx, e, e.sites(), ms.j.Level, b, ms.its[b])
+		n, ok, err := e.countable(ctx, ms.j.Level, b, ms.its[b])
 		if err != nil {
 			return err
+		}
+		if !ok {
+			timed++
+			continue
 		}
 		ms.counted[b] = true
 		ms.lr.Iterations[ms.names[b]] = n
@@ -83,6 +100,37 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 	}
 	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
 	return nil
+}
+
+// countable finds b's counted iteration count at level and takes the
+// baseline's first counted sample (once per engine): when either fails
+// (valgrind stops the benchmark, or -benchtime Nx is too few iterations
+// to see its work), b is measured on wall time in every job, with a
+// warning, rather than ending the campaign. !ok then, with no error; an
+// error only when ctx ended.
+func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it BenchIters) (int, bool, error) {
+	key := itersKey(level, b)
+	if e.count.hasFailed(key) {
+		return 0, false, nil
+	}
+	n, err := e.count.countIters(ctx, e, e.sites(), level, b, it)
+	if err == nil {
+		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 0)
+	}
+	if err == nil {
+		return n, true, nil
+	}
+	if ctx.Err() != nil {
+		return 0, false, ctx.Err()
+	}
+	e.count.mu.Lock()
+	if e.count.failed == nil {
+		e.count.failed = map[string]bool{}
+	}
+	e.count.failed[key] = true
+	e.count.mu.Unlock()
+	e.Warnf("%s at %s is measured on wall time: its baseline cannot be counted under valgrind (%v)", b.CPUName(), level, err)
+	return 0, false, nil
 }
 
 // metricChoice says which metric a verdict rests on and why.
@@ -111,7 +159,8 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 // count it.N; sites finds the baseline's binary.
 func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
 	key := itersKey(level, b)
-	if n, ok := cs.iters[key]; ok {
+	defer cs.keyLock(key)()
+	if n, ok := cs.itersOf(key); ok {
 		return n, nil
 	}
 	var n int
@@ -120,15 +169,29 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 	} else {
 		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
 		var err error
-		if n, _, err = e.Config().Counting.Sampler.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
+		sp := e.sampler()
+		if n, _, err = sp.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
 			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
 		}
 	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
 	if cs.iters == nil {
 		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
 	}
 	cs.iters[key] = n
 	return n, nil
+}
+
+// sampler is the configuration's sampler, its runs' output directories
+// in the engine's temporary directory when it has one (a killed run's are
+// then removed with it).
+func (e *Engine) sampler() instr.Sampler {
+	sp := e.cfg.Counting.Sampler
+	if e.Tmp != "" {
+		sp.TempDir = e.Tmp
+	}
+	return sp
 }
 
 // benchSites finds a benchmark's baseline test binary and directory.
@@ -149,20 +212,24 @@ func (s benchSites) count(level string, b Benchmark, bin string) instr.Bench {
 // taking it when it is not cached yet (sampled with mut, when mut is not
 // nil, at the same time: a count does not move with the load); each
 // sample taken goes to noise.
-func (cs *countState) baseCount(ctx context.Context, c *Config, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
+func (cs *countState) baseCount(ctx context.Context, sp instr.Sampler, sites benchSites, noise *noiseState, level string, b Benchmark, k int) (instr.Sample, error) {
 	key := itersKey(level, b)
-	for len(cs.base[key]) <= k {
-		smp, err := c.Counting.Sampler.Sample(ctx, sites.count(level, b, ""), cs.iters[key])
+	defer cs.keyLock(key)()
+	n, _ := cs.itersOf(key)
+	for len(cs.baseOf(key)) <= k {
+		smp, err := sp.Sample(ctx, sites.count(level, b, ""), n)
 		if err != nil {
 			if ctx.Err() != nil {
 				return smp, ctx.Err()
 			}
 			return smp, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
 		}
+		cs.mu.Lock()
 		cs.base[key] = append(cs.base[key], smp)
+		cs.mu.Unlock()
 		noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
 	}
-	return cs.base[key][k], nil
+	return cs.baseOf(key)[k], nil
 }
 
 // countRound takes one counted round of b: the baseline's cached sample
@@ -176,13 +243,14 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	if err != nil || pre == nil {
 		return err
 	}
-	censored := instr.Censors(pre.PerOp, ms.baseMedian(b))
+	// A one-process estimate never censors (instr.Sampler.PreCount).
+	censored := pre.Sure && instr.Censors(pre.PerOp, ms.baseMedian(b))
 	var base, mut instr.Sample
 	var baseErr, mutErr error
-	cached := k < len(e.count.base[itersKey(level, b)])
+	cached := k < len(e.count.baseOf(itersKey(level, b)))
 	countMut := ms.mutantCount(b) // reads the cache here, not beside baseCount
 	if cached || censored || runtime.NumCPU() < 2 {
-		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, k)
 		if !censored && baseErr == nil {
 			mut, mutErr = countMut(ctx)
 		}
@@ -192,7 +260,7 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 			defer close(done)
 			mut, mutErr = countMut(ctx)
 		}()
-		base, baseErr = e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, level, b, k)
+		base, baseErr = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, k)
 		<-done
 	}
 	if baseErr != nil {
@@ -211,33 +279,67 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	return nil
 }
 
-// preCount counts the mutant once at instr.PreIters of the benchmark's
-// count before its first sample (cached for the job): a mutant executing
-// instr.CensorRatio times the baseline's median is censored in every
-// round on that count, without a run at N. nil without an error: the
-// mutant failed (ms.lr's status is set).
-func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Sample, error) {
+// preCount counts the mutant once before its first sample of b (cached
+// for the job), one process against the baseline's count at the same
+// iterations (instr.Sampler.PreCount): a mutant executing
+// instr.CensorRatio times the baseline's median, on a two-process count,
+// is censored in every round, without a run at N. nil without an error:
+// the mutant failed (ms.lr's status is set).
+func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Pre, error) {
 	e := ms.e
-	if p := e.count.pre[b]; p != nil {
+	if p := ms.pre[b]; p != nil {
 		return p, nil
 	}
-	if _, err := e.count.baseCount(ctx, &e.cfg, e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
+	if _, err := e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, ms.j.Level, b, 0); err != nil {
 		return nil, err
 	}
-	n := instr.PreIters(e.count.iters[itersKey(ms.j.Level, b)])
-	p, err := e.cfg.Counting.Sampler.Sample(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), n)
-	if _, err := ms.mutantValues(ctx, b, p, err, true); err != nil || ms.lr.Status != "" {
+	pb, err := e.count.preBaseOf(ctx, e.sampler(), e.sites(), ms.j.Level, b)
+	if err != nil {
 		return nil, err
 	}
-	line := fmt.Sprintf("# pre-count of %s at %dx: %.1f instructions/op", b.Name, n, p.PerOp)
-	if instr.Censors(p.PerOp, ms.baseMedian(b)) {
-		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, ms.baseMedian(b))
+	median := ms.baseMedian(b)
+	sp := e.sampler()
+	p, err := sp.PreCount(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), pb, median)
+	if _, err := ms.mutantValues(ctx, b, instr.Sample{}, err, true); err != nil || ms.lr.Status != "" {
+		return nil, err
+	}
+	line := fmt.Sprintf("# pre-count of %s: %s", b.Name, p)
+	if p.Censor {
+		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, median)
 	}
 	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
 		return nil, fmt.Errorf("writing the samples of %s: %w", ms.j.Mutant.ID, err)
 	}
-	e.count.pre[b] = &p
+	ms.pre[b] = &p
 	return &p, nil
+}
+
+// preBaseOf is the baseline's count of b at level at the pre-count's
+// run (instr.PreIters of the samples' count), taken once.
+func (cs *countState) preBaseOf(ctx context.Context, sp instr.Sampler, sites benchSites, level string, b Benchmark) (instr.PreBase, error) {
+	key := itersKey(level, b)
+	defer cs.keyLock(key)()
+	cs.mu.Lock()
+	pb, ok := cs.preBase[key]
+	cs.mu.Unlock()
+	if ok {
+		return pb, nil
+	}
+	n, _ := cs.itersOf(key)
+	pb, err := sp.PreBaseline(ctx, sites.count(level, b, ""), instr.PreIters(n))
+	if err != nil {
+		if ctx.Err() != nil {
+			return pb, ctx.Err()
+		}
+		return pb, fmt.Errorf("baseline benchmark %s of %s failed while counting: %w", b.Name, b.Pkg, err)
+	}
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	if cs.preBase == nil {
+		cs.preBase = map[string]instr.PreBase{}
+	}
+	cs.preBase[key] = pb
+	return pb, nil
 }
 
 // mutantCount returns what counts the mutant's sample of b, with a
@@ -249,12 +351,13 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 	e := ms.e
 	key := itersKey(ms.j.Level, b)
 	var slowest time.Duration
-	for _, s := range e.count.base[key] {
+	for _, s := range e.count.baseOf(key) {
 		slowest = max(slowest, s.Elapsed)
 	}
-	sp := e.cfg.Counting.Sampler
+	sp := e.sampler()
 	sp.Timeout = max(10*slowest, time.Minute)
-	bench, n := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), e.count.iters[key]
+	n, _ := e.count.itersOf(key)
+	bench := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg])
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
 }
 
@@ -287,7 +390,7 @@ func (ms *measurement) mutantValues(ctx context.Context, b Benchmark, smp instr.
 // samples of b so far.
 func (ms *measurement) baseMedian(b Benchmark) float64 {
 	var v []float64
-	for _, s := range ms.e.count.base[itersKey(ms.j.Level, b)] {
+	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
 		v = append(v, s.PerOp)
 	}
 	if len(v) == 0 {
@@ -295,4 +398,100 @@ func (ms *measurement) baseMedian(b Benchmark) float64 {
 	}
 	slices.Sort(v)
 	return (v[(len(v)-1)/2] + v[len(v)/2]) / 2
+}
+
+// keyLock locks the key lock of key and returns its unlock.
+func (cs *countState) keyLock(key string) func() {
+	cs.mu.Lock()
+	if cs.keys == nil {
+		cs.keys = map[string]*sync.Mutex{}
+	}
+	l := cs.keys[key]
+	if l == nil {
+		l = &sync.Mutex{}
+		cs.keys[key] = l
+	}
+	cs.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// itersOf is the cached iteration count of key.
+func (cs *countState) itersOf(key string) (int, bool) {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	n, ok := cs.iters[key]
+	return n, ok
+}
+
+// baseOf is the baseline's cached samples of key so far (samples are
+// only appended: the slice stays valid).
+func (cs *countState) baseOf(key string) []instr.Sample {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.base[key]
+}
+
+// hasFailed reports whether key's baseline cannot be counted.
+func (cs *countState) hasFailed(key string) bool {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.failed[key]
+}
+
+// CountedOnly reports whether every benchmark job j may be measured on
+// is counted, with its iteration counts and the baseline's first counted
+// sample already taken: its measurement then runs no process whose value
+// the load changes, so it may run beside builds, tests and other such
+// jobs (docs/instructions.md, "Measuring in parallel"). A job for which
+// this is false is measured alone.
+func (e *Engine) CountedOnly(j *Job) bool {
+	if e.cfg.Counting == nil {
+		return false
+	}
+	op := operators.ByName(j.Mutant.Operator)
+	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
+	if len(cands) == 0 {
+		return false
+	}
+	for _, b := range cands {
+		key := itersKey(j.Level, b)
+		if _, timed := e.itc[key]; !timed || !e.count.counted(&e.cfg, e.pkgs, op, b) || e.count.hasFailed(key) {
+			return false
+		}
+		if _, ok := e.count.itersOf(key); !ok || len(e.count.baseOf(key)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// BaselineCounts returns the baseline's cached instructions/op samples of
+// each benchmark the campaign counted at level (-measure instructions), in
+// the order taken; nil when it counted none. The detectability map takes
+// the counted benchmarks' detectable ratios from them.
+func (e *Engine) BaselineCounts(level string) map[Benchmark][]float64 {
+	e.count.mu.Lock()
+	defer e.count.mu.Unlock()
+	var out map[Benchmark][]float64
+	for key, smps := range e.count.base {
+		// itersKey: level, package, name, GOMAXPROCS.
+		parts := strings.Split(key, "\x00")
+		if len(parts) != 4 || parts[0] != level || len(smps) == 0 {
+			continue
+		}
+		cpu, err := strconv.Atoi(parts[3])
+		if err != nil {
+			continue
+		}
+		if out == nil {
+			out = map[Benchmark][]float64{}
+		}
+		vals := make([]float64, len(smps))
+		for i, s := range smps {
+			vals[i] = s.PerOp
+		}
+		out[Benchmark{Pkg: parts[1], Name: parts[2], CPU: cpu}] = vals
+	}
+	return out
 }

@@ -1,9 +1,19 @@
 package engine
 
 import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
 )
 
 // TestMetricChoice: each verdict says which metric it rests on and why.
@@ -25,5 +35,131 @@ func TestMetricChoice(t *testing.T) {
 		if got != (MetricChoice{Metric: tc.metric, Why: tc.why}) {
 			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
 		}
+	}
+}
+
+// TestUncountableBaseline: a baseline benchmark valgrind cannot count
+// (here every run is stopped by SIGILL) is measured on wall time, with one
+// warning, and is not tried again by later jobs; the campaign goes on.
+func TestUncountableBaseline(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake valgrind is a shell script")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake, runs := filepath.Join(dir, "valgrind"), filepath.Join(dir, "runs")
+	script := "#!/bin/sh\necho run >> " + runs + "\necho '==7== Process terminating with default action of signal 4 (SIGILL)'\nexit 132\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}},
+		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
+	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	runCount := func() int { got, _ := os.ReadFile(runs); return strings.Count(string(got), "run") }
+	var first int
+	for job := range 2 {
+		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, its: map[Benchmark]BenchIters{b: {N: 100}},
+			names: map[Benchmark]string{b: "BenchmarkSerial"}, lr: &results.LevelResult{Iterations: map[string]int{}}}
+		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+			t.Fatalf("job %d: chooseMetrics: %v", job, err)
+		}
+		if ms.counted[b] || ms.verdictMetric.Metric != score.SecPerOp {
+			t.Errorf("job %d: counted %v, metric %q; want wall time", job, ms.counted[b], ms.verdictMetric.Metric)
+		}
+		if job == 0 {
+			first = runCount()
+		}
+	}
+	want := "BenchmarkSerial at opt is measured on wall time: its baseline cannot be counted under valgrind (baseline benchmark BenchmarkSerial of example.com/p: counting instructions of ^BenchmarkSerial$: valgrind stopped it: Process terminating with default action of signal 4 (SIGILL) ("
+	if len(e.Warnings) != 1 || !strings.HasPrefix(e.Warnings[0], want) {
+		t.Errorf("warnings %q, want one starting %q", e.Warnings, want)
+	}
+	// The iteration search's first pair of runs (the longer one may be
+	// stopped before it starts), in the first job only.
+	if n := runCount(); first < 1 || first > 2 || n != first {
+		t.Errorf("valgrind ran %d times in the first job and %d in all, want 1 or 2, then none", first, n)
+	}
+}
+
+// TestCountedOnly: a job runs beside others only when every benchmark it
+// may be measured on is counted and its counts are found already: the
+// time mode's and the count's iteration counts and the baseline's first
+// counted sample.
+func TestCountedOnly(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	serial := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	parallel := Benchmark{Pkg: "example.com/p", Name: "BenchmarkParallel"}
+	pkgs := []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}}
+	ready := func(counting bool) *Engine {
+		cfg := Config{Packages: pkgs}
+		if counting {
+			cfg.Counting = &Counting{}
+		}
+		e := New(cfg, "", nil)
+		e.count.iters, e.count.base = map[string]int{}, map[string][]instr.Sample{}
+		for _, b := range []Benchmark{serial, parallel} {
+			key := itersKey("opt", b)
+			e.itc[key] = BenchIters{N: 100}
+			e.count.iters[key] = 1000
+			e.count.base[key] = []instr.Sample{{PerOp: 5}}
+		}
+		return e
+	}
+	job := func(op string, bs ...Benchmark) *Job {
+		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: bs}
+	}
+	e := ready(true)
+	for _, tc := range []struct {
+		j    *Job
+		want bool
+	}{
+		{job("spin-loop", serial), true},
+		{job("sleep", serial), false},                     // wall time
+		{job("lock-contention", serial, parallel), false}, // contention on a concurrent benchmark: wall time
+		{job("spin-loop"), false},                         // no benchmark
+	} {
+		if got := e.CountedOnly(tc.j); got != tc.want {
+			t.Errorf("CountedOnly(%s on %v) = %v, want %v", tc.j.Mutant.Operator, tc.j.Benches, got, tc.want)
+		}
+	}
+	if ready(false).CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly without -measure instructions = true")
+	}
+	e = ready(true)
+	e.count.base = nil // no baseline sample yet: the first job takes it alone
+	if e.CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly before the baseline's first counted sample = true")
+	}
+	e = ready(true)
+	delete(e.itc, itersKey("opt", serial)) // the time mode's count is not found yet
+	if e.CountedOnly(job("spin-loop", serial)) {
+		t.Error("CountedOnly before the time mode's iteration count = true")
+	}
+}
+
+// TestBaselineCounts: the cached baseline counts of a level, by benchmark,
+// in the order taken; nil for a level with none.
+func TestBaselineCounts(t *testing.T) {
+	e := New(Config{}, "", nil)
+	a := Benchmark{Pkg: "example.com/p", Name: "BenchmarkA", CPU: 0}
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkB/x=1", CPU: 4}
+	e.count.base = map[string][]instr.Sample{
+		itersKey("opt", a):   {{PerOp: 3}, {PerOp: 2}},
+		itersKey("opt", b):   {{PerOp: 7}},
+		itersKey("noopt", a): {{PerOp: 9}},
+		itersKey("opt", Benchmark{Pkg: "example.com/p", Name: "BenchmarkNone"}): {},
+	}
+	want := map[Benchmark][]float64{a: {3, 2}, b: {7}}
+	if got := e.BaselineCounts("opt"); !reflect.DeepEqual(got, want) {
+		t.Errorf("BaselineCounts(opt) = %v, want %v", got, want)
+	}
+	if got := e.BaselineCounts("other"); got != nil {
+		t.Errorf("BaselineCounts(other) = %v, want nil", got)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -73,6 +74,7 @@ type measurement struct {
 	// (count.go); verdictMetric says which metric the verdict rests on.
 	counted       map[Benchmark]bool
 	verdictMetric MetricChoice
+	pre           map[Benchmark]*instr.Pre // the mutant's pre-counts (count.go)
 }
 
 // A series is every sample so far of one benchmark of a job.
@@ -196,14 +198,14 @@ func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg stri
 
 // benchCosts is what chooseBenchmarks needs to know of the benchmarks of
 // a job: heat, its, the tested metrics, the configuration's rule, the wall
-// time of a round, whether a benchmark is concurrent (its package's test
-// files parsed once per call).
+// time of a round, whether a benchmark is concurrent (it runs at -cpu > 1,
+// or its package's test files, parsed once per call, say so).
 func (e *Engine) benchCosts(heat map[Benchmark]BenchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {
 	conc := map[string]map[string]bool{}
 	return benchCosts{heat: heat, its: its, rule: e.cfg.Rule, metric: metric, round: e.roundCost, procs: runtime.GOMAXPROCS(0),
 		concurrent: func(b Benchmark) bool {
 			p := e.pkgs[b.Pkg]
-			if p == nil {
+			if p == nil || b.CPU > 1 {
 				return true
 			}
 			if conc[b.Pkg] == nil {

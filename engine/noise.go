@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"sync"
+
 	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
@@ -12,6 +14,7 @@ import (
 // time: the iteration-count runs and every baseline sample; counts: the
 // cached samples), which noise.Check compares with what the kills need.
 type noiseState struct {
+	mu      sync.Mutex // counted jobs measured at once add samples (Engine.CountedOnly)
 	start   noise.Snapshot
 	benches map[string]*noiseBench // level, benchmark, unit -> its samples
 	order   []string               // keys of benches, in order of first sample
@@ -26,6 +29,8 @@ type noiseBench struct {
 
 // add records a baseline sample of b at level in unit.
 func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	key := level + "\x00" + itersKey(level, b) + "\x00" + unit
 	if n.benches == nil {
 		n.benches = map[string]*noiseBench{}
@@ -83,6 +88,8 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 // adviseAtStart logs, once, the machine's load and what the baseline
 // samples taken so far say of its noise.
 func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	if n.advised {
 		return
 	}
@@ -96,6 +103,8 @@ func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
 
 // summary is the noise at the end of the engine's work, for report.json.
 func (n *noiseState) summary(c *Config) *results.Noise {
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	benches, advice := n.check(c)
 	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
 }

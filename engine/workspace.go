@@ -145,5 +145,6 @@ func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) 
 // CountSample counts one sample of b at n iterations in the binary bin in
 // dir (this version's or another's).
 func (w *Workspace) CountSample(ctx context.Context, bin, dir string, b Benchmark, n int) (instr.Sample, error) {
-	return w.cfg.Counting.Sampler.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.Pattern()}, n)
+	sp := w.sampler()
+	return sp.Sample(ctx, instr.Bench{Bin: bin, Dir: dir, Pattern: b.Pattern()}, n)
 }

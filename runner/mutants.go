@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -20,7 +21,7 @@ import (
 
 // mutants runs the mutants todo (indexes into c.Mutants): up to Jobs
 // workers build them and run their tests in parallel; one measurer
-// measures them, alone.
+// measures them (measureQueue).
 func (r *run) mutants(ctx context.Context, todo []int) error {
 	c := r.c
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -35,32 +36,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 	mwg.Add(1)
 	go func() {
 		defer mwg.Done()
-		for j := range queue {
-			if ctx.Err() != nil {
-				j.cleanup()
-				continue
-			}
-			r.quiet.Lock()
-			mstart := time.Now()
-			lr, err := r.Measure(ctx, &j.Job)
-			mtime := time.Since(mstart)
-			r.quiet.Unlock()
-			j.cleanup()
-			if err != nil {
-				cancel(err)
-				continue
-			}
-			// Build, tests and measurement; not the wait in the queue.
-			lr.Seconds = (j.prep + mtime).Seconds()
-			j.phases.measure = mtime
-			j.phases.set(lr)
-			r.mu.Lock()
-			r.measured += mtime
-			r.mu.Unlock()
-			if err := r.record(j.Mutant, j.Level, lr); err != nil {
-				cancel(err)
-			}
-		}
+		r.measureQueue(ctx, cancel, queue)
 	}()
 	err := r.Parallel(ctx, len(todo), func(k int) error {
 		return r.mutant(ctx, c.Mutants[todo[k]], todo[k], queue)
@@ -74,6 +50,61 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 		return ctx.Err()
 	}
 	return err
+}
+
+// measureQueue measures the jobs of queue until it is closed. A job that
+// samples wall time is measured alone: it holds quiet for writing, so no
+// build, test or other measurement runs beside it. A job measured on
+// instruction counts only (Engine.CountedOnly), whose values the load does
+// not change, holds quiet for reading: it runs beside builds, tests and
+// up to NumCPU-1 other such jobs. An error cancels the run.
+func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, queue <-chan *measureJob) {
+	counted := make(chan struct{}, max(1, runtime.NumCPU()))
+	var cwg sync.WaitGroup
+	defer cwg.Wait()
+	for j := range queue {
+		if ctx.Err() != nil {
+			j.cleanup()
+			continue
+		}
+		if !r.CountedOnly(&j.Job) {
+			r.quiet.Lock()
+			r.measureJob(ctx, cancel, j)
+			r.quiet.Unlock()
+			continue
+		}
+		counted <- struct{}{}
+		r.quiet.RLock()
+		cwg.Add(1)
+		go func() {
+			defer cwg.Done()
+			r.measureJob(ctx, cancel, j)
+			r.quiet.RUnlock()
+			<-counted
+		}()
+	}
+}
+
+// measureJob measures j and records its result; an error cancels the run.
+func (r *run) measureJob(ctx context.Context, cancel context.CancelCauseFunc, j *measureJob) {
+	mstart := time.Now()
+	lr, err := r.Measure(ctx, &j.Job)
+	mtime := time.Since(mstart)
+	j.cleanup()
+	if err != nil {
+		cancel(err)
+		return
+	}
+	// Build, tests and measurement; not the wait in the queue.
+	lr.Seconds = (j.prep + mtime).Seconds()
+	j.phases.measure = mtime
+	j.phases.set(lr)
+	r.mu.Lock()
+	r.measured += mtime
+	r.mu.Unlock()
+	if err := r.record(j.Mutant, j.Level, lr); err != nil {
+		cancel(err)
+	}
 }
 
 // mutant builds and tests m at each level still to do, records the

@@ -13,7 +13,8 @@ import (
 // behaves as $FAKE_MODE says. A normal run prints one benchmark result of
 // N iterations and writes a summary of FAKE_BASE + FAKE_PEROP * N
 // instructions; with FAKE_LOG set it appends N to that file. It exits 3 unless it got the sampler's environment, 4
-// without -test.benchmem. A run at FAKE_FAILN iterations fails. With
+// without -test.benchmem. With FAKE_OUTLOG set it appends its output
+// file's path to that file. A run at FAKE_FAILN iterations fails. With
 // FAKE_ORDER set it appends "start N" to that file as it starts and "end
 // N" as it ends; with FAKE_BARRIER set too it waits after its start (up to
 // 20 s) until the file has FAKE_BARRIER starts.
@@ -27,6 +28,7 @@ for a in "$@"; do
   esac
 done
 if [ -n "$FAKE_LOG" ]; then echo "$n" >> "$FAKE_LOG"; fi
+if [ -n "$FAKE_OUTLOG" ]; then echo "$out" >> "$FAKE_OUTLOG"; fi
 if [ -n "$FAKE_ORDER" ]; then
   echo "start $n" >> "$FAKE_ORDER"
   i=0

@@ -28,6 +28,11 @@ type Sampler struct {
 	Env []string
 	// GOARCH is the test binary's architecture ("": runtime.GOARCH).
 	GOARCH string
+	// TempDir is where each run's output directory is made ("": the
+	// system's), e.g. a campaign's own temporary directory, which it
+	// removes, so that a killed campaign leaves nothing behind it does not
+	// clean.
+	TempDir string
 	// Sequential runs the two processes of a sample (at MinIters and N + MinIters) one
 	// after the other. Otherwise they run at the same time when the
 	// machine has 2 CPUs or more, which halves a sample's wall time on an
@@ -104,7 +109,7 @@ func (s *Sampler) Count(ctx context.Context, b Bench, n int) (uint64, error) {
 
 // count is Count, with the run's output.
 func (s *Sampler) count(ctx context.Context, b Bench, n int) (uint64, []byte, error) {
-	dir, err := os.MkdirTemp("", "perfmut-instr-")
+	dir, err := os.MkdirTemp(s.TempDir, "perfmut-instr-")
 	if err != nil {
 		return 0, nil, err
 	}

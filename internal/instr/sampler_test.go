@@ -3,6 +3,8 @@ package instr
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -128,5 +130,26 @@ func TestValgrindProblem(t *testing.T) {
 		if got := valgrindProblem([]byte(tc.out)); got != tc.want {
 			t.Errorf("valgrindProblem(%q) = %q, want %q", tc.out, got, tc.want)
 		}
+	}
+}
+
+// TestSampleTempDir: each run's output file is in a directory made in
+// Sampler.TempDir, removed when the sample ends.
+func TestSampleTempDir(t *testing.T) {
+	s := fakeSampler(t, "", 7)
+	s.TempDir = t.TempDir()
+	outlog := filepath.Join(t.TempDir(), "outs")
+	s.Env = append(s.Env, "FAKE_OUTLOG="+outlog)
+	if _, err := s.Sample(context.Background(), fakeBench, 50); err != nil {
+		t.Fatal(err)
+	}
+	outs := readLines(t, outlog)
+	for _, out := range outs {
+		if filepath.Dir(filepath.Dir(out)) != s.TempDir {
+			t.Errorf("output file %s, want it in a directory of %s", out, s.TempDir)
+		}
+	}
+	if left, _ := os.ReadDir(s.TempDir); len(outs) != 2 || len(left) != 0 {
+		t.Errorf("%d runs; left in TempDir: %v, want 2 runs and nothing left", len(outs), left)
 	}
 }
