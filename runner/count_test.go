@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -78,5 +79,47 @@ func TestCountCampaign(t *testing.T) {
 		if err != nil || !strings.Contains(string(base), " instructions/op") {
 			t.Errorf("%s: base.txt (%v) has no instructions/op line:\n%s", id, err, base)
 		}
+	}
+}
+
+// TestCountedMapCampaign: a campaign at -measure instructions gives the map
+// the d of each benchmark it counted from the baseline's counts (at least
+// the counts' minimum effect, 1.005 here) and says which.
+func TestCountedMapCampaign(t *testing.T) {
+	if testing.Short() {
+		t.Skip("counts under valgrind take a minute")
+	}
+	info, err := instr.Check(context.Background())
+	if err != nil {
+		t.Skipf("no instruction counts here: %v", err)
+	}
+	mod, pkgs := testModule(t, "hot")
+	const pkg, file = "example.com/hot/calc", "calc/calc.go"
+	ms := []mutate.Mutant{mkMutant(t, mod, "sum-more", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_sink++")}
+	c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
+	c.Levels, c.Settings.Opt, c.Settings.FunctionMap = []string{results.Opt}, "on", true
+	c.Benchtime, c.Settings.Benchtime = "", ""
+	c.SampleTime = 2 * time.Millisecond
+	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
+	c.Counting = &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
+	rep, err := c.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.FunctionMap == nil || !slices.Contains(rep.FunctionMap.Counted, pkg+".BenchmarkSum") {
+		t.Fatalf("function_map = %+v, want calc.BenchmarkSum counted", rep.FunctionMap)
+	}
+	found := false
+	for _, f := range rep.FunctionSensitivity {
+		if f.Function != "Sum" {
+			continue
+		}
+		found = true
+		if f.Factor == nil || f.Benchmark != pkg+".BenchmarkSum" || *f.Factor != 1+(instr.MinEffect-1)/f.Share {
+			t.Errorf("Sum: %+v, want x(1 + 0.005/share) by BenchmarkSum", f)
+		}
+	}
+	if !found {
+		t.Errorf("no row for Sum in %+v", rep.FunctionSensitivity)
 	}
 }

@@ -52,15 +52,11 @@ type mapKey struct {
 // depends on changed, and puts its rows, its cost and the notes of the
 // functions changed since -changed-since into rep. A map that cannot be
 // made is a warning of the report; the error is ctx's, when cancelled.
-// in is what the campaign's verdicts depend on (the map's key).
-func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report) error {
-	return c.functionMapCounted(ctx, in, prog, rep, nil)
-}
-
-// functionMapCounted is functionMap in a campaign whose engine counted
-// instructions (counts, nil for none): a computed map takes the counted
-// benchmarks' detectable ratios from their baseline counts (mapCounts).
-func (c *Campaign) functionMapCounted(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, counts baselineCounts) error {
+// in is what the campaign's verdicts depend on (the map's key). counts
+// are the engine's cached baseline counts (none without -measure
+// instructions): a computed map takes the counted benchmarks' detectable
+// ratios from them (mapCounts).
+func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, counts baselineCounts) error {
 	if !c.Settings.FunctionMap || in == nil {
 		return nil
 	}

@@ -168,7 +168,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := c.functionMap(ctx, r.since.inputs, r.Prog, rep); err != nil {
+	if err := c.functionMap(ctx, r.since.inputs, r.Prog, rep, r.Engine); err != nil {
 		// Every mutant has its result: keep the report, which -resume
 		// completes with the map.
 		rep.Warnings = append(rep.Warnings, "the function sensitivity map was interrupted; perfmut run -resume makes it")
