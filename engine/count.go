@@ -446,24 +446,59 @@ func (cs *countState) hasFailed(key string) bool {
 // jobs (docs/instructions.md, "Measuring in parallel"). A job for which
 // this is false is measured alone.
 func (e *Engine) CountedOnly(j *Job) bool {
-	if e.cfg.Counting == nil {
-		return false
-	}
-	op := operators.ByName(j.Mutant.Operator)
-	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
-	if len(cands) == 0 {
+	cands, ok := e.countCandidates(j)
+	if !ok {
 		return false
 	}
 	for _, b := range cands {
 		key := itersKey(j.Level, b)
-		if _, timed := e.itc[key]; !timed || !e.count.counted(&e.cfg, e.pkgs, op, b) || e.count.hasFailed(key) {
-			return false
-		}
 		if _, ok := e.count.itersOf(key); !ok || len(e.count.baseOf(key)) == 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// PrepareCounts takes what CountedOnly waits for: the counted iteration
+// count and the baseline's first counted sample of each benchmark j may be
+// measured on, when every one of them is counted and its time-mode
+// iteration count is known (Iters, taken alone beforehand). These are
+// counts, which the load does not change, so it may run beside builds,
+// tests and other counted jobs; a benchmark valgrind cannot count goes to
+// wall time (countable), and j then stays a job measured alone. The error
+// is ctx's.
+func (e *Engine) PrepareCounts(ctx context.Context, j *Job) error {
+	cands, ok := e.countCandidates(j)
+	if !ok {
+		return nil
+	}
+	for _, b := range cands {
+		if _, _, err := e.countable(ctx, j.Level, b, e.itc[itersKey(j.Level, b)]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countCandidates returns the benchmarks j may be measured on, and
+// whether each is counted (the operator's cost, no failed baseline count)
+// with its time-mode iteration count known.
+func (e *Engine) countCandidates(j *Job) ([]Benchmark, bool) {
+	if e.cfg.Counting == nil {
+		return nil, false
+	}
+	op := operators.ByName(j.Mutant.Operator)
+	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
+	if len(cands) == 0 {
+		return nil, false
+	}
+	for _, b := range cands {
+		key := itersKey(j.Level, b)
+		if _, timed := e.itc[key]; !timed || !e.count.counted(&e.cfg, e.pkgs, op, b) || e.count.hasFailed(key) {
+			return nil, false
+		}
+	}
+	return cands, true
 }
 
 // BaselineCounts returns the baseline's cached instructions/op samples of

@@ -163,3 +163,71 @@ func TestBaselineCounts(t *testing.T) {
 		t.Errorf("BaselineCounts(other) = %v, want nil", got)
 	}
 }
+
+// TestPrepareCounts: PrepareCounts takes a counted job's counts set-up
+// (the count's iteration count and the baseline's first counted sample),
+// after which CountedOnly holds and the job may run beside others; it
+// runs nothing for a job on wall time or whose time-mode count is not
+// known yet (that job is measured alone).
+func TestPrepareCounts(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake valgrind is a shell script")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fake, runs := filepath.Join(dir, "valgrind"), filepath.Join(dir, "runs")
+	script := `#!/bin/sh
+out=""; n=""
+for a in "$@"; do
+  case "$a" in
+  --cachegrind-out-file=*) out="${a#--cachegrind-out-file=}" ;;
+  -test.benchtime=*x) n="${a#-test.benchtime=}"; n="${n%x}" ;;
+  esac
+done
+echo "$n" >> ` + runs + `
+printf 'BenchmarkSerial \t %s\t 1 ns/op\nPASS\n' "$n"
+printf 'events: Ir\nsummary: %s\n' "$((1000 + 50000 * n))" > "$out"
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	serial := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}},
+		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
+	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
+	runCount := func() int { got, _ := os.ReadFile(runs); return len(strings.Fields(string(got))) }
+	job := func(op string) *Job {
+		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: []Benchmark{serial}}
+	}
+	ctx := context.Background()
+
+	// The time mode's count is not known: nothing runs, the job stays alone.
+	if err := e.PrepareCounts(ctx, job("spin-loop")); err != nil || runCount() != 0 || e.CountedOnly(job("spin-loop")) {
+		t.Fatalf("without the time-mode count: err %v, %d valgrind runs, CountedOnly %v; want nil, 0, false", err, runCount(), e.CountedOnly(job("spin-loop")))
+	}
+	e.itc[itersKey("opt", serial)] = BenchIters{N: 100}
+	if e.CountedOnly(job("spin-loop")) {
+		t.Fatal("CountedOnly before PrepareCounts = true")
+	}
+	// A job on wall time: nothing to count.
+	if err := e.PrepareCounts(ctx, job("sleep")); err != nil || runCount() != 0 {
+		t.Fatalf("sleep: err %v, %d valgrind runs; want nil, 0", err, runCount())
+	}
+	if err := e.PrepareCounts(ctx, job("spin-loop")); err != nil {
+		t.Fatal(err)
+	}
+	key := itersKey("opt", serial)
+	if n, ok := e.count.itersOf(key); !ok || n != instr.ItersFor(50000, instr.DefaultBudget) || len(e.count.baseOf(key)) != 1 || e.count.baseOf(key)[0].PerOp != 50000 {
+		t.Errorf("after PrepareCounts: N %d (%v), baseline samples %+v; want N %d and one sample of 50000 instructions/op", n, ok, e.count.baseOf(key), instr.ItersFor(50000, instr.DefaultBudget))
+	}
+	if !e.CountedOnly(job("spin-loop")) {
+		t.Error("CountedOnly after PrepareCounts = false")
+	}
+	// Taken once: a second job's preparation runs nothing.
+	before := runCount()
+	if err := e.PrepareCounts(ctx, job("alloc-churn")); err != nil || runCount() != before {
+		t.Errorf("second PrepareCounts: err %v, %d more valgrind runs; want none", err, runCount()-before)
+	}
+}

@@ -57,7 +57,9 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 // build, test or other measurement runs beside it. A job measured on
 // instruction counts only (Engine.CountedOnly), whose values the load does
 // not change, holds quiet for reading: it runs beside builds, tests and
-// up to NumCPU-1 other such jobs. An error cancels the run.
+// up to NumCPU-1 other such jobs; the counts it needs first (the
+// baseline's iteration count and first sample: Engine.PrepareCounts) are
+// taken beside them too. An error cancels the run.
 func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, queue <-chan *measureJob) {
 	counted := make(chan struct{}, max(1, runtime.NumCPU()))
 	var cwg sync.WaitGroup
@@ -66,6 +68,17 @@ func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, 
 		if ctx.Err() != nil {
 			j.cleanup()
 			continue
+		}
+		if !r.CountedOnly(&j.Job) && r.c.Counting != nil {
+			// Its counts' set-up (counts: beside the others).
+			r.quiet.RLock()
+			err := r.PrepareCounts(ctx, &j.Job)
+			r.quiet.RUnlock()
+			if err != nil {
+				j.cleanup()
+				cancel(err)
+				continue
+			}
 		}
 		if !r.CountedOnly(&j.Job) {
 			r.quiet.Lock()

@@ -245,6 +245,9 @@ func (r *run) runTodo(ctx context.Context, todo []int) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.warmIters(ctx, todo); err != nil {
+		return nil, err
+	}
 	r.Prog.Begin()
 	// With subsumption, the smallest injection at a site runs first;
 	// each wave waits for the verdicts of the one before.
@@ -761,4 +764,30 @@ func (c *Campaign) RecordSettings(ctx context.Context) {
 	if c.Benchtime == "" {
 		s.SampleTime = c.SampleTime.String()
 	}
+}
+
+// warmIters finds, while nothing else runs, the time-mode iteration count
+// of every covered benchmark at every level (Engine.Iters: native
+// samples) when the campaign counts instructions: a job measured on
+// counts only may then run beside builds and other such jobs from its
+// first benchmark on (measureQueue), where finding them in the job would
+// make it wait for the machine to be quiet. A benchmark whose baseline
+// fails here is left to the job that needs it, which fails as before.
+// The error is ctx's.
+func (r *run) warmIters(ctx context.Context, todo []int) error {
+	if r.c.Counting == nil || len(todo) == 0 {
+		return nil
+	}
+	var bs []engine.Benchmark
+	for _, bc := range r.cov.benches {
+		bs = append(bs, bc.Bench)
+	}
+	for _, level := range r.c.Levels {
+		for _, b := range engine.WithCPUs(bs, r.c.CPU) {
+			if _, err := r.Iters(ctx, level, b); err != nil && ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	}
+	return nil
 }
