@@ -59,14 +59,18 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 		return true
 	}
 	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	if cs.conc == nil {
-		cs.conc = map[string]map[string]bool{}
+	known, ok := cs.conc[b.Pkg]
+	cs.mu.Unlock()
+	if !ok {
+		known = concurrentBenchmarks(p.Dir) // parsed outside the lock: a second parse is harmless
+		cs.mu.Lock()
+		if cs.conc == nil {
+			cs.conc = map[string]map[string]bool{}
+		}
+		cs.conc[b.Pkg] = known
+		cs.mu.Unlock()
 	}
-	if cs.conc[b.Pkg] == nil {
-		cs.conc[b.Pkg] = concurrentBenchmarks(p.Dir)
-	}
-	return cs.conc[b.Pkg][topName(b.Name)]
+	return known[topName(b.Name)]
 }
 
 // chooseMetrics decides which of the job's benchmarks are counted, finds
@@ -243,8 +247,10 @@ func (ms *measurement) countRound(ctx context.Context, b Benchmark) error {
 	if err != nil || pre == nil {
 		return err
 	}
-	// A one-process estimate never censors (instr.Sampler.PreCount).
-	censored := pre.Sure && instr.Censors(pre.PerOp, ms.baseMedian(b))
+	// Decided once, on the pre-count's two-process count against the
+	// baseline's median then (a one-process estimate never censors), so
+	// that jobs adding baseline samples beside it do not change it.
+	censored := pre.Censor
 	var base, mut instr.Sample
 	var baseErr, mutErr error
 	cached := k < len(e.count.baseOf(itersKey(level, b)))
@@ -299,6 +305,7 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Pre, e
 	}
 	median := ms.baseMedian(b)
 	sp := e.sampler()
+	sp.Timeout = ms.countDeadline(b)
 	p, err := sp.PreCount(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), pb, median)
 	if _, err := ms.mutantValues(ctx, b, instr.Sample{}, err, true); err != nil || ms.lr.Status != "" {
 		return nil, err
@@ -350,15 +357,22 @@ func (cs *countState) preBaseOf(ctx context.Context, sp instr.Sampler, sites ben
 func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sample, error) {
 	e := ms.e
 	key := itersKey(ms.j.Level, b)
-	var slowest time.Duration
-	for _, s := range e.count.baseOf(key) {
-		slowest = max(slowest, s.Elapsed)
-	}
 	sp := e.sampler()
-	sp.Timeout = max(10*slowest, time.Minute)
+	sp.Timeout = ms.countDeadline(b)
 	n, _ := e.count.itersOf(key)
 	bench := e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg])
 	return func(ctx context.Context) (instr.Sample, error) { return sp.Sample(ctx, bench, n) }
+}
+
+// countDeadline is the deadline of each valgrind process of a mutant's
+// count of b, its pre-count included: 10 times the slowest baseline
+// sample's wall time so far, at least a minute.
+func (ms *measurement) countDeadline(b Benchmark) time.Duration {
+	var slowest time.Duration
+	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
+		slowest = max(slowest, s.Elapsed)
+	}
+	return max(10*slowest, time.Minute)
 }
 
 // mutantValues writes a mutant's counted sample to its samples file

@@ -199,20 +199,11 @@ func candidates(op *mutate.Operator, kept, pool []Benchmark, built func(pkg stri
 // benchCosts is what chooseBenchmarks needs to know of the benchmarks of
 // a job: heat, its, the tested metrics, the configuration's rule, the wall
 // time of a round, whether a benchmark is concurrent (it runs at -cpu > 1,
-// or its package's test files, parsed once per call, say so).
+// or its package's test files say so: countState.concurrent, parsed once
+// per engine).
 func (e *Engine) benchCosts(heat map[Benchmark]BenchHeat, its map[Benchmark]BenchIters, metric func(string) bool) benchCosts {
-	conc := map[string]map[string]bool{}
 	return benchCosts{heat: heat, its: its, rule: e.cfg.Rule, metric: metric, round: e.roundCost, procs: runtime.GOMAXPROCS(0),
-		concurrent: func(b Benchmark) bool {
-			p := e.pkgs[b.Pkg]
-			if p == nil || b.CPU > 1 {
-				return true
-			}
-			if conc[b.Pkg] == nil {
-				conc[b.Pkg] = concurrentBenchmarks(p.Dir)
-			}
-			return conc[b.Pkg][topName(b.Name)]
-		}}
+		concurrent: func(b Benchmark) bool { return e.count.concurrent(e.pkgs, b) }}
 }
 
 // roundCost is the wall time of a round of a benchmark sampled with it

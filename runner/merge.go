@@ -121,7 +121,10 @@ func (m *merger) add(dir string) error {
 	rep, err := results.ReadFile(filepath.Join(dir, ReportFile))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return inputErrorf("%s has no %s: did its run finish? (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
+			if _, jerr := os.Stat(filepath.Join(dir, results.JournalFile)); jerr == nil {
+				return inputErrorf("%s has no %s: its run did not finish (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
+			}
+			return inputErrorf("%s is not the results directory of a perfmut run (no %s, no %s)", dir, ReportFile, results.JournalFile)
 		}
 		return &InputError{Err: err}
 	}

@@ -49,6 +49,7 @@ func TestMergeInput(t *testing.T) {
 		{"missing dir", filepath.Join(base, "m1"), []string{filepath.Join(base, "nope")}, "no such directory"},
 		{"bad correction", filepath.Join(base, "m2"), []string{badCorr}, `settings.correction: unknown correction "sidak"`},
 		{"other module", filepath.Join(base, "m3"), []string{hot, other}, "is a run of module example.com/nobench"},
+		{"not results", filepath.Join(base, "m4"), []string{t.TempDir()}, "is not the results directory of a perfmut run (no report.json, no journal.jsonl)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Merge(tc.out, tc.dirs)

@@ -15,7 +15,11 @@ import (
 // is an *InputError saying what to do.
 func ReadResults(path string) (rep *results.Report, dir string, err error) {
 	dir, file := path, filepath.Join(path, ReportFile)
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "", inputErrorf("%s: no such directory; give the -out directory of a perfmut run", path)
+	case err == nil && !st.IsDir():
 		dir, file = filepath.Dir(dir), dir // the report.json itself
 	}
 	if _, err := os.Stat(file); errors.Is(err, fs.ErrNotExist) {

@@ -57,6 +57,7 @@ func TestReportCommand(t *testing.T) {
 		{"no dir", nil, 2, "",
 			"perfmut report: want one results directory (the -out of perfmut run), got 0 arguments; see perfmut report -h\n"},
 		{"not a results dir", []string{t.TempDir()}, 2, "", "no report.json there"},
+		{"missing dir", []string{filepath.Join(t.TempDir(), "nope")}, 2, "", "nope: no such directory; give the -out directory of a perfmut run\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

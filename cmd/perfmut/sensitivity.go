@@ -72,7 +72,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	var notes []detect.Note
 	if f.changedSince != "" {
 		if notes, err = detect.NotesSince(ctx, opts.Pkgs, ld.Program.Module.Dir, f.changedSince, m, f.warnFactor); err != nil {
-			return inputerr.Errorf("-changed-since %s: %w", f.changedSince, err)
+			return &inputerr.Error{Err: err} // it names -changed-since and the revision
 		}
 	}
 	return f.write(stdout, m, notes)
