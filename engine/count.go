@@ -458,7 +458,9 @@ func (cs *countState) hasFailed(key string) bool {
 // sample already taken: its measurement then runs no process whose value
 // the load changes, so it may run beside builds, tests and other such
 // jobs (docs/instructions.md, "Measuring in parallel"). A job for which
-// this is false is measured alone.
+// this is false is measured alone: the caller must not run it beside any
+// other Measure, since its wall-time rounds write the engine's iteration
+// cache, which counted jobs read without a lock.
 func (e *Engine) CountedOnly(j *Job) bool {
 	cands, ok := e.countCandidates(j)
 	if !ok {

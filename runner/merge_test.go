@@ -86,7 +86,7 @@ func TestShardMerge(t *testing.T) {
 	}{
 		{dirs[:1], "shard 2/2 missing"},
 		{[]string{dirs[0], dirs[0]}, "are both shard 1/2"},
-		{[]string{t.TempDir()}, "has no report.json"},
+		{[]string{t.TempDir()}, "is not the results directory of a perfmut run (no report.json, no journal.jsonl)"},
 		{[]string{dirs[0], filepath.Join(base, "into")}, "is one of the shard directories"},
 	} {
 		_, err := Merge(filepath.Join(base, "into"), tc.dirs)

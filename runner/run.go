@@ -767,23 +767,33 @@ func (c *Campaign) RecordSettings(ctx context.Context) {
 }
 
 // warmIters finds, while nothing else runs, the time-mode iteration count
-// of every covered benchmark at every level (Engine.Iters: native
-// samples) when the campaign counts instructions: a job measured on
-// counts only may then run beside builds and other such jobs from its
-// first benchmark on (measureQueue), where finding them in the job would
-// make it wait for the machine to be quiet. A benchmark whose baseline
-// fails here is left to the job that needs it, which fails as before.
-// The error is ctx's.
+// at every level of each benchmark that reaches a mutant still to run
+// (Engine.Iters: native samples) when the campaign counts instructions: a
+// job measured on counts only may then run beside builds and other such
+// jobs from its first benchmark on (measureQueue), where finding them in
+// the job would make it wait for the machine to be quiet. A benchmark
+// whose baseline fails here is left to the job that needs it, which fails
+// as before. The error is ctx's.
 func (r *run) warmIters(ctx context.Context, todo []int) error {
 	if r.c.Counting == nil || len(todo) == 0 {
 		return nil
 	}
+	seen := map[engine.Benchmark]bool{}
 	var bs []engine.Benchmark
-	for _, bc := range r.cov.benches {
-		bs = append(bs, bc.Bench)
+	for _, i := range todo {
+		sel, _, err := r.selection(r.c.Mutants[i])
+		if err != nil {
+			continue // the mutant's own build reports it
+		}
+		for _, b := range engine.WithCPUs(sel.Benches, r.c.CPU) {
+			if !seen[b] {
+				seen[b] = true
+				bs = append(bs, b)
+			}
+		}
 	}
 	for _, level := range r.c.Levels {
-		for _, b := range engine.WithCPUs(bs, r.c.CPU) {
+		for _, b := range bs {
 			if _, err := r.Iters(ctx, level, b); err != nil && ctx.Err() != nil {
 				return ctx.Err()
 			}

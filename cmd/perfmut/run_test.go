@@ -177,7 +177,7 @@ func TestMergeBadInput(t *testing.T) {
 	}{
 		{[]string{empty}, exitUsage, "-out is required"},
 		{[]string{"-out", filepath.Join(t.TempDir(), "m")}, exitUsage, "no shard directories"},
-		{[]string{"-out", filepath.Join(t.TempDir(), "m"), empty}, exitUsage, "has no report.json"},
+		{[]string{"-out", filepath.Join(t.TempDir(), "m"), empty}, exitUsage, "is not the results directory of a perfmut run"},
 		{[]string{"-out", filepath.Join(t.TempDir(), "m"), filepath.Join(empty, "nope")}, exitUsage, "nope: no such directory"},
 		{[]string{"-out", filepath.Dir(empty), empty}, exitUsage, "already exists and is not empty"},
 	} {
