@@ -137,7 +137,7 @@ func benchArgs(names []string, extra ...string) []string {
 	for i, n := range names {
 		quoted[i] = regexp.QuoteMeta(n)
 	}
-	return append([]string{"-test.run", "^$", "-test.bench", "^(" + strings.Join(quoted, "|") + ")$"}, extra...)
+	return append([]string{"-test.run", "^$", "-test.bench", "^(" + strings.Join(quoted, "|") + ")$", "-test.paniconexit0"}, extra...)
 }
 
 // calibrationTime is the length of a benchmark's calibration run: a

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -127,7 +128,7 @@ retry:
 func (e *Engine) coverOnce(ctx context.Context, j coverJob, i, n int) (map[string][]CovBlock, proc.Result, error) {
 	f := filepath.Join(e.Tmp, "cover", fmt.Sprintf("%d.%d.cov", i, n))
 	args := []string{"-test.run=^$", "-test.bench=" + j.bench.Pattern(),
-		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f}
+		fmt.Sprintf("-test.benchtime=%dx", n), "-test.coverprofile=" + f, "-test.paniconexit0"}
 	e.LogCmd(j.pkg.Dir, j.bin, args...)
 	res, err := proc.Run(ctx, j.pkg.Dir, nil, coverDeadline(j.spo, n, e.cfg.BenchTimeout), j.bin, args...)
 	if err != nil {
@@ -310,6 +311,17 @@ func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, 
 	return all, nil
 }
 
+// passed reports whether a test binary's output holds its PASS line (a
+// -cover binary prints its coverage after it).
+func passed(out []byte) bool {
+	for _, line := range bytes.Split(out, []byte("\n")) {
+		if string(bytes.TrimRight(line, " \r")) == "PASS" {
+			return true
+		}
+	}
+	return false
+}
+
 // ListBenchmarks lists the benchmarks of p with one run of each (1x) in
 // its -cover binary, with their seconds per operation. A benchmark that
 // panics, fails or runs past -bench-timeout is left out with a warning,
@@ -319,7 +331,7 @@ func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin stri
 	for {
 		// -test.v prints each benchmark's name as it starts, so a
 		// benchmark that dies is named.
-		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x", "-test.v"}
+		args := []string{"-test.run=^$", "-test.bench=.", "-test.benchtime=1x", "-test.v", "-test.paniconexit0"}
 		if skip != "" {
 			args = append(args, "-test.skip="+skip)
 		}
@@ -331,7 +343,10 @@ func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin stri
 		if res.Canceled {
 			return nil, nil, ctx.Err()
 		}
-		if res.OK() {
+		// A benchmark that ends the process with status 0 (os.Exit(0)
+		// panics under -test.paniconexit0, syscall.Exit does not) hides
+		// the benchmarks after it: without the PASS line, the run failed.
+		if res.OK() && passed(res.Output) {
 			names, spo := benchNames(res.Output)
 			return names, spo, nil
 		}

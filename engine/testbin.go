@@ -19,7 +19,7 @@ import (
 // if the run failed or printed no result for b.
 func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + benchtime,
-		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
+		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}

@@ -104,7 +104,7 @@ func (e *Engine) CoverTests(ctx context.Context, pkgs []*mutate.Package, hasTest
 		j := jobs[i]
 		defer done.Add(1)
 		f := filepath.Join(e.Tmp, "cover", fmt.Sprintf("t%d.cov", i))
-		args := []string{"-test.run=" + TestsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f}
+		args := []string{"-test.run=" + TestsPattern([]string{j.test}), "-test.bench=^$", "-test.coverprofile=" + f, "-test.paniconexit0"}
 		args = append(args, flaky.Skip(j.pkg.ImportPath)...)
 		e.LogCmd(j.pkg.Dir, j.bin, args...)
 		res, err := proc.Run(ctx, j.pkg.Dir, nil, deadline(j.pkg.ImportPath), j.bin, args...)

@@ -231,7 +231,7 @@ func (p *Reproduction) sample(ctx context.Context, bin string, b ReproBenchmark,
 		timeout = DefaultReproTimeout
 	}
 	args := []string{"-test.run=^$", "-test.bench=" + b.bench().Pattern(), "-test.benchtime=" + strconv.Itoa(b.N) + "x",
-		"-test.count=1", "-test.benchmem", "-test.timeout=0"}
+		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}

@@ -116,6 +116,9 @@ case_() {
 	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "${first:-<no output>}" "$([ "$before" = "$after" ] && echo unchanged || echo CHANGED)"
 }
 
+# statuses DIR: the mutants' statuses in DIR's journal, counted.
+statuses() { printf '   statuses: %s\n' "$(grep -o '"result":{"status":"[a-z-]*"' "$1/journal.jsonl" 2>/dev/null | cut -d'"' -f6 | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"; }
+
 printf '%-28s | %-8s | %-110s | %s\n' case exit "first line" module
 
 # --- bad input ---
@@ -210,6 +213,35 @@ case_ judged-by-importers "$m" run "${quick[@]}" -operators loop-unbreaker -out 
 printf 'packages:\n  exclude: [./app]\n' >"$m/perfmut.yaml"
 case_ excluded-importer-judges "$m" run "${quick[@]}" -operators loop-unbreaker -out out2 ./...
 for o in out1 out2; do printf '   %s: %s\n' "$o" "$(grep -o '"status": *"[a-z-]*"' "$m/$o/report.json" 2>/dev/null | tr '\n' ' ')"; done
+
+# --- a benchmark that calls os.Exit(0) ---
+# It must be left out with a warning, not hide its package's other
+# benchmarks: compare's gate fails on First made slower (exit 3),
+# sensitivity maps First, run measures its mutant.
+m=$(mod exitzero); addfile "$m" lib/exit_test.go <<'EOF'
+package lib
+
+import (
+	"os"
+	"testing"
+)
+
+func BenchmarkExit(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		sink++
+	}
+	os.Exit(0)
+}
+EOF
+case_ exit0-bench-run "$m" run "${quick[@]}" -operators spin-loop -out out-exit ./...
+[ -z "$only" ] || [[ exit0-bench-run == *$only* ]] && statuses "$m/out-exit"
+(cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one &&
+	sed -i 's/\tidx := -1/\tidx := -1\n\tfor k := 0; k < 200; k++ {\n\t\tfor range s {\n\t\t\tsink2++\n\t\t}\n\t}/' lib/lib.go && echo 'var sink2 int' >>lib/lib.go)
+case_ exit0-bench-compare "$m" compare -out out-compare HEAD WORKTREE ./...
+case_ exit0-bench-sensitivity "$m" sensitivity ./...
+if [ -z "$only" ] || [[ exit0-bench-sensitivity == *$only* ]]; then
+	printf '   %s\n' "$(cd "$m" && "$pm" sensitivity ./... 2>/dev/null | grep -c 'lib.First ') row(s) for lib.First in the map (want 1)"
+fi
 
 # --- results directories ---
 m=$(mod results); m2=$(mod other); sed -i 's#example.com/faults#example.com/other#' "$m2/go.mod" "$m2/app/app.go"
