@@ -41,10 +41,14 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 		return nil, inputErrorf("-out %s is not writable: %w", final, errors.Unwrap(err))
 	}
 	if created {
-		if err := os.WriteFile(filepath.Join(out, outdir.GitignoreFile), []byte("*\n"), 0o644); err != nil {
-			os.RemoveAll(out)
-			return nil, err
-		}
+		err = os.WriteFile(filepath.Join(out, outdir.GitignoreFile), []byte("*\n"), 0o644)
+	}
+	if err == nil {
+		err = outdir.Mark(out)
+	}
+	if err != nil {
+		os.RemoveAll(out)
+		return nil, err
 	}
 	defer func() {
 		if err != nil {

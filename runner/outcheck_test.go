@@ -18,9 +18,9 @@ import (
 
 // TestCheckOut: a results directory Run would refuse is refused by
 // CheckOut and by Run alike, with one line, as bad input, and neither
-// creates or changes anything: -resume with nothing to resume, results
-// without -resume, -resume with other settings, another perfmut writing
-// there.
+// creates or changes anything: -resume with nothing to resume, a
+// directory of the user's files (with or without -resume), -resume with
+// other settings, another perfmut writing there.
 func TestCheckOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads a module")
@@ -38,9 +38,9 @@ func TestCheckOut(t *testing.T) {
 			"-resume: nothing to resume: -out $OUT does not exist; leave out -resume to start a campaign there"},
 		{"resume empty dir", true, map[string]string{}, false,
 			"-resume: nothing to resume: -out $OUT holds no earlier run (no journal.jsonl); leave out -resume to start a campaign there"},
-		{"results without resume", false, map[string]string{results.JournalFile: entry}, false,
-			"$OUT/journal.jsonl already holds results of an earlier run; add -resume to continue it, or choose another -out"},
-		{"resume other settings", true, map[string]string{results.JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
+		{"the user's files", false, map[string]string{"report.md": "notes", settingsFile: "{}"}, false,
+			"-out $OUT is not a perfmut results directory (it holds report.md, settings.json, and no .perfmut-results): perfmut would overwrite files there; choose a new or empty directory with -out"},
+		{"resume other settings", true, map[string]string{outdir.MarkerFile: "", results.JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
 			"-resume: $OUT differs from the interrupted run in the module (example.com/other vs example.com/hot); use the same flags, or another -out"},
 		{"locked", false, map[string]string{}, true,
 			fmt.Sprintf("-out $OUT is in use by perfmut (pid %d, since $SINCE); wait for it to finish, or choose another -out", os.Getpid())},

@@ -107,6 +107,7 @@ type dedupState struct {
 type outState struct {
 	lock    *outdir.Locked // on c.Out
 	journal *results.Journal
+	kept    string // where an earlier run's results went (keepPrevious); "" if none
 }
 
 // isolateState is -isolate copy's pool of module copies.
@@ -219,6 +220,9 @@ func (r *run) todo() (todo []int, total int) {
 func (r *run) logStart(total, reused int, noReuse string) {
 	c := r.c
 	all := len(c.Mutants) * len(c.Levels)
+	if r.out.kept != "" {
+		r.Prog.Logf("perfmut: the earlier run's results are kept in %s (-resume continues a run instead)", r.out.kept)
+	}
 	if done := all - total - reused; c.Resume && done > 0 {
 		r.Prog.Logf("perfmut: resuming: %d of %d results already in the journal", done, all)
 	}
@@ -393,12 +397,17 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 		return nil, 0, err
 	}
 	r.out.lock = lock
+	if abs, err := filepath.Abs(c.Out); err == nil {
+		c.Out = abs
+	}
+	if !c.Resume {
+		if err := r.keepPrevious(); err != nil {
+			return nil, 0, err
+		}
+	}
 	entries, goodLen, err := c.readOut()
 	if err != nil {
 		return nil, 0, err
-	}
-	if abs, err := filepath.Abs(c.Out); err == nil {
-		c.Out = abs
 	}
 	spath := filepath.Join(c.Out, settingsFile)
 	if _, err := os.Stat(spath); c.Resume && err == nil {
@@ -407,10 +416,47 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	return entries, goodLen, results.WriteJSON(spath, c.Settings)
 }
 
+// keepPrevious moves the results of an earlier run in c.Out, which a run
+// without Resume starts again in, into its outdir.PreviousDir (one
+// generation back; that directory's earlier content goes), and says so
+// (r.out.kept). A -since naming c.Out reads them there. A run that left
+// no result (its journal empty, no report) is no generation: its files
+// are replaced, and the previous results stay.
+func (r *run) keepPrevious() error {
+	c := r.c
+	if !holdsResults(c.Out) {
+		return nil
+	}
+	kept, err := outdir.KeepPrevious(c.Out)
+	if err != nil {
+		return fmt.Errorf("-out %s: cannot keep the earlier run's results in %s: %w", c.Out, outdir.PreviousDir, err)
+	}
+	if !kept {
+		return nil
+	}
+	r.out.kept = filepath.Join(c.Out, outdir.PreviousDir)
+	if since, err := filepath.Abs(c.Since); err == nil && c.Since != "" && since == c.Out {
+		c.Since = r.out.kept
+	}
+	return nil
+}
+
+// holdsResults reports whether the results directory dir holds a
+// result: a journal line or a report.
+func holdsResults(dir string) bool {
+	if fi, err := os.Stat(filepath.Join(dir, results.JournalFile)); err == nil && fi.Size() > 0 {
+		return true
+	}
+	_, err := os.Stat(filepath.Join(dir, ReportFile))
+	return err == nil
+}
+
 // CheckOut says in one line why Run would refuse c.Out, before anything
-// is built or written: it is not a writable directory, another perfmut
-// writes there, it holds results and Resume is not set, or Resume is set
-// and it holds no run to resume or one with other settings. Bad input is
+// is built or written: it is not a writable directory (or one of the
+// user's files, not a results directory), another perfmut writes there,
+// or Resume is set and it holds no run to resume or one with other
+// settings. Results there without Resume are no reason: Run keeps them
+// in outdir.PreviousDir. Bad input is
 // an *InputError. Run checks all of this again.
 func (c *Campaign) CheckOut(ctx context.Context) error {
 	cc := *c
@@ -427,9 +473,8 @@ func (c *Campaign) CheckOut(ctx context.Context) error {
 
 // CheckOutResults says in one line (an *InputError) why a campaign would
 // refuse the results directory dir, from what it holds, creating nothing:
-// it is not a writable directory, another perfmut writes there, it holds
-// results and resume is not set, or resume is set and it holds no run to
-// resume. Campaign.CheckOut also checks the settings -resume continues
+// it is not a writable results directory, another perfmut writes there,
+// or resume is set and it holds no run to resume. Campaign.CheckOut also checks the settings -resume continues
 // with.
 func CheckOutResults(dir string, resume bool) error {
 	c := &Campaign{Out: dir, Resume: resume}
@@ -449,7 +494,7 @@ func CheckOutResults(dir string, resume bool) error {
 // checkOutDir checks, creating nothing, that c.Out can hold results and,
 // with Resume, that it holds a run to resume.
 func (c *Campaign) checkOutDir() error {
-	if err := outdir.Check(c.Out); err != nil {
+	if err := outdir.CheckFor(c.Out, c.Resume); err != nil {
 		return &InputError{Err: err}
 	}
 	if c.Resume {
@@ -458,19 +503,17 @@ func (c *Campaign) checkOutDir() error {
 	return nil
 }
 
-// readOut reads the journal of c.Out: without Resume it must hold no
-// result; with Resume, the settings of the run it continues must be c's.
+// readOut reads the journal of c.Out with Resume: the settings of the
+// run it continues must be c's. Without Resume there is nothing to read:
+// Run keeps an earlier run's results in outdir.PreviousDir.
 func (c *Campaign) readOut() ([]results.JournalEntry, int64, error) {
+	if !c.Resume {
+		return nil, 0, nil
+	}
 	jpath := filepath.Join(c.Out, results.JournalFile)
 	entries, goodLen, err := results.ReadJournal(jpath)
 	if err != nil {
 		return nil, 0, err
-	}
-	if !c.Resume {
-		if len(entries) > 0 {
-			return nil, 0, inputErrorf("%s already holds results of an earlier run; add -resume to continue it, or choose another -out", jpath)
-		}
-		return nil, 0, nil
 	}
 	spath := filepath.Join(c.Out, settingsFile)
 	data, err := os.ReadFile(spath)

@@ -247,6 +247,9 @@ fi
 m=$(mod results); m2=$(mod other); sed -i 's#example.com/faults#example.com/other#' "$m2/go.mod" "$m2/app/app.go"
 case_ run-into-existing "$m" run "${quick[@]}" -operators loop-unbreaker -out res ./...
 case_ run-again-same-out "$m" run "${quick[@]}" -operators loop-unbreaker -out res ./...
+if [ -z "$only" ] || [[ run-again-same-out == *$only* ]]; then
+	printf '   the first run kept in res/previous: %s\n' "$([ -s "$m/res/previous/report.json" ] && [ -s "$m/res/report.json" ] && echo yes || echo NO)"
+fi
 case_ resume-other-module "$m2" run "${quick[@]}" -operators loop-unbreaker -resume -out "$m/res" ./...
 case_ merge-out-existing "$m" merge -out res res
 case_ merge-missing-dir "$m" merge -out merged "$m/nope"
@@ -261,6 +264,18 @@ case_ report-read-only "$m" report res
 chmod -R u+w "$m/res" 2>/dev/null
 case_ resume-missing-dir "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out nothere ./...
 [ -e "$m/nothere" ] && echo "   leftover: -resume into a missing directory created it"
+
+# --- -out names the user's own files ---
+m=$(mod userfiles); echo notes >"$m/report.md"; mkdir -p "$m/notes"; echo notes >"$m/notes/report.md"; echo '{}' >"$m/notes/settings.json"
+(cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one)
+case_ run-out-dot "$m" run "${quick[@]}" -operators loop-unbreaker -out . ./...
+case_ run-out-user-dir "$m" run "${quick[@]}" -operators loop-unbreaker -out notes ./...
+echo '# our notes' >"$m/compare.md"; (cd "$m" && git add -A && git -c user.email=f@x -c user.name=f commit -qm two)
+case_ compare-out-dot "$m" compare -out . HEAD HEAD
+if [ -z "$only" ] || [[ run-out-dot == *$only* ]]; then
+	st=$(git -C "$m" status --porcelain | tr '\n' ' ')
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' out-dot-git-status "-" "git status --porcelain: ${st:-<clean>}" "-"
+fi
 
 # --- one results directory, two runs ---
 # waitlock DIR: waits (up to 60 s) until a run holds DIR's lock.

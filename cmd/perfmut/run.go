@@ -129,7 +129,7 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	if minScore, err = f.gate.check(); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := outdir.Check(f.Out); err != nil {
+	if err := outdir.CheckFor(f.Out, f.Resume); err != nil {
 		return 0, 0, 0, usageError(err)
 	}
 	if f.within < 0 || f.within > 0 && !f.plan.On() {

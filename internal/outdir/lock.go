@@ -49,7 +49,8 @@ type Locked struct {
 	path string
 }
 
-// Lock locks the results directory dir (which exists) for this process.
+// Lock locks the results directory dir (which exists) for this process,
+// and writes MarkerFile into it.
 // When another live process holds it, the error is an *inputerr.Error
 // wrapping an *InUseError, which names that process.
 func Lock(dir string) (*Locked, error) { return lock(dir, time.Now()) }
@@ -76,6 +77,9 @@ func lock(dir string, now time.Time) (*Locked, error) {
 		l.Unlock()
 		return nil, fmt.Errorf("-out %s: cannot write its lock: %w", dir, err)
 	}
+	// The holder writes perfmut's results there: the directory says so
+	// (a read-only one that could be locked stays as it is).
+	Mark(dir)
 	return &Locked{f, path}, nil
 }
 

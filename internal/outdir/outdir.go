@@ -1,6 +1,8 @@
 // Package outdir is a results directory, the -out of every perfmut command
-// that writes one: checking that it can be written before any work
-// (Check), creating it (Make), the lock that keeps a second perfmut
+// that writes one: checking that it can be written before any work and
+// that it is perfmut's, not a directory of the user's files (Check,
+// IsResults, MarkerFile), creating it (Make), keeping the results of the
+// run before in it when a run starts there again (KeepPrevious), the lock that keeps a second perfmut
 // process out while one writes there (Lock, CheckUnlocked), and the
 // temporary directory of a run, with the clean-up of those that killed
 // runs left behind (MakeTemp, RemoveStaleTemp).
@@ -17,9 +19,17 @@ import (
 
 // Check says in one line when a results directory cannot be written. It
 // creates nothing (a run that fails on bad input leaves no results
-// directory behind): an existing dir must be a writable directory, a new
-// one must have a directory as its nearest existing ancestor.
-func Check(dir string) error {
+// directory behind): an existing dir must be a writable directory, empty
+// or a results directory (IsResults: never a directory of the user's
+// files, which perfmut would overwrite); a new one must have a directory
+// as its nearest existing ancestor.
+func Check(dir string) error { return CheckFor(dir, false) }
+
+// CheckFor is Check, for a run that resumes the run in dir (resume) or
+// not. The results directory of a run to resume may be one written before
+// MarkerFile (IsResults): the caller checks that it holds that run's
+// settings.
+func CheckFor(dir string, resume bool) error {
 	fi, err := os.Stat(dir)
 	if err != nil && !absent(err) {
 		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
@@ -41,7 +51,12 @@ func Check(dir string) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("-out %s is a file, not a directory; choose another directory with -out", dir)
 	}
-	f, err := os.CreateTemp(dir, ".perfmut-probe-")
+	if !resume {
+		if err := checkOurs(dir); err != nil {
+			return err
+		}
+	}
+	f, err := os.CreateTemp(dir, probePrefix)
 	if err != nil {
 		return fmt.Errorf("-out %s is not writable: %v; choose another directory with -out", dir, unwrapPath(err))
 	}
@@ -49,6 +64,10 @@ func Check(dir string) error {
 	os.Remove(f.Name())
 	return nil
 }
+
+// probePrefix starts the names of the files Check writes to see that a
+// directory is writable.
+const probePrefix = ".perfmut-probe-"
 
 // unwrapPath is err without the path an *os.PathError adds to it: the
 // line that reports it names the directory already.
@@ -65,8 +84,10 @@ func unwrapPath(err error) error {
 const GitignoreFile = ".gitignore"
 
 // Make creates the results directory dir, with its parents, when it does
-// not exist, and writes GitignoreFile into it. A directory that exists is
-// the user's: it is left as it is.
+// not exist, with GitignoreFile and MarkerFile in it. An existing
+// directory is left as it is: Check says whether it may be written, and
+// Lock marks it (no .gitignore: in a directory the user made, that is the
+// user's choice).
 func Make(dir string) error {
 	if _, err := os.Stat(dir); err == nil {
 		return nil
@@ -74,7 +95,10 @@ func Make(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, GitignoreFile), []byte("*\n"), 0o644)
+	if err := os.WriteFile(filepath.Join(dir, GitignoreFile), []byte("*\n"), 0o644); err != nil {
+		return err
+	}
+	return Mark(dir)
 }
 
 // absent reports whether a Stat error means that no directory is there to
