@@ -159,7 +159,7 @@ type Settings struct {
 	FullFilter bool `json:"full_filter,omitempty" setting:"-full-filter"`
 	// Measure is -measure: what the samples measure, "time" or
 	// "instructions" ("" before the flag: time).
-	Measure string `json:"measure,omitempty" setting:"-measure"`
+	Measure string `json:"measure,omitempty" setting:"-measure,empty=time"`
 	ChoiceSettings
 	MapSettings
 }
@@ -186,7 +186,8 @@ type BuildSettings struct {
 }
 
 // ChoiceSettings are how the mutants were chosen: -seed (which also
-// orders the rounds), -sample, -shard, -operators and -changed-since.
+// orders the rounds), -sample, -shard, -operators, -changed-since and
+// -mutants.
 type ChoiceSettings struct {
 	Seed      int64    `json:"seed" setting:"-seed,selection"`
 	Sample    int      `json:"sample,omitempty" setting:"-sample,selection"`
@@ -195,6 +196,9 @@ type ChoiceSettings struct {
 	// ChangedSince is the -changed-since revision: only mutants on lines
 	// added or changed since it ran ("" = every mutant).
 	ChangedSince string `json:"changed_since,omitempty" setting:"-changed-since,quote,selection"`
+	// Mutants is -mutants: the IDs of the mutants it kept, sorted (empty:
+	// every mutant).
+	Mutants []string `json:"mutants,omitempty" setting:"-mutants,joined,selection,empty=all"`
 }
 
 // Mutant is one mutant with its results per level.

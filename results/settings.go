@@ -14,13 +14,16 @@ import (
 //     levels, and does not change a verdict: -since ignores it (Verdict).
 //   - quote: messages show its values quoted; joined: a list shown (and
 //     compared) as one comma-separated string; novalues: messages name it
-//     without its values; negate: a bool shown negated (NoInfer is -infer).
+//     without its values; negate: a bool shown negated (NoInfer is -infer);
+//     empty=WORD: an empty value is shown, and compared, as WORD (what
+//     it means: -mutants "all").
 //
 // Every field has the tag (TestSettingsTags), so a new setting is compared
 // by -resume and merge and hashed by -since unless its tag says otherwise.
 type settingTag struct {
 	name                                       string
 	selection, quote, joined, novalues, negate bool
+	empty                                      string
 }
 
 func parseSettingTag(tag string) settingTag {
@@ -38,6 +41,10 @@ func parseSettingTag(tag string) settingTag {
 			t.novalues = true
 		case "negate":
 			t.negate = true
+		default:
+			if w, ok := strings.CutPrefix(o, "empty="); ok {
+				t.empty = w
+			}
 		}
 	}
 	return t
@@ -55,7 +62,10 @@ func (t settingTag) show(v reflect.Value) string {
 	if t.quote {
 		return fmt.Sprintf("%q", x)
 	}
-	return fmt.Sprint(x)
+	if s := fmt.Sprint(x); s != "" || t.empty == "" {
+		return s
+	}
+	return t.empty
 }
 
 // Diff names the first setting in which s and o differ, with both values

@@ -277,6 +277,14 @@ if [ -z "$only" ] || [[ run-out-dot == *$only* ]]; then
 	printf '%-28s | exit %-3s | %-110.110s | module %s\n' out-dot-git-status "-" "git status --porcelain: ${st:-<clean>}" "-"
 fi
 
+# --- shards and -resume with other -mutants ---
+m=$(mod mutants)
+id=$(cd "$m" && "$pm" list -operators spin-loop ./... 2>/dev/null | awk 'NR==2{print $1}')
+case_ shard1-all-mutants "$m" run "${quick[@]}" -operators spin-loop -shard 1/2 -out out-s1 ./...
+case_ shard2-other-mutants "$m" run "${quick[@]}" -operators spin-loop -shard 2/2 -mutants "$id" -out out-s2 ./...
+case_ merge-other-mutants "$m" merge -out merged-m out-s1 out-s2
+case_ resume-fewer-mutants "$m" run "${quick[@]}" -operators spin-loop -shard 1/2 -mutants "$id" -resume -out out-s1 ./...
+
 # --- one results directory, two runs ---
 # waitlock DIR: waits (up to 60 s) until a run holds DIR's lock.
 waitlock() { for _ in $(seq 600); do [ -s "$1/.perfmut.lock" ] && return 0; sleep 0.1; done; return 1; }

@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -82,6 +84,9 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
 	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.load.ChangedSince
+	if f.load.Mutants != "" {
+		c.Settings.Mutants = mutantIDs(ld.Mutants)
+	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	if !f.plan.On() {
 		// A results directory Run would refuse is said in one line,
@@ -139,4 +144,15 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 		return 0, 0, 0, usageError(err)
 	}
 	return shardK, shardN, minScore, nil
+}
+
+// mutantIDs are the IDs of mutants, sorted: the -mutants setting a
+// resumed run and the shards of a merge must share.
+func mutantIDs(mutants []mutate.Mutant) []string {
+	ids := make([]string, len(mutants))
+	for i, m := range mutants {
+		ids[i] = m.ID
+	}
+	slices.Sort(ids)
+	return ids
 }
