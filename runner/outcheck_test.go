@@ -40,6 +40,8 @@ func TestCheckOut(t *testing.T) {
 			"-resume: nothing to resume: -out $OUT holds no earlier run (no journal.jsonl); leave out -resume to start a campaign there"},
 		{"the user's files", false, map[string]string{"report.md": "notes", settingsFile: "{}"}, false,
 			"-out $OUT is not a perfmut results directory (it holds report.md, settings.json, and no .perfmut-results): perfmut would overwrite files there; choose a new or empty directory with -out"},
+		{"resume without settings", true, map[string]string{results.JournalFile: entry, "report.md": "notes"}, false,
+			"-resume: -out $OUT holds a journal but no settings.json: the settings its results were measured with are unknown, so they cannot be continued; leave out -resume to start a campaign there"},
 		{"resume other settings", true, map[string]string{outdir.MarkerFile: "", results.JournalFile: entry, settingsFile: `{"module":"example.com/other"}`}, false,
 			"-resume: $OUT differs from the interrupted run in the module (example.com/other vs example.com/hot); use the same flags, or another -out"},
 		{"locked", false, map[string]string{}, true,

@@ -9,15 +9,20 @@ import (
 
 // checkResumable says in one line (an *InputError) when the results
 // directory dir holds no run to resume: it does not exist, or neither a
-// journal nor the settings of an earlier run are there.
+// journal nor the settings of an earlier run are there, or a journal
+// without the settings its results were measured with (a resumed run
+// would relabel them with its own).
 func checkResumable(dir string) error {
 	if _, err := os.Stat(dir); err != nil {
 		return inputErrorf("-resume: nothing to resume: -out %s does not exist; leave out -resume to start a campaign there", dir)
 	}
-	for _, f := range []string{results.JournalFile, settingsFile} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
-			return nil
-		}
+	_, jerr := os.Stat(filepath.Join(dir, results.JournalFile))
+	_, serr := os.Stat(filepath.Join(dir, settingsFile))
+	switch {
+	case serr == nil:
+		return nil
+	case jerr == nil:
+		return inputErrorf("-resume: -out %s holds a journal but no %s: the settings its results were measured with are unknown, so they cannot be continued; leave out -resume to start a campaign there", dir, settingsFile)
 	}
 	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, results.JournalFile)
 }
