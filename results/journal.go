@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sync"
 	"time"
+
+	"github.com/perfmut/perfmut/score"
 )
 
 // JournalFile is the append-only journal in the output directory: one JSON
@@ -78,6 +81,10 @@ func (r *JournalReader) Scan() bool {
 		if r.off+nl+1 != len(r.data) { // a torn line that happens to end the file is not an error
 			r.err = fmt.Errorf("%s:%d: corrupt journal line", r.path, r.line)
 		}
+		return false
+	}
+	if !slices.Contains(score.Statuses, e.Result.Status) {
+		r.err = fmt.Errorf("%s:%d: unknown status %q (not a perfmut journal line: was it edited?); remove the line to run that mutant again", r.path, r.line, e.Result.Status)
 		return false
 	}
 	r.e = e
