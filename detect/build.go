@@ -64,17 +64,22 @@ func (o *mapper) buildAll(ctx context.Context) (map[string]binaries, error) {
 }
 
 // build compiles the test binaries of pkgs into the directory out (ending
-// in a slash) with extra go test flags.
+// in a slash) with extra go test flags. The go command's own temporary
+// directories (go-build*) go under the map's temporary directory, as the
+// engine's builds do: a cancelled or killed map leaves none behind.
 func (o *mapper) build(ctx context.Context, pkgs []Pkg, out string, extra ...string) error {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
+	gotmp := filepath.Join(o.work, "gotmp")
+	for _, d := range []string{out, gotmp} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
 	}
 	args := []string{"test", "-c", "-o", out}
 	if len(o.Tags) > 0 {
 		args = append(args, "-tags", strings.Join(o.Tags, ","))
 	}
 	args = append(append(args, extra...), importPaths(pkgs)...)
-	_, err := runCmd(ctx, pkgs[0].Dir, nil, 0, "go", args...)
+	_, err := runCmd(ctx, pkgs[0].Dir, append(os.Environ(), "GOTMPDIR="+gotmp), 0, "go", args...)
 	return err
 }
 

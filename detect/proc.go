@@ -1,44 +1,36 @@
 package detect
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os/exec"
 	"strings"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
 
-// killGrace is how long a cancelled process group has between SIGQUIT and
-// SIGKILL.
-const killGrace = 2 * time.Second
-
-// runCmd runs name with args in dir in a process group of its own, with
-// stdout and stderr merged; past timeout (0 = none) or when ctx is
-// cancelled the group is stopped. A failure returns the output's tail in
-// the error.
+// runCmd runs name with args in dir as internal/proc does every process
+// of perfmut's (a process group of its own, stopped with SIGQUIT then
+// SIGKILL past timeout (0 = none) or when ctx is cancelled, nothing of it
+// left running), with stdout and stderr merged. Cancelling returns ctx's
+// error alone (not the goroutine dump SIGQUIT makes the process print);
+// another failure returns the output's tail in the error.
 func runCmd(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) ([]byte, error) {
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
+	cmdline := strings.Join(append([]string{name}, args...), " ")
+	res, err := proc.Run(ctx, dir, env, timeout, name, args...)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", cmdline, err)
+	case res.Canceled:
+		return res.Output, ctx.Err()
+	case res.TimedOut:
+		return res.Output, fmt.Errorf("%s: ran past its deadline of %v", cmdline, timeout)
+	case res.Signal != 0:
+		return res.Output, fmt.Errorf("%s: %v\n%s", cmdline, res.Signal, tail(string(res.Output), 2000))
+	case res.ExitCode != 0:
+		return res.Output, fmt.Errorf("%s: exit status %d\n%s", cmdline, res.ExitCode, tail(string(res.Output), 2000))
 	}
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.Env = env
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	setGroup(cmd)
-	cmd.WaitDelay = killGrace
-	err := cmd.Run()
-	killGroup(cmd)
-	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return out.Bytes(), fmt.Errorf("%s: ran past its deadline of %v", strings.Join(cmd.Args, " "), timeout)
-		}
-		return out.Bytes(), fmt.Errorf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, tail(out.String(), 2000))
-	}
-	return out.Bytes(), nil
+	return res.Output, nil
 }
 
 // tail is the last n bytes of s.

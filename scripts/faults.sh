@@ -334,6 +334,26 @@ for sig in INT KILL; do
 	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "$work/sig$sig" ./...
 done
 
+# sigcase NAME DIR SIG GLOB CMD...: starts perfmut CMD in DIR, sends SIG
+# once a path matching GLOB exists (up to 60 s), and prints the exit code,
+# the line count and first line of stderr, and what the run left in TMPDIR.
+sigcase() {
+	local name=$1 dir=$2 sig=$3 glob=$4; shift 4
+	[ -n "$only" ] && [[ $name != *$only* ]] && return
+	local before; before=$(hash "$dir")
+	(cd "$dir" && exec "$pm" "$@" >/dev/null 2>"$work/sig.err") &
+	local pid=$! i
+	for i in $(seq 600); do compgen -G "$glob" >/dev/null && break; sleep 0.1; done
+	kill -"$sig" "$pid"; wait "$pid"; local code=$?
+	sleep 0.5
+	local left; left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -newer "$work/sig.start" 2>/dev/null | wc -l)
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s): $(grep -m1 . "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
+}
+m=$(mod sigmap)
+touch "$work/sig.start"
+sigcase sigint-sensitivity-build "$m" INT "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
+sigcase sigterm-sensitivity-build "$m" TERM "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
+
 # --- shallow clone ---
 m=$(mod shallow)
 (cd "$m" && git init -q -b main && git add -A && git -c user.email=f@x -c user.name=f commit -qm one && git branch base &&

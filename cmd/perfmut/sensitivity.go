@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"time"
 
@@ -66,6 +67,9 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 		opts.Log = stderr
 	}
 	m, err := detect.Compute(ctx, opts)
+	if err != nil && ctx.Err() != nil {
+		return errors.New("interrupted: no map (the module is as it was; the temporary directory is removed)")
+	}
 	if err != nil {
 		return err
 	}
