@@ -68,18 +68,23 @@ func (o *mapper) buildAll(ctx context.Context) (map[string]binaries, error) {
 // directories (go-build*) go under the map's temporary directory, as the
 // engine's builds do: a cancelled or killed map leaves none behind.
 func (o *mapper) build(ctx context.Context, pkgs []Pkg, out string, extra ...string) error {
-	gotmp := filepath.Join(o.work, "gotmp")
-	for _, d := range []string{out, gotmp} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	var env []string // without a temporary directory (tests): perfmut's
+	if o.work != "" {
+		gotmp := filepath.Join(o.work, "gotmp")
+		if err := os.MkdirAll(gotmp, 0o755); err != nil {
 			return err
 		}
+		env = append(os.Environ(), "GOTMPDIR="+gotmp)
 	}
 	args := []string{"test", "-c", "-o", out}
 	if len(o.Tags) > 0 {
 		args = append(args, "-tags", strings.Join(o.Tags, ","))
 	}
 	args = append(append(args, extra...), importPaths(pkgs)...)
-	_, err := runCmd(ctx, pkgs[0].Dir, append(os.Environ(), "GOTMPDIR="+gotmp), 0, "go", args...)
+	_, err := runCmd(ctx, pkgs[0].Dir, env, 0, "go", args...)
 	return err
 }
 

@@ -353,6 +353,15 @@ m=$(mod sigmap)
 touch "$work/sig.start"
 sigcase sigint-sensitivity-build "$m" INT "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
 sigcase sigterm-sensitivity-build "$m" TERM "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
+# Ctrl-C while valgrind counts: perfmut stops valgrind's process group,
+# which leaves no vgdb FIFOs (3 per valgrind process without --vgdb=no).
+if command -v valgrind >/dev/null && { [ -z "$only" ] || [[ sigint-counting == *$only* ]]; }; then
+	(cd "$m" && exec "$pm" run -opt on -max-samples 5 -measure instructions -operators spin-loop -out out-vg ./... >/dev/null 2>&1) &
+	pid=$!
+	for _ in $(seq 1200); do compgen -G "$TMPDIR/perfmut-run-*/perfmut-instr-*" >/dev/null && break; sleep 0.1; done
+	sleep 1; kill -INT "$pid"; wait "$pid"; code=$?
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' sigint-counting "$code" "vgdb FIFOs left in TMPDIR: $(find "$TMPDIR" -maxdepth 1 -name 'vgdb-pipe*' | wc -l)" "-"
+fi
 
 # --- shallow clone ---
 m=$(mod shallow)

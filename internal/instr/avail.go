@@ -132,7 +132,7 @@ func probe(ctx context.Context, path string) error {
 	}
 	s := Sampler{Valgrind: path, Timeout: probeTimeout}
 	file := filepath.Join(dir, "cachegrind.out")
-	out, err := runProc(ctx, dir, s.env(), probeTimeout, path, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file="+file, bin)
+	out, err := runProc(ctx, dir, s.env(), probeTimeout, path, "--tool=cachegrind", "--cache-sim=no", "--vgdb=no", "--cachegrind-out-file="+file, bin)
 	var pe *procError
 	if errors.As(err, &pe) {
 		return errors.New(pe.what + ": " + lastLines(pe.output, 1))

@@ -115,7 +115,7 @@ func (s *Sampler) count(ctx context.Context, b Bench, n int) (uint64, []byte, er
 	}
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "cachegrind.out")
-	args := []string{"--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=" + file,
+	args := []string{"--tool=cachegrind", "--cache-sim=no", "--vgdb=no", "--cachegrind-out-file=" + file,
 		b.Bin, "-test.run=^$", "-test.bench=" + b.Pattern, "-test.benchtime=" + strconv.Itoa(n) + "x",
 		"-test.count=1", "-test.timeout=0", "-test.benchmem", "-test.paniconexit0"}
 	out, err := runProc(ctx, b.Dir, s.env(), s.timeout(), s.valgrind(), args...)
