@@ -79,7 +79,10 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, stdout, stderr, args[1:])
+		err := checkTempDir(args[1:])
+		if err == nil {
+			err = c.run(ctx, stdout, stderr, args[1:])
+		}
 		if err == nil {
 			return exitOK
 		}
