@@ -1,10 +1,14 @@
 package outdir
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/proc"
@@ -53,4 +57,29 @@ func RemoveStaleTemp(dir string) {
 			os.RemoveAll(m)
 		}
 	}
+}
+
+// CheckTemp says in one line when os.TempDir, where every perfmut command
+// builds and runs its work, is not a writable directory: without it the
+// go command and valgrind fail in ways that name something else.
+func CheckTemp() error {
+	dir := os.TempDir()
+	fi, err := os.Stat(dir)
+	var why string
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		why = "no such directory"
+	case errors.Is(err, syscall.ENOTDIR) || err == nil && !fi.IsDir():
+		why = "not a directory"
+	case err != nil:
+		why = unwrapPath(err).Error()
+	default:
+		probe, err := os.MkdirTemp(dir, "perfmut-probe-")
+		if err == nil {
+			os.Remove(probe)
+			return nil
+		}
+		why = "not writable: " + unwrapPath(err).Error()
+	}
+	return fmt.Errorf("TMPDIR %s: %s; perfmut builds and runs its work there: create it, or set TMPDIR to a writable directory", dir, why)
 }
