@@ -81,5 +81,5 @@ func Write(dir string, rep *results.Report, formats []Format, opts Options) erro
 	case 1:
 		return errs[0]
 	}
-	return fmt.Errorf("%v (and %d more: %s not written)", errs[0], len(errs)-1, strings.Join(failed, ", "))
+	return fmt.Errorf("%v (%s: %d files not written)", errs[0], strings.Join(failed, ", "), len(failed))
 }

@@ -100,13 +100,14 @@ EOF
 # addfile DIR PATH: writes stdin to DIR/PATH.
 addfile() { mkdir -p "$(dirname "$1/$2")"; cat >"$1/$2"; }
 
-# case NAME DIR CMD...: runs perfmut CMD in DIR and prints the line.
+# case NAME DIR CMD...: runs perfmut CMD in DIR and prints the line
+# (stdout goes to $CASE_STDOUT, default /dev/null).
 case_() {
 	local name=$1 dir=$2; shift 2
 	[ -n "$only" ] && [[ $name != *$only* ]] && return
 	local before after out code
 	before=$(hash "$dir")
-	out=$(cd "$dir" && timeout 600 "$pm" "$@" 2>&1 >/dev/null)
+	out=$(cd "$dir" && timeout 600 "$pm" "$@" 2>&1 >"${CASE_STDOUT:-/dev/null}")
 	code=$?
 	after=$(hash "$dir")
 	local first
@@ -268,6 +269,10 @@ cp -r "$m/res" "$m/nosettings"; rm -f "$m/nosettings/settings.json"
 case_ resume-without-settings "$m" run -opt on -max-samples 7 -alpha 0.2 -measure time -operators loop-unbreaker -resume -out nosettings ./...
 chmod -R a-w "$m/res" 2>/dev/null
 case_ report-read-only "$m" report res
+CASE_STDOUT=/dev/full case_ report-stdout-full "$m" report -format text res
+CASE_STDOUT=/dev/full case_ merge-stdout-full "$m" merge -out merged-full res
+CASE_STDOUT=/dev/full case_ list-stdout-full "$m" list ./...
+CASE_STDOUT=/dev/full case_ show-stdout-full "$m" show "$(cd "$m" && "$pm" list ./... 2>/dev/null | awk 'NR==2{print $1}')"
 chmod -R u+w "$m/res" 2>/dev/null
 case_ resume-missing-dir "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out nothere ./...
 [ -e "$m/nothere" ] && echo "   leftover: -resume into a missing directory created it"

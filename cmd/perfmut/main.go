@@ -80,8 +80,12 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			continue
 		}
 		err := checkTempDir(args[1:])
+		out := &outWriter{w: stdout}
 		if err == nil {
-			err = c.run(ctx, stdout, stderr, args[1:])
+			err = c.run(ctx, out, stderr, args[1:])
+		}
+		if err == nil {
+			err = out.Err()
 		}
 		if err == nil {
 			return exitOK
