@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -17,7 +18,8 @@ func ReadFile(path string) (*Report, error) {
 	}
 	rep, err := Decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		// Bad input for every command that reads it (exit 2).
+		return nil, inputerr.Errorf("%s: %w; perfmut run -resume -out %s writes it again from the journal", path, err, filepath.Dir(path))
 	}
 	return rep, nil
 }

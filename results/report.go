@@ -28,6 +28,10 @@ type Report struct {
 	Started  time.Time             `json:"started"`
 	Finished time.Time             `json:"finished"`
 	Summary  *score.Summary        `json:"summary,omitempty"` // breakdowns by level, operator, quadrant, package, metric and alpha
+	// Unfinished, if not "", is the step of the run that was interrupted
+	// after every mutant had its result ("the function sensitivity
+	// map"): perfmut run -resume finishes it; merge refuses it until then.
+	Unfinished string `json:"unfinished,omitempty"`
 	// Phases sums the mutants' phase times per level (seconds; builds and
 	// tests run -j at a time, so their sums exceed their wall time).
 	Phases map[string]PhaseTimes `json:"phases,omitempty"`

@@ -91,8 +91,8 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	return merged, results.WriteJSON(filepath.Join(out, ReportFile), merged)
 }
 
-// checkMergeDirs checks Merge's input: directories that exist, none of
-// them out, and out new or empty.
+// checkMergeDirs checks Merge's input: directories that exist, that no
+// run is writing, none of them out, and out new or empty.
 func checkMergeDirs(out, absOut string, dirs []string) error {
 	for _, dir := range dirs {
 		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
@@ -100,6 +100,12 @@ func checkMergeDirs(out, absOut string, dirs []string) error {
 		}
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			return inputErrorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)
+		}
+		// A run still writing there has not written its report yet (or
+		// holds an earlier one).
+		var iu *outdir.InUseError
+		if err := outdir.CheckUnlocked(dir); errors.As(err, &iu) {
+			return inputErrorf("%s is in use by perfmut (pid %d, since %s); merge it once that run has finished", dir, iu.PID, iu.Since.UTC().Format("2006-01-02 15:04:05 UTC"))
 		}
 	}
 	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
@@ -131,6 +137,9 @@ func (m *merger) add(dir string) error {
 			return inputErrorf("%s is not the results directory of a perfmut run (no %s, no %s)", dir, ReportFile, results.JournalFile)
 		}
 		return &InputError{Err: err}
+	}
+	if rep.Unfinished != "" {
+		return inputErrorf("%s: its run was interrupted before %s; finish it with perfmut run -resume -out %s, then merge", dir, rep.Unfinished, dir)
 	}
 	if err := m.addShard(dir, rep); err != nil {
 		return err

@@ -173,6 +173,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		// Every mutant has its result: keep the report, which -resume
 		// completes with the map.
 		rep.Warnings = append(rep.Warnings, "the function sensitivity map was interrupted; perfmut run -resume makes it")
+		rep.Unfinished = "the function sensitivity map"
 		if werr := results.WriteJSON(filepath.Join(c.Out, ReportFile), rep); werr != nil {
 			return nil, werr
 		}
@@ -319,8 +320,8 @@ func (r *run) interrupted() error {
 	r.mu.Lock()
 	n := len(r.results)
 	r.mu.Unlock()
-	return fmt.Errorf("interrupted; %d results are kept in %s; continue with -resume",
-		n, filepath.Join(r.c.Out, results.JournalFile))
+	return fmt.Errorf("interrupted; %d %s kept in %s; continue with -resume",
+		n, english.Choose(n, "result is", "results are"), filepath.Join(r.c.Out, results.JournalFile))
 }
 
 func (c *Campaign) check() error {

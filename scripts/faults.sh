@@ -306,6 +306,7 @@ if [ -z "$only" ] || [[ second-run-same-out == *$only* ]]; then
 	first=$!
 	waitlock "$m/res2" || echo "   the first run never locked res2"
 	case_ second-run-same-out "$m" run "${quick[@]}" -operators loop-unbreaker -out res2 ./...
+	case_ merge-while-running "$m" merge -out merged-busy res2
 	wait "$first"; code=$?
 	n=$(grep -c . "$m/res2/journal.jsonl" 2>/dev/null)
 	printf '%-28s | exit %-3s | %-110.110s | module %s\n' first-run-same-out "$code" "journal lines: ${n:-0}, report.json: $([ -s "$m/res2/report.json" ] && echo yes || echo no)" "-"
@@ -355,12 +356,18 @@ sigcase() {
 	kill -"$sig" "$pid"; wait "$pid"; local code=$?
 	sleep 0.5
 	local left; left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -newer "$work/sig.start" 2>/dev/null | wc -l)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s): $(grep -m1 . "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s), the error: $(grep -m1 '^perfmut [a-z]*: ' "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
 }
 m=$(mod sigmap)
 touch "$work/sig.start"
 sigcase sigint-sensitivity-build "$m" INT "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
 sigcase sigterm-sensitivity-build "$m" TERM "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
+# Ctrl-C in a campaign's map step (its builds go to bin/ in the map's
+# temporary directory): the report is kept but marked unfinished.
+sigcase sigint-map-step "$m" INT "$TMPDIR/perfmut-run-*/bin/0/plain" run "${quick[@]}" -operators loop-unbreaker -out out-map ./...
+case_ merge-unfinished-map "$m" merge -out merged-map out-map
+case_ report-unfinished-map "$m" report out-map
+case_ resume-unfinished-map "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out out-map ./...
 # Ctrl-C while valgrind counts: perfmut stops valgrind's process group,
 # which leaves no vgdb FIFOs (3 per valgrind process without --vgdb=no).
 if command -v valgrind >/dev/null && { [ -z "$only" ] || [[ sigint-counting == *$only* ]]; }; then

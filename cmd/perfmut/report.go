@@ -62,6 +62,9 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	if err := rep.CheckLevels(levels); err != nil {
 		return usageError(err)
 	}
+	if rep.Unfinished != "" {
+		fmt.Fprintf(stderr, "perfmut report: warning: the run in %s was interrupted before %s; perfmut run -resume -out %s finishes it\n", dir, rep.Unfinished, dir)
+	}
 	opts := report.Options{Levels: levels, Dir: dir, PathPrefix: *pathPrefix}
 	if formats == nil {
 		// Rewriting the reports of a directory a run is writing would race it.
