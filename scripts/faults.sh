@@ -267,6 +267,10 @@ cp -r "$m/res" "$m/bogus"; sed -i '1s/"status":"[a-z-]*"/"status":"bogus"/' "$m/
 case_ resume-bogus-status "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out bogus ./...
 cp -r "$m/res" "$m/nosettings"; rm -f "$m/nosettings/settings.json"
 case_ resume-without-settings "$m" run -opt on -max-samples 7 -alpha 0.2 -measure time -operators loop-unbreaker -resume -out nosettings ./...
+cp -r "$m/res" "$m/corrupt"; echo '{"module": ' >"$m/corrupt/report.json"
+case_ report-corrupt-report "$m" report corrupt
+case_ reproduce-corrupt-report "$m" reproduce -out corrupt 0123456789ab
+case_ merge-corrupt-report "$m" merge -out merged-corrupt corrupt
 chmod -R a-w "$m/res" 2>/dev/null
 case_ report-read-only "$m" report res
 CASE_STDOUT=/dev/full case_ report-stdout-full "$m" report -format text res
