@@ -66,11 +66,34 @@ func (b ReproBenchmark) bench() engine.Benchmark {
 }
 
 // Run builds both sides' test binaries, runs the samples and writes the
-// two files. Temporary files are removed whatever happens.
+// two files. Temporary files are removed whatever happens, and those a
+// killed reproduction left in Out (the caller holds the results
+// directory's lock) first.
 func (p *Reproduction) Run(ctx context.Context) error {
 	if err := p.check(); err != nil {
 		return err
 	}
+	removeStaleSamples(p.Out)
+	err := p.run(ctx)
+	if err != nil && ctx.Err() != nil {
+		return errors.New("interrupted: no new samples (the files of the reproduction before, if any, are kept)")
+	}
+	return err
+}
+
+// removeStaleSamples removes from dir the temporary sample files of
+// reproductions that were killed.
+func removeStaleSamples(dir string) {
+	for _, name := range []string{ReproBaseFile, ReproMutFile} {
+		stale, _ := filepath.Glob(filepath.Join(dir, "."+name+".tmp-*"))
+		for _, f := range stale {
+			os.Remove(f)
+		}
+	}
+}
+
+// run is Run after the checks.
+func (p *Reproduction) run(ctx context.Context) error {
 	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Measurement: engine.Measurement{Tags: p.Tags}})
 	r.Prog = progress.New(p.Log, false, 0)
 	err := r.makeTemp()

@@ -120,6 +120,21 @@ case_() {
 # statuses DIR: the mutants' statuses in DIR's journal, counted.
 statuses() { printf '   statuses: %s\n' "$(grep -o '"result":{"status":"[a-z-]*"' "$1/journal.jsonl" 2>/dev/null | cut -d'"' -f6 | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"; }
 
+# sigcase NAME DIR SIG GLOB CMD...: starts perfmut CMD in DIR, sends SIG
+# once a new path matches GLOB (up to 60 s), and prints the exit code,
+# the line count and error line of stderr, and what the run left in TMPDIR.
+sigcase() {
+	local name=$1 dir=$2 sig=$3 glob=$4; shift 4
+	[ -n "$only" ] && [[ $name != *$only* ]] && return
+	local before old; before=$(hash "$dir"); old=$(compgen -G "$glob")
+	(cd "$dir" && exec "$pm" "$@" >/dev/null 2>"$work/sig.err") &
+	local pid=$! i
+	for i in $(seq 600); do [ "$(compgen -G "$glob")" != "$old" ] && break; sleep 0.1; done
+	kill -"$sig" "$pid"; wait "$pid"; local code=$?
+	sleep 0.5
+	local left; left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -newer "$work/sig.start" 2>/dev/null | wc -l)
+	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s), the error: $(grep -m1 '^perfmut [a-z]*: ' "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
+}
 printf '%-28s | %-8s | %-110s | %s\n' case exit "first line" module
 
 # --- bad input ---
@@ -239,6 +254,14 @@ func BenchmarkExit(b *testing.B) {
 EOF
 case_ exit0-bench-run "$m" run "${quick[@]}" -operators spin-loop -out out-exit ./...
 [ -z "$only" ] || [[ exit0-bench-run == *$only* ]] && statuses "$m/out-exit"
+# Killed and interrupted reproductions: no temporary sample files stay.
+id=$(grep -o '"id":"[0-9a-f]*","level":"opt","result":{"status":"killed"' "$m/out-exit/journal.jsonl" 2>/dev/null | head -1 | cut -d'"' -f4)
+touch "$work/sig.start"
+sigcase exit0-sigkill-reproduce "$m" KILL "$m/out-exit/reproduce/*/opt/.base.txt.tmp-*" reproduce -out out-exit -count 50 "$id"
+sigcase exit0-sigint-reproduce "$m" INT "$m/out-exit/reproduce/*/opt/.base.txt.tmp-*" reproduce -out out-exit -count 50 "$id"
+if [ -z "$only" ] || [[ exit0-sigint-reproduce == *$only* ]]; then
+	printf '   temporary sample files left: %s\n' "$(find "$m/out-exit" -name '.*.tmp-*' | wc -l)"
+fi
 (cd "$m" && git init -q && git add -A && git -c user.email=f@x -c user.name=f commit -qm one &&
 	sed -i 's/\tidx := -1/\tidx := -1\n\tfor k := 0; k < 200; k++ {\n\t\tfor range s {\n\t\t\tsink2++\n\t\t}\n\t}/' lib/lib.go && echo 'var sink2 int' >>lib/lib.go)
 case_ exit0-bench-compare "$m" compare -out out-compare HEAD WORKTREE ./...
@@ -347,21 +370,6 @@ for sig in INT KILL; do
 	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "$work/sig$sig" ./...
 done
 
-# sigcase NAME DIR SIG GLOB CMD...: starts perfmut CMD in DIR, sends SIG
-# once a path matching GLOB exists (up to 60 s), and prints the exit code,
-# the line count and first line of stderr, and what the run left in TMPDIR.
-sigcase() {
-	local name=$1 dir=$2 sig=$3 glob=$4; shift 4
-	[ -n "$only" ] && [[ $name != *$only* ]] && return
-	local before; before=$(hash "$dir")
-	(cd "$dir" && exec "$pm" "$@" >/dev/null 2>"$work/sig.err") &
-	local pid=$! i
-	for i in $(seq 600); do compgen -G "$glob" >/dev/null && break; sleep 0.1; done
-	kill -"$sig" "$pid"; wait "$pid"; local code=$?
-	sleep 0.5
-	local left; left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -newer "$work/sig.start" 2>/dev/null | wc -l)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s), the error: $(grep -m1 '^perfmut [a-z]*: ' "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
-}
 m=$(mod sigmap)
 touch "$work/sig.start"
 sigcase sigint-sensitivity-build "$m" INT "$TMPDIR/perfmut-run-*/gotmp/go-build*" sensitivity ./...
