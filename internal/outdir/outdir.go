@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"syscall"
 )
 
@@ -35,6 +37,9 @@ func CheckFor(dir string, resume bool) error {
 		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
 	}
 	if err != nil {
+		if err := checkLength(dir); err != nil {
+			return err
+		}
 		for p := filepath.Dir(filepath.Clean(dir)); ; p = filepath.Dir(p) {
 			pi, err := os.Stat(p)
 			if err == nil {
@@ -68,6 +73,36 @@ func CheckFor(dir string, resume bool) error {
 // probePrefix starts the names of the files Check writes to see that a
 // directory is writable.
 const probePrefix = ".perfmut-probe-"
+
+// Lengths the systems perfmut runs on refuse past: a path (Linux's
+// PATH_MAX; macOS's is 1024) and one name in it (NAME_MAX).
+const (
+	maxPath = 4095
+	maxName = 255
+)
+
+// checkLength says in one line when the new directory dir cannot be
+// created for its length: MkdirAll would create its first levels, then
+// fail.
+func checkLength(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	limit := maxPath
+	if runtime.GOOS == "darwin" {
+		limit = 1023
+	}
+	if len(abs) > limit {
+		return fmt.Errorf("-out: the path is too long (%d bytes, at most %d here); choose a shorter -out", len(abs), limit)
+	}
+	for _, name := range strings.Split(filepath.ToSlash(abs), "/") {
+		if len(name) > maxName {
+			return fmt.Errorf("-out: the name %.20s... is too long (%d bytes, at most %d); choose a shorter -out", name, len(name), maxName)
+		}
+	}
+	return nil
+}
 
 // unwrapPath is err without the path an *os.PathError adds to it: the
 // line that reports it names the directory already.

@@ -57,7 +57,7 @@ func tree(t *testing.T, dir string) []string {
 // TestCheckOurs: run and compare write only into a new or empty directory
 // or a results directory (the marker, or the .gitignore of perfmut before
 // it, or a lock file); a directory of the user's files is refused in one
-// line, and Check and Make leave it as it was.
+// line, and Check leaves it as it was. Locking an accepted one marks it.
 func TestCheckOurs(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -79,17 +79,18 @@ func TestCheckOurs(t *testing.T) {
 			os.MkdirAll(dir, 0o755)
 			before := tree(t, dir)
 			want := strings.ReplaceAll(tc.want, "$DIR", dir)
-			for _, f := range []struct {
-				name string
-				f    func(string) error
-			}{{"Check", Check}, {"Make", Make}} {
-				err := f.f(dir)
-				switch {
-				case want == "" && err != nil:
-					t.Errorf("%s: %v, want accepted", f.name, err)
-				case want != "" && (err == nil || err.Error() != want):
-					t.Errorf("%s: %v\nwant %s", f.name, err, want)
+			err := Check(dir)
+			switch {
+			case want == "" && err != nil:
+				t.Errorf("Check: %v, want accepted", err)
+			case want != "" && (err == nil || err.Error() != want):
+				t.Errorf("Check: %v\nwant %s", err, want)
+			case want == "":
+				l, err := Lock(dir)
+				if err != nil {
+					t.Fatal(err)
 				}
+				l.Unlock()
 			}
 			after := tree(t, dir)
 			if want != "" && !slices.Equal(after, before) {
@@ -103,7 +104,7 @@ func TestCheckOurs(t *testing.T) {
 }
 
 // TestMakeNew: a new results directory gets the .gitignore and the
-// marker; an empty one of the user's only the marker.
+// marker; an empty one of the user's only the marker, when locked.
 func TestMakeNew(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "a", "out")
 	if err := Make(dir); err != nil {
@@ -116,6 +117,11 @@ func TestMakeNew(t *testing.T) {
 	if err := Make(empty); err != nil {
 		t.Fatal(err)
 	}
+	l, err := Lock(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Unlock()
 	if got, want := tree(t, empty), []string{MarkerFile + "=" + markerText}; !slices.Equal(got, want) {
 		t.Errorf("empty: %q, want %q", got, want)
 	}
