@@ -261,6 +261,10 @@ func FindMutants(mutants []mutate.Mutant, ids []string) ([]mutate.Mutant, error)
 	sort.Strings(sorted)
 	var found []mutate.Mutant
 	for _, id := range ids {
+		id, err := checkID(id)
+		if err != nil {
+			return nil, err
+		}
 		full, err := resolveID(sorted, id)
 		if err != nil {
 			return nil, err
@@ -268,6 +272,16 @@ func FindMutants(mutants []mutate.Mutant, ids []string) ([]mutate.Mutant, error)
 		found = append(found, byID[full])
 	}
 	return found, nil
+}
+
+// checkID returns the mutant ID (or prefix) id in lower case, or an error
+// when it is not one: 4 to 12 hex digits.
+func checkID(id string) (string, error) {
+	low := strings.ToLower(id)
+	if strings.Trim(low, "0123456789abcdef") != "" || len(low) < 4 || len(low) > 12 {
+		return "", usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as printed by 'perfmut list'; a unique prefix of at least 4 works)", id)
+	}
+	return low, nil
 }
 
 // resolveID finds the ID in sorted that equals id or starts with it.

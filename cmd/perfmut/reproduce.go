@@ -82,9 +82,9 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	id := fs.Arg(0)
-	if strings.Trim(id, "0123456789abcdef") != "" || len(id) < 4 {
-		return usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as in report.txt; a unique prefix of at least 4 works)", id)
+	id, err := checkID(fs.Arg(0))
+	if err != nil {
+		return err
 	}
 	rep, dir, err := runner.ReadResults(f.out)
 	if err != nil {

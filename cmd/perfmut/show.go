@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"strings"
 
 	"github.com/perfmut/perfmut/report"
 )
@@ -19,8 +18,8 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return usageErrorf("no mutant IDs given; run 'perfmut list' to see them")
 	}
 	for _, id := range fs.Args() {
-		if strings.Trim(id, "0123456789abcdef") != "" || len(id) < 4 {
-			return usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as printed by 'perfmut list'; a unique prefix of at least 4 works)", id)
+		if _, err := checkID(id); err != nil {
+			return err
 		}
 	}
 	ld, err := lf.load(ctx, nil)
