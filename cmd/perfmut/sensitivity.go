@@ -113,6 +113,9 @@ func (f *sensitivityFlags) options() (detect.Options, error) {
 		return detect.Options{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
 	case !(f.alpha > 0 && f.alpha < 1):
 		return detect.Options{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
+	case score.Rule{MaxSamples: f.maxSamples, Alpha: f.alpha, Test: t}.Validate() != nil:
+		// The budget of a campaign run rejects: no factor would hold for it.
+		return detect.Options{}, usageError(score.Rule{MaxSamples: f.maxSamples, Alpha: f.alpha, Test: t}.Validate())
 	case f.noiseSamples < 2:
 		return detect.Options{}, usageErrorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
 	case f.jobs < 1:
