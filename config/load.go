@@ -41,6 +41,9 @@ func Load(path, display string, schema Schema) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
+			if target, lerr := os.Readlink(path); lerr == nil {
+				return nil, &Error{Path: display, Msg: fmt.Sprintf("a symbolic link to %s, which does not exist", target)}
+			}
 			return nil, &Error{Path: display, Msg: "no such file"}
 		}
 		return nil, &Error{Path: display, Msg: err.Error()}

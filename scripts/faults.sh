@@ -148,6 +148,8 @@ printf 'spin-loop:\n  iterations: lots\n' >"$m/perfmut.yaml"
 case_ yaml-wrong-type "$m" list
 printf 'operators: [loop-breaker]\n' >"$m/perfmut.yaml"
 case_ yaml-unknown-operator "$m" list
+rm "$m/perfmut.yaml"; ln -s shared/perfmut.yaml "$m/perfmut.yaml"
+case_ yaml-dangling-symlink "$m" list
 rm "$m/perfmut.yaml"
 case_ flag-unknown-operator "$m" list -operators nope
 case_ unknown-id "$m" show 0123456789ab

@@ -154,7 +154,9 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 	display := path
 	if path == "" {
 		path = filepath.Join(root, config.FileName)
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		// Lstat: a symbolic link to nothing is an error (config.Load
+		// says so), not the absence of a configuration.
+		if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
 			return root, config.Default(), nil
 		}
 		display = config.FileName
