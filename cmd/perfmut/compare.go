@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/perfmut/perfmut/compare"
@@ -94,7 +95,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		HistoryDir:  f.historyDir,
 	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
+	_, statErr := os.Stat(c.Out)
 	rep, err := c.Compare(ctx)
+	if err != nil && statErr != nil {
+		outdir.RemoveUnused(c.Out) // created for nothing: no results directory left in the module
+	}
 	if err != nil && ctx.Err() != nil {
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
 	}

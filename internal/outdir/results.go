@@ -112,3 +112,20 @@ func KeepPrevious(dir string) (bool, error) {
 	}
 	return true, os.Rename(next, prev)
 }
+
+// RemoveUnused removes the results directory dir when it holds nothing
+// but perfmut's bookkeeping (the marker, the .gitignore, a lock file): a
+// command that created it and failed before writing any result leaves
+// nothing behind.
+func RemoveUnused(dir string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !slices.Contains([]string{MarkerFile, GitignoreFile, LockFile}, e.Name()) {
+			return
+		}
+	}
+	os.RemoveAll(dir)
+}
