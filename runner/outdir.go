@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 
@@ -25,4 +26,22 @@ func checkResumable(dir string) error {
 		return inputErrorf("-resume: -out %s holds a journal but no %s: the settings its results were measured with are unknown, so they cannot be continued; leave out -resume to start a campaign there", dir, settingsFile)
 	}
 	return inputErrorf("-resume: nothing to resume: -out %s holds no earlier run (no %s); leave out -resume to start a campaign there", dir, results.JournalFile)
+}
+
+// ResumedMeasure is what the run in the results directory dir measured,
+// from its settings: "time" or "instructions"; "" when they cannot be
+// read. -resume with -measure auto continues that run the same way.
+func ResumedMeasure(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, settingsFile))
+	if err != nil {
+		return ""
+	}
+	var s results.Settings
+	if json.Unmarshal(data, &s) != nil {
+		return ""
+	}
+	if s.Measure == "" {
+		return "time"
+	}
+	return s.Measure
 }

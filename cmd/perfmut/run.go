@@ -59,6 +59,10 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	counting, err := f.Counting(ctx, fs, stderr)
+	if counting != nil && f.Resume && f.Measure == MeasureAuto && runner.ResumedMeasure(f.Out) == MeasureTime {
+		fmt.Fprintf(stderr, "perfmut: -measure auto: measuring time, as the run -resume continues did\n")
+		counting = nil
+	}
 	if err != nil {
 		return err
 	}
