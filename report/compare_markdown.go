@@ -66,7 +66,7 @@ func CompareMarkdown(c *results.Comparison) string {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
 	}
 	fmt.Fprintf(&b, "\n<sub>Interleaved samples of both versions on one machine; one-sided Wilcoxon signed-rank tests of the per-round ratios NEW/OLD in both directions with early stopping (p before the correction), alpha %g over the comparison, minimum effect %s. `benchstat %s %s` shows the same samples.</sub>\n",
-		c.Settings.Alpha, minEffect(c.Settings.MinEffect), c.Old.Samples, c.New.Samples)
+		c.Settings.Alpha, minEffects(c.Settings), c.Old.Samples, c.New.Samples)
 	return b.String()
 }
 
