@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -32,6 +33,9 @@ func Check(dir string) error { return CheckFor(dir, false) }
 // MarkerFile (IsResults): the caller checks that it holds that run's
 // settings.
 func CheckFor(dir string, resume bool) error {
+	if slices.Contains(strings.Split(filepath.ToSlash(dir), "/"), "...") {
+		return fmt.Errorf("-out %s is a package pattern, not a directory: give the results directory after -out, then the packages", dir)
+	}
 	fi, err := os.Stat(dir)
 	if err != nil && !absent(err) {
 		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
