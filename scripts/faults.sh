@@ -2,9 +2,15 @@
 # faults.sh: fault injection. Replays bad input and faults against perfmut as
 # a new user would meet them and prints one line per case:
 #
-#   case | exit code | perfmut's error line (else its last line) | module unchanged?
+#   case | exit code | perfmut's error line (else its last line) | module unchanged? | verdict
 #
-# Usage: bash scripts/faults.sh [case-pattern]     (from the repository root)
+# The verdict is ok when the case went as expected (want below: its exit
+# code, the module unchanged, and where needed a text in its line); the
+# last line counts the cases and names those that did not, and the exit
+# status is 0 only when every case went as expected.
+#
+# Usage: bash scripts/faults.sh [case-pattern]     (from the repository root;
+# a pattern runs the cases whose names hold it, and the setup they need)
 #
 # Every case runs on a small module written into a private work directory
 # (removed at the end); "module unchanged" compares a hash of the module's
@@ -100,6 +106,60 @@ EOF
 # addfile DIR PATH: writes stdin to DIR/PATH.
 addfile() { mkdir -p "$(dirname "$1/$2")"; cat >"$1/$2"; }
 
+# The expected exit code of every case, with a text its line must hold
+# after a "|" where the code alone does not say it went right.
+declare -A want=(
+	[not-a-module]=2 [yaml-syntax]=2 [yaml-unknown-key]=2 [yaml-wrong-type]=2 [yaml-unknown-operator]=2
+	[yaml-dangling-symlink]=2 [flag-unknown-operator]=2 [unknown-id]=2 [short-id-mutants]=2 [upper-case-id]=0
+	[bad-shard]=2 [bad-sample]=2 [bad-min-score]=2 [sensitivity-cannot-kill]=2 [pattern-matches-nothing]=2
+	[C-names-a-file]=2 [out-is-a-pattern]=2 [out-too-long]=2 [tmpdir-missing]=2 [tmpdir-missing-counting]=2
+	[tmpdir-is-a-file]=2 [unwritable-out]=2
+	[failing-baseline]=1 [no-benchmarks]=1 [panicking-baseline-bench]=0 [hanging-baseline-bench]=0 [hanging-mutant-test]=0
+	[judged-by-importers]=0 [excluded-importer-judges]=0
+	[exit0-bench-run]=0 [exit0-sigkill-reproduce]=137 [exit0-sigint-reproduce]="1|left in TMPDIR: 0; 2 stderr line(s), the error: perfmut reproduce: interrupted"
+	[exit0-bench-compare]="3|1 slower" [exit0-compare-nothing]=2 [exit0-bench-sensitivity]=0
+	[run-into-existing]=0 [run-again-same-out]=0 [resume-other-module]=2 [merge-out-existing]=2 [merge-missing-dir]=2
+	[merge-bad-correction]=2 [resume-truncated-journal]=0 [resume-garbage-journal]=1 [resume-bogus-status]="1|unknown status"
+	[resume-without-settings]=2 [report-corrupt-report]=2 [reproduce-corrupt-report]=2 [merge-corrupt-report]=2
+	[report-read-only]=0 [report-stdout-full]=1 [merge-stdout-full]=1 [list-stdout-full]=1 [show-stdout-full]=1
+	[resume-auto-after-time]=0 [resume-missing-dir]=2
+	[run-out-dot]=2 [run-out-user-dir]=2 [compare-out-dot]=2 [out-dot-git-status]="-|<clean>"
+	[shard1-all-mutants]=0 [shard2-other-mutants]=0 [merge-other-mutants]=2 [resume-fewer-mutants]=2
+	[second-run-same-out]=2 [merge-while-running]=2 [first-run-same-out]="0|report.json: yes"
+	[killed-holder]="-|lock file left: yes" [killed-holder-lock-taken]=0
+	[git-status-default-out]=0 [git-status-after]="-|<clean>"
+	[sigint]="1|processes left: 0" [sigint-then-resume]=0 [sigkill]="137|processes left: 0" [sigkill-then-resume]=0
+	[sigint-sensitivity-build]="1|left in TMPDIR: 0; 1 stderr line(s)" [sigterm-sensitivity-build]="1|left in TMPDIR: 0; 1 stderr line(s)"
+	[sigint-map-step]="1|left in TMPDIR: 0" [merge-unfinished-map]=2 [report-unfinished-map]="0|warning" [resume-unfinished-map]=0
+	[sigint-counting]="1|vgdb FIFOs left in TMPDIR: 0" [changed-since-shallow]=0
+	[build-darwin/arm64]=0 [build-windows/amd64]=0
+)
+cases=0
+failed=()
+
+# row NAME CODE TEXT MODULE: prints a case's line and whether it went as
+# expected (want), and counts it.
+row() {
+	local name=$1 code=$2 text=$3 module=$4 w=${want[$1]-none} verdict=ok
+	local wcode=${w%%|*} wtext=""
+	[[ $w == *"|"* ]] && wtext=${w#*|}
+	if [ "$w" = none ]; then
+		verdict="FAIL: no expectation"
+	elif [ "$code" != "$wcode" ]; then
+		verdict="FAIL: want exit $wcode"
+	elif [ "$module" = CHANGED ]; then
+		verdict="FAIL: module changed"
+	elif [ -n "$wtext" ] && [[ $text != *"$wtext"* ]]; then
+		verdict="FAIL: want \"$wtext\""
+	fi
+	cases=$((cases + 1))
+	[ "$verdict" = ok ] || failed+=("$name")
+	printf '%-28s | exit %-3s | %-110.110s | module %-9s | %s\n' "$name" "$code" "$text" "$module" "$verdict"
+}
+
+# bad WHY: a fault a case left behind (counted as a failed case).
+bad() { cases=$((cases + 1)); failed+=("$1"); echo "   FAIL: $1"; }
+
 # case NAME DIR CMD...: runs perfmut CMD in DIR and prints the line
 # (stdout goes to $CASE_STDOUT, default /dev/null).
 case_() {
@@ -114,7 +174,7 @@ case_() {
 	# the error line ("perfmut CMD: ..."), else the last line (the summary)
 	first=$(printf '%s\n' "$out" | grep -m1 '^perfmut [a-z]*: ')
 	[ -n "$first" ] || first=$(printf '%s\n' "$out" | grep -v '^\s*$' | tail -1)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "${first:-<no output>}" "$([ "$before" = "$after" ] && echo unchanged || echo CHANGED)"
+	row "$name" "$code" "${first:-<no output>}" "$([ "$before" = "$after" ] && echo unchanged || echo CHANGED)"
 }
 
 # statuses DIR: the mutants' statuses in DIR's journal, counted.
@@ -133,9 +193,9 @@ sigcase() {
 	kill -"$sig" "$pid"; wait "$pid"; local code=$?
 	sleep 0.5
 	local left; left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -newer "$work/sig.start" 2>/dev/null | wc -l)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s), the error: $(grep -m1 '^perfmut [a-z]*: ' "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
+	row "$name" "$code" "left in TMPDIR: $left; $(wc -l <"$work/sig.err") stderr line(s), the error: $(grep -m1 '^perfmut [a-z]*: ' "$work/sig.err")" "$([ "$before" = "$(hash "$dir")" ] && echo unchanged || echo CHANGED)"
 }
-printf '%-28s | %-8s | %-110s | %s\n' case exit "first line" module
+printf '%-28s | %-8s | %-110s | %-16s | %s\n' case exit "first line" module verdict
 
 # --- bad input ---
 mkdir -p "$work/notmod"; echo 'package m' >"$work/notmod/m.go"
@@ -163,13 +223,13 @@ case_ pattern-matches-nothing "$m" list ./nothing/...
 case_ C-names-a-file "$m" list -C "$m/go.mod"
 long=$(printf "%0200d/" $(seq 22) | tr 0 d)
 case_ out-is-a-pattern "$m" run "${quick[@]}" -out ./...
-[ -e "$m/..." ] && echo "   leftover: -out ./... made a directory named ..."
+[ -e "$m/..." ] && bad "leftover: -out ./... made a directory named ..."
 case_ out-too-long "$m" run "${quick[@]}" -out "$long" ./...
-[ -e "$m/${long%%/*}" ] && echo "   leftover: a too long -out left directories"
+[ -e "$m/${long%%/*}" ] && bad "leftover: a too long -out left directories"
 TMPDIR=/nonexistent case_ tmpdir-missing "$m" list ./...
 TMPDIR=/nonexistent case_ tmpdir-missing-counting "$m" run -measure instructions ./...
 TMPDIR=$m/go.mod case_ tmpdir-is-a-file "$m" sensitivity ./...
-[ -d "$m/perfmut-out" ] && echo "   leftover: bad input left an empty perfmut-out/"
+[ -d "$m/perfmut-out" ] && bad "leftover: bad input left an empty perfmut-out/"
 mkdir -p "$work/ro"; touch "$work/ro/file"
 case_ unwritable-out "$m" run "${quick[@]}" -out "$work/ro/file/out" ./...
 
@@ -276,7 +336,7 @@ fi
 	sed -i 's/\tidx := -1/\tidx := -1\n\tfor k := 0; k < 200; k++ {\n\t\tfor range s {\n\t\t\tsink2++\n\t\t}\n\t}/' lib/lib.go && echo 'var sink2 int' >>lib/lib.go)
 case_ exit0-bench-compare "$m" compare -out out-compare HEAD WORKTREE ./...
 case_ exit0-compare-nothing "$m" compare HEAD WORKTREE ./nothing/...
-[ -e "$m/perfmut-compare" ] && echo "   leftover: a failed compare left perfmut-compare/ in the module"
+[ -e "$m/perfmut-compare" ] && bad "leftover: a failed compare left perfmut-compare/ in the module"
 case_ exit0-bench-sensitivity "$m" sensitivity ./...
 if [ -z "$only" ] || [[ exit0-bench-sensitivity == *$only* ]]; then
 	printf '   %s\n' "$(cd "$m" && "$pm" sensitivity ./... 2>/dev/null | grep -c 'lib.First ') row(s) for lib.First in the map (want 1)"
@@ -315,7 +375,7 @@ CASE_STDOUT=/dev/full case_ show-stdout-full "$m" show "$(cd "$m" && "$pm" list 
 chmod -R u+w "$m/res" 2>/dev/null
 case_ resume-auto-after-time "$m" run "${quick[@]}" -operators loop-unbreaker -measure auto -resume -out res ./...
 case_ resume-missing-dir "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out nothere ./...
-[ -e "$m/nothere" ] && echo "   leftover: -resume into a missing directory created it"
+[ -e "$m/nothere" ] && bad "leftover: -resume into a missing directory created it"
 
 # --- -out names the user's own files ---
 m=$(mod userfiles); echo notes >"$m/report.md"; mkdir -p "$m/notes"; echo notes >"$m/notes/report.md"; echo '{}' >"$m/notes/settings.json"
@@ -326,7 +386,7 @@ echo '# our notes' >"$m/compare.md"; (cd "$m" && git add -A && git -c user.email
 case_ compare-out-dot "$m" compare -out . HEAD HEAD
 if [ -z "$only" ] || [[ run-out-dot == *$only* ]]; then
 	st=$(git -C "$m" status --porcelain | tr '\n' ' ')
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' out-dot-git-status "-" "git status --porcelain: ${st:-<clean>}" "-"
+	row out-dot-git-status "-" "git status --porcelain: ${st:-<clean>}" "-"
 fi
 
 # --- shards and -resume with other -mutants ---
@@ -344,19 +404,19 @@ m=$(mod twice)
 if [ -z "$only" ] || [[ second-run-same-out == *$only* ]]; then
 	(cd "$m" && exec "$pm" run "${quick[@]}" -operators loop-unbreaker -out res2 ./... >"$work/first.out" 2>&1) &
 	first=$!
-	waitlock "$m/res2" || echo "   the first run never locked res2"
+	waitlock "$m/res2" || bad "the first run never locked res2"
 	case_ second-run-same-out "$m" run "${quick[@]}" -operators loop-unbreaker -out res2 ./...
 	case_ merge-while-running "$m" merge -out merged-busy res2
 	wait "$first"; code=$?
 	n=$(grep -c . "$m/res2/journal.jsonl" 2>/dev/null)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' first-run-same-out "$code" "journal lines: ${n:-0}, report.json: $([ -s "$m/res2/report.json" ] && echo yes || echo no)" "-"
+	row first-run-same-out "$code" "journal lines: ${n:-0}, report.json: $([ -s "$m/res2/report.json" ] && echo yes || echo no)" "-"
 fi
 if [ -z "$only" ] || [[ killed-holder-lock == *$only* ]]; then
 	(cd "$m" && exec "$pm" run "${quick[@]}" -operators loop-unbreaker -out res3 ./... >/dev/null 2>&1) &
 	pid=$!
-	waitlock "$m/res3" || echo "   the run never locked res3"
+	waitlock "$m/res3" || bad "the run never locked res3"
 	kill -KILL "$pid"; wait "$pid"
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' killed-holder "-" "lock file left: $([ -e "$m/res3/.perfmut.lock" ] && echo yes || echo no)" "-"
+	row killed-holder "-" "lock file left: $([ -e "$m/res3/.perfmut.lock" ] && echo yes || echo no)" "-"
 	case_ killed-holder-lock-taken "$m" run "${quick[@]}" -operators loop-unbreaker -resume -out res3 ./...
 fi
 
@@ -366,7 +426,7 @@ m=$(mod gitclean)
 case_ git-status-default-out "$m" run "${quick[@]}" -operators loop-unbreaker ./...
 if [ -z "$only" ] || [[ git-status-default-out == *$only* ]]; then
 	st=$(git -C "$m" status --porcelain | tr '\n' ' ')
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' git-status-after "-" "git status --porcelain: ${st:-<clean>}" "-"
+	row git-status-after "-" "git status --porcelain: ${st:-<clean>}" "-"
 fi
 
 # --- signals ---
@@ -379,7 +439,7 @@ for sig in INT KILL; do
 	sleep 8
 	kill -"$sig" "$pid"; wait "$pid"; code=$?
 	left=$(pgrep -f "$m" | wc -l)
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "sig${sig,,}" "$code" "processes left: $left" "$([ "$before" = "$(hash "$m")" ] && echo unchanged || echo CHANGED)"
+	row "sig${sig,,}" "$code" "processes left: $left" "$([ "$before" = "$(hash "$m")" ] && echo unchanged || echo CHANGED)"
 	case_ "sig${sig,,}-then-resume" "$m" run "${quick[@]}" -resume -out "$work/sig$sig" ./...
 done
 
@@ -400,7 +460,7 @@ if command -v valgrind >/dev/null && { [ -z "$only" ] || [[ sigint-counting == *
 	pid=$!
 	for _ in $(seq 1200); do compgen -G "$TMPDIR/perfmut-run-*/perfmut-instr-*" >/dev/null && break; sleep 0.1; done
 	sleep 1; kill -INT "$pid"; wait "$pid"; code=$?
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' sigint-counting "$code" "vgdb FIFOs left in TMPDIR: $(find "$TMPDIR" -maxdepth 1 -name 'vgdb-pipe*' | wc -l)" "-"
+	row sigint-counting "$code" "vgdb FIFOs left in TMPDIR: $(find "$TMPDIR" -maxdepth 1 -name 'vgdb-pipe*' | wc -l)" "-"
 fi
 
 # --- shallow clone ---
@@ -415,7 +475,10 @@ case_ changed-since-shallow "$work/shallow-clone" list -changed-since origin/bas
 for p in darwin/arm64 windows/amd64; do
 	[ -n "$only" ] && [[ build-$p != *$only* ]] && continue
 	out=$(cd "$root" && GOOS=${p%/*} GOARCH=${p#*/} go build -o /dev/null ./cmd/perfmut 2>&1); code=$?
-	printf '%-28s | exit %-3s | %-110.110s | module %s\n' "build-$p" "$code" "${out%%$'\n'*}" "-"
+	row "build-$p" "$code" "${out%%$'\n'*}" "-"
 done
 leftover=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)
 echo "temporary files or directories left by the cases: $leftover"
+[ "$leftover" = 0 ] || bad "temporary files or directories left in TMPDIR"
+echo "faults: $cases cases, $((cases - ${#failed[@]})) as expected${failed:+; not as expected: ${failed[*]}}"
+[ ${#failed[@]} = 0 ]
