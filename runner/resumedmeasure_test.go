@@ -15,7 +15,7 @@ func TestResumedMeasure(t *testing.T) {
 		`{"module":"m"}`:                          "time",
 		`{"module":"m","measure":"time"}`:         "time",
 		`{"module":"m","measure":"instructions"}`: "instructions",
-		`not json`:                                "",
+		`not json`: "",
 	} {
 		dir := t.TempDir()
 		os.WriteFile(filepath.Join(dir, settingsFile), []byte(settings), 0o644)
