@@ -76,9 +76,10 @@ func marginTest(s Sample) bool {
 // without an increase) and reports whether every one is at most the margin (the rule's Margin):
 // the data rule out a slowdown of Margin on every benchmark, and an
 // increase of Margin in every count, so the mutant may survive. With the margin off (negative)
-// it is always true. Otherwise it returns the warning saying why not and
-// what would decide it, naming the test with the largest bound.
-func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok bool, warning string) {
+// it is always true. Otherwise it returns the warning saying why not,
+// naming the test with the largest bound, and what would decide it
+// (undecidedHint of that test's metric).
+func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok bool, warning, hint string) {
 	worst, over := -1, 0
 	for i, s := range samples {
 		if !marginTest(s) {
@@ -93,7 +94,7 @@ func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok b
 		}
 	}
 	if over == 0 {
-		return true, ""
+		return true, "", ""
 	}
 	t := tests[worst]
 	up := fmt.Sprintf("x%.3g", t.Upper)
@@ -104,12 +105,28 @@ func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok b
 	if over > 1 {
 		msg += fmt.Sprintf(" (nor on %d other %s)", over-1, english.Choose(over-1, "test", "tests"))
 	}
-	return false, msg
+	return false, msg, undecidedHint(t.Metric)
 }
+
+// undecidedHint says what would decide an undecided mutant whose largest
+// bound is on metric: more samples always; for a time (or a custom unit) a
+// quieter machine or longer samples too, which narrow its spread. They do
+// not change a count or an instruction count, whose spread is the
+// program's own (a map's random seed, say): the hint does not name them.
+func undecidedHint(metric string) string {
+	if IsCount(metric) || metric == InstructionsPerOp {
+		return countHint
+	}
+	return timeHint
+}
+
+// The hints of undecidedHint.
+const (
+	timeHint  = "more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
+	countHint = "more samples (-max-samples) would decide it"
+)
 
 // UndecidedPrefix begins the warning that carries an undecided mutant's
 // reason (Verdict.Reason) among its verdict's warnings.
 const UndecidedPrefix = "undecided: "
 
-// undecidedHint is what would decide an undecided mutant.
-const undecidedHint = "more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"

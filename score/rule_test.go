@@ -347,7 +347,10 @@ func TestDecideSlowdown(t *testing.T) {
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{1, 2, 1}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC"}, []float64{2, 2, 2}, 1},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD"}, []float64{1, 2, 1, 1}, 1},
-		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG"}, []float64{1, 2, 1, 1, 1, 1, 1}, 1},
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF"}, []float64{1, 2, 1, 1, 1, 1}, 1},
+		// Seven tests: the levels calibrated without futility spend nothing
+		// at the first look on a family of seven.
+		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG"}, []float64{1, 2, 1, 1, 1, 1, 1}, 2},
 		{[]string{"BenchmarkA", "BenchmarkB", "BenchmarkC", "BenchmarkD", "BenchmarkE", "BenchmarkF", "BenchmarkG", "BenchmarkH", "BenchmarkI", "BenchmarkJ", "BenchmarkK"}, []float64{1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1}, 2},
 	}
 	for _, tt := range tests {
@@ -496,7 +499,7 @@ func equalResult(a, b TestResult) bool {
 	return a.Benchmark == b.Benchmark && a.Metric == b.Metric && close(a.D, b.D) && close(a.P, b.P) &&
 		close(a.PAdj, b.PAdj) && close(a.Ratio, b.Ratio) && close(a.RatioLo, b.RatioLo) && close(a.RatioHi, b.RatioHi) &&
 		a.NBaseline == b.NBaseline && a.NMutant == b.NMutant && a.Reject == b.Reject && close(a.Threshold, b.Threshold) &&
-		a.BelowMinEffect == b.BelowMinEffect && a.Deterministic == b.Deterministic && a.Closed == b.Closed && close(a.PMin, b.PMin) && a.Excluded == b.Excluded && slices.Equal(a.Warnings, b.Warnings)
+		a.BelowMinEffect == b.BelowMinEffect && a.Deterministic == b.Deterministic && close(a.PMin, b.PMin) && a.Excluded == b.Excluded && slices.Equal(a.Warnings, b.Warnings)
 }
 
 // TestDecideTable checks exact verdicts on fixed data: looks, thresholds,
@@ -544,8 +547,8 @@ func TestDecideTable(t *testing.T) {
 		{"eleven tests cannot kill at 5", Rule{}, append([]Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}}, shifted(10)...),
 			Continue, 1, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, []bool{false, false, false, false, false, false, false, false, false, false, false},
 			[]string{"look 1 (5 samples) cannot kill: it spends no alpha on a family of 11 tests"}},
-		{"seven tests kill at 5", Rule{}, append([]Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}}, shifted(6)...),
-			Kill, 1, []float64{7.0 / 252, 1, 1, 1, 1, 1, 1}, []bool{true, false, false, false, false, false, false}, nil},
+		{"six tests kill at 5", Rule{}, append([]Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}}, shifted(5)...),
+			Kill, 1, []float64{6.0 / 252, 1, 1, 1, 1, 1}, []bool{true, false, false, false, false, false}, nil},
 		{"no correction kills at 5", Rule{Correction: None}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: seq(1, 5)}, {Benchmark: "C", Metric: SecPerOp, Baseline: low, Mutant: seq(1, 5)}},
 			Kill, 1, []float64{1.0 / 252, 1, 1}, []bool{true, false, false}, nil},
 		{"bonferroni", Rule{Correction: Bonferroni}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},

@@ -49,7 +49,7 @@ type TestResult struct {
 	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
 	// Threshold is the level PAdj was compared with: the share of the run's
 	// alpha spent at the look that decided (see Rule); 0 between looks.
-	// Reject == PAdj <= Threshold && !BelowMinEffect && !Closed.
+	// Reject == PAdj <= Threshold && !BelowMinEffect && !Excluded.
 	Threshold float64 `json:"threshold,omitempty"`
 	// Deterministic is set when the metric is a count (B/op, allocs/op)
 	// constant on each side and larger on the mutant's: a real increase
@@ -57,10 +57,6 @@ type TestResult struct {
 	// as any test (in a mutant's decision; perfmut compare's DecideChange
 	// still rejects on it whatever the level).
 	Deterministic bool `json:"deterministic,omitempty"`
-	// Closed is set when the test was closed for futility at an earlier
-	// look (no plausible power to reject, or confidently below the minimum
-	// effect): it cannot reject any more.
-	Closed bool `json:"closed,omitempty"`
 	// BelowMinEffect is set when the median ratio is not above the rule's
 	// MinEffect, so the test cannot reject whatever its p-value.
 	BelowMinEffect bool `json:"below_min_effect,omitempty"`
