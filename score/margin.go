@@ -129,4 +129,3 @@ const (
 // UndecidedPrefix begins the warning that carries an undecided mutant's
 // reason (Verdict.Reason) among its verdict's warnings.
 const UndecidedPrefix = "undecided: "
-
