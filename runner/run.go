@@ -725,29 +725,6 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	return nil
 }
 
-// sampleDetail summarizes a measured result for the log.
-func sampleDetail(lr *results.LevelResult) string {
-	if lr.InferredFrom != "" {
-		return "inferred from " + lr.InferredFrom
-	}
-	n, best := 0, -1
-	for i, t := range lr.Benchmarks {
-		n = max(n, t.NMutant)
-		if best < 0 || t.P < lr.Benchmarks[best].P {
-			best = i
-		}
-	}
-	if best < 0 {
-		return fmt.Sprintf("%.1fs", lr.Seconds)
-	}
-	t := lr.Benchmarks[best]
-	ratio := fmt.Sprintf("%.3g", t.Ratio)
-	if t.Ratio == score.UnboundedRatio {
-		ratio = "inf"
-	}
-	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
-}
-
 // RecordSettings fills in c.Settings from the campaign itself: what was built,
 // measured and decided is what -resume and merge compare.
 func (c *Campaign) RecordSettings(ctx context.Context) {

@@ -207,7 +207,7 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
-		if ok, why, hint := ruledOut(r.Margin, samples, tests, n); !ok {
+		if ok, why, hint := r.ruledOut(samples, tests, look, n); !ok {
 			v.Decision, v.Reason = Abstain, why+"; "+hint
 			v.Warnings = append(v.Warnings, UndecidedPrefix+v.Reason)
 		}
@@ -285,7 +285,7 @@ func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, seq []boo
 	if open > 0 {
 		return
 	}
-	if ok, why, _ := ruledOut(r.Margin, samples, v.Tests, n); !ok {
+	if ok, why, _ := r.ruledOut(samples, v.Tests, v.Look-1, n); !ok {
 		v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
 		return
 	}

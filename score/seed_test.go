@@ -67,7 +67,7 @@ func tiedKillRate(name, id string, n int) float64 {
 	for m := range n {
 		rng := rand.New(rand.NewPCG(41, uint64(m)))
 		draw := func(bool, int) float64 { return math.Round(100 * math.Exp(0.01*rng.NormFloat64())) }
-		if v, _ := run(r, []string{name}, nil, draw); v.Decision == Kill {
+		if v, _ := runAtLooks(r, []string{name}, []string{SecPerOp}, draw); v.Decision == Kill {
 			kills++
 		}
 	}
