@@ -149,12 +149,12 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 	case timed == 0:
 		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
 	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
-		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": a lock or an atomic costs cycles, not instructions; only wall time sees it"}
 	case counted == 0:
 		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
 	}
 	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
-		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
+		Why: cost + ": counted where a count sees it, wall time on the other benchmarks"}
 }
 
 // countIters is the iteration count of b's counted samples at level,
