@@ -275,7 +275,9 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 		test += p.TestSeconds
 	}
 	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
-	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+	// Counted mutants are measured several at once: their measurement is
+	// summed too, and may exceed the campaign's wall time.
+	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s summed over the mutants)",
 		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 	if n := rep.Noise; n != nil {
 		r.Prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
