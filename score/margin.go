@@ -105,6 +105,10 @@ func (r Rule) ruledOut(samples []Sample, tests []TestResult, look, n int) (ok bo
 	if over > 1 {
 		msg += fmt.Sprintf(" (nor on %d other %s)", over-1, english.Choose(over-1, "test", "tests"))
 	}
+	if k == 0 {
+		// No bound at this look's rounds, however quiet the machine.
+		return false, msg, fmt.Sprintf("more samples (-max-samples) would decide it: %d rounds cannot rule out a slowdown at %g%%", n, 100*MarginConfidence)
+	}
 	return false, msg, undecidedHint(t.Metric)
 }
 

@@ -602,7 +602,7 @@ func TestDecideTable(t *testing.T) {
 		// of 4 ratios is below their median with probability 1/16): a
 		// mutant without a kill is undecided there, however many samples.
 		{"past max samples decides", Rule{MaxSamples: 4, MinSamples: 2}, []Sample{{Benchmark: "B", Metric: SecPerOp, Baseline: low, Mutant: mid}},
-			Abstain, 2, []float64{5.0 / 6}, []bool{false}, []string{"undecided: the ratio could still be unbounded (upper bound of the median per-round ratio, 95% over the looks) on B sec/op after 5 samples; a median slowdown of x1.05 is not ruled out; " + timeHint}},
+			Abstain, 2, []float64{5.0 / 6}, []bool{false}, []string{"undecided: the ratio could still be unbounded (upper bound of the median per-round ratio, 95% over the looks) on B sec/op after 5 samples; a median slowdown of x1.05 is not ruled out; more samples (-max-samples) would decide it: 5 rounds cannot rule out a slowdown at 95%"}},
 		{"uneven samples look at the shortest", Rule{}, []Sample{{Benchmark: "A", Metric: SecPerOp, Baseline: low, Mutant: high}, {Benchmark: "B", Metric: SecPerOp, Baseline: seq(1, 6), Mutant: seq(0.1, 5)}},
 			Kill, 1, []float64{2.0 / 252, 1}, []bool{true, false}, nil},
 		{"no samples", Rule{}, nil, Survive, 0, nil, nil, []string{"no benchmark samples: nothing can kill the mutant"}},
