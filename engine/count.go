@@ -149,6 +149,8 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
 	case timed == 0:
 		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+	case counted == 0 && op != nil && op.Cost == mutate.CostAlloc:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": a count leaves out the garbage collector (GOGC=off); only wall time sees it"}
 	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
 		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": a lock or an atomic costs cycles, not instructions; only wall time sees it"}
 	case counted == 0:

@@ -26,6 +26,7 @@ func TestMetricChoice(t *testing.T) {
 	}{
 		{"spin-loop", 2, 0, true, "instructions/op", "work: an instruction count sees it"},
 		{"sleep", 0, 2, true, "sec/op", "wait: only wall time sees it"},
+		{"alloc-churn", 0, 1, true, "sec/op", "allocation: a count leaves out the garbage collector (GOGC=off); only wall time sees it"},
 		{"lock-contention", 0, 1, true, "sec/op", "contention: a lock or an atomic costs cycles, not instructions; only wall time sees it"},
 		{"spin-loop", 1, 1, true, "instructions/op and sec/op", "work: counted where a count sees it, wall time on the other benchmarks"},
 		{"spin-loop", 0, 2, false, "sec/op", "-measure time"},

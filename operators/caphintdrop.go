@@ -13,7 +13,7 @@ import (
 var CapHintDrop = &mutate.Operator{
 	Name:     "cap-hint-drop",
 	Quadrant: mutate.Q4,
-	Cost:     mutate.CostWork,
+	Cost:     mutate.CostAlloc,
 	Doc: mutate.Doc{
 		Title: "drop capacity hints",
 		Body: `Drops the capacity argument of make([]T, n, c) and the size hint of
