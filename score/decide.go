@@ -111,10 +111,11 @@ type Verdict struct {
 // a deterministic increase (a count constant on both sides, larger on the
 // mutant's). The mutant is killed when any test rejects.
 //
-// A mutant survives only when the data rule out a slowdown of Margin:
-// every test of a metric that is not a count has a one-sided 95% upper
-// bound of its median per-round ratio (UpperRatio, recorded as Upper) of
-// at most Margin, and every count that is not constant without an
+// A mutant survives only when the data rule out a median slowdown of
+// Margin: every test of a metric that is not a count has an upper bound
+// of its median per-round ratio (UpperRatio at the look's rank, 95% over
+// all the looks together: survivorRanks; recorded as Upper, never below
+// the test's Ratio) below Margin, and every count that is not constant without an
 // increase has its own bound within it. Without a kill at MaxSamples it
 // survives with that evidence and abstains without it (Reason and a
 // warning give the largest bound and what would decide it). Otherwise, at a look before the last, it survives

@@ -37,12 +37,13 @@ type TestResult struct {
 	Ratio     float64 `json:"ratio"`  // median mutant / median baseline
 	RatioLo   float64 `json:"ratio_lo"`
 	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
-	// Upper is the one-sided 95% upper bound of the median per-round ratio
-	// (UpperRatio) of a metric held to the margin (a time, or a count that
+	// Upper is the upper bound of the median per-round ratio (UpperRatio
+	// at the look's rank, 95% over all the looks together; never below
+	// Ratio) of a metric held to the margin (a time, or a count that
 	// is not constant without an increase), set when the rule
 	// survives the mutant or abstains (or considers it: a look where no
-	// test can kill): a survivor's every Upper is at most the rule's
-	// Margin; an undecided mutant has one above it.
+	// test can kill): a survivor's every Upper is below the rule's
+	// Margin; an undecided mutant has one at or above it.
 	Upper     float64 `json:"ratio_upper,omitempty"`
 	NBaseline int     `json:"n_baseline"`
 	NMutant   int     `json:"n_mutant"`
