@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -23,12 +24,13 @@ import (
 // (mutate.Operator.Tail), a metric other than the mean in the decision
 // (and, if a benchmark reports one that the decision left out, which).
 //
-// pkgs are the loaded packages by import path; rule is the engine's.
+// pkgs are the loaded packages by import path; rule is the engine's;
+// params are the mutant's (mutate.Mutant.Params: a tail spike's period).
 // Which benchmarks are concurrent and which report metrics of their own is
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel
 // one.
-func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, bs []Benchmark, tests []score.TestResult) string {
+func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, params map[string]any, bs []Benchmark, tests []score.TestResult) string {
 	op := operators.ByName(name)
 	switch {
 	case op == nil:
@@ -61,14 +63,27 @@ func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string,
 			}
 			return strings.Join(own, ", ") + what + " (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"
 		}
-		return "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"
+		return "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least " + spikePeriod(params) + " per process would show the spike"
 	}
 	return ""
 }
 
+// spikePeriod says how often a tail spike of params sleeps: "1000 times"
+// for a spike every 1000th execution (an int in a fresh mutant, a float64
+// in one read back from JSON), else its option's name.
+func spikePeriod(params map[string]any) string {
+	switch k := params["every"].(type) {
+	case int:
+		return fmt.Sprintf("%d times", k)
+	case float64:
+		return fmt.Sprintf("%.0f times", k)
+	}
+	return "as many times as the spike's period (tail-spike.every)"
+}
+
 // noCost reports whether tests show that the mutant costs nothing that
 // matters: some time test (a metric that is not a count) has an upper
-// bound of its ratio, and every one is at most bound (the rule's bound of
+// bound of its ratio, and every one is below bound (the rule's bound of
 // the per-round ratios, score.TestResult.Upper, else the top of the
 // bootstrap interval of the median ratio).
 func noCost(tests []score.TestResult, bound float64) bool {
@@ -77,7 +92,7 @@ func noCost(tests []score.TestResult, bound float64) bool {
 		if score.IsCount(t.Metric) {
 			continue
 		}
-		if hi := upperBound(t); !(hi > 0 && hi <= bound) {
+		if hi := upperBound(t); !(hi > 0 && hi < bound) {
 			return false
 		}
 		some = true

@@ -101,7 +101,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		{"rlock-to-lock", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
 		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
 		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
-		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least every times per process would show the spike"},
+		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least 1000 times per process would show the spike"},
 		{"tail-spike", serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
 		{"tail-spike", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
 			"BenchmarkLatency reports a metric of its own (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"},
@@ -110,7 +110,7 @@ func TestConcurrentBenchmarks(t *testing.T) {
 		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
 		{"spin-loop", serial, means, ""},
 	} {
-		if got := survivorHint(pkgs, rule, tc.op, tc.benches, tc.tests); got != tc.want {
+		if got := survivorHint(pkgs, rule, tc.op, map[string]any{"every": 1000}, tc.benches, tc.tests); got != tc.want {
 			t.Errorf("survivorHint(%s, %v) = %q, want %q", tc.op, tc.benches, got, tc.want)
 		}
 	}
@@ -137,6 +137,23 @@ func TestBenchCostsConcurrent(t *testing.T) {
 	} {
 		if got := costs.concurrent(tc.b); got != tc.want {
 			t.Errorf("benchCosts.concurrent(%s at -cpu %d) = %v, want %v", tc.b.Name, tc.b.CPU, got, tc.want)
+		}
+	}
+}
+
+// TestSpikePeriod: the tail hint says how often the spike sleeps, from
+// a fresh mutant's parameters or ones read back from report.json.
+func TestSpikePeriod(t *testing.T) {
+	for _, tc := range []struct {
+		params map[string]any
+		want   string
+	}{
+		{map[string]any{"every": 1000}, "1000 times"},
+		{map[string]any{"every": float64(50)}, "50 times"},
+		{nil, "as many times as the spike's period (tail-spike.every)"},
+	} {
+		if got := spikePeriod(tc.params); got != tc.want {
+			t.Errorf("spikePeriod(%v) = %q, want %q", tc.params, got, tc.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -148,13 +149,15 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 		return MetricChoice{Metric: score.SecPerOp, Why: "-measure time"}
 	case timed == 0:
 		return MetricChoice{Metric: score.InstructionsPerOp, Why: cost + ": an instruction count sees it"}
+	case counted == 0 && op != nil && op.Cost == mutate.CostAlloc:
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": a count leaves out the garbage collector (GOGC=off); only wall time sees it"}
 	case counted == 0 && op != nil && op.Cost == mutate.CostContention:
-		return MetricChoice{Metric: score.SecPerOp, Why: cost + " on concurrent benchmarks: only wall time sees it"}
+		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": a lock or an atomic costs cycles, not instructions; only wall time sees it"}
 	case counted == 0:
 		return MetricChoice{Metric: score.SecPerOp, Why: cost + ": only wall time sees it"}
 	}
 	return MetricChoice{Metric: score.InstructionsPerOp + " and " + score.SecPerOp,
-		Why: cost + ": counted on sequential benchmarks, wall time on concurrent ones"}
+		Why: cost + ": counted where a count sees it, wall time on the other benchmarks"}
 }
 
 // countIters is the iteration count of b's counted samples at level,
@@ -307,11 +310,16 @@ func (ms *measurement) preCount(ctx context.Context, b Benchmark) (*instr.Pre, e
 	sp := e.sampler()
 	sp.Timeout = ms.countDeadline(b)
 	p, err := sp.PreCount(ctx, e.sites().count(ms.j.Level, b, ms.j.MutBins[b.Pkg]), pb, median)
+	timedOut := err != nil
+	p, err = preTimedOut(ctx, p, err, median)
+	timedOut = timedOut && err == nil
 	if _, err := ms.mutantValues(ctx, b, instr.Sample{}, err, true); err != nil || ms.lr.Status != "" {
 		return nil, err
 	}
 	line := fmt.Sprintf("# pre-count of %s: %s", b.Name, p)
-	if p.Censor {
+	if timedOut {
+		line = fmt.Sprintf("# pre-count of %s ran past its deadline at 1/64 of a sample's work: censored in every round", b.Name)
+	} else if p.Censor {
 		line += fmt.Sprintf(", at least %d x the baseline's median %.1f: censored in every round", instr.CensorRatio, median)
 	}
 	if _, err := fmt.Fprintln(ms.outs[1], line); err != nil {
@@ -365,14 +373,54 @@ func (ms *measurement) mutantCount(b Benchmark) func(context.Context) (instr.Sam
 }
 
 // countDeadline is the deadline of each valgrind process of a mutant's
-// count of b, its pre-count included: 10 times the slowest baseline
-// sample's wall time so far, at least a minute.
+// count of b: 10 times the slowest baseline sample's wall time so far,
+// times the ratio of the mutant's pre-count to the baseline's median where
+// it is above 1, at least a minute. So a deadline scales with the work the
+// count found, not only with the clock: a mutant that executes twice the
+// baseline's instructions keeps its margin of 10 against a machine whose
+// clock runs up to 10 times slower than when the baseline was counted.
+// The pre-count itself (1/64 of a sample's work) has the deadline without
+// the ratio.
 func (ms *measurement) countDeadline(b Benchmark) time.Duration {
 	var slowest time.Duration
 	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
 		slowest = max(slowest, s.Elapsed)
 	}
-	return max(10*slowest, time.Minute)
+	return deadlineFor(slowest, ms.preRatio(b))
+}
+
+// deadlineFor is countDeadline for the slowest baseline sample's wall
+// time and the mutant's pre-count ratio.
+func deadlineFor(slowest time.Duration, ratio float64) time.Duration {
+	d := 10 * slowest
+	if ratio > 1 && !math.IsInf(ratio, 0) {
+		d = time.Duration(float64(d) * ratio)
+	}
+	return max(d, time.Minute)
+}
+
+// preRatio is the ratio of the mutant's pre-count of b to the baseline's
+// median, or 1 before the pre-count.
+func (ms *measurement) preRatio(b Benchmark) float64 {
+	p, median := ms.pre[b], ms.baseMedian(b)
+	if p == nil || !(median > 0) {
+		return 1
+	}
+	return p.PerOp / median
+}
+
+// preTimedOut turns a pre-count that ran past its deadline into a
+// censored one: it ran 1/64 of a sample's work for longer than 10 of the
+// baseline's whole samples, so it executes hundreds of times the
+// baseline's instructions unless the clock slowed as much; a clock that
+// runs a few times slower must not make such a mutant a timeout. Its
+// count is taken as CensorRatio times the baseline's median, a lower
+// bound. Any other error is returned as it is.
+func preTimedOut(ctx context.Context, p instr.Pre, err error, median float64) (instr.Pre, error) {
+	if err == nil || ctx.Err() != nil || !strings.Contains(err.Error(), "timed out after") {
+		return p, err
+	}
+	return instr.Pre{PerOp: instr.CensorRatio * median, Censor: true}, nil
 }
 
 // mutantValues writes a mutant's counted sample to its samples file

@@ -129,7 +129,7 @@ func Validate(ops []*mutate.Operator) error {
 func checkCost(op *mutate.Operator) error {
 	switch {
 	case !op.Cost.Valid():
-		return fmt.Errorf("Cost is %s; set it to mutate.CostWork, CostWait or CostContention (what an instruction count can see of the change)", op.Cost)
+		return fmt.Errorf("Cost is %s; set it to mutate.CostWork, CostWait, CostContention or CostAlloc (what an instruction count can see of the change)", op.Cost)
 	case (op.Cost == mutate.CostContention) != (op.Contention != mutate.ContentionNone):
 		return fmt.Errorf("Cost %s with Contention %d: CostContention goes with a Contention other than ContentionNone, and only with one", op.Cost, op.Contention)
 	}

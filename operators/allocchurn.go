@@ -11,7 +11,7 @@ import (
 var AllocChurn = &mutate.Operator{
 	Name:     "alloc-churn",
 	Quadrant: mutate.Q3,
-	Cost:     mutate.CostWork,
+	Cost:     mutate.CostAlloc,
 	Inert:    true,
 	Size:     "bytes",
 	Options: &config.Section{Key: "alloc-churn", New: func() any {

@@ -17,17 +17,17 @@ import (
 // gives it the same Cost.
 func TestCost(t *testing.T) {
 	want := map[string]mutate.Cost{
-		"loop-unbreaker":  mutate.CostWork, // the loop runs its remaining iterations
-		"oblivion":        mutate.CostWork, // the call is recomputed
-		"global-oblivion": mutate.CostWork, // the value is recomputed at every use
-		"cap-hint-drop":   mutate.CostWork, // growth copies and allocations (and B/op, allocs/op)
+		"loop-unbreaker":  mutate.CostWork,  // the loop runs its remaining iterations
+		"oblivion":        mutate.CostWork,  // the call is recomputed
+		"global-oblivion": mutate.CostWork,  // the value is recomputed at every use
+		"cap-hint-drop":   mutate.CostAlloc, // growth copies and allocations (and B/op, allocs/op)
 		"rlock-to-lock":   mutate.CostContention,
-		"pool-bypass":     mutate.CostWork, // an allocation per Get (and B/op, allocs/op)
-		"chan-unbuffer":   mutate.CostWait, // every send blocks until its receiver comes
+		"pool-bypass":     mutate.CostAlloc, // an allocation per Get (and B/op, allocs/op)
+		"chan-unbuffer":   mutate.CostWait,  // every send blocks until its receiver comes
 		"atomic-to-mutex": mutate.CostContention,
-		"spin-loop":       mutate.CostWork, // the spin is instructions
-		"sleep":           mutate.CostWait, // time.Sleep executes almost nothing
-		"alloc-churn":     mutate.CostWork, // mallocgc and zeroing (and B/op, allocs/op)
+		"spin-loop":       mutate.CostWork,  // the spin is instructions
+		"sleep":           mutate.CostWait,  // time.Sleep executes almost nothing
+		"alloc-churn":     mutate.CostAlloc, // mallocgc, zeroing and the collector (and B/op, allocs/op)
 		"lock-contention": mutate.CostContention,
 		"critical-spin":   mutate.CostContention,
 		"tail-spike":      mutate.CostWait, // a sleep every k-th execution

@@ -12,7 +12,7 @@ import (
 var PoolBypass = &mutate.Operator{
 	Name:     "pool-bypass",
 	Quadrant: mutate.Q4,
-	Cost:     mutate.CostWork,
+	Cost:     mutate.CostAlloc,
 	Doc: mutate.Doc{
 		Title: "allocate where a sync.Pool would reuse",
 		Body: `Replaces p.Get() of a sync.Pool whose New the file sets (in the pool's

@@ -125,11 +125,11 @@ func explainSlowdown(rep *results.Report, r *results.LevelResult, best, widest s
 	switch {
 	case hi == 0:
 		return explanation{Why: whyUnknown}
-	case hi <= bound:
-		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s%s, which rules out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect)}
+	case hi < bound:
+		return explanation{Why: whyNoEffect, Text: fmt.Sprintf("no effect that matters: %s measured %s %s%s, which rules out a median slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t, bound), ratioString(bound), detect)}
 	}
 	return explanation{Why: whyUnderpowered,
-		Text: fmt.Sprintf("underpowered: %s measured %s %s%s, which does not rule out a slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t), ratioString(bound), detect),
+		Text: fmt.Sprintf("underpowered: %s measured %s %s%s, which does not rule out a median slowdown of %s%s", t.Benchmark, ratioString(t.Ratio), intervalString(t), boundString(t, bound), ratioString(bound), detect),
 		Hint: "rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}
 }
 
@@ -155,13 +155,19 @@ func upperBound(t score.TestResult) float64 {
 	return t.RatioHi
 }
 
-// boundString says t's upper bound where it is the rule's: ", per-round
-// ratios at most ×1.042 (95%)", or "".
-func boundString(t score.TestResult) string {
-	if t.Upper <= 0 {
+// boundString says t's upper bound where it is the rule's: ", median
+// per-round ratio at most ×1.042 (95%)", or "". It is rounded up, with
+// more digits where three would print a bound below the slowdown that
+// matters as that slowdown (score.UpperString). The bound is on the
+// median round: a slowdown in a few rounds only is not ruled out.
+func boundString(t score.TestResult, bound float64) string {
+	switch {
+	case t.Upper <= 0:
 		return ""
+	case t.Upper >= score.UnboundedRatio:
+		return ", median per-round ratio unbounded (95%)"
 	}
-	return ", per-round ratios at most " + ratioString(t.Upper) + " (95%)"
+	return ", median per-round ratio at most ×" + score.UpperString(t.Upper, bound) + " (95%)"
 }
 
 // baselineValues returns the baseline samples of test t.

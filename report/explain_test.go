@@ -47,26 +47,26 @@ func TestExplain(t *testing.T) {
 		// No margin in the settings (a report from before it): the
 		// default, ×1.050 (the larger of 1.05 and the minimum effect).
 		{"no effect", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
 		{"no effect, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.04, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.040 (95%), which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], median per-round ratio at most ×1.040 (95%), which rules out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)", ""}},
 		// The rule's bound of the per-round ratios speaks, not the
 		// bootstrap interval of the median.
 		{"underpowered, the rule's bound", "loop-unbreaker", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, Upper: 1.08, P: 0.4, PAdj: 0.4},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.002 [×0.990, ×1.015], per-round ratios at most ×1.080 (95%), which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.002 [×0.990, ×1.015], median per-round ratio at most ×1.080 (95%), which does not rule out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 		{"underpowered", "loop-unbreaker", score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 		{"below the minimum effect", "loop-unbreaker", score.TestResult{Ratio: 1.005, RatioLo: 1.002, RatioHi: 1.008, P: 0.001, PAdj: 0.001, Threshold: 0.02, BelowMinEffect: true},
 			explanation{whyBelowMin, "slower by less than the minimum effect ×1.010: ×1.005 [×1.002, ×1.008] on BenchmarkA", ""}},
 		{"lock contention", "lock-contention", score.TestResult{Ratio: 1.002, RatioLo: 0.99, RatioHi: 1.015, P: 0.4, PAdj: 0.4},
-			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+			explanation{whyNoEffect, "no effect that matters: BenchmarkA measured ×1.002 [×0.990, ×1.015], which rules out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"}},
 		// The serial benchmark may well show a cost (+8 % to +42 %): more
 		// samples, not a parallel benchmark.
 		{"lock contention, cost not ruled out", "lock-contention", score.TestResult{Ratio: 1.08, RatioLo: 0.99, RatioHi: 1.42, P: 0.1, PAdj: 0.1},
-			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.080 [×0.990, ×1.420], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
+			explanation{whyUnderpowered, "underpowered: BenchmarkA measured ×1.080 [×0.990, ×1.420], which does not rule out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024)",
 				"rerun it with more samples (-max-samples 60) or give it a benchmark with less noise"}},
 	}
 	for _, tt := range tests {
@@ -123,7 +123,7 @@ func TestHTMLWhy(t *testing.T) {
 	if err := HTML(&b, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`
+	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("report.html lacks %q", want)
 	}
@@ -156,7 +156,7 @@ func TestExplainWideInterval(t *testing.T) {
 	r.Benchmarks[0].NBaseline, r.Benchmarks[0].NMutant = 5, 5
 	r.Samples[0].Baseline = []float64{250e-9, 707e-9, 310e-9, 520e-9, 400e-9}
 	got := explain(rep, m, results.Opt)
-	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a slowdown of ×1.050 (with 5 samples its benchmarks detect about ×") {
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkA measured ×1.020 [×0.500, ×1.760], which does not rule out a median slowdown of ×1.050 (with 5 samples its benchmarks detect about ×") {
 		t.Errorf("got %+v, want underpowered", got)
 	}
 }
@@ -185,7 +185,7 @@ func TestExplainWidest(t *testing.T) {
 	r := m.Results[results.Opt]
 	r.Benchmarks = append(r.Benchmarks, score.TestResult{Benchmark: "BenchmarkB", Metric: score.SecPerOp, NBaseline: 30, NMutant: 30, PMin: 1e-6, Ratio: 1.01, RatioLo: 0.8, RatioHi: 1.3, Upper: 1.3})
 	got := explain(rep, m, results.Opt)
-	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkB measured ×1.010 [×0.800, ×1.300], per-round ratios at most ×1.300 (95%), which does not rule out a slowdown of ×1.050") {
+	if got.Why != whyUnderpowered || !strings.HasPrefix(got.Text, "underpowered: BenchmarkB measured ×1.010 [×0.800, ×1.300], median per-round ratio at most ×1.300 (95%), which does not rule out a median slowdown of ×1.050") {
 		t.Errorf("got %+v, want underpowered on BenchmarkB", got)
 	}
 }

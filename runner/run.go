@@ -280,7 +280,9 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 		test += p.TestSeconds
 	}
 	sec := func(s float64) time.Duration { return (time.Duration(s * float64(time.Second))).Round(time.Second) }
-	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s)",
+	// Counted mutants are measured several at once: their measurement is
+	// summed too, and may exceed the campaign's wall time.
+	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s summed over the mutants)",
 		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 	if n := rep.Noise; n != nil {
 		r.Prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
@@ -767,29 +769,6 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 	}
 	r.Prog.Finished(fmt.Sprintf("%s %s %s:%d", m.ID, m.Operator, m.File, m.Line), level, lr.Status, detail)
 	return nil
-}
-
-// sampleDetail summarizes a measured result for the log.
-func sampleDetail(lr *results.LevelResult) string {
-	if lr.InferredFrom != "" {
-		return "inferred from " + lr.InferredFrom
-	}
-	n, best := 0, -1
-	for i, t := range lr.Benchmarks {
-		n = max(n, t.NMutant)
-		if best < 0 || t.P < lr.Benchmarks[best].P {
-			best = i
-		}
-	}
-	if best < 0 {
-		return fmt.Sprintf("%.1fs", lr.Seconds)
-	}
-	t := lr.Benchmarks[best]
-	ratio := fmt.Sprintf("%.3g", t.Ratio)
-	if t.Ratio == score.UnboundedRatio {
-		ratio = "inf"
-	}
-	return fmt.Sprintf("n=%d, %s %s p=%.3g ratio %s, %.1fs", n, t.Benchmark, t.Metric, t.P, ratio, lr.Seconds)
 }
 
 // RecordSettings fills in c.Settings from the campaign itself: what was built,

@@ -23,10 +23,8 @@ import "math"
 // the look's level for a family of K (familyLevels), a done test rejects here
 // when it is in the family, its p-value is at most the smallest L(K) over
 // that range (L is not monotone in K at a given look), its median ratio
-// exceeds MinEffect (not for counts) and it was not closed for futility at
-// an earlier look (from the values of all tests, done and pending, as
-// Decide recomputes it, against the largest K), or when it is a
-// deterministic increase. Such a test is in Decide's family at this look,
+// exceeds MinEffect (not for counts), or when it is a deterministic
+// increase (the futility stop does not bind, so no test is closed). Such a test is in Decide's family at this look,
 // and its adjusted p-value there is at most F times its p-value
 // (Bonferroni and Holm; F the look's family size), below F times Decide's
 // level: Decide rejects it too. The tests report PAdj = min(1, F p) and
@@ -65,9 +63,8 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 	v.Look = look + 1
 	all := append(append([]Sample(nil), done...), pending...)
 	a := r.aheadLevels(all, pmins, look)
-	seq, late, sp, level, cl := a.seq, a.late, a.sp, a.level, a.countLevel
+	seq, late, level, cl := a.seq, a.late, a.level, a.countLevel
 	family, cfamily := a.family, a.counts
-	closed := r.closedBefore(all, look, sp)
 	for i := range tests {
 		t := &tests[i]
 		l, f, in := level, family, seq[i] || r.Correction == None
@@ -80,10 +77,10 @@ func (r Rule) DecideAhead(done, pending []Sample) Verdict {
 		if r.Correction == None {
 			f = 1
 		}
-		t.PAdj, t.Threshold, t.Closed = min(1, t.P*float64(max(f, 1))), l*float64(max(f, 1)), closed[i]
+		t.PAdj, t.Threshold = min(1, t.P*float64(max(f, 1))), l*float64(max(f, 1))
 		t.Deterministic = r.deterministicIncrease(done[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = in && t.P <= l && !t.BelowMinEffect && !t.Closed
+		t.Reject = in && t.P <= l && !t.BelowMinEffect
 		if t.Reject {
 			v.Decision = Kill
 		}

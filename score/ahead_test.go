@@ -2,7 +2,6 @@ package score
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 )
 
@@ -109,20 +108,30 @@ func TestDecideAheadImpliesDecide(t *testing.T) {
 
 // TestDecideAheadLateMetric: a custom metric that a pending benchmark has
 // not reported yet counts in the family when DecideAhead is given an empty
-// sample for it. At the second look (10 samples) BenchmarkA's sec/op has
-// p = C(20,4)/C(20,10) = 0.0262, the level of a family of 2 there but far
-// above that of 3 (0.000108). BenchmarkB's sec/op is pending and its
+// sample for it. At the last look (30 samples) BenchmarkA's sec/op has
+// p = C(60,19)/C(60,30) = 0.0173, the level of a family of 2 there but
+// above that of 3 (0.00782). BenchmarkB's sec/op is pending and its
 // p99-ns/op, first reported at the seventh round, is in Decide's family
 // (its first look is incomplete): K = 3, no kill. Without the empty
 // pending sample DecideAhead would kill ahead where Decide does not.
 func TestDecideAheadLateMetric(t *testing.T) {
 	r := DefaultRule()
-	base := []float64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
-	a := Sample{Benchmark: "BenchmarkA", Metric: SecPerOp, Baseline: base, Mutant: []float64{4.5, 5.5, 6.5, 7.5, 20, 21, 22, 23, 24, 25}}
-	b := Sample{Benchmark: "BenchmarkB", Metric: SecPerOp, Baseline: []float64{3, 1, 4, 1.5, 9}, Mutant: []float64{2.6, 5, 3.5, 8.9, 7.9}}
+	var base, shifted, bBase, bMut, lBase, lMut []float64
+	for i := range 30 {
+		base = append(base, float64(i+1))
+		shifted = append(shifted, float64(i+1)+10.5)
+		bBase = append(bBase, float64(i*7%30))
+		bMut = append(bMut, float64((i*11+3)%30)+0.5)
+		if i >= 6 {
+			lBase = append(lBase, float64(50+i%4))
+			lMut = append(lMut, float64(50+i*3%4)+0.5)
+		}
+	}
+	a := Sample{Benchmark: "BenchmarkA", Metric: SecPerOp, Baseline: base, Mutant: shifted}
+	b := Sample{Benchmark: "BenchmarkB", Metric: SecPerOp, Baseline: bBase[:5], Mutant: bMut[:5]}
 	late := Sample{Benchmark: "BenchmarkB", Metric: "p99-ns/op"}
-	if _, p := OneSidedKS(a.Baseline, a.Mutant); !close(p, 4845.0/184756) {
-		t.Fatalf("BenchmarkA's p = %v, want C(20,4)/C(20,10)", p)
+	if _, p := OneSidedKS(a.Baseline, a.Mutant); !close(p, 0.01729006411638502) {
+		t.Fatalf("BenchmarkA's p = %v, want C(60,19)/C(60,30)", p)
 	}
 	if v := r.DecideAhead([]Sample{a}, []Sample{b}); v.Decision != Kill {
 		t.Fatalf("without the late metric pending: %s, want kill ahead (the case must tell)", v.Decision)
@@ -130,10 +139,8 @@ func TestDecideAheadLateMetric(t *testing.T) {
 	if v := r.DecideAhead([]Sample{a}, []Sample{b, late}); v.Decision != Continue {
 		t.Errorf("with the late metric pending: %s, want continue", v.Decision)
 	}
-	full := b
-	full.Baseline = append(slices.Clone(b.Baseline), 2, 7, 1.2, 6, 4.4)
-	full.Mutant = append(slices.Clone(b.Mutant), 3.3, 6.1, 2.2, 5, 8)
-	reported := Sample{Benchmark: "BenchmarkB", Metric: "p99-ns/op", Baseline: []float64{50, 52, 51, 49}, Mutant: []float64{50, 51, 53, 48}, Missing: []int{0, 1, 2, 3, 4, 5}}
+	full := Sample{Benchmark: "BenchmarkB", Metric: SecPerOp, Baseline: bBase, Mutant: bMut}
+	reported := Sample{Benchmark: "BenchmarkB", Metric: "p99-ns/op", Baseline: lBase, Mutant: lMut, Missing: []int{0, 1, 2, 3, 4, 5}}
 	if v := r.DecideWithoutIntervals([]Sample{a, full, reported}); v.Decision == Kill {
 		t.Errorf("Decide with the late metric: kill, want none (a family of 3)")
 	}

@@ -111,10 +111,11 @@ type Verdict struct {
 // a deterministic increase (a count constant on both sides, larger on the
 // mutant's). The mutant is killed when any test rejects.
 //
-// A mutant survives only when the data rule out a slowdown of Margin:
-// every test of a metric that is not a count has a one-sided 95% upper
-// bound of its median per-round ratio (UpperRatio, recorded as Upper) of
-// at most Margin, and every count that is not constant without an
+// A mutant survives only when the data rule out a median slowdown of
+// Margin: every test of a metric that is not a count has an upper bound
+// of its median per-round ratio (UpperRatio at the look's rank, 95% over
+// all the looks together: survivorRanks; recorded as Upper, never below
+// the test's Ratio) below Margin, and every count that is not constant without an
 // increase has its own bound within it. Without a kill at MaxSamples it
 // survives with that evidence and abstains without it (Reason and a
 // warning give the largest bound and what would decide it). Otherwise, at a look before the last, it survives
@@ -184,17 +185,16 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	seq, _, paid := r.sequenceFamily(samples)
 	sp := r.split(count(seq), paid)
 	plan := r.planLook(samples, seq, ps, pmins, look, sp)
-	closed := r.closedBefore(samples, look, sp)
 	rl, _ := r.refLook()
 	for i := range tests {
 		t := &tests[i]
-		t.PAdj, t.Excluded, t.Threshold, t.Closed = plan.adj[i], !plan.in[i], plan.threshold[i], closed[i]
+		t.PAdj, t.Excluded, t.Threshold = plan.adj[i], !plan.in[i], plan.threshold[i]
 		// A deterministic increase is tested like any other count: killing
 		// on it whatever the level would spend, in a large family, more
 		// than the family's alpha (docs/statistics.md).
 		t.Deterministic = r.deterministicIncrease(samples[i])
 		t.BelowMinEffect = !IsCount(t.Metric) && r.MinEffect > 1 && !(t.Ratio > r.MinEffect)
-		t.Reject = t.PAdj <= t.Threshold && !t.BelowMinEffect && !t.Closed && !t.Excluded
+		t.Reject = t.PAdj <= t.Threshold && !t.BelowMinEffect && !t.Excluded
 		if t.Reject {
 			v.Decision = Kill
 		}
@@ -208,12 +208,12 @@ func (r Rule) decide(samples []Sample, interval bool) Verdict {
 	switch {
 	case v.Decision == Continue && final:
 		v.Decision = Survive
-		if ok, why := ruledOut(r.Margin, samples, tests, n); !ok {
-			v.Decision, v.Reason = Abstain, why+"; "+undecidedHint
+		if ok, why, hint := r.ruledOut(samples, tests, look, n); !ok {
+			v.Decision, v.Reason = Abstain, why+"; "+hint
 			v.Warnings = append(v.Warnings, UndecidedPrefix+v.Reason)
 		}
 	case v.Decision == Continue && r.FutilityPower > 0:
-		r.futilityStop(&v, samples, ps, closed, seq, n, sp)
+		r.futilityStop(&v, samples, ps, seq, n, sp)
 	}
 	if v.Decision != Continue && interval {
 		for i, s := range samples {
@@ -256,21 +256,27 @@ func (r Rule) cannotReject(t TestResult, s Sample, perTest float64, rl int) stri
 }
 
 // futilityStop stops v's mutant as survived at a look before the last
-// when no test of its family (seq) can plausibly kill any more (closed
-// before, confidently below the minimum effect, or a conditional power
-// below FutilityPower) and the margin is ruled out; with no plausible kill
-// but the margin not ruled out it only says why sampling goes on. sp is
-// the mutant's alpha split. A
-// late count (lateCounts) may join its family at any look: it keeps the
-// mutant open while it can plausibly kill.
-func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, seq []bool, n int, sp split) {
+// when no test of its family (seq) can plausibly kill any more (confidently
+// below the minimum effect, or a conditional power below FutilityPower)
+// and the margin is ruled out; with no plausible kill but the margin not
+// ruled out it only says why sampling goes on. sp is the mutant's alpha
+// split. A late count (lateCounts) may join its family at any look: it
+// keeps the mutant open while it can plausibly kill.
+//
+// The stop does not bind: a test without plausible power at this look is
+// not closed, and may reject at a later look if sampling goes on (the
+// margin not ruled out). The levels are calibrated without futility
+// (calibration), so they hold whatever stops the sampling; a binding
+// closure would have to end the mutant there, and a mutant whose first
+// look was noisy would then never be killed however clear its later looks.
+func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, seq []bool, n int, sp split) {
 	late := r.lateCounts(samples, seq)
 	cps, below := r.futility(samples, ps, n, sp, late)
 	best, open := 0.0, 0
 	for i := range samples {
 		// A test out of the mutant's family can never reject: it does not
 		// keep the mutant open, whatever its power.
-		if !closed[i] && !below[i] && (seq[i] || late[i]) {
+		if !below[i] && (seq[i] || late[i]) {
 			best = max(best, cps[i])
 			if cps[i] >= r.FutilityPower {
 				open++
@@ -280,7 +286,7 @@ func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, s
 	if open > 0 {
 		return
 	}
-	if ok, why := ruledOut(r.Margin, samples, v.Tests, n); !ok {
+	if ok, why, _ := r.ruledOut(samples, v.Tests, v.Look-1, n); !ok {
 		v.Warnings = append(v.Warnings, fmt.Sprintf("no test can plausibly kill at look %d (%d samples), but %s: sampling goes on", v.Look, n, why))
 		return
 	}
@@ -288,9 +294,6 @@ func (r Rule) futilityStop(v *Verdict, samples []Sample, ps []float64, closed, s
 	msg := fmt.Sprintf("stopped early for futility at look %d (%d samples): the largest conditional power to reject by %d samples is %.2g, below %.2g", v.Look, n, r.MaxSamples, best, r.FutilityPower)
 	if nb := count(below); nb > 0 {
 		msg += fmt.Sprintf("; %d %s confidently below the minimum effect x%g (p <= %g)", nb, english.Choose(nb, "test is", "tests are"), r.MinEffect, r.FutilityPower)
-	}
-	if nc := count(closed); nc > 0 {
-		msg += fmt.Sprintf("; %d %s closed for futility at an earlier look", nc, english.Choose(nc, "test was", "tests were"))
 	}
 	v.Warnings = append(v.Warnings, msg)
 }
@@ -326,40 +329,6 @@ func (r Rule) futility(samples []Sample, ps []float64, n int, sp split, late []b
 		below[i] = !IsCount(s.Metric) && r.MinEffect > 1 && r.belowMinEffect(s)
 	}
 	return cps, below
-}
-
-// closedBefore reports, for each sample, whether its test was closed for
-// futility at a look before look (an index into r.Looks()): recomputed
-// from the values of the samples' first rounds, as that look saw them. A closed test
-// cannot reject later (the futility stop is binding per test; the
-// calibrated levels count on it). Late counts are never closed: their
-// share of alpha is a union bound over the looks, which needs no closing,
-// and a count constant at one look may vary at the next.
-//
-// sp is the mutant's alpha split for the whole sequence (see futility).
-func (r Rule) closedBefore(samples []Sample, look int, sp split) []bool {
-	closed := make([]bool, len(samples))
-	if r.FutilityPower <= 0 {
-		return closed
-	}
-	seq, _, _ := r.sequenceFamily(samples)
-	late := r.lateCounts(samples, seq)
-	looks := r.Looks()
-	prefix := make([]Sample, len(samples))
-	ps := make([]float64, len(samples))
-	for j := range look {
-		n := looks[j]
-		for i, s := range samples {
-			prefix[i] = s.prefix(n)
-			ranked := r.ranked(prefix[i])
-			_, ps[i] = r.Test.PValue(ranked.Baseline, ranked.Mutant)
-		}
-		cps, below := r.futility(prefix, ps, n, sp, late)
-		for i := range samples {
-			closed[i] = closed[i] || !late[i] && (below[i] || cps[i] < r.FutilityPower)
-		}
-	}
-	return closed
 }
 
 func count(bs []bool) int {

@@ -23,12 +23,13 @@
 //     levels leave (sequence.go).
 //   - MedianRatio: the effect size with a seeded bootstrap interval;
 //     PairedRatio and UpperRatio: the median of the per-round ratios with
-//     the sign test's interval and one-sided 95% upper bound.
+//     the sign test's interval, and the order statistic a survivor's bound
+//     is at each look (Rule.survivorRanks spends 5% over the looks).
 //   - Rule.Decide: after every round of samples, Continue, Kill, Survive or
 //     Abstain, spending alpha over the looks of Rule.Looks, with a
-//     futility stop for mutants that cannot plausibly be killed. A mutant
-//     survives only when every time test's upper bound is at most
-//     Rule.Margin (the slowdown a survivor rules out); without a kill and
+//     futility stop (not binding) for mutants that cannot plausibly be
+//     killed. A mutant survives only when every time test's upper bound
+//     is below Rule.Margin (the median slowdown a survivor rules out); without a kill and
 //     without that evidence at MaxSamples the rule abstains and the mutant
 //     is Undecided, counted beside the score, outside its denominator.
 //     DecideAhead kills ahead of benchmarks not measured yet.

@@ -11,10 +11,9 @@ import "slices"
 // p-values allow without exceeding it (see docs/statistics.md); they need
 // not fall with K at every look, so a mutant's family is fixed for the
 // whole sequence (see sequenceFamily). With a
-// Futility bound the simulation closes the test as Decide does (binding
-// futility: a test whose conditional power against Alpha/K falls below the
-// bound at a look before the last can no longer reject); with 0 it never
-// closes, and the levels hold for any futility stop.
+// Futility bound the simulation would close the test for good (binding
+// futility); the tables in use have 0: the test never closes, and the
+// levels hold for any futility stop.
 type levelTable struct {
 	Test     Test
 	Alpha    float64
@@ -39,27 +38,22 @@ type levelTable struct {
 
 // calibration returns the calibrated levels of r's test, alpha and looks,
 // or nil when there are none (then the looks share alpha by the union
-// bound, see levels).
+// bound, see levels). They are calibrated without a futility stop, so they
+// hold for any stop: the futility stop does not bind (a test with no
+// plausible power at one look may still reject at a later one, see Decide).
 func (r Rule) calibration() *levelTable {
 	test := r.Test
 	if test == "" {
 		test = KS
 	}
 	looks := r.Looks()
-	var nonBinding *levelTable
 	for i := range calibratedLevels {
 		t := &calibratedLevels[i]
-		if t.Test != test || t.Alpha != r.Alpha || !slices.Equal(t.Looks, looks) {
-			continue
-		}
-		switch {
-		case t.Futility == 0:
-			nonBinding = t
-		case t.Futility == r.FutilityPower:
+		if t.Test == test && t.Alpha == r.Alpha && slices.Equal(t.Looks, looks) && t.Futility == 0 {
 			return t
 		}
 	}
-	return nonBinding
+	return nil
 }
 
 // calibrated reports whether r's levels are calibrated by simulation (the

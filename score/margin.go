@@ -4,30 +4,29 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/perfmut/perfmut/internal/english"
 )
 
-// MarginConfidence is the one-sided confidence of the upper bound a
-// survivor's ratios must keep below Rule.Margin (see UpperRatio).
+// MarginConfidence is the confidence of a survivor's claim: the chance
+// that a mutant whose median per-round ratio is Rule.Margin survives, over
+// all the looks together, is at most 1 - MarginConfidence (see
+// Rule.survivorRanks).
 const MarginConfidence = 0.95
 
-// UpperRatio is the one-sided upper confidence bound (MarginConfidence,
-// 95%) of the median per-round ratio mutant[i]/baseline[i] of a sample
-// measured in rounds (baseline[i] and mutant[i] taken back to back, in
-// random order): the order statistic r(n+1-k) of the n sorted ratios for
-// the largest k with P(Binomial(n, 1/2) <= k-1) <= 0.05, the sign test's
-// bound. It needs only independent rounds, and a drift shared by a
-// round's two samples cancels in their ratio. At 5 rounds it is the largest
-// of the 5 ratios (1/32 <= 0.05), at 10 the second largest, at 20 the
-// sixth, at 30 the eleventh. Below 5 rounds no bound reaches 95%: it is
-// UnboundedRatio, even when every round's ratio is the same (one round of
-// a custom metric is no evidence against a slowdown). 0/0 counts as 1, x/0 as unbounded;
-// rounds beyond the shorter side are ignored; no rounds give
-// UnboundedRatio.
-func UpperRatio(baseline, mutant []float64) float64 {
+// UpperRatio is the k-th largest of the per-round ratios
+// mutant[i]/baseline[i] of a sample measured in rounds (baseline[i] and
+// mutant[i] taken back to back, in random order): an upper confidence
+// bound of their median, the sign test's, whose confidence depends on k and
+// the number of rounds (Rule.survivorRanks chooses k for each look). It
+// needs only independent rounds, and a drift shared by a round's two
+// samples cancels in their ratio. 0/0 counts as 1, x/0 as unbounded;
+// rounds beyond the shorter side are ignored; k below 1 or above the
+// rounds gives UnboundedRatio.
+func UpperRatio(baseline, mutant []float64, k int) float64 {
 	n := min(len(baseline), len(mutant))
-	if n == 0 {
+	if k < 1 || k > n {
 		return UnboundedRatio
 	}
 	rs := make([]float64, n)
@@ -35,10 +34,6 @@ func UpperRatio(baseline, mutant []float64) float64 {
 		rs[i] = medianRatio(baseline[i], mutant[i])
 	}
 	slices.Sort(rs)
-	k := signBound(n, 1-MarginConfidence)
-	if k == 0 {
-		return UnboundedRatio
-	}
 	return jsonSafe(rs[n-k])
 }
 
@@ -71,21 +66,27 @@ func marginTest(s Sample) bool {
 	return !IsCount(s.Metric) || !constantSides(s) || s.Mutant[0] > s.Baseline[0]
 }
 
-// ruledOut sets the UpperRatio of each test held to the margin
-// (marginTest: every time test, and every count that is not constant
-// without an increase) and reports whether every one is at most the margin (the rule's Margin):
-// the data rule out a slowdown of Margin on every benchmark, and an
-// increase of Margin in every count, so the mutant may survive. With the margin off (negative)
-// it is always true. Otherwise it returns the warning saying why not and
-// what would decide it, naming the test with the largest bound.
-func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok bool, warning string) {
+// ruledOut sets the Upper of each test held to the margin (marginTest:
+// every time test, and every count that is not constant without an
+// increase) at look (an index into r.Looks()) and reports whether every one
+// is below the rule's Margin: the data rule out a median slowdown of
+// Margin on every benchmark, and an increase of Margin in every count, so
+// the mutant may survive. Upper is the look's survivor rank's largest
+// per-round ratio (upperBound), never below the test's median ratio. The
+// comparison is strict: on a grid of times a per-round ratio may equal the
+// margin exactly (21/20), and a bound equal to the margin does not rule it
+// out. With the margin off (negative) it is always true. Otherwise it
+// returns the warning saying why not, naming the test with the largest
+// bound, and what would decide it (undecidedHint of that test's metric).
+func (r Rule) ruledOut(samples []Sample, tests []TestResult, look, n int) (ok bool, warning, hint string) {
 	worst, over := -1, 0
+	k := r.survivorRanks()[look]
 	for i, s := range samples {
 		if !marginTest(s) {
 			continue
 		}
-		tests[i].Upper = UpperRatio(s.Baseline, s.Mutant)
-		if margin > 0 && !(tests[i].Upper <= margin) {
+		tests[i].Upper = max(r.upperBound(s, look, k), tests[i].Ratio)
+		if r.Margin > 0 && !(tests[i].Upper < r.Margin) {
 			over++
 			if worst < 0 || tests[i].Upper > tests[worst].Upper {
 				worst = i
@@ -93,23 +94,67 @@ func ruledOut(margin float64, samples []Sample, tests []TestResult, n int) (ok b
 		}
 	}
 	if over == 0 {
-		return true, ""
+		return true, "", ""
 	}
 	t := tests[worst]
-	up := fmt.Sprintf("x%.3g", t.Upper)
+	up := "x" + UpperString(t.Upper, r.Margin)
 	if t.Upper == UnboundedRatio {
 		up = "unbounded"
 	}
-	msg := fmt.Sprintf("the ratio could still be %s (%g%% upper bound of the per-round ratios) on %s %s after %d samples; a slowdown of x%g is not ruled out", up, 100*MarginConfidence, t.Benchmark, t.Metric, n, margin)
+	msg := fmt.Sprintf("the ratio could still be %s (upper bound of the median per-round ratio, %g%% over the looks) on %s %s after %d samples; a median slowdown of x%g is not ruled out", up, 100*MarginConfidence, t.Benchmark, t.Metric, n, r.Margin)
 	if over > 1 {
 		msg += fmt.Sprintf(" (nor on %d other %s)", over-1, english.Choose(over-1, "test", "tests"))
 	}
-	return false, msg
+	if k == 0 {
+		// No bound at this look's rounds, however quiet the machine.
+		return false, msg, fmt.Sprintf("more samples (-max-samples) would decide it: %d rounds cannot rule out a slowdown at %g%%", n, 100*MarginConfidence)
+	}
+	return false, msg, undecidedHint(t.Metric)
 }
+
+// upperBound is the survivor's bound of s at look (an index into
+// r.Looks()): UpperRatio with the look's survivor rank k, less one for
+// each round of the look that has no ratio (a missing round counts as one
+// whose ratio is above the margin, so the bound keeps its confidence).
+func (r Rule) upperBound(s Sample, look, k int) float64 {
+	if m := min(len(s.Baseline), len(s.Mutant)); m < r.Looks()[look] {
+		k -= r.Looks()[look] - m
+	}
+	return UpperRatio(s.Baseline, s.Mutant, k)
+}
+
+// UpperString formats an upper bound x against the margin m with three
+// decimals rounded up (a bound is never printed below its value), and as
+// many more as it takes, up to nine, for a bound below m not to print as
+// m: "1.050" never says that 1.0499 rules out 1.05.
+func UpperString(x, m float64) string {
+	for d := 3; ; d++ {
+		p := math.Pow(10, float64(d))
+		up := math.Ceil(x*p-1e-9) / p
+		if !(x < m) || up < m || d == 9 {
+			return strconv.FormatFloat(up, 'f', d, 64)
+		}
+	}
+}
+
+// undecidedHint says what would decide an undecided mutant whose largest
+// bound is on metric: more samples always; for a time (or a custom unit) a
+// quieter machine or longer samples too, which narrow its spread. They do
+// not change a count or an instruction count, whose spread is the
+// program's own (a map's random seed, say): the hint does not name them.
+func undecidedHint(metric string) string {
+	if IsCount(metric) || metric == InstructionsPerOp {
+		return countHint
+	}
+	return timeHint
+}
+
+// The hints of undecidedHint.
+const (
+	timeHint  = "more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"
+	countHint = "more samples (-max-samples) would decide it"
+)
 
 // UndecidedPrefix begins the warning that carries an undecided mutant's
 // reason (Verdict.Reason) among its verdict's warnings.
 const UndecidedPrefix = "undecided: "
-
-// undecidedHint is what would decide an undecided mutant.
-const undecidedHint = "more samples (-max-samples), a quieter machine or longer samples (-benchtime) would decide it"

@@ -25,20 +25,21 @@ func TestUpperRatio(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
 		base, mu []float64
+		k        int
 		want     float64
 	}{
-		{"5 rounds: the largest", ones(5), ratios(5), 1.05},
-		{"4 rounds: none", ones(4), ratios(4), UnboundedRatio},
-		{"10 rounds: the second largest", ones(10), ratios(10), 1.09},
-		{"20 rounds: the sixth largest", ones(20), ratios(20), 1.15},
-		{"30 rounds: the eleventh largest", ones(30), ratios(30), 1.20},
-		{"constant ratio below 5 rounds: no evidence yet", []float64{2, 2}, []float64{2, 2}, UnboundedRatio},
-		{"0/0 is 1", []float64{0, 0, 0, 0, 0}, []float64{0, 0, 0, 0, 0}, 1},
-		{"x/0 is unbounded", []float64{0, 1, 1, 1, 1}, []float64{1, 1, 1, 1, 1}, UnboundedRatio},
-		{"no rounds", nil, nil, UnboundedRatio},
-		{"the shorter side", ones(5), append(ratios(5), 9), 1.05},
+		{"5 rounds: the largest", ones(5), ratios(5), 1, 1.05},
+		{"rank 0: none", ones(4), ratios(4), 0, UnboundedRatio},
+		{"10 rounds: the second largest", ones(10), ratios(10), 2, 1.09},
+		{"20 rounds: the fourth largest", ones(20), ratios(20), 4, 1.17},
+		{"30 rounds: the tenth largest", ones(30), ratios(30), 10, 1.21},
+		{"rank above the rounds: no evidence yet", []float64{2, 2}, []float64{2, 2}, 3, UnboundedRatio},
+		{"0/0 is 1", []float64{0, 0, 0, 0, 0}, []float64{0, 0, 0, 0, 0}, 1, 1},
+		{"x/0 is unbounded", []float64{0, 1, 1, 1, 1}, []float64{1, 1, 1, 1, 1}, 1, UnboundedRatio},
+		{"no rounds", nil, nil, 1, UnboundedRatio},
+		{"the shorter side", ones(5), append(ratios(5), 9), 1, 1.05},
 	} {
-		if got := UpperRatio(tt.base, tt.mu); got != tt.want && !(got-tt.want < 1e-12 && tt.want-got < 1e-12) {
+		if got := UpperRatio(tt.base, tt.mu, tt.k); got != tt.want && !(got-tt.want < 1e-12 && tt.want-got < 1e-12) {
 			t.Errorf("%s: UpperRatio = %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -104,8 +105,8 @@ func TestMarginNoiseIsUndecided(t *testing.T) {
 		}
 	}
 	for _, w := range warnings {
-		if !strings.HasPrefix(w, "undecided: the ratio could still be x") || !strings.Contains(w, "(95% upper bound of the per-round ratios) on Benchmark") ||
-			!strings.Contains(w, "after 30 samples; a slowdown of x1.05 is not ruled out") || !strings.HasSuffix(w, undecidedHint) {
+		if !strings.HasPrefix(w, "undecided: the ratio could still be x") || !strings.Contains(w, "(upper bound of the median per-round ratio, 95% over the looks) on Benchmark") ||
+			!strings.Contains(w, "after 30 samples; a median slowdown of x1.05 is not ruled out") || !strings.HasSuffix(w, timeHint) {
 			t.Fatalf("undecided warning %q", w)
 		}
 	}
@@ -187,20 +188,14 @@ func TestValidateMargin(t *testing.T) {
 	}
 }
 
-// TestUpperRatioFewRounds: below 5 rounds no sign-test bound reaches 95%,
-// even when every round's ratio is the same: one round of a custom metric
-// is no evidence against a slowdown.
-func TestUpperRatioFewRounds(t *testing.T) {
-	for _, n := range []int{1, 2, 4} {
-		xs := make([]float64, n)
-		for i := range xs {
-			xs[i] = 1
-		}
-		if got := UpperRatio(xs, xs); got != UnboundedRatio {
-			t.Errorf("UpperRatio of %d equal rounds = %v, want unbounded", n, got)
-		}
-	}
-	if got := UpperRatio([]float64{2, 2, 2, 2, 2}, []float64{2, 2, 2, 2, 2}); got != 1 {
-		t.Errorf("UpperRatio of 5 equal rounds = %v, want 1", got)
+// TestSurvivorRanksFewRounds: below 5 rounds no rank reaches 95% (the
+// largest of 4 ratios is below the median with probability 1/16), so a
+// first look at 4 samples (alpha 0.1) survives no mutant, even when every
+// round's ratio is the same: a few rounds are no evidence against a
+// slowdown.
+func TestSurvivorRanksFewRounds(t *testing.T) {
+	r := Rule{Alpha: 0.1}.WithDefaults()
+	if looks, ks := r.Looks(), r.survivorRanks(); looks[0] != 4 || ks[0] != 0 {
+		t.Errorf("looks %v: ranks %v, want none at 4 samples", looks, ks)
 	}
 }

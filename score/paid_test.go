@@ -45,16 +45,16 @@ func TestPaidCounts(t *testing.T) {
 		t.Errorf("sec/op threshold %v at the first look, want the paid row's %v", ts.Threshold, tab.Paid[0][0])
 	}
 
-	// At the third look the time test keeps the paid row (0.087 at 20
-	// samples, not row 2's 0.00014).
-	b20 := mixed
-	for range 3 {
-		b20.Baseline = append(b20.Baseline, mixed.Baseline[:5]...)
-		b20.Mutant = append(b20.Mutant, mixed.Mutant[:5]...)
+	// At the last look the time test keeps the paid row (0.0354 at 30
+	// samples, not row 2's 0.0173).
+	b30 := mixed
+	for range 5 {
+		b30.Baseline = append(b30.Baseline, mixed.Baseline[:5]...)
+		b30.Mutant = append(b30.Mutant, mixed.Mutant[:5]...)
 	}
-	v = r.DecideWithoutIntervals([]Sample{time("B", 20), b20})
-	if v.Look != 3 || !close(v.Tests[0].Threshold, tab.Paid[0][2]) || tab.Paid[0][2] < 0.08 {
-		t.Errorf("third look: look %d, sec/op threshold %v; want the paid row's %v", v.Look, v.Tests[0].Threshold, tab.Paid[0][2])
+	v = r.DecideWithoutIntervals([]Sample{time("B", 30), b30})
+	if v.Look != 4 || !close(v.Tests[0].Threshold, tab.Paid[0][3]) || tab.Paid[0][3] <= tab.PerTest[1][3] {
+		t.Errorf("last look: look %d, sec/op threshold %v; want the paid row's %v, above row 2's %v", v.Look, v.Tests[0].Threshold, tab.Paid[0][3], tab.PerTest[1][3])
 	}
 
 	// Two time tests: the count stays in the family of three.

@@ -36,9 +36,9 @@ import (
 // and close to it for independent tests. The calibration is a simulation
 // on continuous data; on tied data KS breaks the ties at random, which
 // makes it exact again, and MWU's exact conditional p-values keep it
-// close. With the binding futility stop a KS level may exceed Alpha/K (by
-// at most half; three quarters for a family of one): the closed paths
-// spend nothing. Other
+// close. The levels are calibrated without a futility stop, so they hold
+// for any stop: the futility stop does not bind (a test without plausible
+// power at one look may still reject at a later one). Other
 // schedules share alpha by the union bound, half at the first look and the
 // rest equally over the later ones:
 //
@@ -58,8 +58,9 @@ import (
 // Margin (else sampling goes on). The futility stop only turns would-be
 // later kills into survivals, so it cannot raise the false-kill rate. At
 // MaxSamples the rule always decides: kill, survive (every time ratio's
-// 95% upper bound at most Margin) or abstain (undecided: the noise leaves
-// a slowdown of Margin possible).
+// upper bound below Margin, 95% over all the looks: survivorRanks) or
+// abstain (undecided: the noise leaves a median slowdown of Margin
+// possible).
 //
 // Zero fields take their defaults (see DefaultRule). A report carries the
 // Rule it was decided with: the json tags are its keys in report.json's
@@ -81,9 +82,10 @@ type Rule struct {
 	// Margin is the smallest slowdown a survivor must rule out: the mutant
 	// survives only when, for every test of a metric that is not a count
 	// (time, instructions and custom units) and of every count that is not
-	// constant on each side without an increase, the one-sided 95% upper
-	// bound of its median per-round ratio mutant/baseline (UpperRatio) is
-	// at most Margin. At a
+	// constant on each side without an increase, the upper bound of its
+	// median per-round ratio mutant/baseline (UpperRatio at the look's
+	// rank, 95% over all the looks together: survivorRanks) is below
+	// Margin. At a
 	// look before the last the futility stop needs it too (else sampling
 	// goes on); at MaxSamples without a kill and without it the rule
 	// abstains (the mutant is undecided). 0 means the default: the larger

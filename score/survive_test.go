@@ -70,7 +70,7 @@ func TestVerdictReason(t *testing.T) {
 	if v.Decision != Abstain || v.Reason == "" {
 		t.Fatalf("noise of 1.0 to 1.8 (per-round ratios 0.56 to 1.4): %s, reason %q; want abstain with a reason", v.Decision, v.Reason)
 	}
-	want := "the ratio could still be x1.29 (95% upper bound of the per-round ratios) on BenchmarkA sec/op after 30 samples; a slowdown of x1.05 is not ruled out; " + undecidedHint
+	want := "the ratio could still be x1.400 (upper bound of the median per-round ratio, 95% over the looks) on BenchmarkA sec/op after 30 samples; a median slowdown of x1.05 is not ruled out; " + timeHint
 	if v.Reason != want {
 		t.Errorf("reason %q\nwant   %q", v.Reason, want)
 	}

@@ -37,19 +37,20 @@ type TestResult struct {
 	Ratio     float64 `json:"ratio"`  // median mutant / median baseline
 	RatioLo   float64 `json:"ratio_lo"`
 	RatioHi   float64 `json:"ratio_hi"` // seeded bootstrap 95% interval
-	// Upper is the one-sided 95% upper bound of the median per-round ratio
-	// (UpperRatio) of a metric held to the margin (a time, or a count that
+	// Upper is the upper bound of the median per-round ratio (UpperRatio
+	// at the look's rank, 95% over all the looks together; never below
+	// Ratio) of a metric held to the margin (a time, or a count that
 	// is not constant without an increase), set when the rule
 	// survives the mutant or abstains (or considers it: a look where no
-	// test can kill): a survivor's every Upper is at most the rule's
-	// Margin; an undecided mutant has one above it.
+	// test can kill): a survivor's every Upper is below the rule's
+	// Margin; an undecided mutant has one at or above it.
 	Upper     float64 `json:"ratio_upper,omitempty"`
 	NBaseline int     `json:"n_baseline"`
 	NMutant   int     `json:"n_mutant"`
 	Reject    bool    `json:"reject"` // this test rejects at the run's alpha (after correction and min-effect)
 	// Threshold is the level PAdj was compared with: the share of the run's
 	// alpha spent at the look that decided (see Rule); 0 between looks.
-	// Reject == PAdj <= Threshold && !BelowMinEffect && !Closed.
+	// Reject == PAdj <= Threshold && !BelowMinEffect && !Excluded.
 	Threshold float64 `json:"threshold,omitempty"`
 	// Deterministic is set when the metric is a count (B/op, allocs/op)
 	// constant on each side and larger on the mutant's: a real increase
@@ -57,10 +58,6 @@ type TestResult struct {
 	// as any test (in a mutant's decision; perfmut compare's DecideChange
 	// still rejects on it whatever the level).
 	Deterministic bool `json:"deterministic,omitempty"`
-	// Closed is set when the test was closed for futility at an earlier
-	// look (no plausible power to reject, or confidently below the minimum
-	// effect): it cannot reject any more.
-	Closed bool `json:"closed,omitempty"`
 	// BelowMinEffect is set when the median ratio is not above the rule's
 	// MinEffect, so the test cannot reject whatever its p-value.
 	BelowMinEffect bool `json:"below_min_effect,omitempty"`

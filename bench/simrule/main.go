@@ -26,10 +26,15 @@ func main() {
 	ksOnly := flag.Bool("ks", false, "with the default tables, only their KS columns")
 	tied := flag.Bool("tied", false, "print only the false-kill rate of one benchmark of tied sec/op by benchmark name and rule seed")
 	rows := flag.String("rows", "", "with -family, only the rows whose name contains this")
+	survivors := flag.Bool("survivors", false, "print only the survivor table: P(survived) of a benchmark slower by the margin, by noise, grid and family, and of intermittent slowdowns")
 	margin := flag.Bool("margin", false, "print only what the margin does to survivors: kill, survive and undecided rates by noise and effect")
 	flag.Parse()
 	if *margin {
 		marginTable(os.Stdout, *runs)
+		return
+	}
+	if *survivors {
+		survivorTable(os.Stdout, *runs)
 		return
 	}
 	if *compare {

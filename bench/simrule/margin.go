@@ -36,7 +36,13 @@ func simulateMargin(r score.Rule, benches int, sigma, shift float64, runs int, s
 			return v
 		})
 	})
-	o := outcomes{runs: runs}
+	return countOutcomes(vs, ns)
+}
+
+// countOutcomes counts the decisions of simulated mutants (vs, with ns samples
+// each).
+func countOutcomes(vs []score.Verdict, ns []int) outcomes {
+	o := outcomes{runs: len(vs)}
 	for c, v := range vs {
 		switch v.Decision {
 		case score.Kill:

@@ -1,0 +1,90 @@
+package score
+
+import "math"
+
+// survivorRanks returns, for each look of r.Looks(), the rank k of the
+// per-round ratio a survivor's bound is at that look: the k-th largest
+// (UpperRatio), 0 for a look at which no mutant survives. The ranks spend
+// 1 - MarginConfidence over the looks together: a benchmark whose median
+// per-round ratio is the margin has each ratio at or above the margin with
+// probability at least 1/2, whatever the distribution, so its chance of
+// a bound below the margin at some look is at most survivorCrossing of the
+// ranks (exact for continuous ratios), at most 5%. A survivor needs its
+// bound below the margin on every benchmark (an intersection-union test),
+// so the 5% holds for a mutant of any number of benchmarks and metrics,
+// and whatever else stops it (a kill only removes survivals).
+//
+// Checking an unspent 95% bound afresh at every look (the largest of 5,
+// the 2nd of 10, the 6th of 20, the 11th of 30) let such a benchmark
+// survive with probability 0.0815. The ranks spend the tail like the kill
+// side's union bound: the first look as much as its largest rank allows
+// (1/32 at 5 samples, so that a quiet mutant survives at once), the rest
+// in equal cumulative shares over the later looks, then what is left, at
+// the last look first. With the default looks 5, 10, 20, 30 they are 1, 2,
+// 5, 9 (the largest ratio of 5, the 2nd of 10, the 5th of 20, the 9th of
+// 30: 0.0438).
+func (r Rule) survivorRanks() []int {
+	return survivorRanks(r.Looks(), 1-MarginConfidence)
+}
+
+// survivorRanks is Rule.survivorRanks for a schedule of looks and a
+// chance tail.
+func survivorRanks(looks []int, tail float64) []int {
+	L := len(looks)
+	ks := make([]int, L)
+	grow := func(j int, limit float64) {
+		for ks[j] < looks[j] {
+			ks[j]++
+			if survivorCrossing(looks, ks) > limit*(1+1e-12) {
+				ks[j]--
+				return
+			}
+		}
+	}
+	grow(0, tail)
+	first := survivorCrossing(looks, ks)
+	for j := 1; j < L; j++ {
+		grow(j, first+(tail-first)*float64(j)/float64(L-1))
+	}
+	for j := L - 1; j > 0; j-- {
+		grow(j, tail)
+	}
+	return ks
+}
+
+// survivorCrossing is the chance that a benchmark whose per-round ratios
+// are each at or above the margin with probability 1/2, independently,
+// has at some look j fewer than ks[j] of its looks[j] ratios at or above
+// it: that its ks[j]-th largest ratio is below the margin, and it
+// survives there. A walk over the count of ratios at or above the margin,
+// the paths that survive at a look taken out.
+func survivorCrossing(looks, ks []int) float64 {
+	dist := []float64{1} // dist[a]: still running with a ratios at or above
+	prev, crossed := 0, 0.0
+	for j, n := range looks {
+		m := n - prev
+		next := make([]float64, len(dist)+m)
+		for a, p := range dist {
+			if p == 0 {
+				continue
+			}
+			for i := 0; i <= m; i++ {
+				next[a+i] += p * halfBinomial(m, i)
+			}
+		}
+		for a := 0; a < ks[j] && a < len(next); a++ {
+			crossed += next[a]
+			next[a] = 0
+		}
+		dist, prev = next, n
+	}
+	return crossed
+}
+
+// halfBinomial is P(Binomial(m, 1/2) = i).
+func halfBinomial(m, i int) float64 {
+	lm, _ := math.Lgamma(float64(m + 1))
+	li, _ := math.Lgamma(float64(i + 1))
+	lr, _ := math.Lgamma(float64(m - i + 1))
+	return math.Exp(lm - li - lr - float64(m)*math.Ln2)
+}
