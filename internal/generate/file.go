@@ -1,0 +1,75 @@
+package generate
+
+import (
+	"fmt"
+	"go/format"
+	"go/version"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// FileName is the base name of the generated benchmarks' file in each
+// package.
+const FileName = "perfmut_gen_test.go"
+
+// fileSpec is what renderFile writes: the package's name, the module's
+// go version, the writer that named the imports, and the benchmarks with
+// their doc comments.
+type fileSpec struct {
+	pkgName   string
+	goVersion string
+	w         *writer
+	benches   []*Candidate
+	docs      map[string][]string // benchmark name -> its doc comment's lines
+}
+
+// renderFile writes the benchmarks' _test.go file, gofmt'ed. A module
+// whose go version predates testing.B.Loop gets a go1.24 build
+// constraint, which also sets the file's language version.
+func renderFile(s fileSpec) ([]byte, error) {
+	var b strings.Builder
+	b.WriteString("// Benchmarks written by perfmut generate: each calls a function no benchmark\n")
+	b.WriteString("// measured, with arguments the package's tests pass it, in b.Loop.\n\n")
+	if s.goVersion == "" || version.Compare("go"+s.goVersion, "go1.24") < 0 {
+		b.WriteString("//go:build go1.24\n\n")
+	}
+	fmt.Fprintf(&b, "package %s\n\n", s.pkgName)
+	uses := map[string]bool{"testing": true}
+	ptr := false
+	for _, c := range s.benches {
+		for _, u := range c.Uses {
+			uses[u] = true
+		}
+		ptr = ptr || c.Ptr
+	}
+	b.WriteString("import (\n")
+	for _, path := range slices.Sorted(maps.Keys(uses)) {
+		name := s.w.imports[path]
+		if name == "" || name == lastElem(path) {
+			fmt.Fprintf(&b, "\t%q\n", path)
+		} else {
+			fmt.Fprintf(&b, "\t%s %q\n", name, path)
+		}
+	}
+	b.WriteString(")\n")
+	for _, c := range s.benches {
+		b.WriteString("\n")
+		for _, l := range s.docs[c.Name] {
+			b.WriteString("// " + l + "\n")
+		}
+		fmt.Fprintf(&b, "func %s(b *testing.B) {\n%s}\n", c.Name, c.Body)
+	}
+	if ptr {
+		b.WriteString("\n// perfmutPtr returns a pointer to a copy of v.\nfunc perfmutPtr[T any](v T) *T { return &v }\n")
+	}
+	out, err := format.Source([]byte(b.String()))
+	if err != nil {
+		return nil, fmt.Errorf("formatting the generated file: %v\n%s", err, b.String())
+	}
+	return out, nil
+}
+
+func lastElem(path string) string {
+	return path[strings.LastIndex(path, "/")+1:]
+}
