@@ -15,6 +15,7 @@ import (
 	"github.com/perfmut/perfmut/internal/generate"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -59,7 +60,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := outdir.Check(f.Out); err != nil {
 		return usageError(err)
 	}
-	before, err := f.before()
+	before, beforeDir, err := f.before()
 	if err != nil {
 		return err
 	}
@@ -74,9 +75,18 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		}
 	}
 	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write, writeCommand(args))
+}
+
+// generateFor runs perfmut generate on the loaded module with the
+// campaign c's settings, targets from before (nil: found by coverage),
+// prints the result and, when before is the report of the results
+// directory beforeDir, marks the mutants a generated benchmark kills in
+// it and renders its reports again.
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool, writeCmd string) error {
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	res, err := generate.Run(ctx, generate.Config{
-		Program: ld.Program, Mutants: ld.Mutants, Before: before, Campaign: c, Out: f.Out, Log: stderr,
+		Program: ld.Program, Mutants: ld.Mutants, Before: before, Campaign: c, Out: c.Out, Log: stderr,
 		Load: func(ctx context.Context, dir string) (*mutate.Program, []mutate.Mutant, error) {
 			l := f.load.Loader
 			l.Dir, l.ChangeLog = dir, nil
@@ -93,29 +103,45 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return inputError(err)
 	}
-	if f.write {
+	if write {
 		if err := res.WriteModule(); err != nil {
 			return inputError(err)
 		}
 	}
-	res.Print(stdout, writeCommand(args))
+	res.Print(stdout, writeCmd)
+	if beforeDir == "" || res.Annotate(before) == 0 {
+		return nil
+	}
+	lock, err := outdir.Lock(beforeDir)
+	if err != nil {
+		return inputError(err)
+	}
+	defer lock.Unlock()
+	if err := results.WriteJSON(filepath.Join(beforeDir, runner.ReportFile), before); err != nil {
+		return err
+	}
+	if err := report.WriteAll(beforeDir, before); err != nil {
+		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", err, beforeDir)
+	}
+	fmt.Fprintf(stdout, "marked the mutants they kill in %s and its reports\n", filepath.Join(beforeDir, runner.ReportFile))
 	return nil
 }
 
-// before reads the campaign of -from, or of -out if it holds a report.
-func (f *generateFlags) before() (*results.Report, error) {
+// before reads the campaign of -from, or of -out if it holds a report,
+// and returns its results directory ("" for none).
+func (f *generateFlags) before() (*results.Report, string, error) {
 	dir := f.from
 	if dir == "" {
 		if _, err := os.Stat(filepath.Join(f.Out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return nil, "", nil
 		}
 		dir = f.Out
 	}
-	rep, _, err := runner.ReadResults(dir)
+	rep, dir, err := runner.ReadResults(dir)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, "", inputError(err)
 	}
-	return rep, nil
+	return rep, dir, nil
 }
 
 // writeCommand is the command that writes the files into the module: the

@@ -126,3 +126,49 @@ func listFiles(t *testing.T, dir string) map[string]bool {
 	}
 	return out
 }
+
+// TestRunGenerate runs a campaign with -generate: the no-coverage
+// mutants of Sum are marked in report.json and report.txt with the
+// generated benchmark that kills them and the command that adds it.
+func TestRunGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a campaign and measures")
+	}
+	mod := genModule(t)
+	out := filepath.Join(t.TempDir(), "out")
+	var stdout, stderr bytes.Buffer
+	args := []string{"run", "-generate", "-C", mod, "-operators", "spin-loop", "-opt", "on", "-max-samples", "10", "-function-map=false", "-out", out, "./..."}
+	if code := run(context.Background(), &stdout, &stderr, args); code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	rep, _, err := runner.ReadResults(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(out, generate.Dir, "calc", generate.FileName)
+	marked := 0
+	for _, m := range rep.Mutants {
+		switch {
+		case m.Function == "Sum" && m.Generated == nil:
+			t.Errorf("mutant %s of Sum is not marked", m.ID)
+		case m.Function != "Sum" && m.Generated != nil:
+			t.Errorf("mutant %s of %s is marked: %+v", m.ID, m.Function, m.Generated)
+		case m.Generated != nil:
+			marked++
+			want := "cp -n " + file + " " + filepath.Join(mod, "calc", generate.FileName)
+			if m.Generated.Benchmark != "BenchmarkPerfmutSum" || m.Generated.File != file || m.Generated.Command != want {
+				t.Errorf("mutant %s marked %+v, want BenchmarkPerfmutSum in %s, %s", m.ID, m.Generated, file, want)
+			}
+		}
+	}
+	if marked != 3 {
+		t.Errorf("%d mutants marked, want Sum's 3", marked)
+	}
+	txt, err := os.ReadFile(filepath.Join(out, "report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(txt), "fix: a generated benchmark kills it: BenchmarkPerfmutSum in "+file); n != 3 {
+		t.Errorf("report.txt offers the generated benchmark %d times, want 3:\n%s", n, txt)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
 )
 
 // CheckWrite says in one line (an *inputerr.Error) why -write would
@@ -92,4 +93,38 @@ func (res *Result) Print(w io.Writer, writeCmd string) {
 	if len(res.Files) > 0 && len(res.Written) == 0 && writeCmd != "" {
 		fmt.Fprintf(w, "add them to the module: %s\n", writeCmd)
 	}
+}
+
+// Annotate records, on each mutant of rep a kept benchmark kills, the
+// benchmark, its file and the command that copies the file into the
+// module (never over an existing file); it returns how many mutants it
+// marked.
+func (res *Result) Annotate(rep *results.Report) int {
+	files := map[string]string{}
+	for _, b := range res.Benchmarks {
+		files[b.Name] = b.File
+	}
+	dirs := map[string]string{}
+	for pkg, f := range res.files {
+		dirs[pkg] = f.pkg.Dir
+	}
+	n := 0
+	for i := range rep.Mutants {
+		m := &rep.Mutants[i]
+		name := res.killer[m.ID]
+		file, ok := files[name]
+		if name == "" || !ok {
+			continue
+		}
+		pkg := ""
+		for _, b := range res.Benchmarks {
+			if b.Name == name {
+				pkg = b.Package
+			}
+		}
+		cmd := fmt.Sprintf("cp -n %s %s", file, filepath.Join(dirs[pkg], FileName))
+		m.Generated = &results.GeneratedKill{Benchmark: name, File: file, Command: cmd}
+		n++
+	}
+	return n
 }

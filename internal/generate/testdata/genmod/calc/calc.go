@@ -46,3 +46,6 @@ func (q *Queue) PopAll() int {
 	}
 	return s
 }
+
+// Double doubles x: the one function a benchmark measures.
+func Double(x int) int { return 2 * x }

@@ -30,3 +30,9 @@ func TestPopAll(t *testing.T) {
 		t.Errorf("PopAll = %d", got)
 	}
 }
+
+func BenchmarkDouble(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		Double(i)
+	}
+}
