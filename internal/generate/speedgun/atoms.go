@@ -20,10 +20,10 @@ type atom struct {
 // A make is one way to create the shared instance: a constructor call
 // with fixed arguments or the zero value.
 type make_ struct {
-	expr  string // New[int](2), new(Store)
-	cover string // the constructor's name; "" for the zero value
-	err   bool   // the call returns an error too
-	value bool   // the call returns a value, not a pointer
+	expr    string // New[int](2), new(Store)
+	cover   string // the constructor's name; "" for the zero value
+	err     bool   // the call returns an error too
+	value   bool   // the call returns a value, not a pointer
 	imports []string
 }
 

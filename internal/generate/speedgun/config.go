@@ -26,6 +26,10 @@ type Config struct {
 	// methods: compare's methods both versions export. A type absent
 	// from a non-nil Methods is not generated for.
 	Methods map[string][]string
+	// Constructors, if not nil, are the package-level functions that may
+	// make an instance (compare: those both versions export alike); the
+	// zero value is always tried.
+	Constructors []string
 	// Seed makes the generation reproducible.
 	Seed int64
 	// MinOpTime is SpeedGun's t_min: one op, one execution of a suffix,

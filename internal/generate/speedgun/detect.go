@@ -13,11 +13,11 @@ import (
 // A target is a thread-safe type of the package and how to make and use
 // one.
 type target struct {
-	name     string      // the type's name: Store, LRU
-	display  string      // the shared instance's type: *Store, *LRU[int]
-	inst     types.Type  // the (instantiated) named type
+	name     string       // the type's name: Store, LRU
+	display  string       // the shared instance's type: *Store, *LRU[int]
+	inst     types.Type   // the (instantiated) named type
 	typeArgs []types.Type // the type arguments of a generic type
-	why      string      // what makes it thread-safe
+	why      string       // what makes it thread-safe
 	creators []creator
 	methods  []method
 }
@@ -49,7 +49,7 @@ var lifecycle = map[string]bool{"Close": true, "Stop": true, "Shutdown": true}
 
 // findTargets returns the package's thread-safe types with their creators
 // and callable methods, and the types and methods it skips with reasons.
-func findTargets(pkg *types.Package, files []*ast.File, allowed map[string][]string) ([]*target, []Skipped) {
+func findTargets(pkg *types.Package, files []*ast.File, allowed map[string][]string, ctors []string) ([]*target, []Skipped) {
 	docs := typeDocs(files)
 	var out []*target
 	var skipped []Skipped
@@ -84,7 +84,7 @@ func findTargets(pkg *types.Package, files []*ast.File, allowed map[string][]str
 			skipped = append(skipped, Skipped{Type: t.display, Reason: "no exported method whose arguments a value pool can write"})
 			continue
 		}
-		t.addCreators(pkg)
+		t.addCreators(pkg, ctors)
 		out = append(out, t)
 	}
 	return out, skipped
@@ -222,11 +222,11 @@ func coverName(fn *types.Func) string {
 // addCreators adds the exported constructors of t (functions returning t
 // or *t, and maybe an error, whose arguments the pools can write) and the
 // zero value, last.
-func (t *target) addCreators(pkg *types.Package) {
+func (t *target) addCreators(pkg *types.Package, allowed []string) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		fn, ok := scope.Lookup(name).(*types.Func)
-		if !ok || !fn.Exported() {
+		if !ok || !fn.Exported() || allowed != nil && !slices.Contains(allowed, name) {
 			continue
 		}
 		if c, ok := t.constructor(pkg, fn); ok {

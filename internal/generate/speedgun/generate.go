@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
-	"go/parser"
-	"go/token"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -38,7 +36,7 @@ func Generate(ctx context.Context, cfg Config) (Result, error) {
 	if cfg.Dir == "" {
 		cfg.Dir = cfg.Engine.Config().Module.Dir
 	}
-	targets, skipped := findTargets(tp, pkg.Syntax(), cfg.Methods)
+	targets, skipped := findTargets(tp, pkg.Syntax(), cfg.Methods, cfg.Constructors)
 	r.Skipped = skipped
 	if len(targets) == 0 {
 		return r, nil
@@ -230,13 +228,7 @@ func takenNames(dir string, scope []string) map[string]bool {
 	for _, n := range scope {
 		taken[n] = true
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, f := range parseTests(dir) {
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
 				taken[fd.Name.Name] = true

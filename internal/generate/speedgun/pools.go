@@ -33,14 +33,7 @@ const poolSize = 4
 func harvest(dir string) pools {
 	strs, ints, floats := map[string]int{}, map[int64]int{}, map[float64]int{}
 	var order []string // first-seen order breaks frequency ties
-	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	slices.Sort(files)
-	fset := token.NewFileSet()
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
+	for _, f := range parseTests(dir) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if _, ok := n.(*ast.ImportSpec); ok {
 				return false
@@ -263,4 +256,19 @@ func quoteAll(ss []string) []string {
 		out[i] = strconv.Quote(s)
 	}
 	return out
+}
+
+// parseTests parses the _test.go files in dir, in name order, skipping
+// those that do not parse.
+func parseTests(dir string) []*ast.File {
+	names, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	slices.Sort(names)
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range names {
+		if f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution); err == nil {
+			files = append(files, f)
+		}
+	}
+	return files
 }
