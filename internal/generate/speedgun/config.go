@@ -60,7 +60,7 @@ type Result struct {
 	// Dropped counts the candidate sequences the feedback dropped.
 	Dropped int
 	// Drops are the reasons of the dropped candidates, one line each
-	// (at most a few per type).
+	// (at most 10 per type).
 	Drops []string
 }
 

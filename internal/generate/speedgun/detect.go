@@ -43,6 +43,19 @@ type method struct {
 // concurrent use.
 var concurrentDoc = regexp.MustCompile(`(?i)safe for (concurrent|simultaneous) use|safe to use concurrently|concurren(t|cy)[- ]safe|goroutine[- ]safe|thread[- ]safe|safe for use by multiple goroutines`)
 
+// documentedSafe reports whether a doc comment says the type is safe for
+// concurrent use, and not that it is not.
+func documentedSafe(doc string) bool {
+	doc = strings.Join(strings.Fields(doc), " ")
+	for _, m := range concurrentDoc.FindAllStringIndex(doc, -1) {
+		before := strings.ToLower(doc[max(0, m[0]-12):m[0]])
+		if !strings.Contains(before, "not ") && !strings.Contains(before, "n't ") {
+			return true
+		}
+	}
+	return false
+}
+
 // lifecycle are method names that end an instance's life: a suffix that
 // calls them measures a closed instance, so they are not called.
 var lifecycle = map[string]bool{"Close": true, "Stop": true, "Shutdown": true}
@@ -64,7 +77,7 @@ func findTargets(pkg *types.Package, files []*ast.File, allowed map[string][]str
 			continue
 		}
 		why := syncField(named.Underlying(), map[types.Type]bool{}, 0)
-		if why == "" && concurrentDoc.MatchString(docs[name]) {
+		if why == "" && documentedSafe(docs[name]) {
 			why = "documented as safe for concurrent use"
 		}
 		if why == "" {
@@ -177,7 +190,7 @@ func (t *target) addMethods(pkg *types.Package, allowed map[string][]string) []S
 	ms := types.NewMethodSet(types.NewPointer(t.inst))
 	for sel := range ms.Methods() {
 		fn := sel.Obj().(*types.Func)
-		if !fn.Exported() || allowed != nil && !slices.Contains(allowed[t.name], fn.Name()) {
+		if !fn.Exported() || allowed != nil && !slices.Contains(allowed[t.name], fn.Name()) || fromSync(fn) {
 			continue
 		}
 		sig := sel.Type().(*types.Signature)
@@ -196,6 +209,14 @@ func (t *target) addMethods(pkg *types.Package, allowed map[string][]string) []S
 		t.methods = append(t.methods, m)
 	}
 	return skipped
+}
+
+// fromSync reports whether fn is a method of package sync or sync/atomic
+// promoted through an embedded field: the lock itself, not the type's
+// API.
+func fromSync(fn *types.Func) bool {
+	p := fn.Pkg()
+	return p != nil && (p.Path() == "sync" || p.Path() == "sync/atomic")
 }
 
 // coverName names a method as report.json does: T.M or (*T).M.

@@ -43,7 +43,7 @@ const (
 	maxTries     = 8  // steps of the length search
 	focusWeight  = 4  // how much more often a focus atom is drawn
 	maxStrikes   = 2  // failures in sequences after which an atom is not drawn
-	maxDropNotes = 3  // dropped candidates described per type
+	maxDropNotes = 10 // dropped candidates described per type
 )
 
 // drop records a failed candidate of tg.

@@ -78,7 +78,9 @@ func harvest(dir string) pools {
 	p.strs = fill(p.strs, []string{"k0", "k1", "k2", "k3"})
 	p.ints = fill(p.ints, []int64{1, 2, 3, 8})
 	p.floats = fill(p.floats, []float64{0.5, 1, 2})
-	p.sizes = fill(p.sizes, []int64{16, 256})
+	if len(p.sizes) == 0 {
+		p.sizes = []int64{16, 256}
+	}
 	return p
 }
 

@@ -32,7 +32,7 @@ func Types(pkg *mutate.Package) []Type {
 	for _, t := range targets {
 		ty := Type{Name: t.name, Why: t.why, Methods: map[string]string{}, Constructors: map[string]string{}}
 		for sel := range types.NewMethodSet(types.NewPointer(t.inst)).Methods() {
-			if sel.Obj().Exported() {
+			if sel.Obj().Exported() && !fromSync(sel.Obj().(*types.Func)) {
 				ty.Methods[sel.Obj().Name()] = types.TypeString(sel.Type(), qual)
 			}
 		}
