@@ -82,8 +82,8 @@ var driverImports = strings.Join([]string{
 
 // driverBody runs the candidates. A candidate creates an instance (New),
 // runs the prefix on it, then runs its suffixes from Parallelism x
-// GOMAXPROCS goroutines at once (goroutine g runs suffix g mod their
-// number, Repeat times per op), in rounds of doubling ops until MinWall
+// GOMAXPROCS goroutines at once (goroutine g's op k runs suffix g+k mod
+// their number, Repeat times), as the benchmark does, in rounds of doubling ops until MinWall
 // has passed, and reports the time per op. A panic anywhere drops it; one
 // that outlasts Timeout is reported and ends the process (its goroutines
 // may be stuck holding the instance's locks).
@@ -136,7 +136,6 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 		var wg perfmutSGsync.WaitGroup
 		start := perfmutSGtime.Now()
 		for i := range g {
-			s := c.Suffixes[i%len(c.Suffixes)]
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -150,7 +149,8 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 						mu.Unlock()
 					}
 				}()
-				for range rounds {
+				for op := i; op < i+rounds; op++ {
+					s := c.Suffixes[op%len(c.Suffixes)]
 					for range c.Repeat {
 						for _, a := range s {
 							at = a
