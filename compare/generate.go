@@ -185,8 +185,8 @@ func commonChanged(old, new []speedgun.Type, changed [2]map[string]bool) (map[st
 		ot := old[i]
 		typeChanged := false
 		for _, ch := range changed {
-			for f := range ch {
-				if strings.HasPrefix(f, "(*"+nt.Name+").") || strings.HasPrefix(f, nt.Name+".") {
+			for f, ok := range ch {
+				if ok && (strings.HasPrefix(f, "(*"+nt.Name+").") || strings.HasPrefix(f, nt.Name+".")) {
 					typeChanged = true
 				}
 			}
