@@ -85,8 +85,9 @@ var driverImports = strings.Join([]string{
 // GOMAXPROCS goroutines at once (goroutine g's op k runs suffix g+k mod
 // their number, Repeat times), as the benchmark does, in rounds of doubling ops until MinWall
 // has passed, and reports the time per op. A panic anywhere drops it; one
-// that outlasts Timeout is reported and ends the process (its goroutines
-// may be stuck holding the instance's locks).
+// that outlasts Timeout, or whose goroutines are stuck after a panic, is
+// reported and ends the process (its goroutines may hold the instance's
+// locks or still run).
 const driverBody = `
 type perfmutSGCand struct {
 	ID          int
@@ -106,6 +107,7 @@ type perfmutSGRes struct {
 	Panic   string  ` + "`json:\",omitempty\"`" + `
 	Atom    int     // the atom that panicked, -1 for none or the creator
 	Timeout bool    ` + "`json:\",omitempty\"`" + `
+	Stuck   bool    ` + "`json:\",omitempty\"`" + `
 	NsPerOp float64
 	Ops     int
 }
@@ -134,6 +136,7 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 	var mu perfmutSGsync.Mutex
 	for rounds := 1; ; rounds *= 2 {
 		var wg perfmutSGsync.WaitGroup
+		panicked := make(chan struct{})
 		start := perfmutSGtime.Now()
 		for i := range g {
 			wg.Add(1)
@@ -145,6 +148,7 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 						mu.Lock()
 						if r.Panic == "" {
 							r.Panic, r.Atom = perfmutSGfmt.Sprint(p), at
+							close(panicked)
 						}
 						mu.Unlock()
 					}
@@ -160,7 +164,23 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 				}
 			}()
 		}
-		wg.Wait()
+		done := make(chan struct{})
+		go func() { wg.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-panicked:
+			// A call that panicked may have left a lock held: the
+			// other goroutines may never finish. Give them a moment,
+			// then report the candidate as stuck (the process ends).
+			select {
+			case <-done:
+			case <-perfmutSGtime.After(100 * perfmutSGtime.Millisecond):
+				r.Stuck = true
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return r
+		}
 		wall := perfmutSGtime.Since(start)
 		if r.Panic != "" {
 			return r
@@ -198,7 +218,7 @@ func TestPerfmutSpeedGunDriver(t *perfmutSGtesting.T) {
 		}
 		line, _ := perfmutSGjson.Marshal(r)
 		perfmutSGfmt.Printf("perfmut-speedgun: %s\n", line)
-		if r.Timeout {
+		if r.Timeout || r.Stuck {
 			perfmutSGos.Exit(3)
 		}
 	}

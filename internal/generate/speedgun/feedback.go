@@ -143,10 +143,12 @@ func (g *gen) weight(tg *typeGen, a int) int {
 // repeated s times: SpeedGun's suffix of length s².
 func (g *gen) random(tg *typeGen, s int) cand {
 	c := g.newCand(tg)
-	c.New = tg.okMakes[0]
-	if len(tg.okMakes) > 1 && g.rng.IntN(4) == 0 {
-		c.New = tg.okMakes[g.rng.IntN(len(tg.okMakes))]
+	// The constructors that ran, or else the zero value (last).
+	makes := slices.DeleteFunc(slices.Clone(tg.okMakes), func(i int) bool { return tg.makes[i].cover == "" })
+	if len(makes) == 0 {
+		makes = tg.okMakes
 	}
+	c.New = makes[g.rng.IntN(len(makes))]
 	for range g.rng.IntN(4) {
 		c.Prefix = append(c.Prefix, g.draw(tg))
 	}

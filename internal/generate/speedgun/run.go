@@ -37,6 +37,7 @@ type res struct {
 	Panic   string
 	Atom    int
 	Timeout bool
+	Stuck   bool // goroutines still blocked after the panic
 	NsPerOp float64
 	Ops     int
 	Crash   string `json:"-"`
@@ -49,6 +50,8 @@ func (r res) why() string {
 		return "crashed the process: " + r.Crash
 	case r.Timeout:
 		return "deadlocked or outlasted its deadline"
+	case r.Panic != "" && r.Stuck:
+		return "panicked, leaving the other goroutines blocked: " + firstLine(r.Panic)
 	case r.Panic != "":
 		return "panicked: " + firstLine(r.Panic)
 	}
