@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,6 +60,10 @@ type Comparison struct {
 	// changed packages' import paths and the changed Go files); set when
 	// ScoreDir is.
 	ScoreFor func(rep *results.Report, dir string, pkgs, changedFiles []string) *results.ScoreSection
+
+	// Generate generates a concurrent benchmark for each thread-safe type
+	// whose methods changed and compares it too (see generate).
+	Generate bool
 }
 
 // The files a comparison writes in its output directory.
@@ -139,6 +144,14 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	prog.Logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {
 		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
+	}
+	if c.Generate {
+		gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
+		if err != nil {
+			return nil, err
+		}
+		sel = append(sel, gsel...)
+		maps.Copy(why, gwhy)
 	}
 	if len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, engine.WithCPUs(sel, c.CPU), why, rep); err != nil {
