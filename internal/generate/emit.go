@@ -19,7 +19,9 @@ const maxCalls = 3
 type Candidate struct {
 	Target *Target
 	Name   string
+	Doc    string   // the first line of its doc comment
 	Body   string   // statements, the timed loop last
+	Source string   // instead of Doc and Body: the whole declaration with its doc comment (a concurrent benchmark)
 	Uses   []string // import paths Body refers to
 	Ptr    bool     // Body uses the perfmutPtr helper
 	Calls  int      // recorded calls the loop makes

@@ -21,7 +21,7 @@ type fileSpec struct {
 	goVersion string
 	w         *writer
 	benches   []*Candidate
-	docs      map[string][]string // benchmark name -> its doc comment's lines
+	docs      map[string][]string // benchmark name -> the kill lines of its doc comment
 }
 
 // renderFile writes the benchmarks' _test.go file, gofmt'ed. A module
@@ -55,10 +55,19 @@ func renderFile(s fileSpec) ([]byte, error) {
 	b.WriteString(")\n")
 	for _, c := range s.benches {
 		b.WriteString("\n")
+		src := fmt.Sprintf("func %s(b *testing.B) {\n%s}\n", c.Name, c.Body)
+		if c.Source != "" {
+			// The declaration's own doc comment, then the kills.
+			i := strings.Index(c.Source, "func "+c.Name+"(")
+			b.WriteString(c.Source[:i])
+			src = c.Source[i:]
+		} else if c.Doc != "" {
+			b.WriteString("// " + c.Doc + "\n")
+		}
 		for _, l := range s.docs[c.Name] {
 			b.WriteString("// " + l + "\n")
 		}
-		fmt.Fprintf(&b, "func %s(b *testing.B) {\n%s}\n", c.Name, c.Body)
+		b.WriteString(src)
 	}
 	if ptr {
 		b.WriteString("\n// perfmutPtr returns a pointer to a copy of v.\nfunc perfmutPtr[T any](v T) *T { return &v }\n")

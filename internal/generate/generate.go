@@ -70,6 +70,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		res.Warnings = append(res.Warnings, note)
 	}
 	files := pl.candidates(cfg.Program, calls, res)
+	if err := cfg.concurrent(ctx, e, files, res); err != nil {
+		return nil, err
+	}
 	copyDir := filepath.Join(tmp, "module")
 	if err := runner.CopyModule(cfg.Program.Module.Dir, copyDir, cfg.Out); err != nil {
 		return nil, err
@@ -172,7 +175,7 @@ func (pl *plan) candidates(prog *mutate.Program, calls map[string][]*Call, res *
 			res.Skipped = append(res.Skipped, Skipped{Package: t.Package, Function: t.Function, Reason: why})
 			continue
 		}
-		f.spec.docs[c.Name] = []string{fmt.Sprintf("%s calls %s (%s:%d) with arguments its tests pass it.", c.Name, t.Function, t.File, t.Line)}
+		c.Doc = fmt.Sprintf("%s calls %s (%s:%d) with arguments its tests pass it.", c.Name, t.Function, t.File, t.Line)
 		f.cands = append(f.cands, c)
 	}
 	return files

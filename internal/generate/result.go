@@ -110,7 +110,7 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 				return false
 			}
 			res.Benchmarks = append(res.Benchmarks, b)
-			f.spec.docs[c.Name] = append(f.spec.docs[c.Name][:1], killLines(b)...)
+			f.spec.docs[c.Name] = killLines(b)
 			return true
 		})
 	}
