@@ -44,6 +44,9 @@ type Config struct {
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	res := &Result{Module: cfg.Program.Module.Path}
+	if abs, err := filepath.Abs(cfg.Out); err == nil {
+		cfg.Out = abs // the module copy leaves it out
+	}
 	tmp, err := outdir.MakeTemp()
 	if err != nil {
 		return nil, err

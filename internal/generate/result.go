@@ -49,7 +49,7 @@ type Benchmark struct {
 // A PackageScore is a package's score at a level before and after the
 // generated benchmarks' kills.
 type PackageScore struct {
-	Package string             `json:"package"`
+	Package string             `json:"package"` // "" for the whole module
 	Level   string             `json:"level"`
 	Before  results.LevelScore `json:"before"`
 	After   results.LevelScore `json:"after"`
@@ -180,37 +180,44 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 	return nil
 }
 
-// scores computes each target package's score before and after the
-// generated benchmarks' kills, from the campaign's report.
+// scores computes each target package's score, and the module's
+// (Package ""), before and after the generated benchmarks' kills, from
+// the campaign's report.
 func (res *Result) scores(rep *results.Report, levels []string) {
 	if rep == nil {
 		return
 	}
-	for _, pkg := range targetPackages(res.Targets) {
+	pkgs := append(targetPackages(res.Targets), "")
+	for _, pkg := range pkgs {
 		var bef, aft []results.Mutant
 		for _, m := range rep.Mutants {
-			if m.Package != pkg {
-				continue
+			if pkg == "" || m.Package == pkg {
+				bef = append(bef, m)
+				aft = append(aft, res.after(m))
 			}
-			bef = append(bef, m)
-			a := m
-			if res.killer[m.ID] != "" {
-				a.Results = map[string]*results.LevelResult{}
-				for l, lr := range m.Results {
-					c := *lr
-					if targetStatus(c.Status) {
-						c.Status = score.Killed
-					}
-					a.Results[l] = &c
-				}
-			}
-			aft = append(aft, a)
 		}
 		b, a := results.LevelScores(bef, levels), results.LevelScores(aft, levels)
 		for _, l := range levels {
 			res.Scores = append(res.Scores, PackageScore{Package: pkg, Level: l, Before: b[l], After: a[l]})
 		}
 	}
+}
+
+// after is m with the results a generated benchmark kills made killed.
+func (res *Result) after(m results.Mutant) results.Mutant {
+	if res.killer[m.ID] == "" {
+		return m
+	}
+	rs := map[string]*results.LevelResult{}
+	for l, lr := range m.Results {
+		c := *lr
+		if targetStatus(c.Status) {
+			c.Status = score.Killed
+		}
+		rs[l] = &c
+	}
+	m.Results = rs
+	return m
 }
 
 // finish records the time and writes generate.json.

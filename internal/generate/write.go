@@ -81,6 +81,9 @@ func (res *Result) Print(w io.Writer, writeCmd string) {
 		fmt.Fprintf(w, "skipped %s (%s): %s\n", s.Function, s.Package, s.Reason)
 	}
 	for _, s := range res.Scores {
+		if s.Package == "" {
+			s.Package = "module " + res.Module
+		}
 		fmt.Fprintf(w, "%s %s score %.1f%% -> %.1f%% (%d -> %d killed of %d valid)\n", s.Package, s.Level, 100*s.Before.Score, 100*s.After.Score, s.Before.Killed, s.After.Killed, s.After.Valid)
 	}
 	fmt.Fprintf(w, "%d benchmarks kept; %d go builds for the candidates; %.0fs\n", len(res.Benchmarks), res.Builds, res.Seconds)
