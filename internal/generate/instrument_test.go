@@ -1,15 +1,9 @@
 package generate
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/perfmut/perfmut/config"
-	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/mutate"
 )
 
 const instrSrc = `package in
@@ -56,18 +50,8 @@ func TestInstrumentKeepsLines(t *testing.T) {
 	write(t, dir, "go.mod", "module example.com/in\n\ngo 1.24\n")
 	write(t, dir, "in.go", instrSrc)
 	write(t, dir, "in_test.go", instrTest)
-	ctx := context.Background()
-	prog, err := mutate.Load(ctx, mutate.Options{Dir: dir, Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := prog.Packages[0]
-	decls := funcDecls(p)
 	names := []string{"Unnamed", "Blank", "T.Value", "(*G).Key", "Generic"}
-	var probes []probe
-	for i, n := range names {
-		probes = append(probes, probe{pkg: p, decl: decls[n], key: names[i]})
-	}
+	p, probes := loadProbes(t, dir, names)
 	ov, err := instrument(probes)
 	if err != nil {
 		t.Fatal(err)
@@ -88,11 +72,7 @@ func TestInstrumentKeepsLines(t *testing.T) {
 			t.Errorf("line %d changed without a probe: %q -> %q", i+1, orig[i], lines[i])
 		}
 	}
-	e := engine.New(engine.Config{Module: prog.Module}, t.TempDir(), nil)
-	calls, note, err := capture(ctx, e, dir, []string{"./..."}, probes, 2*time.Minute)
-	if err != nil || note != "" {
-		t.Fatalf("capture: %v %s", err, note)
-	}
+	calls := captureProbes(t, dir, p, probes)
 	want := map[string]string{
 		"Unnamed":  `"t":[],"a":[{"k":"int","v":"\"3\""},{"k":"string","v":"\"x\""}]`,
 		"Blank":    `"t":[],"a":[{"k":"int","v":"\"4\""},{"k":"string","v":"\"y\""}]`,

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/engine"
@@ -88,26 +89,16 @@ func TestCaptureRoundTrip(t *testing.T) {
 	write(t, dir, "rt.go", src.String())
 	write(t, dir, "rt_test.go", "package rt\n\nimport (\n\t\"errors\"\n\t\"math\"\n\t\"testing\"\n)\n\nvar _ = errors.New\n\nfunc cyclic() *Node { n := &Node{}; n.next = n; return n }\n\nfunc TestCalls(t *testing.T) {\n"+calls.String()+"}\n")
 
-	ctx := context.Background()
-	prog, err := mutate.Load(ctx, mutate.Options{Dir: dir, Config: config.Default()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := prog.Packages[0]
-	decls := funcDecls(p)
-	var probes []probe
+	var names []string
 	for i := range cases {
-		probes = append(probes, probe{pkg: p, decl: decls[fmt.Sprintf("Take%d", i)], key: fmt.Sprintf("f%d", i)})
+		names = append(names, fmt.Sprintf("Take%d", i))
 	}
-	e := engine.New(engine.Config{Module: prog.Module}, t.TempDir(), nil)
-	got, note, err := capture(ctx, e, dir, []string{"./..."}, probes, 2*60e9)
-	if err != nil || note != "" {
-		t.Fatalf("capture: %v %s", err, note)
-	}
+	p, probes := loadProbes(t, dir, names)
+	got := captureProbes(t, dir, p, probes)
 	w := newWriter(p.Types())
 	var check strings.Builder
 	for i, c := range cases {
-		recs := got[fmt.Sprintf("f%d", i)]
+		recs := got[fmt.Sprintf("Take%d", i)]
 		if len(recs) != 1 {
 			t.Fatalf("case %d (%s): %d calls recorded, want 1", i, c.value, len(recs))
 		}
@@ -221,4 +212,33 @@ func write(t *testing.T, dir, name, content string) {
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// loadProbes loads the module at dir and returns its package and a probe
+// of each named function, keyed by its name.
+func loadProbes(t *testing.T, dir string, names []string) (*mutate.Package, []probe) {
+	t.Helper()
+	prog, err := mutate.Load(context.Background(), mutate.Options{Dir: dir, Config: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := prog.Packages[0]
+	decls := funcDecls(p)
+	var probes []probe
+	for _, n := range names {
+		probes = append(probes, probe{pkg: p, decl: decls[n], key: n})
+	}
+	return p, probes
+}
+
+// captureProbes runs the tests of the module at dir through the overlay
+// that instruments probes and returns the calls recorded.
+func captureProbes(t *testing.T, dir string, p *mutate.Package, probes []probe) map[string][]*Call {
+	t.Helper()
+	e := engine.New(engine.Config{Module: mutate.Module{Dir: dir}}, t.TempDir(), nil)
+	calls, note, err := capture(context.Background(), e, dir, []string{"./..."}, probes, 2*time.Minute)
+	if err != nil || note != "" {
+		t.Fatalf("capture: %v %s", err, note)
+	}
+	return calls
 }
