@@ -69,6 +69,9 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
+	if before != nil && before.Module != ld.Program.Module.Path {
+		return usageErrorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
+	}
 	if f.write {
 		if err := generate.CheckWrite(ld.Program.Packages); err != nil {
 			return usageError(err)

@@ -172,3 +172,31 @@ func TestRunGenerate(t *testing.T) {
 		t.Errorf("report.txt offers the generated benchmark %d times, want 3:\n%s", n, txt)
 	}
 }
+
+// TestGenerateBadInput: each bad input is one line and exit 2, before
+// anything is built.
+func TestGenerateBadInput(t *testing.T) {
+	mod := genModule(t)
+	other := filepath.Join(t.TempDir(), "other")
+	if err := os.MkdirAll(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(other, runner.ReportFile), []byte(`{"schema":"perfmut/report/v1","module":"example.com/other","mutants":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-from", filepath.Join(t.TempDir(), "none")}, "no such directory; give the -out directory of a perfmut run"},
+		{[]string{"-from", other}, "holds a campaign of module example.com/other, not of example.com/genmod"},
+		{[]string{"-opt", "sometimes"}, `bad -opt "sometimes"`},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"generate", "-C", mod}, c.args...), "./...")
+		code := run(context.Background(), &stdout, &stderr, args)
+		if code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+}
