@@ -258,6 +258,9 @@ func (w *writer) list(t types.Type, v *Value) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if s, ok := byteString(elem, v); ok {
+		return te + "(" + s + ")", nil
+	}
 	parts := make([]string, len(elems))
 	for i, e := range elems {
 		if parts[i], err = w.expr(elem, e, false); err != nil {
@@ -324,4 +327,21 @@ func (w *writer) structLit(t types.Type, u *types.Struct, v *Value) (string, err
 		parts = append(parts, f.Name()+": "+x)
 	}
 	return te + "{" + strings.Join(parts, ", ") + "}", nil
+}
+
+// byteString writes a non-empty slice of bytes as a quoted string to
+// convert: []byte("GET /\r\n") rather than []byte{71, 69, 84, ...}.
+func byteString(elem types.Type, v *Value) (string, bool) {
+	if b, ok := elem.(*types.Basic); !ok || b.Kind() != types.Uint8 || v.Kind != "slice" || len(v.Elems) == 0 {
+		return "", false
+	}
+	buf := make([]byte, len(v.Elems))
+	for i, e := range v.Elems {
+		n, err := strconv.ParseUint(e.Text, 10, 8)
+		if e.Kind != "uint" || err != nil {
+			return "", false
+		}
+		buf[i] = byte(n)
+	}
+	return strconv.Quote(string(buf)), true
 }

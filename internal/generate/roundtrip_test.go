@@ -43,6 +43,8 @@ var roundTrips = []roundTrip{
 	{"[]int", "[]int{1, 2, 3}"},
 	{"[][]string", `[][]string{nil, {}, {"a"}}`},
 	{"[3]byte", "[3]byte{1, 0, 0}"},
+	{"[]byte", `[]byte("GET /\r\n\x00\xff")`},
+	{"[]byte", "[]byte{}"},
 	{"map[string]int", "nil"},
 	{"map[string]int", "map[string]int{}"},
 	{"map[string][]float64", `map[string][]float64{"a": {1, math.NaN()}, "b": nil}`},
