@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,8 +41,18 @@ type Config struct {
 	Log      io.Writer // progress lines
 }
 
-// Run generates, verifies and writes the benchmarks.
+// Run generates, verifies and writes the benchmarks. Interrupted (ctx
+// cancelled), it says so in one line; the module is untouched and its
+// temporary files are removed.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
+	res, err := run(ctx, cfg)
+	if err != nil && ctx.Err() != nil {
+		return nil, errors.New("interrupted; nothing was written to the module")
+	}
+	return res, err
+}
+
+func run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	res := &Result{Module: cfg.Program.Module.Path}
 	if abs, err := filepath.Abs(cfg.Out); err == nil {
