@@ -48,11 +48,11 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("perfmut generate without -write changed the module")
 	}
 	for _, want := range []string{
-		"BenchmarkPerfmutSum (Sum, example.com/genmod/calc): kills 3 of its mutants no benchmark killed;",
+		"BenchmarkPerfmutSum (Sum, example.com/genmod/calc): kills 3 mutants no benchmark killed;",
 		"skipped Apply (example.com/genmod/calc): a func value\n",
 		"skipped Drain (example.com/genmod/calc): a channel\n",
 		"skipped (*Queue).PopAll (example.com/genmod/calc): it panics at the baseline: panic: empty queue\n",
-		"1 benchmarks kept; 2 go builds for the candidates;",
+		"1 benchmark kept; 2 go builds for the candidates;",
 	} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout.String())

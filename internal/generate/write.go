@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -65,7 +66,7 @@ func (res *Result) WriteModule() error {
 // scores before and after, and the files.
 func (res *Result) Print(w io.Writer, writeCmd string) {
 	for _, b := range res.Benchmarks {
-		fmt.Fprintf(w, "%s (%s, %s): kills %d of its mutants no benchmark killed", b.Name, b.Function, b.Package, len(b.Kills))
+		fmt.Fprintf(w, "%s (%s, %s): kills %s no benchmark killed", b.Name, b.Function, b.Package, english.Plural(len(b.Kills), "mutant"))
 		if len(b.Misses) > 0 {
 			fmt.Fprintf(w, ", misses %d", len(b.Misses))
 		}
@@ -86,7 +87,7 @@ func (res *Result) Print(w io.Writer, writeCmd string) {
 		}
 		fmt.Fprintf(w, "%s %s score %.1f%% -> %.1f%% (%d -> %d killed of %d valid)\n", s.Package, s.Level, 100*s.Before.Score, 100*s.After.Score, s.Before.Killed, s.After.Killed, s.After.Valid)
 	}
-	fmt.Fprintf(w, "%d benchmarks kept; %d go builds for the candidates; %.0fs\n", len(res.Benchmarks), res.Builds, res.Seconds)
+	fmt.Fprintf(w, "%s kept; %s for the candidates; %.0fs\n", english.Plural(len(res.Benchmarks), "benchmark"), english.Plural(res.Builds, "go build"), res.Seconds)
 	for _, f := range res.Files {
 		fmt.Fprintf(w, "wrote %s\n", f)
 	}
