@@ -144,20 +144,42 @@ func benchName(function string, taken map[string]bool) string {
 	return name
 }
 
-// byWeight orders recorded calls: the largest arguments first, then the
-// most frequent, then the first recorded.
+// readableSize is the size of a recorded call's arguments (as recorded)
+// above which its literal is too long to read: such calls are chosen
+// only when no smaller one was recorded.
+const readableSize = 2048
+
+// byWeight orders recorded calls: the largest one of a readable size
+// first, then the most frequent, then the first recorded; calls too long
+// to read come last, the smallest first.
 func byWeight(calls []*Call) []*Call {
 	out := append([]*Call(nil), calls...)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if a.Size() != b.Size() {
-			return a.Size() > b.Size()
+		ra, rb := a.Size() <= readableSize, b.Size() <= readableSize
+		if ra != rb {
+			return ra
+		}
+		if !ra {
+			return a.Size() < b.Size()
 		}
 		if a.Count != b.Count {
 			return a.Count > b.Count
 		}
 		return a.Line < b.Line
 	})
+	// The largest readable call first.
+	best := -1
+	for i, c := range out {
+		if c.Size() <= readableSize && (best < 0 || c.Size() > out[best].Size()) {
+			best = i
+		}
+	}
+	if best > 0 {
+		c := out[best]
+		copy(out[1:best+1], out[:best])
+		out[0] = c
+	}
 	return out
 }
 

@@ -291,7 +291,7 @@ func (w *writer) mapLit(t types.Type, u *types.Map, v *Value) (string, error) {
 		}
 		parts = append(parts, k+": "+val)
 	}
-	slices.Sort(parts)
+	slices.SortFunc(parts, keyOrder)
 	// Keys that print alike (NaN) cannot be written twice.
 	if len(slices.Compact(slices.Clone(parts))) != len(parts) {
 		return "", cannot("a map with keys that cannot be told apart in a literal")
@@ -344,4 +344,18 @@ func byteString(elem types.Type, v *Value) (string, bool) {
 		buf[i] = byte(n)
 	}
 	return strconv.Quote(string(buf)), true
+}
+
+// keyOrder orders a map literal's entries by key, numbers by value.
+func keyOrder(a, b string) int {
+	ka, kb := a[:strings.Index(a, ": ")], b[:strings.Index(b, ": ")]
+	x, errA := strconv.ParseFloat(ka, 64)
+	y, errB := strconv.ParseFloat(kb, 64)
+	if errA == nil && errB == nil && x != y {
+		if x < y {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
 }
