@@ -60,6 +60,9 @@ var roundTrips = []roundTrip{
 	{"Celsius", "Celsius(math.NaN())"},
 	{"Celsius", "36.6"},
 	{"struct{ A, b int }", "struct{ A, b int }{A: 1, b: 2}"},
+	{"any", `Pair[string, []int]{K: "a", V: []int{1}}`},
+	{"any", `&Pair[int, Pair[string, *bool]]{K: 1, V: Pair[string, *bool]{K: "x"}}`},
+	{"any", `map[string]Pair[int, float64]{"p": {K: 2, V: 0.5}}`},
 }
 
 // notWritable are parameter values no literal can write, with the reason
@@ -81,7 +84,7 @@ func TestCaptureRoundTrip(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var src, calls strings.Builder
-	src.WriteString("package rt\n\ntype Inner struct {\n\tN int\n\ts string\n}\n\ntype Outer struct {\n\tName string\n\tin   Inner\n\tP    *Inner\n\tTags map[int]string\n}\n\ntype Celsius float64\n\ntype Node struct{ next *Node }\n\n")
+	src.WriteString("package rt\n\ntype Inner struct {\n\tN int\n\ts string\n}\n\ntype Outer struct {\n\tName string\n\tin   Inner\n\tP    *Inner\n\tTags map[int]string\n}\n\ntype Celsius float64\n\ntype Node struct{ next *Node }\n\ntype Pair[K comparable, V any] struct {\n\tK K\n\tV V\n}\n\n")
 	cases := append(append([]roundTrip(nil), roundTrips...), notWritable...)
 	for i, c := range cases {
 		fmt.Fprintf(&src, "func Take%d(v %s) {}\n", i, c.typ)

@@ -52,8 +52,8 @@ func (w *writer) resolve(d *TypeDesc) (types.Type, error) {
 
 // named resolves a named type.
 func (w *writer) named(d *TypeDesc) (types.Type, error) {
-	if strings.Contains(d.Name, "[") {
-		return nil, cannot("an interface holding an instance of the generic type %s", d.Name)
+	if i := strings.IndexByte(d.Name, '['); i > 0 && strings.HasSuffix(d.Name, "]") {
+		return w.instance(d.Path, d.Name[:i], d.Name[i+1:len(d.Name)-1])
 	}
 	if d.Path == "" {
 		if obj, ok := types.Universe.Lookup(d.Name).(*types.TypeName); ok {
@@ -93,4 +93,105 @@ func findPackage(p *types.Package, path string, seen map[*types.Package]bool) *t
 		}
 	}
 	return nil
+}
+
+// instance resolves an instance of a generic type: its package path,
+// its name, and its type arguments as reflect writes them ("int,
+// example.com/p.T, []string").
+func (w *writer) instance(path, name, args string) (types.Type, error) {
+	base, err := w.named(&TypeDesc{Path: path, Name: name})
+	if err != nil {
+		return nil, err
+	}
+	var targs []types.Type
+	for _, a := range splitTop(args) {
+		t, err := w.typeString(strings.TrimSpace(a))
+		if err != nil {
+			return nil, err
+		}
+		targs = append(targs, t)
+	}
+	inst, err := types.Instantiate(nil, base, targs, true)
+	if err != nil {
+		return nil, cannot("an interface holding %s[%s], which cannot be instantiated: %v", name, args, err)
+	}
+	return inst, nil
+}
+
+// typeString resolves a type as reflect writes it: a predeclared or
+// package-qualified name (the full import path), a slice, pointer or map
+// of such.
+func (w *writer) typeString(s string) (types.Type, error) {
+	switch {
+	case strings.HasPrefix(s, "[]"):
+		e, err := w.typeString(s[2:])
+		if err != nil {
+			return nil, err
+		}
+		return types.NewSlice(e), nil
+	case strings.HasPrefix(s, "*"):
+		e, err := w.typeString(s[1:])
+		if err != nil {
+			return nil, err
+		}
+		return types.NewPointer(e), nil
+	case strings.HasPrefix(s, "map["):
+		parts := splitTop(s[4:])
+		if end := matching(s[4:]); end >= 0 && len(parts) > 0 {
+			k, err := w.typeString(s[4 : 4+end])
+			if err != nil {
+				return nil, err
+			}
+			v, err := w.typeString(s[4+end+1:])
+			if err != nil {
+				return nil, err
+			}
+			return types.NewMap(k, v), nil
+		}
+	}
+	name, path := s, ""
+	if i := strings.IndexByte(s, '['); i >= 0 {
+		name = s[:i]
+	}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		path, s = s[:i], s[i+1:]
+	}
+	return w.named(&TypeDesc{Path: path, Name: s})
+}
+
+// splitTop splits s at the commas outside brackets.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '[':
+			depth++
+		case ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// matching is the index of the ']' closing a '[' just before s, or -1.
+func matching(s string) int {
+	depth := 1
+	for i, r := range s {
+		switch r {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
