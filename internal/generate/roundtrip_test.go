@@ -63,6 +63,7 @@ var roundTrips = []roundTrip{
 	{"any", `Pair[string, []int]{K: "a", V: []int{1}}`},
 	{"any", `&Pair[int, Pair[string, *bool]]{K: 1, V: Pair[string, *bool]{K: "x"}}`},
 	{"any", `map[string]Pair[int, float64]{"p": {K: 2, V: 0.5}}`},
+	{"any", `Pair[string, map[string][]*Inner]{V: map[string][]*Inner{"i": {{N: 3}}}}`},
 }
 
 // notWritable are parameter values no literal can write, with the reason

@@ -162,35 +162,37 @@ func (w *writer) typeString(s string) (types.Type, error) {
 // splitTop splits s at the commas outside brackets.
 func splitTop(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '[':
-			depth++
-		case ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
+	start := 0
+	scanTop(s, func(i int, r rune) bool {
+		if r == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
 		}
-	}
+		return false
+	})
 	return append(out, s[start:])
 }
 
 // matching is the index of the ']' closing a '[' just before s, or -1.
 func matching(s string) int {
-	depth := 1
+	return scanTop(s, func(_ int, r rune) bool { return r == ']' })
+}
+
+// scanTop calls f with each rune of s outside brackets (a ']' closing
+// none counts as outside) until f returns true, and returns that rune's
+// index, or -1.
+func scanTop(s string, f func(i int, r rune) bool) int {
+	depth := 0
 	for i, r := range s {
-		switch r {
-		case '[':
-			depth++
-		case ']':
+		if r == ']' && depth > 0 {
 			depth--
-			if depth == 0 {
-				return i
-			}
+			continue
+		}
+		if depth == 0 && f(i, r) {
+			return i
+		}
+		if r == '[' {
+			depth++
 		}
 	}
 	return -1
