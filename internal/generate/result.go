@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +30,8 @@ type Result struct {
 	Warnings   []string            `json:"warnings,omitempty"`
 	Seconds    float64             `json:"seconds"`
 	Status     map[string]string   `json:"-"` // mutant ID -> its status measured on the generated benchmarks
-	killer     map[string]string   // mutant ID -> the generated benchmark that killed it
+	killer     map[string]string   // mutant ID -> the first generated benchmark whose test killed it
+	killers    map[string][]string // mutant ID -> every generated benchmark whose test rejected
 	files      map[string]*pkgFile // package -> its generated file
 }
 
@@ -56,10 +58,10 @@ type PackageScore struct {
 }
 
 // collect reads the verification campaign's verdicts: the generated
-// benchmark that killed each mutant; candidates that killed none are
-// dropped.
+// benchmarks whose tests rejected in each killed mutant's verdict (each
+// of them kills it); candidates that killed none are dropped.
 func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]float64, before map[string]score.Status) {
-	res.killer = map[string]string{}
+	res.killer, res.killers = map[string]string{}, map[string][]string{}
 	res.Status = map[string]string{}
 	if rep == nil {
 		return
@@ -83,10 +85,12 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 			continue
 		}
 		for _, t := range src.Benchmarks {
-			if t.Reject {
-				res.killer[id] = benchOf(t.Benchmark)
-				break
+			if name := benchOf(t.Benchmark); t.Reject && !slices.Contains(res.killers[id], name) {
+				res.killers[id] = append(res.killers[id], name)
 			}
+		}
+		if ks := res.killers[id]; len(ks) > 0 {
+			res.killer[id] = ks[0]
 		}
 	}
 	for _, f := range files {
@@ -99,7 +103,7 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 			}
 			for _, t := range res.Targets {
 				for _, m := range t.Mutants {
-					if res.killer[m.ID] == c.Name {
+					if slices.Contains(res.killers[m.ID], c.Name) {
 						b.Kills = append(b.Kills, m)
 					}
 				}
