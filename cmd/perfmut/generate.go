@@ -23,7 +23,7 @@ import (
 const generateUsage = `Usage: perfmut generate [flags] [packages]
 
 Writes Go benchmarks for the functions no benchmark measures: those whose
-mutants were no-coverage or survived in the campaign of -from (default: -out,
+mutants were no-coverage, survived or undecided in the campaign of -from (default: -out,
 if it holds a report.json; else the mutants no benchmark's timed loop runs).
 Each benchmark calls its function in b.Loop with arguments captured from the
 package's own tests (run once through a go test -overlay that records them). A
@@ -42,7 +42,7 @@ type generateFlags struct {
 
 func (f *generateFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
-	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage and survived mutants are the targets (default: -out if it holds a report.json)")
+	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
 	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
 }
 

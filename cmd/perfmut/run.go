@@ -38,7 +38,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	f.gate.register(fs)
 	f.fmap.Register(fs)
-	fs.BoolVar(&f.gen, "generate", false, "after the campaign, run perfmut generate on its no-coverage and surviving mutants and mark those a generated benchmark kills in the reports")
+	fs.BoolVar(&f.gen, "generate", false, "after the campaign, run perfmut generate on its no-coverage, surviving and undecided mutants and mark those a generated benchmark kills in the reports")
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {

@@ -1,5 +1,6 @@
 // Package generate is perfmut generate: it writes Go benchmarks for the
-// functions whose mutants no benchmark killed (no-coverage or survived),
+// functions whose mutants no benchmark killed (no-coverage, survived or
+// undecided),
 // and keeps only those that kill.
 //
 // The steps, each in its file:

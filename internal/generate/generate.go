@@ -74,7 +74,7 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(targets) == 0 {
 		return res, cfg.finish(res, start)
 	}
-	cfg.logf("perfmut: generate: %d functions with no-coverage or surviving mutants; capturing their arguments from the tests", len(targets))
+	cfg.logf("perfmut: generate: %d functions with no-coverage, surviving or undecided mutants; capturing their arguments from the tests", len(targets))
 	pl := newPlan(targets)
 	calls, note, err := capture(ctx, e, cfg.Program.Module.Dir, targetPackages(targets), pl.probes, 10*time.Minute)
 	if err != nil {

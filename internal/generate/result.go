@@ -36,7 +36,7 @@ type Result struct {
 }
 
 // A Benchmark is a generated benchmark kept: it killed at least one
-// mutant that was no-coverage or survived before.
+// mutant that was no-coverage, survived or undecided before.
 type Benchmark struct {
 	Name     string      `json:"name"`
 	Package  string      `json:"package"`

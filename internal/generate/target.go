@@ -11,8 +11,8 @@ import (
 )
 
 // A Target is a function whose mutants no benchmark killed: none ran it
-// in its timed loop (no-coverage) or none noticed its slowdowns
-// (survived).
+// in its timed loop (no-coverage), or none noticed its slowdowns
+// (survived), or none could tell (undecided).
 type Target struct {
 	Package  string      `json:"package"`  // import path
 	Function string      `json:"function"` // as mutants name it: Lower, T.M, (*T).M
@@ -42,8 +42,12 @@ type Skipped struct {
 	Reason   string `json:"reason"`
 }
 
-// targetStatus reports whether a mutant with status s is a target's.
-func targetStatus(s score.Status) bool { return s == score.NoCoverage || s == score.Survived }
+// targetStatus reports whether a mutant with status s is a target's: no
+// benchmark ran it (no-coverage), or the benchmarks that did neither
+// killed it nor, for an undecided one, ruled its slowdown out.
+func targetStatus(s score.Status) bool {
+	return s == score.NoCoverage || s == score.Survived || s == score.Undecided
+}
 
 // selectTargets groups the mutants whose status before is a target's by
 // function; functions no benchmark can call are skipped with the reason.
