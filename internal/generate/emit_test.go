@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"go/types"
 	"slices"
 	"strings"
 	"testing"
@@ -39,5 +40,21 @@ func TestKeyOrder(t *testing.T) {
 		if !slices.Equal(c.in, c.want) {
 			t.Errorf("sorted %q, want %q", c.in, c.want)
 		}
+	}
+}
+
+// TestRenderDropsUnusedImports: an import a benchmark lists but does not
+// use (a concurrent benchmark's list may name more) is left out, so the
+// file passes go vet.
+func TestRenderDropsUnusedImports(t *testing.T) {
+	c := &Candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = math.Sqrt(2)\n}\n", Uses: []string{"math", "sync"}}
+	w := newWriter(types.NewPackage("example.com/p", "p"))
+	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.24", w: w, benches: []*Candidate{c}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "package p\n\nimport (\n\t\"math\"\n\t\"testing\"\n)\n\n// BenchmarkX calls F.\nfunc BenchmarkX(b *testing.B) {\n\tfor b.Loop() {\n\t\t_ = math.Sqrt(2)\n\t}\n}\n"
+	if got := string(src); !strings.HasSuffix(got, want) || strings.Contains(got, "go:build") {
+		t.Errorf("rendered:\n%s\nwant it to end with:\n%s", got, want)
 	}
 }

@@ -1,12 +1,18 @@
 package generate
 
 import (
+	"bytes"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"go/version"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 // FileName is the base name of the generated benchmarks' file in each
@@ -72,11 +78,33 @@ func renderFile(s fileSpec) ([]byte, error) {
 	if ptr {
 		b.WriteString("\n// perfmutPtr returns a pointer to a copy of v.\nfunc perfmutPtr[T any](v T) *T { return &v }\n")
 	}
-	out, err := format.Source([]byte(b.String()))
+	return formatFile(b.String())
+}
+
+// formatFile drops the imports src does not use (a concurrent
+// benchmark's import list may name more than its body calls) and
+// gofmts it.
+func formatFile(src string) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, FileName, src, parser.ParseComments)
 	if err != nil {
-		return nil, fmt.Errorf("formatting the generated file: %v\n%s", err, b.String())
+		return nil, fmt.Errorf("parsing the generated file: %v\n%s", err, src)
 	}
-	return out, nil
+	for _, imp := range slices.Clone(f.Imports) {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		name := ""
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if !astutil.UsesImport(f, path) {
+			astutil.DeleteNamedImport(fset, f, name, path)
+		}
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, f); err != nil {
+		return nil, fmt.Errorf("formatting the generated file: %v", err)
+	}
+	return out.Bytes(), nil
 }
 
 func lastElem(path string) string {
