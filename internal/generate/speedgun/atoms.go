@@ -60,7 +60,7 @@ func (t *target) buildAtoms(p pools, pkg *types.Package, focus map[string]bool, 
 			makes = append(makes, make_{expr: expr, imports: used()})
 			continue
 		}
-		for _, args := range drawArgs(p, c.params, c.variadic, qual, rng)[:1] {
+		for _, args := range drawArgs(p.forConstructor(), c.params, c.variadic, qual, rng)[:1] {
 			mk := make_{expr: fmt.Sprintf("%s(%s)", c.call, args), cover: c.cover, err: c.err}
 			mk.value, mk.imports = !t.returnsPointer(pkg, c), used()
 			makes = append(makes, mk)

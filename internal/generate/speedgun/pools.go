@@ -25,8 +25,20 @@ type pools struct {
 	sizes  []int64 // lengths of byte slices
 }
 
-// poolSize is how many values of a kind a pool holds.
-const poolSize = 4
+// poolSize is how many numbers of a kind a pool holds; keyPoolSize how
+// many strings: few enough that the goroutines meet on the same keys,
+// enough that a structure holds several.
+const (
+	poolSize    = 4
+	keyPoolSize = 8
+)
+
+// forConstructor returns the pools a constructor's arguments come from:
+// the largest integer only, as constructors take capacities and sizes.
+func (p pools) forConstructor() pools {
+	p.ints = []int64{slices.Max(p.ints)}
+	return p
+}
 
 // harvest collects the literals of the _test.go files in dir: the most
 // frequent short key-like strings, small integers and floats.
@@ -75,9 +87,9 @@ func harvest(dir string) pools {
 	slices.Sort(p.sizes)
 	slices.Reverse(p.sizes)
 	p.sizes = p.sizes[:min(2, len(p.sizes))]
-	p.strs = fill(p.strs, []string{"k0", "k1", "k2", "k3"})
-	p.ints = fill(p.ints, []int64{1, 2, 3, 8})
-	p.floats = fill(p.floats, []float64{0.5, 1, 2})
+	p.strs = fill(p.strs, []string{"k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"}, keyPoolSize)
+	p.ints = fill(p.ints, []int64{1, 2, 3, 8}, poolSize)
+	p.floats = fill(p.floats, []float64{0.5, 1, 2}, poolSize)
 	if len(p.sizes) == 0 {
 		p.sizes = []int64{16, 256}
 	}
@@ -127,10 +139,10 @@ func firstOr(first map[string]int, s string) int {
 	return math.MaxInt
 }
 
-// fill completes vals to poolSize values from defaults.
-func fill[T comparable](vals, defaults []T) []T {
+// fill completes vals to n values from defaults.
+func fill[T comparable](vals, defaults []T, n int) []T {
 	for _, d := range defaults {
-		if len(vals) >= poolSize {
+		if len(vals) >= n {
 			break
 		}
 		if !slices.Contains(vals, d) {
