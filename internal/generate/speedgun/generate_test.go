@@ -29,7 +29,7 @@ func load(t *testing.T, dir, pattern string) (*mutate.Program, *mutate.Package) 
 
 // TestGenerateFixture: on a type whose methods panic (Boom; Add after
 // Freeze; Take holding the lock, so that the other goroutines block),
-// deadlock (Hang) or cannot be called from a pool (Each), the
+// crash the process (Release) or deadlock (Hang) or cannot be called from a pool (Each), the
 // benchmark calls none of the failing ones, the driver is built once, the
 // dropped candidates are counted with their reasons, and the emitted file
 // compiles into the package's tests and runs.
@@ -56,7 +56,7 @@ func TestGenerateFixture(t *testing.T) {
 	if bm.Name != "BenchmarkConcurrentCounter" || bm.Type != "*Counter" {
 		t.Errorf("benchmark %s of %s, want BenchmarkConcurrentCounter of *Counter", bm.Name, bm.Type)
 	}
-	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Close(", "Each("} {
+	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Release(", "Close(", "Each("} {
 		if strings.Contains(bm.Source, bad) {
 			t.Errorf("the benchmark calls %s):\n%s", bad, bm.Source)
 		}
@@ -68,7 +68,7 @@ func TestGenerateFixture(t *testing.T) {
 		t.Errorf("covers %q, want the constructor NewCounter", bm.Covers)
 	}
 	drops := strings.Join(r.Drops, "\n")
-	for _, want := range []string{`panicked: boom `, "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
+	for _, want := range []string{`panicked: boom `, "x.Release() crashed the process: fatal error: sync: unlock of unlocked mutex", "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
 		if !strings.Contains(drops, want) {
 			t.Errorf("drops:\n%s\nwant a line with %q", drops, want)
 		}
