@@ -29,10 +29,10 @@ func load(t *testing.T, dir, pattern string) (*mutate.Program, *mutate.Package) 
 
 // TestGenerateFixture: on a type whose methods panic (Boom; Add after
 // Freeze; Take holding the lock, so that the other goroutines block),
-// crash the process (Release) or deadlock (Hang) or cannot be called from a pool (Each), the
-// benchmark calls none of the failing ones, the driver is built once, the
-// dropped candidates are counted with their reasons, and the emitted file
-// compiles into the package's tests and runs.
+// crash the process (Release), deadlock (Hang) or cannot be called from a
+// pool (Each), the benchmark calls none of the failing ones, the driver is
+// built once, the dropped candidates are counted with their reasons, and
+// the emitted file compiles into the package's tests and runs.
 func TestGenerateFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
