@@ -132,7 +132,7 @@ func (g *gen) generateType(ctx context.Context, tg *typeGen, taken map[string]bo
 		return Benchmark{}, "no candidate survived its confirmation runs", err
 	}
 	name := uniqueName("BenchmarkConcurrent"+tg.t.name, taken)
-	src, covers, imports := tg.source(name, k.c, g.cfg.Seed)
+	src, covers, imports := tg.source(name, k.c, g.cfg.Seed, g.cfg.Latency)
 	src, err = formatDecl(src)
 	if err != nil {
 		return Benchmark{}, "", err

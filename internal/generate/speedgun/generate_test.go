@@ -32,7 +32,8 @@ func load(t *testing.T, dir, pattern string) (*mutate.Program, *mutate.Package) 
 // crash the process (Release), deadlock (Hang) or cannot be called from a
 // pool (Each), the benchmark calls none of the failing ones, the driver is
 // built once, the dropped candidates are counted with their reasons, and
-// the emitted file compiles into the package's tests and runs.
+// the emitted file compiles into the package's tests and runs, reporting
+// the latency quantile asked for.
 func TestGenerateFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
@@ -42,7 +43,7 @@ func TestGenerateFixture(t *testing.T) {
 	var log bytes.Buffer
 	tmp := t.TempDir()
 	e := engine.New(engine.Config{Module: prog.Module, Measurement: engine.Measurement{Verbose: true}}, tmp, progress.New(&log, false, 0))
-	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: 300 * time.Millisecond})
+	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: 300 * time.Millisecond, Latency: "p99.9-ns/op"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,8 +106,8 @@ func runEmitted(t *testing.T, e *engine.Engine, dir string, pkg *mutate.Package,
 		t.Fatalf("the emitted benchmarks fail: %v\n%s", err, res.Output)
 	}
 	for _, b := range bs {
-		if !bytes.Contains(res.Output, []byte(b.Name)) {
-			t.Errorf("%s did not run:\n%s", b.Name, res.Output)
+		if !bytes.Contains(res.Output, []byte(b.Name)) || !bytes.Contains(res.Output, []byte(" p99.9-ns/op")) {
+			t.Errorf("%s did not run or report p99.9-ns/op:\n%s", b.Name, res.Output)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(pkg.Dir, "perfmut_gen_test.go")); err == nil {

@@ -23,6 +23,9 @@ type pools struct {
 	ints   []int64
 	floats []float64
 	sizes  []int64 // lengths of byte slices
+	// calls are the literal argument lists of the tests' calls of the
+	// package's functions, by function name, in the order seen.
+	calls map[string][][]*ast.BasicLit
 }
 
 // poolSize is how many numbers of a kind a pool holds; keyPoolSize how
@@ -45,10 +48,14 @@ func (p pools) forConstructor() pools {
 func harvest(dir string) pools {
 	strs, ints, floats := map[string]int{}, map[int64]int{}, map[float64]int{}
 	var order []string // first-seen order breaks frequency ties
+	calls := map[string][][]*ast.BasicLit{}
 	for _, f := range parseTests(dir) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if _, ok := n.(*ast.ImportSpec); ok {
 				return false
+			}
+			if name, args, ok := literalCall(n); ok {
+				calls[name] = append(calls[name], args)
 			}
 			lit, ok := n.(*ast.BasicLit)
 			if !ok {
@@ -73,6 +80,7 @@ func harvest(dir string) pools {
 		})
 	}
 	p := pools{
+		calls:  calls,
 		strs:   top(strs, order, func(s string) string { return strconv.Quote(s) }),
 		ints:   top(ints, order, func(v int64) string { return strconv.FormatInt(v, 10) }),
 		floats: top(floats, order, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }),
@@ -285,4 +293,76 @@ func parseTests(dir string) []*ast.File {
 		}
 	}
 	return files
+}
+
+// literalCall reports whether n calls a function of the package by its
+// name (F(...) or F[T](...)) with only literal arguments, and returns them.
+func literalCall(n ast.Node) (string, []*ast.BasicLit, bool) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "", nil, false
+	}
+	fun := call.Fun
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	id, ok := fun.(*ast.Ident)
+	if !ok {
+		return "", nil, false
+	}
+	var args []*ast.BasicLit
+	for _, a := range call.Args {
+		lit, ok := a.(*ast.BasicLit)
+		if !ok {
+			return "", nil, false
+		}
+		args = append(args, lit)
+	}
+	return id.Name, args, true
+}
+
+// harvestedArgs returns the arguments of the tests' first call of the
+// function name whose literals suit params, and whether there is one.
+func (p pools) harvestedArgs(name string, params []types.Type, variadic bool) (string, bool) {
+	if variadic {
+		return "", false
+	}
+	for _, args := range p.calls[name] {
+		if len(args) != len(params) {
+			continue
+		}
+		var srcs []string
+		for i, a := range args {
+			if !literalSuits(a, params[i]) {
+				break
+			}
+			srcs = append(srcs, a.Value)
+		}
+		if len(srcs) == len(args) {
+			return strings.Join(srcs, ", "), true
+		}
+	}
+	return "", false
+}
+
+// literalSuits reports whether lit can be passed as a t: a string to a
+// string kind, an integer to a numeric kind, a float to a float kind.
+func literalSuits(lit *ast.BasicLit, t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	info := b.Info()
+	switch lit.Kind {
+	case token.STRING:
+		return info&types.IsString != 0
+	case token.INT:
+		return info&types.IsInteger != 0 || info&types.IsFloat != 0
+	case token.FLOAT:
+		return info&types.IsFloat != 0
+	}
+	return false
 }

@@ -44,6 +44,18 @@ func TestX(t *testing.T) {
 	if want := []float64{2.5, 0.5, 1, 2}; !slices.Equal(p.floats, want) {
 		t.Errorf("floats %v, want %v", p.floats, want)
 	}
+	// The tests' literal calls of a constructor give its arguments, if
+	// their kinds suit its parameters.
+	intParam := []types.Type{types.Typ[types.Int]}
+	if args, ok := p.harvestedArgs("New", intParam, false); !ok || args != "512" {
+		t.Errorf("New's harvested arguments %q, %v; want 512", args, ok)
+	}
+	if _, ok := p.harvestedArgs("New", []types.Type{types.Typ[types.String]}, false); ok {
+		t.Errorf("512 suits a string parameter")
+	}
+	if _, ok := p.harvestedArgs("Other", intParam, false); ok {
+		t.Errorf("arguments of a function the tests do not call")
+	}
 }
 
 // TestPoolValues: the expressions of a parameter type's pool.
