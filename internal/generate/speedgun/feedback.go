@@ -1,6 +1,7 @@
 package speedgun
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -196,13 +197,16 @@ func (g *gen) step(ctx context.Context, tg *typeGen, s int, minWall time.Duratio
 }
 
 // length finds the suffix length by SpeedGun's binary search (its
-// Algorithm 1): an op lasts at least MinOpTime (else longer) and at least
-// MinReps ops fit in SampleTime (else shorter). When no length meets both,
-// it falls back on the nearest length tried; 0 when every candidate
-// failed.
+// Algorithm 1) over 1 to maxSuffix, for the shortest length whose op
+// lasts at least MinOpTime (SpeedGun repeats a test as often as the
+// sample time allows: each repetition may meet another interleaving, and
+// a short op shows a preempted lock holder in the latency's tail) while
+// at least MinReps ops fit in SampleTime. A length that fails both is the
+// answer when nothing better exists, as is the longest one tried when
+// every op is too short; 0 when every candidate failed.
 func (g *gen) length(ctx context.Context, tg *typeGen) (int, error) {
 	lo, hi := 1, maxSuffix
-	fallback := 0
+	best, fallback := 0, 0
 	for tries := 0; lo <= hi && tries < maxTries; tries++ {
 		s := (lo + hi) / 2
 		ns, err := g.step(ctx, tg, s, 5*time.Millisecond)
@@ -212,19 +216,23 @@ func (g *gen) length(ctx context.Context, tg *typeGen) (int, error) {
 		if ns == 0 {
 			continue // every candidate failed: try this length again
 		}
-		fallback = s
 		tooShort := time.Duration(ns) < g.cfg.MinOpTime
 		tooLong := float64(g.cfg.SampleTime)/ns < float64(g.cfg.MinReps)
 		switch {
 		case tooShort && tooLong:
 			return s, nil
-		case !tooShort && !tooLong:
-			return s, nil
 		case tooShort:
+			fallback = max(fallback, s)
 			lo = s + 1
+		case tooLong:
+			if best == 0 {
+				fallback = s
+			}
+			hi = s - 1
 		default:
+			best = s // long enough: look for a shorter one
 			hi = s - 1
 		}
 	}
-	return fallback, nil
+	return cmp.Or(best, fallback), nil
 }
