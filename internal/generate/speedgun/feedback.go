@@ -40,6 +40,7 @@ type gen struct {
 
 const (
 	maxSuffix    = 32 // the longest sequence s (suffixes of s² calls)
+	maxPrefix    = 8  // the longest prefix, which fills the instance
 	perStep      = 6  // candidates per step of the length search
 	maxTries     = 8  // steps of the length search
 	focusWeight  = 4  // how much more often a focus atom is drawn
@@ -150,7 +151,7 @@ func (g *gen) random(tg *typeGen, s int) cand {
 		makes = tg.okMakes
 	}
 	c.New = makes[g.rng.IntN(len(makes))]
-	for range g.rng.IntN(4) {
+	for range g.rng.IntN(maxPrefix + 1) {
 		c.Prefix = append(c.Prefix, g.draw(tg))
 	}
 	for range g.cfg.Parallelism {
