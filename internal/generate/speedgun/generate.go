@@ -186,17 +186,21 @@ func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error)
 }
 
 // score ranks a candidate: its distinct functions, focus ones counted
-// focusWeight times.
+// focusWeight times, then how many of its suffixes' calls are focus
+// calls.
 func (tg *typeGen) score(c cand) int {
 	seen := map[string]bool{}
 	n := 0
 	add := func(a int) {
 		at := tg.atoms[a]
+		if at.focus {
+			n++
+		}
 		if !seen[at.cover] {
 			seen[at.cover] = true
-			n++
+			n += 1000
 			if at.focus {
-				n += focusWeight - 1
+				n += 1000 * (focusWeight - 1)
 			}
 		}
 	}
