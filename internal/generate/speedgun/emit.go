@@ -50,7 +50,7 @@ func (tg *typeGen) source(name string, c cand, seed int64, latency string) (src 
 	fmt.Fprintf(&body, "}\nvar next int64\n")
 	if q, ok := latencyQuantile(latency); ok {
 		body.WriteString(latencyLoop(c.Parallelism, c.Repeat, q, latency))
-		for _, imp := range []string{"math", "sort", "sync", "time"} {
+		for _, imp := range []string{"math", "runtime", "sort", "sync", "time"} {
 			uses[imp] = true
 		}
 	} else {

@@ -24,19 +24,25 @@ func latencyQuantile(unit string) (float64, bool) {
 
 // latencyLoop is the timed part of a benchmark that also reports the
 // quantile q of its ops' latencies (nearest rank) as unit: each goroutine
-// times its ops into a slice of its own, merged once it is done.
+// times its ops into a buffer of its own, allocated before the timer
+// starts (so that B/op stays the calls' own), merged once it is done.
 func latencyLoop(parallelism, repeat int, q float64, unit string) string {
-	return fmt.Sprintf(`var mu sync.Mutex
-var lat []time.Duration
-b.SetParallelism(%d)
+	return fmt.Sprintf(`procs := %[1]d * runtime.GOMAXPROCS(0)
+bufs := make(chan []time.Duration, procs)
+for i := 0; i < procs; i++ {
+bufs <- make([]time.Duration, 0, b.N)
+}
+var mu sync.Mutex
+lat := make([]time.Duration, 0, b.N)
+b.SetParallelism(%[1]d)
 b.ResetTimer()
 b.RunParallel(func(pb *testing.PB) {
 g := int(atomic.AddInt64(&next, 1) - 1)
-var d []time.Duration
+d := <-bufs
 for op := g; pb.Next(); op++ {
 suffix := suffixes[op%%len(suffixes)]
 t0 := time.Now()
-for i := 0; i < %d; i++ {
+for i := 0; i < %[2]d; i++ {
 suffix()
 }
 d = append(d, time.Since(t0))
@@ -47,10 +53,10 @@ mu.Unlock()
 })
 b.StopTimer()
 sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-rank := int(math.Ceil(float64(len(lat))*%s)) - 1
+rank := int(math.Ceil(float64(len(lat))*%[3]s)) - 1
 if rank < 0 {
 rank = 0
 }
-b.ReportMetric(float64(lat[rank].Nanoseconds()), %q)
+b.ReportMetric(float64(lat[rank].Nanoseconds()), %[4]q)
 `, parallelism, repeat, strconv.FormatFloat(q, 'g', -1, 64), unit)
 }
