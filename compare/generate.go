@@ -107,7 +107,14 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 	gs.Builds += r.Builds
 	gs.Dropped += r.Dropped
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// The generator's failure (its driver does not build here) costs
+		// this package's generated benchmarks, not the comparison.
+		sides[1].w.Warnf("-generate: %s: %v", pkg, err)
+		gs.Skipped = append(gs.Skipped, results.GeneratedSkip{Package: pkg, Reason: err.Error()})
+		return nil, nil
 	}
 	for _, sk := range r.Skipped {
 		gs.Skipped = append(gs.Skipped, results.GeneratedSkip{Package: pkg, Type: sk.Type, Reason: sk.Reason})
