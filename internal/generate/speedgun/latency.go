@@ -9,6 +9,18 @@ import (
 // latencyUnit is a latency quantile's unit: p99.95-ns/op.
 var latencyUnit = regexp.MustCompile(`^p([0-9]+(?:\.[0-9]+)?)-ns/op$`)
 
+// LatencyUnit returns the first of a campaign's custom units (its
+// metrics:) that Config.Latency accepts, a latency quantile pQ-ns/op, or
+// "".
+func LatencyUnit(units []string) string {
+	for _, u := range units {
+		if _, ok := latencyQuantile(u); ok {
+			return u
+		}
+	}
+	return ""
+}
+
 // latencyQuantile parses a latency unit into its quantile (0.9995).
 func latencyQuantile(unit string) (float64, bool) {
 	m := latencyUnit.FindStringSubmatch(unit)

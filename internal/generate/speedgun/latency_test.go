@@ -10,3 +10,12 @@ func TestLatencyQuantile(t *testing.T) {
 		}
 	}
 }
+
+func TestLatencyUnit(t *testing.T) {
+	if got := LatencyUnit([]string{"B/op", "p99.9-sec/op", "p99.95-ns/op", "p50-ns/op"}); got != "p99.95-ns/op" {
+		t.Errorf("LatencyUnit = %q, want p99.95-ns/op", got)
+	}
+	if got := LatencyUnit(nil); got != "" {
+		t.Errorf("LatencyUnit(nil) = %q", got)
+	}
+}
