@@ -4,41 +4,56 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
-// latencyUnit is a latency quantile's unit: p99.95-ns/op.
-var latencyUnit = regexp.MustCompile(`^p([0-9]+(?:\.[0-9]+)?)-ns/op$`)
+// latencyUnit is a latency quantile's unit: p99.95-ns/op, or as
+// benchfmt tidies it (and perfmut.yaml's metrics: are kept),
+// p99.95-sec/op.
+var latencyUnit = regexp.MustCompile(`^p([0-9]+(?:\.[0-9]+)?)-(?:ns|sec)/op$`)
 
 // LatencyUnit returns the first of a campaign's custom units (its
-// metrics:) that Config.Latency accepts, a latency quantile pQ-ns/op, or
-// "".
+// metrics:, tidied or not) that is a latency quantile, as the unit
+// Config.Latency takes (pQ-ns/op), or "".
 func LatencyUnit(units []string) string {
 	for _, u := range units {
-		if _, ok := latencyQuantile(u); ok {
-			return u
+		if m := latencyUnit.FindStringSubmatch(u); m != nil {
+			if _, _, ok := latencyQuantile(u); ok {
+				return "p" + m[1] + "-ns/op"
+			}
 		}
 	}
 	return ""
 }
 
-// latencyQuantile parses a latency unit into its quantile (0.9995).
-func latencyQuantile(unit string) (float64, bool) {
+// latencyQuantile parses a latency unit into its quantile as the
+// fraction num/den (p99.95 is 9995/10000), exact for the rank's integer
+// arithmetic.
+func latencyQuantile(unit string) (num, den int64, ok bool) {
 	m := latencyUnit.FindStringSubmatch(unit)
 	if m == nil {
-		return 0, false
+		return 0, 0, false
 	}
-	p, err := strconv.ParseFloat(m[1], 64)
-	if err != nil || p <= 0 || p >= 100 {
-		return 0, false
+	whole, frac, _ := strings.Cut(m[1], ".")
+	num, err := strconv.ParseInt(whole+frac, 10, 64)
+	if err != nil || len(frac) > 6 {
+		return 0, 0, false
 	}
-	return p / 100, true
+	den = 100
+	for range len(frac) {
+		den *= 10
+	}
+	if num <= 0 || num >= den {
+		return 0, 0, false
+	}
+	return num, den, true
 }
 
 // latencyLoop is the timed part of a benchmark that also reports the
-// quantile q of its ops' latencies (nearest rank) as unit: each goroutine
+// quantile num/den of its ops' latencies (nearest rank) as unit: each goroutine
 // times its ops into a buffer of its own, allocated before the timer
 // starts (so that B/op stays the calls' own), merged once it is done.
-func latencyLoop(parallelism, repeat int, q float64, unit string) string {
+func latencyLoop(parallelism, repeat int, num, den int64, unit string) string {
 	return fmt.Sprintf(`procs := %[1]d * runtime.GOMAXPROCS(0)
 bufs := make(chan []time.Duration, procs)
 for i := 0; i < procs; i++ {
@@ -65,10 +80,10 @@ mu.Unlock()
 })
 b.StopTimer()
 sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-rank := int(math.Ceil(float64(len(lat))*%[3]s)) - 1
+rank := (int64(len(lat))*%[3]d+%[4]d-1)/%[4]d - 1
 if rank < 0 {
 rank = 0
 }
-b.ReportMetric(float64(lat[rank].Nanoseconds()), %[4]q)
-`, parallelism, repeat, strconv.FormatFloat(q, 'g', -1, 64), unit)
+b.ReportMetric(float64(lat[rank].Nanoseconds()), %[5]q)
+`, parallelism, repeat, num, den, unit)
 }
