@@ -43,7 +43,7 @@ func TestGenerateFixture(t *testing.T) {
 	var log bytes.Buffer
 	tmp := t.TempDir()
 	e := engine.New(engine.Config{Module: prog.Module, Measurement: engine.Measurement{Verbose: true}}, tmp, progress.New(&log, false, 0))
-	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: 300 * time.Millisecond, Latency: "p99.9-ns/op"})
+	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: time.Second, Latency: "p99.9-ns/op"})
 	if err != nil {
 		t.Fatal(err)
 	}
