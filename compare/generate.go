@@ -103,7 +103,6 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 	r, err := speedgun.Generate(ctx, speedgun.Config{
 		Engine: sides[1].w.Engine, Dir: sides[1].w.Dir(), Package: loaded[1],
 		Methods: methods, Constructors: ctors, Focus: focus, Seed: c.Seed, SampleTime: c.SampleTime,
-		Latency: speedgun.LatencyUnit(c.CustomUnits),
 	})
 	gs.Builds += r.Builds
 	gs.Dropped += r.Dropped
