@@ -122,6 +122,10 @@ func (g *gen) draw(tg *typeGen) int {
 	for _, a := range tg.okAtoms {
 		total += g.weight(tg, a)
 	}
+	if total == 0 { // every atom failed in sequences: forgive them
+		clear(tg.strikes)
+		return g.draw(tg)
+	}
 	n := g.rng.IntN(total)
 	for _, a := range tg.okAtoms {
 		if n -= g.weight(tg, a); n < 0 {

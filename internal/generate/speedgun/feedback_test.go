@@ -1,0 +1,25 @@
+package speedgun
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestDraw: focus atoms are drawn focusWeight times as often, an atom
+// with maxStrikes failures never, and when every atom has them they are
+// forgiven rather than none drawn.
+func TestDraw(t *testing.T) {
+	tg := &typeGen{atoms: []atom{{cover: "A"}, {cover: "B", focus: true}, {cover: "C"}}, okAtoms: []int{0, 1, 2}, strikes: map[int]int{2: maxStrikes}}
+	g := &gen{rng: rand.New(rand.NewPCG(1, 2))}
+	n := map[int]int{}
+	for range 5000 {
+		n[g.draw(tg)]++
+	}
+	if n[2] != 0 || n[1] < 3*n[0] || n[1] > 5*n[0] {
+		t.Errorf("draws %v: want none of the struck atom 2 and about %d times as many of the focus atom 1 as of 0", n, focusWeight)
+	}
+	tg.strikes = map[int]int{0: maxStrikes, 1: maxStrikes, 2: maxStrikes}
+	if a := g.draw(tg); a < 0 || a > 2 || len(tg.strikes) != 0 {
+		t.Errorf("with every atom struck: drew %d, strikes %v; want an atom and the strikes cleared", a, tg.strikes)
+	}
+}
