@@ -115,34 +115,47 @@ func (g *gen) checkSingles(ctx context.Context, tg *typeGen) error {
 	return nil
 }
 
-// draw returns a random usable atom, focus atoms focusWeight times as
-// likely.
+// draw returns a random usable atom, a focus atom focusWeight times as
+// likely as another, and the focus atoms together at least as likely as
+// all the others (SpeedGun's focus on the changed methods, which a type
+// with many methods would dilute).
 func (g *gen) draw(tg *typeGen) int {
-	total := 0
+	focus, other := 0, 0
 	for _, a := range tg.okAtoms {
-		total += g.weight(tg, a)
+		switch {
+		case tg.strikes[a] >= maxStrikes:
+		case tg.atoms[a].focus:
+			focus++
+		default:
+			other++
+		}
 	}
-	if total == 0 { // every atom failed in sequences: forgive them
+	if focus+other == 0 { // every atom failed in sequences: forgive them
 		clear(tg.strikes)
 		return g.draw(tg)
 	}
-	n := g.rng.IntN(total)
+	// A focus atom weighs focusWeight, or as much as makes the focus
+	// atoms together as likely as all the others, if that is more.
+	fw := focusWeight
+	if focus > 0 {
+		fw = max(fw, (other+focus-1)/focus)
+	}
+	weight := func(a int) int {
+		switch {
+		case tg.strikes[a] >= maxStrikes:
+			return 0
+		case tg.atoms[a].focus:
+			return fw
+		}
+		return 1
+	}
+	n := g.rng.IntN(focus*fw + other)
 	for _, a := range tg.okAtoms {
-		if n -= g.weight(tg, a); n < 0 {
+		if n -= weight(a); n < 0 {
 			return a
 		}
 	}
 	return tg.okAtoms[len(tg.okAtoms)-1]
-}
-
-func (g *gen) weight(tg *typeGen, a int) int {
-	switch {
-	case tg.strikes[a] >= maxStrikes:
-		return 0
-	case tg.atoms[a].focus:
-		return focusWeight
-	}
-	return 1
 }
 
 // random returns a random candidate of tg with suffixes of s atoms each,

@@ -5,7 +5,8 @@ import (
 	"testing"
 )
 
-// TestDraw: focus atoms are drawn focusWeight times as often, an atom
+// TestDraw: focus atoms are drawn focusWeight times as often (or, among
+// many others, as often as all of them together), an atom
 // with maxStrikes failures never, and when every atom has them they are
 // forgiven rather than none drawn.
 func TestDraw(t *testing.T) {
@@ -17,6 +18,22 @@ func TestDraw(t *testing.T) {
 	}
 	if n[2] != 0 || n[1] < 3*n[0] || n[1] > 5*n[0] {
 		t.Errorf("draws %v: want none of the struck atom 2 and about %d times as many of the focus atom 1 as of 0", n, focusWeight)
+	}
+	// With many other atoms, the focus atoms together are as likely as
+	// all the others.
+	many := &typeGen{strikes: map[int]int{}}
+	for i := range 41 {
+		many.atoms = append(many.atoms, atom{focus: i == 0})
+		many.okAtoms = append(many.okAtoms, i)
+	}
+	focus := 0
+	for range 4000 {
+		if g.draw(many) == 0 {
+			focus++
+		}
+	}
+	if focus < 1800 || focus > 2200 {
+		t.Errorf("the one focus atom of 41 drawn %d times in 4000, want about half", focus)
 	}
 	tg.strikes = map[int]int{0: maxStrikes, 1: maxStrikes, 2: maxStrikes}
 	if a := g.draw(tg); a < 0 || a > 2 || len(tg.strikes) != 0 {

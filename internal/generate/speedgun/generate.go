@@ -185,8 +185,8 @@ func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error)
 	return kept{}, false, nil
 }
 
-// score ranks a candidate: its distinct functions, focus ones counted
-// focusWeight times, then how many of its suffixes' calls are focus
+// score ranks a candidate: the distinct focus functions it calls, then
+// its distinct other functions, then how many of its calls are focus
 // calls.
 func (tg *typeGen) score(c cand) int {
 	seen := map[string]bool{}
@@ -200,7 +200,7 @@ func (tg *typeGen) score(c cand) int {
 			seen[at.cover] = true
 			n += 1000
 			if at.focus {
-				n += 1000 * (focusWeight - 1)
+				n += 1000000
 			}
 		}
 	}

@@ -62,15 +62,20 @@ func TestX(t *testing.T) {
 func TestPoolValues(t *testing.T) {
 	pkg, _ := check(t, `package p
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 type Level int8
 type name string
 var _ context.Context
+var _ time.Duration
 `)
 	p := pools{strs: []string{"a", "b\"q"}, ints: []int64{-1, 200, 300}, floats: []float64{0.5}, sizes: []int64{64}}
 	lookup := func(n string) types.Type { return pkg.Scope().Lookup(n).Type() }
 	ctx := pkg.Imports()[0].Scope().Lookup("Context").Type()
+	dur := pkg.Imports()[1].Scope().Lookup("Duration").Type()
 	for _, c := range []struct {
 		t    types.Type
 		want []string
@@ -84,6 +89,7 @@ var _ context.Context
 		{types.NewSlice(types.Typ[types.String]), []string{`[]string{"a", "b\"q"}`, `[]string{"a"}`}},
 		{types.NewInterfaceType(nil, nil), []string{`"a"`, `"b\"q"`}},
 		{ctx, []string{"context.Background()"}},
+		{dur, []string{"time.Minute", "time.Second", "0"}},
 		{types.NewChan(types.SendRecv, types.Typ[types.Int]), nil},
 		{types.NewPointer(types.Typ[types.Int]), nil},
 	} {
