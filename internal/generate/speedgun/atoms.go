@@ -15,6 +15,9 @@ type atom struct {
 	cover   string // (*Store).Set
 	focus   bool
 	imports []string // the import paths src needs
+	// results is how many results the call returns when its last is an
+	// error (the driver counts the errors), else 0.
+	results int
 }
 
 // A make is one way to create the shared instance: a constructor call
@@ -52,7 +55,11 @@ func (t *target) buildAtoms(p pools, pkg *types.Package, focus map[string]bool, 
 	var atoms []atom
 	for _, m := range t.methods {
 		for _, args := range drawArgs(p, m.params, m.variadic, qual, rng) {
-			atoms = append(atoms, atom{src: fmt.Sprintf("x.%s(%s)", m.name, args), cover: m.cover, focus: focus[m.cover], imports: used()})
+			a := atom{src: fmt.Sprintf("x.%s(%s)", m.name, args), cover: m.cover, focus: focus[m.cover], imports: used()}
+			if m.errs {
+				a.results = m.results
+			}
+			atoms = append(atoms, a)
 		}
 	}
 	var makes []make_

@@ -24,9 +24,10 @@ type typeGen struct {
 // kept is a candidate that survived, with its suffix length and time per
 // op.
 type kept struct {
-	c  cand
-	s  int
-	ns float64
+	c    cand
+	s    int
+	ns   float64
+	errs float64 // the share of its calls that returned an error
 }
 
 // A gen generates for the targets of one package through one driver.
@@ -204,7 +205,7 @@ func (g *gen) step(ctx context.Context, tg *typeGen, s int, minWall time.Duratio
 			g.drop(tg, fmt.Sprintf("a sequence of %d calls", s), r)
 			continue
 		}
-		tg.kept = append(tg.kept, kept{c: c, s: s, ns: r.NsPerOp})
+		tg.kept = append(tg.kept, kept{c: c, s: s, ns: r.NsPerOp, errs: errShare(r, c)})
 		ns = append(ns, r.NsPerOp)
 	}
 	if len(ns) == 0 {
@@ -253,4 +254,19 @@ func (g *gen) length(ctx context.Context, tg *typeGen) (int, error) {
 		}
 	}
 	return cmp.Or(best, fallback), nil
+}
+
+// errShare is the share of a candidate's calls in its result's ops that
+// returned an error.
+func errShare(r res, c cand) float64 {
+	calls := 0
+	for _, s := range c.Suffixes {
+		calls += len(s) * c.Repeat
+	}
+	if r.Ops == 0 || calls == 0 {
+		return 0
+	}
+	// Goroutine g's op k runs suffix g+k: on average, len(Suffixes) ops
+	// make calls calls.
+	return float64(r.Errs) / (float64(r.Ops) * float64(calls) / float64(len(c.Suffixes)))
 }

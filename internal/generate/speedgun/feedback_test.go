@@ -40,3 +40,17 @@ func TestDraw(t *testing.T) {
 		t.Errorf("with every atom struck: drew %d, strikes %v; want an atom and the strikes cleared", a, tg.strikes)
 	}
 }
+
+// TestErrShare: the share of a candidate's calls that returned an error,
+// from the driver's count over its ops (goroutine g's op k runs suffix
+// g+k, so len(Suffixes) ops make every suffix's calls once).
+func TestErrShare(t *testing.T) {
+	c := cand{Suffixes: [][]int{{0, 1}, {2, 3, 4, 5}}, Repeat: 3}
+	// 100 ops make 50 x (2+4) x 3 = 900 calls.
+	if got := errShare(res{Ops: 100, Errs: 90}, c); got != 0.1 {
+		t.Errorf("errShare = %v, want 0.1", got)
+	}
+	if got := errShare(res{}, c); got != 0 {
+		t.Errorf("errShare of no ops = %v, want 0", got)
+	}
+}

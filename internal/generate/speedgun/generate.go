@@ -146,8 +146,8 @@ func (g *gen) generateType(ctx context.Context, tg *typeGen, taken map[string]bo
 	return bm, "", nil
 }
 
-// final picks the best surviving candidates at length s (most distinct
-// functions, focus ones counted focusWeight times) and runs each twice
+// final picks the best surviving candidates at length s (see the order
+// below) and runs each twice
 // over a whole sample time; the first to survive both is the benchmark.
 func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error) {
 	var pool []kept
@@ -156,7 +156,13 @@ func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error)
 			pool = append(pool, k)
 		}
 	}
-	slices.SortStableFunc(pool, func(a, b kept) int { return cmp.Compare(tg.score(b.c), tg.score(a.c)) })
+	// The most distinct focus functions first, then the fewest calls
+	// that return an error (tenths: Go's exceptions, which SpeedGun's
+	// feedback drops), then the rest of the score.
+	slices.SortStableFunc(pool, func(a, b kept) int {
+		sa, sb := tg.score(a.c), tg.score(b.c)
+		return cmp.Or(cmp.Compare(sb/1000000, sa/1000000), cmp.Compare(int(a.errs*10), int(b.errs*10)), cmp.Compare(sb, sa))
+	})
 	pool = pool[:min(3, len(pool))]
 	var cands []cand
 	for _, k := range pool {

@@ -37,7 +37,8 @@ type res struct {
 	Panic   string
 	Atom    int
 	Timeout bool
-	Stuck   bool // goroutines still blocked after the panic
+	Stuck   bool  // goroutines still blocked after the panic
+	Errs    int64 // calls that returned an error
 	NsPerOp float64
 	Ops     int
 	Crash   string `json:"-"`
