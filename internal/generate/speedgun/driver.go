@@ -119,6 +119,7 @@ type perfmutSGRes struct {
 	Atom    int     // the atom that panicked, -1 for none or the creator
 	Timeout bool    ` + "`json:\",omitempty\"`" + `
 	Stuck   bool    ` + "`json:\",omitempty\"`" + `
+	Wrote   string  ` + "`json:\",omitempty\"`" + ` // a file it created
 	NsPerOp float64
 	Ops     int
 }
@@ -227,6 +228,16 @@ func TestPerfmutSpeedGunDriver(t *perfmutSGtesting.T) {
 		case r = <-done:
 		case <-perfmutSGtime.After(perfmutSGtime.Duration(c.Timeout)):
 			r = perfmutSGRes{ID: c.ID, Timeout: true, Atom: -1}
+		}
+		// A call that writes files (SaveFile("a")) would write them
+		// into the user's package when the benchmark runs: the driver
+		// runs in an empty directory, and a candidate that leaves
+		// something there is dropped.
+		if left, _ := perfmutSGos.ReadDir("."); len(left) > 0 {
+			r.OK, r.Wrote = false, left[0].Name()
+			for _, e := range left {
+				perfmutSGos.RemoveAll(e.Name())
+			}
 		}
 		line, _ := perfmutSGjson.Marshal(r)
 		perfmutSGfmt.Printf("perfmut-speedgun: %s\n", line)

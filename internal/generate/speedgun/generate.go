@@ -108,7 +108,11 @@ func buildDriver(ctx context.Context, cfg Config, tgs []*typeGen, imports map[st
 	if !ok {
 		return nil, fmt.Errorf("go test -c wrote no test binary for %s", cfg.Package.ImportPath)
 	}
-	return &driver{e: cfg.Engine, bin: bin, dir: cfg.Package.Dir, tmp: tmp}, nil
+	wd := filepath.Join(tmp, "wd")
+	if err := os.Mkdir(wd, 0o755); err != nil {
+		return nil, err
+	}
+	return &driver{e: cfg.Engine, bin: bin, dir: wd, tmp: tmp}, nil
 }
 
 // generateType runs the feedback loop of one type and renders its

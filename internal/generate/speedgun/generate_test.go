@@ -29,8 +29,8 @@ func load(t *testing.T, dir, pattern string) (*mutate.Program, *mutate.Package) 
 
 // TestGenerateFixture: on a type whose methods panic (Boom; Add after
 // Freeze; Take holding the lock, so that the other goroutines block),
-// crash the process (Release), deadlock (Hang) or cannot be called from a
-// pool (Each), the benchmark calls none of the failing ones, the driver is
+// crash the process (Release), deadlock (Hang), write files (Save) or
+// cannot be called from a pool (Each), the benchmark calls none of the failing ones, the driver is
 // built once, the dropped candidates are counted with their reasons, and
 // the emitted file compiles into the package's tests and runs, reporting
 // the latency quantile asked for.
@@ -57,7 +57,7 @@ func TestGenerateFixture(t *testing.T) {
 	if bm.Name != "BenchmarkConcurrentCounter" || bm.Type != "*Counter" {
 		t.Errorf("benchmark %s of %s, want BenchmarkConcurrentCounter of *Counter", bm.Name, bm.Type)
 	}
-	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Release(", "Close(", "Each("} {
+	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Release(", "Save(", "Close(", "Each("} {
 		if strings.Contains(bm.Source, bad) {
 			t.Errorf("the benchmark calls %s):\n%s", bad, bm.Source)
 		}
@@ -69,7 +69,7 @@ func TestGenerateFixture(t *testing.T) {
 		t.Errorf("covers %q, want the constructor NewCounter", bm.Covers)
 	}
 	drops := strings.Join(r.Drops, "\n")
-	for _, want := range []string{`panicked: boom `, "x.Release() crashed the process: fatal error: sync: unlock of unlocked mutex", "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
+	for _, want := range []string{`panicked: boom `, `x.Save("apple") created a file in the working directory (apple)`, "x.Release() crashed the process: fatal error: sync: unlock of unlocked mutex", "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
 		if !strings.Contains(drops, want) {
 			t.Errorf("drops:\n%s\nwant a line with %q", drops, want)
 		}

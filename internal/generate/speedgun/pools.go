@@ -105,9 +105,10 @@ func harvest(dir string) pools {
 }
 
 // keyLike reports whether a test's string literal looks like a key or a
-// value rather than a message: short, printable, no spaces or verbs.
+// value rather than a message or a path: short, printable, no spaces,
+// verbs or slashes.
 func keyLike(s string) bool {
-	if s == "" || len(s) > 16 || strings.ContainsAny(s, "% \t\n") {
+	if s == "" || len(s) > 16 || strings.ContainsAny(s, "% \t\n/\\") {
 		return false
 	}
 	for _, r := range s {
