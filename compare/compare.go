@@ -44,6 +44,9 @@ type Comparison struct {
 	// All measures every benchmark of the packages, not only those that
 	// run changed code.
 	All bool
+	// Generate generates a concurrent benchmark for each thread-safe type
+	// whose methods changed and compares it too (see generate).
+	Generate bool
 	// MinSamples is -min-samples as given: 0 derives the first look from
 	// each benchmark's share of Alpha.
 	MinSamples int
@@ -60,10 +63,6 @@ type Comparison struct {
 	// changed packages' import paths and the changed Go files); set when
 	// ScoreDir is.
 	ScoreFor func(rep *results.Report, dir string, pkgs, changedFiles []string) *results.ScoreSection
-
-	// Generate generates a concurrent benchmark for each thread-safe type
-	// whose methods changed and compares it too (see generate).
-	Generate bool
 }
 
 // The files a comparison writes in its output directory.
@@ -141,10 +140,6 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	prog.Logf("perfmut: %s", rep.Selection.Reason)
-	if scoreRep != nil {
-		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
-	}
 	if c.Generate {
 		gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
 		if err != nil {
@@ -152,6 +147,10 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		}
 		sel = append(sel, gsel...)
 		maps.Copy(why, gwhy)
+	}
+	prog.Logf("perfmut: %s", rep.Selection.Reason)
+	if scoreRep != nil {
+		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
 	if len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, engine.WithCPUs(sel, c.CPU), why, rep); err != nil {

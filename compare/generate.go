@@ -107,7 +107,14 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 	gs.Builds += r.Builds
 	gs.Dropped += r.Dropped
 	if err != nil {
-		return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// The generator's failure (its driver does not build here) costs
+		// this package's generated benchmarks, not the comparison.
+		sides[1].w.Warnf("-generate: %s: %v", pkg, err)
+		gs.Skipped = append(gs.Skipped, results.GeneratedSkip{Package: pkg, Reason: err.Error()})
+		return nil, nil
 	}
 	for _, sk := range r.Skipped {
 		gs.Skipped = append(gs.Skipped, results.GeneratedSkip{Package: pkg, Type: sk.Type, Reason: sk.Reason})
@@ -167,11 +174,12 @@ func changedFuncs(pkg *mutate.Package, root string, lines map[string][]changes.R
 }
 
 // commonChanged returns, for the thread-safe types both versions have
-// with a changed method (any method, on either side: a changed unexported
-// method changes the exported ones that call it) or a changed
-// constructor, the exported methods both export with the same signature,
-// the constructors both export alike, and the changed ones among them as
-// focus.
+// with a changed method (any method of the type or of a type its
+// exported methods are promoted from, exported or not, on either side: a
+// changed unexported method changes the exported ones that call it) or a
+// changed constructor, the exported methods both export with the same
+// signature, the constructors both export alike, and the changed ones
+// among them as focus.
 func commonChanged(old, new []speedgun.Type, changed [2]map[string]bool) (map[string][]string, []string, []string) {
 	isChanged := func(name string) bool { return changed[0][name] || changed[1][name] }
 	methods := map[string][]string{}
@@ -183,22 +191,13 @@ func commonChanged(old, new []speedgun.Type, changed [2]map[string]bool) (map[st
 			continue
 		}
 		ot := old[i]
-		typeChanged := false
-		for _, ch := range changed {
-			for f, ok := range ch {
-				if ok && (strings.HasPrefix(f, "(*"+nt.Name+").") || strings.HasPrefix(f, nt.Name+".")) {
-					typeChanged = true
-				}
-			}
-		}
+		typeChanged := changedReceiver(nt, changed)
 		var ms []string
 		for m, sig := range nt.Methods {
 			if ot.Methods[m] == sig {
 				ms = append(ms, m)
-				for _, cover := range []string{"(*" + nt.Name + ")." + m, nt.Name + "." + m} {
-					if isChanged(cover) {
-						focus = append(focus, cover)
-					}
+				if cover := nt.Covers[m]; isChanged(cover) {
+					focus = append(focus, cover)
 				}
 			}
 		}
@@ -219,6 +218,33 @@ func commonChanged(old, new []speedgun.Type, changed [2]map[string]bool) (map[st
 	sort.Strings(ctors)
 	sort.Strings(focus)
 	return methods, slices.Compact(ctors), slices.Compact(focus)
+}
+
+// changedReceiver reports whether a changed function is a method of t or
+// of a type t's exported methods are declared on (an embedded type).
+func changedReceiver(t speedgun.Type, changed [2]map[string]bool) bool {
+	recvs := map[string]bool{t.Name: true}
+	for _, cover := range t.Covers {
+		recvs[receiverOf(cover)] = true
+	}
+	for _, ch := range changed {
+		for f, ok := range ch {
+			if ok && recvs[receiverOf(f)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// receiverOf is the receiver type's name of a function named as
+// report.json names it ((*T).M or T.M), "" for a function.
+func receiverOf(name string) string {
+	recv, _, ok := strings.Cut(strings.TrimPrefix(name, "(*"), ".")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(recv, ")")
 }
 
 // freeName returns name, or a numbered variant, that no file in dir has.

@@ -8,36 +8,43 @@ import (
 )
 
 // TestCommonChanged: a type both versions have is generated for when one
-// of its methods (exported or not, on either side) or a constructor
-// changed, with the methods and constructors both export alike; the
-// changed exported ones are the focus.
+// of its methods (exported or not, on either side, also of an embedded
+// type its methods are promoted from) or a constructor changed, with the
+// methods and constructors both export alike; the changed exported ones
+// are the focus.
 func TestCommonChanged(t *testing.T) {
-	old := []speedgun.Type{
-		{Name: "Store", Methods: map[string]string{"Get": "func(k string) int", "Set": "func(k string, v int)", "Gone": "func()"},
-			Constructors: map[string]string{"New": "func() *Store", "NewSized": "func(n int) *Store"}},
-		{Name: "Quiet", Methods: map[string]string{"Len": "func() int"}},
-		{Name: "OnlyOld", Methods: map[string]string{"X": "func()"}},
+	store := func(setSig, ctorSig string, extra string) speedgun.Type {
+		ty := speedgun.Type{Name: "Store",
+			Methods:      map[string]string{"Get": "func(k string) int", "Set": setSig, extra: "func()"},
+			Covers:       map[string]string{"Get": "(*Store).Get", "Set": "(*Store).Set", extra: "(*Store)." + extra},
+			Constructors: map[string]string{"New": "func() *Store", "NewSized": ctorSig}}
+		return ty
 	}
-	new := []speedgun.Type{
-		{Name: "Store", Methods: map[string]string{"Get": "func(k string) int", "Set": "func(k string, v int64)", "Added": "func()"},
-			Constructors: map[string]string{"New": "func() *Store", "NewSized": "func(n int64) *Store"}},
-		{Name: "Quiet", Methods: map[string]string{"Len": "func() int"}},
-		{Name: "Inner", Methods: map[string]string{"Do": "func()"}},
-	}
-	changed := [2]map[string]bool{{"(*Store).Get": true}, {"(*Inner).helper": true, "Quiet.String": false}}
-	methods, ctors, focus := commonChanged(old, new, changed)
-	if want := map[string][]string{"Store": {"Get"}}; !reflect.DeepEqual(methods, want) {
-		t.Errorf("methods %v, want %v (Set changed its signature, Gone and Added are on one side; Quiet did not change; Inner is new)", methods, want)
-	}
-	if want := []string{"New"}; !reflect.DeepEqual(ctors, want) {
-		t.Errorf("constructors %v, want %v", ctors, want)
-	}
-	if want := []string{"(*Store).Get"}; !reflect.DeepEqual(focus, want) {
-		t.Errorf("focus %v, want %v", focus, want)
-	}
-	// An unexported method's change makes the type changed, without focus.
-	methods, _, focus = commonChanged(old, new, [2]map[string]bool{{}, {"(*Quiet).grow": true}})
-	if want := map[string][]string{"Quiet": {"Len"}}; !reflect.DeepEqual(methods, want) || len(focus) != 0 {
-		t.Errorf("unexported change: methods %v focus %v, want %v and no focus", methods, focus, want)
+	cache := speedgun.Type{Name: "Cache", Methods: map[string]string{"Get": "func(k string) (any, bool)"}, Covers: map[string]string{"Get": "(*cache).Get"}}
+	quiet := speedgun.Type{Name: "Quiet", Methods: map[string]string{"Len": "func() int"}, Covers: map[string]string{"Len": "Quiet.Len"}}
+	old := []speedgun.Type{store("func(k string, v int)", "func(n int) *Store", "Gone"), quiet, cache, {Name: "OnlyOld"}}
+	new := []speedgun.Type{store("func(k string, v int64)", "func(n int64) *Store", "Added"), quiet, cache,
+		{Name: "Inner", Methods: map[string]string{"Do": "func()"}, Covers: map[string]string{"Do": "(*Inner).Do"}}}
+	for _, c := range []struct {
+		name         string
+		changed      [2]map[string]bool
+		methods      map[string][]string
+		ctors, focus []string
+	}{
+		{"a method on OLD", [2]map[string]bool{{"(*Store).Get": true}, {"(*Inner).helper": true, "Quiet.String": false}},
+			map[string][]string{"Store": {"Get"}}, []string{"New"}, []string{"(*Store).Get"}},
+		{"an unexported method on NEW", [2]map[string]bool{{}, {"(*Quiet).grow": true}},
+			map[string][]string{"Quiet": {"Len"}}, []string{"New"}, nil},
+		{"a promoted method", [2]map[string]bool{{}, {"(*cache).Get": true}},
+			map[string][]string{"Cache": {"Get"}}, []string{"New"}, []string{"(*cache).Get"}},
+		{"an unexported method of the embedded type", [2]map[string]bool{{"(*cache).get": true}, {}},
+			map[string][]string{"Cache": {"Get"}}, []string{"New"}, nil},
+		{"a function", [2]map[string]bool{{"helper": true}, {}}, map[string][]string{}, []string{"New"}, nil},
+	} {
+		methods, ctors, focus := commonChanged(old, new, c.changed)
+		if !reflect.DeepEqual(methods, c.methods) || !reflect.DeepEqual(ctors, c.ctors) || !reflect.DeepEqual(focus, c.focus) {
+			t.Errorf("%s: methods %v, constructors %v, focus %v; want %v, %v, %v (Set and NewSized changed their signatures, Gone and Added are on one side, Inner is new)",
+				c.name, methods, ctors, focus, c.methods, c.ctors, c.focus)
+		}
 	}
 }

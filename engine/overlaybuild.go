@@ -4,8 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/perfmut/perfmut/results"
 )
@@ -41,5 +46,38 @@ func (w *Workspace) Rebuild(ctx context.Context, pkg string, files map[string][]
 	}
 	w.bins[results.Opt][pkg] = bin
 	w.hasTests[pkg] = true
+	known := concurrentBenchmarks(w.pkgs[pkg].Dir)
+	for name, content := range files {
+		maps.Copy(known, concurrentIn(name, content))
+	}
+	w.count.mu.Lock()
+	if w.count.conc == nil {
+		w.count.conc = map[string]map[string]bool{}
+	}
+	w.count.conc[pkg] = known // -measure instructions keeps them on wall time
+	w.count.mu.Unlock()
 	return nil
+}
+
+// concurrentIn returns the Benchmark functions of a test file's content
+// that call RunParallel or start a goroutine themselves.
+func concurrentIn(name string, content []byte) map[string]bool {
+	out := map[string]bool{}
+	f, err := parser.ParseFile(token.NewFileSet(), name, content, parser.SkipObjectResolution)
+	if err != nil || !strings.HasSuffix(name, "_test.go") {
+		return out
+	}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "Benchmark") {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if n != nil && runsConcurrently(n) {
+				out[fd.Name.Name] = true
+			}
+			return true
+		})
+	}
+	return out
 }

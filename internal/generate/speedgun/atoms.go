@@ -15,6 +15,9 @@ type atom struct {
 	cover   string // (*Store).Set
 	focus   bool
 	imports []string // the import paths src needs
+	// results is how many results the call returns when its last is an
+	// error (the driver counts the errors), else 0.
+	results int
 }
 
 // A make is one way to create the shared instance: a constructor call
@@ -30,8 +33,10 @@ type make_ struct {
 // atomsPerMethod is how many argument tuples of a method are drawn.
 const atomsPerMethod = 3
 
-// buildAtoms draws the atoms of t's methods and the ways to make it, and
-// collects the imports their expressions need.
+// buildAtoms draws the atoms of t's methods and the ways to make it (a
+// constructor with the arguments of its first call in the tests that has
+// only literals, else from the pools), and collects the imports their
+// expressions need.
 func (t *target) buildAtoms(p pools, pkg *types.Package, focus map[string]bool, rng *rand.Rand, imports map[string]bool) ([]atom, []make_) {
 	cur := map[string]bool{}
 	qual := func(q *types.Package) string {
@@ -50,7 +55,11 @@ func (t *target) buildAtoms(p pools, pkg *types.Package, focus map[string]bool, 
 	var atoms []atom
 	for _, m := range t.methods {
 		for _, args := range drawArgs(p, m.params, m.variadic, qual, rng) {
-			atoms = append(atoms, atom{src: fmt.Sprintf("x.%s(%s)", m.name, args), cover: m.cover, focus: focus[m.cover], imports: used()})
+			a := atom{src: fmt.Sprintf("x.%s(%s)", m.name, args), cover: m.cover, focus: focus[m.cover], imports: used()}
+			if m.errs {
+				a.results = m.results
+			}
+			atoms = append(atoms, a)
 		}
 	}
 	var makes []make_
@@ -60,11 +69,13 @@ func (t *target) buildAtoms(p pools, pkg *types.Package, focus map[string]bool, 
 			makes = append(makes, make_{expr: expr, imports: used()})
 			continue
 		}
-		for _, args := range drawArgs(p, c.params, c.variadic, qual, rng)[:1] {
-			mk := make_{expr: fmt.Sprintf("%s(%s)", c.call, args), cover: c.cover, err: c.err}
-			mk.value, mk.imports = !t.returnsPointer(pkg, c), used()
-			makes = append(makes, mk)
+		args, ok := p.harvestedArgs(c.cover, c.params, c.variadic)
+		if !ok {
+			args = drawArgs(p.forConstructor(), c.params, c.variadic, qual, rng)[0]
 		}
+		mk := make_{expr: fmt.Sprintf("%s(%s)", c.call, args), cover: c.cover, err: c.err}
+		mk.value, mk.imports = !t.returnsPointer(pkg, c), used()
+		makes = append(makes, mk)
 	}
 	return atoms, makes
 }

@@ -44,6 +44,11 @@ type Config struct {
 	// Parallelism is the benchmark's b.SetParallelism: goroutines per
 	// GOMAXPROCS, and the number of distinct suffixes (default 4).
 	Parallelism int
+	// Latency, if set, is a unit pQ-ns/op (e.g. p99.95-ns/op, one of the
+	// campaign's metrics): the benchmark also times each op and reports
+	// that quantile of their latencies, where a lock held by a goroutine
+	// the scheduler preempted shows on a loaded machine.
+	Latency string
 	// CandidateTimeout is how long one candidate may run before it counts
 	// as deadlocked and is dropped (default 2s).
 	CandidateTimeout time.Duration

@@ -37,6 +37,8 @@ type method struct {
 	cover    string // (*Store).Set or Stats.String
 	params   []types.Type
 	variadic bool
+	results  int  // how many results it returns
+	errs     bool // its last result is an error
 }
 
 // concurrentDoc matches a doc comment that says a type is safe for
@@ -194,7 +196,8 @@ func (t *target) addMethods(pkg *types.Package, allowed map[string][]string) []S
 			continue
 		}
 		sig := sel.Type().(*types.Signature)
-		m := method{name: fn.Name(), cover: coverName(fn), variadic: sig.Variadic()}
+		m := method{name: fn.Name(), cover: coverName(fn), variadic: sig.Variadic(), results: sig.Results().Len()}
+		m.errs = m.results > 0 && isError(sig.Results().At(m.results-1).Type())
 		for p := range sig.Params().Variables() {
 			m.params = append(m.params, p.Type())
 		}

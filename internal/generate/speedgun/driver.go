@@ -46,6 +46,12 @@ func driverSource(pkgName string, types []*typeGen, imports map[string]bool) ([]
 		b.WriteString("\t}\n\tpanic(\"perfmut: no such creator\")\n}\n\n")
 		fmt.Fprintf(&b, "func perfmutSGCall%d(x %s, a int) {\n\tswitch a {\n", k, tg.t.display)
 		for i, a := range tg.atoms {
+			if a.results > 0 {
+				// An error result is Go's exception: counted, so that
+				// the sequences whose calls succeed rank first.
+				fmt.Fprintf(&b, "\tcase %d:\n\t\tif %serr := %s; err != nil {\n\t\t\tperfmutSGatomic.AddInt64(&perfmutSGErrs, 1)\n\t\t}\n", i, strings.Repeat("_, ", a.results-1), a.src)
+				continue
+			}
 			fmt.Fprintf(&b, "\tcase %d:\n\t\t%s\n", i, a.src)
 		}
 		b.WriteString("\t}\n}\n\n")
@@ -76,6 +82,7 @@ var driverImports = strings.Join([]string{
 	`	perfmutSGos "os"`,
 	`	perfmutSGruntime "runtime"`,
 	`	perfmutSGsync "sync"`,
+	`	perfmutSGatomic "sync/atomic"`,
 	`	perfmutSGtesting "testing"`,
 	`	perfmutSGtime "time"`,
 }, "\n") + "\n"
@@ -101,13 +108,18 @@ type perfmutSGCand struct {
 	Timeout     int64
 }
 
+// perfmutSGErrs counts the calls that returned an error.
+var perfmutSGErrs int64
+
 type perfmutSGRes struct {
 	ID      int
 	OK      bool
+	Errs    int64 // calls that returned an error
 	Panic   string  ` + "`json:\",omitempty\"`" + `
 	Atom    int     // the atom that panicked, -1 for none or the creator
 	Timeout bool    ` + "`json:\",omitempty\"`" + `
 	Stuck   bool    ` + "`json:\",omitempty\"`" + `
+	Wrote   string  ` + "`json:\",omitempty\"`" + ` // a file it created
 	NsPerOp float64
 	Ops     int
 }
@@ -137,6 +149,7 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 	for rounds := 1; ; rounds *= 2 {
 		var wg perfmutSGsync.WaitGroup
 		panicked := make(chan struct{})
+		errs0 := perfmutSGatomic.LoadInt64(&perfmutSGErrs)
 		start := perfmutSGtime.Now()
 		for i := range g {
 			wg.Add(1)
@@ -186,7 +199,7 @@ func perfmutSGRunOn[T any](c perfmutSGCand, mk func(int) T, call func(T, int)) (
 			return r
 		}
 		if wall.Nanoseconds() >= c.MinWall || rounds >= 1<<20 {
-			r.OK, r.Ops = true, g*rounds
+			r.OK, r.Ops, r.Errs = true, g*rounds, perfmutSGatomic.LoadInt64(&perfmutSGErrs)-errs0
 			r.NsPerOp = float64(wall.Nanoseconds()) / float64(g*rounds)
 			return r
 		}
@@ -215,6 +228,16 @@ func TestPerfmutSpeedGunDriver(t *perfmutSGtesting.T) {
 		case r = <-done:
 		case <-perfmutSGtime.After(perfmutSGtime.Duration(c.Timeout)):
 			r = perfmutSGRes{ID: c.ID, Timeout: true, Atom: -1}
+		}
+		// A call that writes files (SaveFile("a")) would write them
+		// into the user's package when the benchmark runs: the driver
+		// runs in an empty directory, and a candidate that leaves
+		// something there is dropped.
+		if left, _ := perfmutSGos.ReadDir("."); len(left) > 0 {
+			r.OK, r.Wrote = false, left[0].Name()
+			for _, e := range left {
+				perfmutSGos.RemoveAll(e.Name())
+			}
 		}
 		line, _ := perfmutSGjson.Marshal(r)
 		perfmutSGfmt.Printf("perfmut-speedgun: %s\n", line)

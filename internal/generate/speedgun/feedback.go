@@ -1,6 +1,7 @@
 package speedgun
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -23,9 +24,10 @@ type typeGen struct {
 // kept is a candidate that survived, with its suffix length and time per
 // op.
 type kept struct {
-	c  cand
-	s  int
-	ns float64
+	c    cand
+	s    int
+	ns   float64
+	errs float64 // the share of its calls that returned an error
 }
 
 // A gen generates for the targets of one package through one driver.
@@ -39,6 +41,7 @@ type gen struct {
 
 const (
 	maxSuffix    = 32 // the longest sequence s (suffixes of s² calls)
+	maxPrefix    = 8  // the longest prefix, which fills the instance
 	perStep      = 6  // candidates per step of the length search
 	maxTries     = 8  // steps of the length search
 	focusWeight  = 4  // how much more often a focus atom is drawn
@@ -113,30 +116,47 @@ func (g *gen) checkSingles(ctx context.Context, tg *typeGen) error {
 	return nil
 }
 
-// draw returns a random usable atom, focus atoms focusWeight times as
-// likely.
+// draw returns a random usable atom, a focus atom focusWeight times as
+// likely as another, and the focus atoms together at least as likely as
+// all the others (SpeedGun's focus on the changed methods, which a type
+// with many methods would dilute).
 func (g *gen) draw(tg *typeGen) int {
-	total := 0
+	focus, other := 0, 0
 	for _, a := range tg.okAtoms {
-		total += g.weight(tg, a)
+		switch {
+		case tg.strikes[a] >= maxStrikes:
+		case tg.atoms[a].focus:
+			focus++
+		default:
+			other++
+		}
 	}
-	n := g.rng.IntN(total)
+	if focus+other == 0 { // every atom failed in sequences: forgive them
+		clear(tg.strikes)
+		return g.draw(tg)
+	}
+	// A focus atom weighs focusWeight, or as much as makes the focus
+	// atoms together as likely as all the others, if that is more.
+	fw := focusWeight
+	if focus > 0 {
+		fw = max(fw, (other+focus-1)/focus)
+	}
+	weight := func(a int) int {
+		switch {
+		case tg.strikes[a] >= maxStrikes:
+			return 0
+		case tg.atoms[a].focus:
+			return fw
+		}
+		return 1
+	}
+	n := g.rng.IntN(focus*fw + other)
 	for _, a := range tg.okAtoms {
-		if n -= g.weight(tg, a); n < 0 {
+		if n -= weight(a); n < 0 {
 			return a
 		}
 	}
 	return tg.okAtoms[len(tg.okAtoms)-1]
-}
-
-func (g *gen) weight(tg *typeGen, a int) int {
-	switch {
-	case tg.strikes[a] >= maxStrikes:
-		return 0
-	case tg.atoms[a].focus:
-		return focusWeight
-	}
-	return 1
 }
 
 // random returns a random candidate of tg with suffixes of s atoms each,
@@ -149,7 +169,7 @@ func (g *gen) random(tg *typeGen, s int) cand {
 		makes = tg.okMakes
 	}
 	c.New = makes[g.rng.IntN(len(makes))]
-	for range g.rng.IntN(4) {
+	for range g.rng.IntN(maxPrefix + 1) {
 		c.Prefix = append(c.Prefix, g.draw(tg))
 	}
 	for range g.cfg.Parallelism {
@@ -185,7 +205,7 @@ func (g *gen) step(ctx context.Context, tg *typeGen, s int, minWall time.Duratio
 			g.drop(tg, fmt.Sprintf("a sequence of %d calls", s), r)
 			continue
 		}
-		tg.kept = append(tg.kept, kept{c: c, s: s, ns: r.NsPerOp})
+		tg.kept = append(tg.kept, kept{c: c, s: s, ns: r.NsPerOp, errs: errShare(r, c)})
 		ns = append(ns, r.NsPerOp)
 	}
 	if len(ns) == 0 {
@@ -196,13 +216,16 @@ func (g *gen) step(ctx context.Context, tg *typeGen, s int, minWall time.Duratio
 }
 
 // length finds the suffix length by SpeedGun's binary search (its
-// Algorithm 1): an op lasts at least MinOpTime (else longer) and at least
-// MinReps ops fit in SampleTime (else shorter). When no length meets both,
-// it falls back on the nearest length tried; 0 when every candidate
-// failed.
+// Algorithm 1) over 1 to maxSuffix, for the shortest length whose op
+// lasts at least MinOpTime (SpeedGun repeats a test as often as the
+// sample time allows: each repetition may meet another interleaving, and
+// a short op shows a preempted lock holder in the latency's tail) while
+// at least MinReps ops fit in SampleTime. A length that fails both is the
+// answer when nothing better exists, as is the longest one tried when
+// every op is too short; 0 when every candidate failed.
 func (g *gen) length(ctx context.Context, tg *typeGen) (int, error) {
 	lo, hi := 1, maxSuffix
-	fallback := 0
+	best, fallback := 0, 0
 	for tries := 0; lo <= hi && tries < maxTries; tries++ {
 		s := (lo + hi) / 2
 		ns, err := g.step(ctx, tg, s, 5*time.Millisecond)
@@ -212,19 +235,38 @@ func (g *gen) length(ctx context.Context, tg *typeGen) (int, error) {
 		if ns == 0 {
 			continue // every candidate failed: try this length again
 		}
-		fallback = s
 		tooShort := time.Duration(ns) < g.cfg.MinOpTime
 		tooLong := float64(g.cfg.SampleTime)/ns < float64(g.cfg.MinReps)
 		switch {
 		case tooShort && tooLong:
 			return s, nil
-		case !tooShort && !tooLong:
-			return s, nil
 		case tooShort:
+			fallback = max(fallback, s)
 			lo = s + 1
+		case tooLong:
+			if best == 0 {
+				fallback = s
+			}
+			hi = s - 1
 		default:
+			best = s // long enough: look for a shorter one
 			hi = s - 1
 		}
 	}
-	return fallback, nil
+	return cmp.Or(best, fallback), nil
+}
+
+// errShare is the share of a candidate's calls in its result's ops that
+// returned an error.
+func errShare(r res, c cand) float64 {
+	calls := 0
+	for _, s := range c.Suffixes {
+		calls += len(s) * c.Repeat
+	}
+	if r.Ops == 0 || calls == 0 {
+		return 0
+	}
+	// Goroutine g's op k runs suffix g+k: on average, len(Suffixes) ops
+	// make calls calls.
+	return float64(r.Errs) / (float64(r.Ops) * float64(calls) / float64(len(c.Suffixes)))
 }

@@ -108,7 +108,11 @@ func buildDriver(ctx context.Context, cfg Config, tgs []*typeGen, imports map[st
 	if !ok {
 		return nil, fmt.Errorf("go test -c wrote no test binary for %s", cfg.Package.ImportPath)
 	}
-	return &driver{e: cfg.Engine, bin: bin, dir: cfg.Package.Dir, tmp: tmp}, nil
+	wd := filepath.Join(tmp, "wd")
+	if err := os.Mkdir(wd, 0o755); err != nil {
+		return nil, err
+	}
+	return &driver{e: cfg.Engine, bin: bin, dir: wd, tmp: tmp}, nil
 }
 
 // generateType runs the feedback loop of one type and renders its
@@ -132,7 +136,7 @@ func (g *gen) generateType(ctx context.Context, tg *typeGen, taken map[string]bo
 		return Benchmark{}, "no candidate survived its confirmation runs", err
 	}
 	name := uniqueName("BenchmarkConcurrent"+tg.t.name, taken)
-	src, covers, imports := tg.source(name, k.c, g.cfg.Seed)
+	src, covers, imports := tg.source(name, k.c, g.cfg.Seed, g.cfg.Latency)
 	src, err = formatDecl(src)
 	if err != nil {
 		return Benchmark{}, "", err
@@ -146,8 +150,8 @@ func (g *gen) generateType(ctx context.Context, tg *typeGen, taken map[string]bo
 	return bm, "", nil
 }
 
-// final picks the best surviving candidates at length s (most distinct
-// functions, focus ones counted focusWeight times) and runs each twice
+// final picks the best surviving candidates at length s (see the order
+// below) and runs each twice
 // over a whole sample time; the first to survive both is the benchmark.
 func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error) {
 	var pool []kept
@@ -156,7 +160,13 @@ func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error)
 			pool = append(pool, k)
 		}
 	}
-	slices.SortStableFunc(pool, func(a, b kept) int { return cmp.Compare(tg.score(b.c), tg.score(a.c)) })
+	// The most distinct focus functions first, then the fewest calls
+	// that return an error (tenths: Go's exceptions, which SpeedGun's
+	// feedback drops), then the rest of the score.
+	slices.SortStableFunc(pool, func(a, b kept) int {
+		sa, sb := tg.score(a.c), tg.score(b.c)
+		return cmp.Or(cmp.Compare(sb/1000000, sa/1000000), cmp.Compare(int(a.errs*10), int(b.errs*10)), cmp.Compare(sb, sa))
+	})
 	pool = pool[:min(3, len(pool))]
 	var cands []cand
 	for _, k := range pool {
@@ -185,18 +195,22 @@ func (g *gen) final(ctx context.Context, tg *typeGen, s int) (kept, bool, error)
 	return kept{}, false, nil
 }
 
-// score ranks a candidate: its distinct functions, focus ones counted
-// focusWeight times.
+// score ranks a candidate: the distinct focus functions it calls, then
+// its distinct other functions, then how many of its calls are focus
+// calls.
 func (tg *typeGen) score(c cand) int {
 	seen := map[string]bool{}
 	n := 0
 	add := func(a int) {
 		at := tg.atoms[a]
+		if at.focus {
+			n++
+		}
 		if !seen[at.cover] {
 			seen[at.cover] = true
-			n++
+			n += 1000
 			if at.focus {
-				n += focusWeight - 1
+				n += 1000000
 			}
 		}
 	}

@@ -29,10 +29,11 @@ func load(t *testing.T, dir, pattern string) (*mutate.Program, *mutate.Package) 
 
 // TestGenerateFixture: on a type whose methods panic (Boom; Add after
 // Freeze; Take holding the lock, so that the other goroutines block),
-// deadlock (Hang) or cannot be called from a pool (Each), the
-// benchmark calls none of the failing ones, the driver is built once, the
-// dropped candidates are counted with their reasons, and the emitted file
-// compiles into the package's tests and runs.
+// crash the process (Release), deadlock (Hang), write files (Save) or
+// cannot be called from a pool (Each), the benchmark calls none of the failing ones, the driver is
+// built once, the dropped candidates are counted with their reasons, and
+// the emitted file compiles into the package's tests and runs, reporting
+// the latency quantile asked for.
 func TestGenerateFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
@@ -42,7 +43,7 @@ func TestGenerateFixture(t *testing.T) {
 	var log bytes.Buffer
 	tmp := t.TempDir()
 	e := engine.New(engine.Config{Module: prog.Module, Measurement: engine.Measurement{Verbose: true}}, tmp, progress.New(&log, false, 0))
-	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: 300 * time.Millisecond})
+	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: time.Second, Latency: "p99.9-ns/op"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestGenerateFixture(t *testing.T) {
 	if bm.Name != "BenchmarkConcurrentCounter" || bm.Type != "*Counter" {
 		t.Errorf("benchmark %s of %s, want BenchmarkConcurrentCounter of *Counter", bm.Name, bm.Type)
 	}
-	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Close(", "Each("} {
+	for _, bad := range []string{"Boom(", "Hang(", "Take(", "Release(", "Save(", "Close(", "Each("} {
 		if strings.Contains(bm.Source, bad) {
 			t.Errorf("the benchmark calls %s):\n%s", bad, bm.Source)
 		}
@@ -68,7 +69,7 @@ func TestGenerateFixture(t *testing.T) {
 		t.Errorf("covers %q, want the constructor NewCounter", bm.Covers)
 	}
 	drops := strings.Join(r.Drops, "\n")
-	for _, want := range []string{`panicked: boom `, "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
+	for _, want := range []string{`panicked: boom `, `x.Save("apple") created a file in the working directory (apple)`, "x.Release() crashed the process: fatal error: sync: unlock of unlocked mutex", "panicked, leaving the other goroutines blocked: counter: Take of an empty key", "x.Hang() deadlocked or outlasted its deadline"} {
 		if !strings.Contains(drops, want) {
 			t.Errorf("drops:\n%s\nwant a line with %q", drops, want)
 		}
@@ -105,8 +106,8 @@ func runEmitted(t *testing.T, e *engine.Engine, dir string, pkg *mutate.Package,
 		t.Fatalf("the emitted benchmarks fail: %v\n%s", err, res.Output)
 	}
 	for _, b := range bs {
-		if !bytes.Contains(res.Output, []byte(b.Name)) {
-			t.Errorf("%s did not run:\n%s", b.Name, res.Output)
+		if !bytes.Contains(res.Output, []byte(b.Name)) || !bytes.Contains(res.Output, []byte(" p99.9-ns/op")) {
+			t.Errorf("%s did not run or report p99.9-ns/op:\n%s", b.Name, res.Output)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(pkg.Dir, "perfmut_gen_test.go")); err == nil {

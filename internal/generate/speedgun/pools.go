@@ -23,20 +23,39 @@ type pools struct {
 	ints   []int64
 	floats []float64
 	sizes  []int64 // lengths of byte slices
+	// calls are the literal argument lists of the tests' calls of the
+	// package's functions, by function name, in the order seen.
+	calls map[string][][]*ast.BasicLit
 }
 
-// poolSize is how many values of a kind a pool holds.
-const poolSize = 4
+// poolSize is how many numbers of a kind a pool holds; keyPoolSize how
+// many strings: few, so that the goroutines meet on the same keys and a
+// read finds what a write stored.
+const (
+	poolSize    = 4
+	keyPoolSize = 4
+)
+
+// forConstructor returns the pools a constructor's arguments come from:
+// the largest integer only, as constructors take capacities and sizes.
+func (p pools) forConstructor() pools {
+	p.ints = []int64{slices.Max(p.ints)}
+	return p
+}
 
 // harvest collects the literals of the _test.go files in dir: the most
 // frequent short key-like strings, small integers and floats.
 func harvest(dir string) pools {
 	strs, ints, floats := map[string]int{}, map[int64]int{}, map[float64]int{}
 	var order []string // first-seen order breaks frequency ties
+	calls := map[string][][]*ast.BasicLit{}
 	for _, f := range parseTests(dir) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			if _, ok := n.(*ast.ImportSpec); ok {
 				return false
+			}
+			if name, args, ok := literalCall(n); ok {
+				calls[name] = append(calls[name], args)
 			}
 			lit, ok := n.(*ast.BasicLit)
 			if !ok {
@@ -61,6 +80,7 @@ func harvest(dir string) pools {
 		})
 	}
 	p := pools{
+		calls:  calls,
 		strs:   top(strs, order, func(s string) string { return strconv.Quote(s) }),
 		ints:   top(ints, order, func(v int64) string { return strconv.FormatInt(v, 10) }),
 		floats: top(floats, order, func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }),
@@ -75,9 +95,9 @@ func harvest(dir string) pools {
 	slices.Sort(p.sizes)
 	slices.Reverse(p.sizes)
 	p.sizes = p.sizes[:min(2, len(p.sizes))]
-	p.strs = fill(p.strs, []string{"k0", "k1", "k2", "k3"})
-	p.ints = fill(p.ints, []int64{1, 2, 3, 8})
-	p.floats = fill(p.floats, []float64{0.5, 1, 2})
+	p.strs = fill(p.strs, []string{"k0", "k1", "k2", "k3"}, keyPoolSize)
+	p.ints = fill(p.ints, []int64{1, 2, 3, 8}, poolSize)
+	p.floats = fill(p.floats, []float64{0.5, 1, 2}, poolSize)
 	if len(p.sizes) == 0 {
 		p.sizes = []int64{16, 256}
 	}
@@ -85,9 +105,10 @@ func harvest(dir string) pools {
 }
 
 // keyLike reports whether a test's string literal looks like a key or a
-// value rather than a message: short, printable, no spaces or verbs.
+// value rather than a message or a path: short, printable, no spaces,
+// verbs or slashes.
 func keyLike(s string) bool {
-	if s == "" || len(s) > 16 || strings.ContainsAny(s, "% \t\n") {
+	if s == "" || len(s) > 16 || strings.ContainsAny(s, "% \t\n/\\") {
 		return false
 	}
 	for _, r := range s {
@@ -127,10 +148,10 @@ func firstOr(first map[string]int, s string) int {
 	return math.MaxInt
 }
 
-// fill completes vals to poolSize values from defaults.
-func fill[T comparable](vals, defaults []T) []T {
+// fill completes vals to n values from defaults.
+func fill[T comparable](vals, defaults []T, n int) []T {
 	for _, d := range defaults {
-		if len(vals) >= poolSize {
+		if len(vals) >= n {
 			break
 		}
 		if !slices.Contains(vals, d) {
@@ -162,6 +183,12 @@ func (p pools) values(t types.Type, qual types.Qualifier) []string {
 		if n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context" {
 			qual(n.Obj().Pkg())
 			return []string{"context.Background()"}
+		}
+		if n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+			// The tests' small integers would be nanoseconds: a cache's
+			// janitor every 3ns, entries that expire at once.
+			q := qual(n.Obj().Pkg())
+			return []string{q + ".Minute", q + ".Second", "0"}
 		}
 		if _, basic := n.Underlying().(*types.Basic); basic {
 			if !n.Obj().Exported() && n.Obj().Pkg() != nil && qual(n.Obj().Pkg()) != "" {
@@ -273,4 +300,76 @@ func parseTests(dir string) []*ast.File {
 		}
 	}
 	return files
+}
+
+// literalCall reports whether n calls a function of the package by its
+// name (F(...) or F[T](...)) with only literal arguments, and returns them.
+func literalCall(n ast.Node) (string, []*ast.BasicLit, bool) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() {
+		return "", nil, false
+	}
+	fun := call.Fun
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	id, ok := fun.(*ast.Ident)
+	if !ok {
+		return "", nil, false
+	}
+	var args []*ast.BasicLit
+	for _, a := range call.Args {
+		lit, ok := a.(*ast.BasicLit)
+		if !ok {
+			return "", nil, false
+		}
+		args = append(args, lit)
+	}
+	return id.Name, args, true
+}
+
+// harvestedArgs returns the arguments of the tests' first call of the
+// function name whose literals suit params, and whether there is one.
+func (p pools) harvestedArgs(name string, params []types.Type, variadic bool) (string, bool) {
+	if variadic {
+		return "", false
+	}
+	for _, args := range p.calls[name] {
+		if len(args) != len(params) {
+			continue
+		}
+		var srcs []string
+		for i, a := range args {
+			if !literalSuits(a, params[i]) {
+				break
+			}
+			srcs = append(srcs, a.Value)
+		}
+		if len(srcs) == len(args) {
+			return strings.Join(srcs, ", "), true
+		}
+	}
+	return "", false
+}
+
+// literalSuits reports whether lit can be passed as a t: a string to a
+// string kind, an integer to a numeric kind, a float to a float kind.
+func literalSuits(lit *ast.BasicLit, t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	info := b.Info()
+	switch lit.Kind {
+	case token.STRING:
+		return info&types.IsString != 0
+	case token.INT:
+		return info&types.IsInteger != 0 || info&types.IsFloat != 0
+	case token.FLOAT:
+		return info&types.IsFloat != 0
+	}
+	return false
 }

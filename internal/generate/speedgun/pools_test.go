@@ -44,21 +44,38 @@ func TestX(t *testing.T) {
 	if want := []float64{2.5, 0.5, 1, 2}; !slices.Equal(p.floats, want) {
 		t.Errorf("floats %v, want %v", p.floats, want)
 	}
+	// The tests' literal calls of a constructor give its arguments, if
+	// their kinds suit its parameters.
+	intParam := []types.Type{types.Typ[types.Int]}
+	if args, ok := p.harvestedArgs("New", intParam, false); !ok || args != "512" {
+		t.Errorf("New's harvested arguments %q, %v; want 512", args, ok)
+	}
+	if _, ok := p.harvestedArgs("New", []types.Type{types.Typ[types.String]}, false); ok {
+		t.Errorf("512 suits a string parameter")
+	}
+	if _, ok := p.harvestedArgs("Other", intParam, false); ok {
+		t.Errorf("arguments of a function the tests do not call")
+	}
 }
 
 // TestPoolValues: the expressions of a parameter type's pool.
 func TestPoolValues(t *testing.T) {
 	pkg, _ := check(t, `package p
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 type Level int8
 type name string
 var _ context.Context
+var _ time.Duration
 `)
 	p := pools{strs: []string{"a", "b\"q"}, ints: []int64{-1, 200, 300}, floats: []float64{0.5}, sizes: []int64{64}}
 	lookup := func(n string) types.Type { return pkg.Scope().Lookup(n).Type() }
 	ctx := pkg.Imports()[0].Scope().Lookup("Context").Type()
+	dur := pkg.Imports()[1].Scope().Lookup("Duration").Type()
 	for _, c := range []struct {
 		t    types.Type
 		want []string
@@ -72,6 +89,7 @@ var _ context.Context
 		{types.NewSlice(types.Typ[types.String]), []string{`[]string{"a", "b\"q"}`, `[]string{"a"}`}},
 		{types.NewInterfaceType(nil, nil), []string{`"a"`, `"b\"q"`}},
 		{ctx, []string{"context.Background()"}},
+		{dur, []string{"time.Minute", "time.Second", "0"}},
 		{types.NewChan(types.SendRecv, types.Typ[types.Int]), nil},
 		{types.NewPointer(types.Typ[types.Int]), nil},
 	} {

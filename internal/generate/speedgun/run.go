@@ -37,7 +37,9 @@ type res struct {
 	Panic   string
 	Atom    int
 	Timeout bool
-	Stuck   bool // goroutines still blocked after the panic
+	Stuck   bool   // goroutines still blocked after the panic
+	Errs    int64  // calls that returned an error
+	Wrote   string // a file it created in the working directory
 	NsPerOp float64
 	Ops     int
 	Crash   string `json:"-"`
@@ -48,6 +50,8 @@ func (r res) why() string {
 	switch {
 	case r.Crash != "":
 		return "crashed the process: " + r.Crash
+	case r.Wrote != "":
+		return "created a file in the working directory (" + r.Wrote + ")"
 	case r.Timeout:
 		return "deadlocked or outlasted its deadline"
 	case r.Panic != "" && r.Stuck:
@@ -62,7 +66,7 @@ func (r res) why() string {
 type driver struct {
 	e    *engine.Engine
 	bin  string
-	dir  string // the package's directory, where the binary runs
+	dir  string // an empty directory, where the binary runs
 	tmp  string
 	runs int // processes started
 }

@@ -17,6 +17,10 @@ type Type struct {
 	// Constructors maps the exported functions that make one to their
 	// signatures.
 	Constructors map[string]string
+	// Covers maps its exported methods to their names in report.json,
+	// by their declared receiver: (*Cache).Get, or (*cache).Get for a
+	// method promoted from an embedded *cache.
+	Covers map[string]string
 }
 
 // Types lists the thread-safe types of pkg (loaded by mutate.Load) with
@@ -30,10 +34,11 @@ func Types(pkg *mutate.Package) []Type {
 	qual := types.RelativeTo(tp)
 	var out []Type
 	for _, t := range targets {
-		ty := Type{Name: t.name, Why: t.why, Methods: map[string]string{}, Constructors: map[string]string{}}
+		ty := Type{Name: t.name, Why: t.why, Methods: map[string]string{}, Constructors: map[string]string{}, Covers: map[string]string{}}
 		for sel := range types.NewMethodSet(types.NewPointer(t.inst)).Methods() {
-			if sel.Obj().Exported() && !fromSync(sel.Obj().(*types.Func)) {
-				ty.Methods[sel.Obj().Name()] = types.TypeString(sel.Type(), qual)
+			if fn := sel.Obj().(*types.Func); fn.Exported() && !fromSync(fn) {
+				ty.Methods[fn.Name()] = types.TypeString(sel.Type(), qual)
+				ty.Covers[fn.Name()] = coverName(fn)
 			}
 		}
 		for _, c := range t.creators {
