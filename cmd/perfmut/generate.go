@@ -23,8 +23,9 @@ import (
 const generateUsage = `Usage: perfmut generate [flags] [packages]
 
 Writes Go benchmarks for the functions no benchmark measures: those whose
-mutants were no-coverage, survived or undecided in the campaign of -from (default: -out,
-if it holds a report.json; else the mutants no benchmark's timed loop runs).
+mutants were no-coverage, survived or undecided in the campaign of -from
+(default: -out, if it holds a report.json; else the mutants no benchmark's
+timed loop runs).
 Each benchmark calls its function in b.Loop with arguments captured from the
 package's own tests (run once through a go test -overlay that records them). A
 benchmark is kept only if it compiles, passes go vet, runs at the baseline, and
