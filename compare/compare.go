@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -43,6 +44,9 @@ type Comparison struct {
 	// All measures every benchmark of the packages, not only those that
 	// run changed code.
 	All bool
+	// Generate generates a concurrent benchmark for each thread-safe type
+	// whose methods changed and compares it too (see generate).
+	Generate bool
 	// MinSamples is -min-samples as given: 0 derives the first look from
 	// each benchmark's share of Alpha.
 	MinSamples int
@@ -135,6 +139,14 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
+	}
+	if c.Generate {
+		gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
+		if err != nil {
+			return nil, err
+		}
+		sel = append(sel, gsel...)
+		maps.Copy(why, gwhy)
 	}
 	prog.Logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {

@@ -62,6 +62,9 @@ func CompareMarkdown(c *results.Comparison) string {
 	if c.Score != nil {
 		writeScoreMarkdown(&b, c.Score)
 	}
+	if c.Generated != nil {
+		writeGeneratedMarkdown(&b, c.Generated)
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "\n> ⚠️ %s\n", mdEscape(w))
 	}

@@ -50,6 +50,9 @@ func CompareText(w io.Writer, c *results.Comparison) error {
 	if c.Score != nil {
 		writeScoreText(&b, c.Score)
 	}
+	if c.Generated != nil {
+		writeGeneratedText(&b, c.Generated)
+	}
 	for _, w := range c.Warnings {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}

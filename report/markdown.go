@@ -180,6 +180,7 @@ func mdChunks(rep *results.Report, lv []string, dir string) (chunks []mdChunk, t
 					fmt.Fprintf(&b, " (%s)", mdEscape(firstLine(r.Reason)))
 				}
 				b.WriteString("\n")
+				b.WriteString(mdGenerated(m, "    "))
 			}
 			chunks = append(chunks, mdChunk{text: b.String(), count: len(g)})
 		}
@@ -251,6 +252,7 @@ func mdSurvivor(rep *results.Report, n int, f finding, lv []string, dir string) 
 		fmt.Fprintf(&b, "   - hint: %s\n", mdEscape(e.Hint))
 	}
 	fmt.Fprintf(&b, "   - check: %s\n", codeSpan(reproduceCommand(rep, m, dir)))
+	b.WriteString(mdGenerated(m, "   "))
 	fmt.Fprintf(&b, "\n   <details><summary>diff and samples (%s)</summary>\n\n", m.ID)
 	fence := codeFence(m.Diff)
 	fmt.Fprintf(&b, "   %sdiff\n", fence)

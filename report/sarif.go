@@ -246,6 +246,9 @@ func sarifMessage(rep *results.Report, f finding, lv []string, dir string) strin
 			fmt.Fprintf(&b, " (%s)", firstLine(r.Reason))
 		}
 		b.WriteString(" A slowdown here would go unnoticed.")
+		if g := generatedLine(m); g != "" {
+			b.WriteString(" Fix: " + g + ".")
+		}
 		return b.String()
 	}
 	fmt.Fprintf(&b, "Performance mutant survived at %s in %s: %s.", strings.Join(f.Levels, " and "), m.Function, m.Description)
@@ -272,6 +275,9 @@ func sarifMessage(rep *results.Report, f finding, lv []string, dir string) strin
 		}
 	}
 	fmt.Fprintf(&b, " Check it with %s.", reproduceCommand(rep, m, dir))
+	if g := generatedLine(m); g != "" {
+		b.WriteString(" Fix: " + g + ".")
+	}
 	return b.String()
 }
 

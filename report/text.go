@@ -167,6 +167,9 @@ func textSurvivors(bw io.Writer, rep *results.Report, gaps []finding, lv []strin
 			fmt.Fprintf(bw, "     hint: %s\n", e.Hint)
 		}
 		textCommands(bw, rep, f, dir)
+		if s := generatedLine(m); s != "" {
+			fmt.Fprintf(bw, "     fix: %s\n", s)
+		}
 	}
 }
 
@@ -220,6 +223,9 @@ func textUncovered(bw io.Writer, uncovered [][]finding) {
 			fmt.Fprintf(bw, "    %s  %s  %s  [%s]\n", position(m), m.Operator, m.Description, m.ID)
 			if r := m.Results[f.Levels[0]]; r.Reason != "" && !strings.HasPrefix(r.Reason, "no benchmark ") {
 				fmt.Fprintf(bw, "      %s\n", firstLine(r.Reason))
+			}
+			if s := generatedLine(m); s != "" {
+				fmt.Fprintf(bw, "      fix: %s\n", s)
 			}
 		}
 	}

@@ -35,6 +35,9 @@ type Comparison struct {
 	Score    *ScoreSection `json:"score,omitempty"`
 	Warnings []string      `json:"warnings,omitempty"`
 	Seconds  float64       `json:"seconds"`
+
+	// Generated is what -generate generated.
+	Generated *GeneratedSection `json:"generated,omitempty"`
 }
 
 // A CompareSide is one version of the comparison.

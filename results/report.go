@@ -210,6 +210,9 @@ type Mutant struct {
 	mutate.Mutant
 	Diff    string                  `json:"diff"`
 	Results map[string]*LevelResult `json:"results"` // by level
+	// Generated, if set, is the generated benchmark that kills the mutant
+	// (perfmut generate, run -generate).
+	Generated *GeneratedKill `json:"generated,omitempty"`
 }
 
 // LevelResult is a mutant's verdict at one optimization level.

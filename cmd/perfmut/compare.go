@@ -24,6 +24,7 @@ const defaultCompareMinEffect = 1.05
 type compareFlags struct {
 	campaignFlags
 	all         bool
+	generate    bool
 	maxSlowdown string
 	scoreDir    string
 	historyDir  string
@@ -35,6 +36,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
 	f.RegisterMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
+	fs.BoolVar(&f.generate, "generate", false, "also generate a concurrent benchmark (after SpeedGun) of each thread-safe type whose methods changed, calling the methods both versions export, and compare it; its file goes to -out's generated/")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a ratio NEW/OLD (the median of the per-round ratios) beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
@@ -88,6 +90,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		New:         pos[1],
 		Patterns:    pos[2:],
 		All:         f.all,
+		Generate:    f.generate,
 		MinSamples:  f.MinSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,

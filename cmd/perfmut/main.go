@@ -46,6 +46,7 @@ func commands() []command {
 		{"compare", "compare the benchmarks of two git revisions (a regression gate)", cmdCompare},
 		{"reproduce", "check one verdict with benchstat: baseline and mutant run alternately", cmdReproduce},
 		{"sensitivity", "the smallest slowdown of each function that some benchmark notices", cmdSensitivity},
+		{"generate", "write benchmarks, verified to kill mutants, for the functions no benchmark measures", cmdGenerate},
 	}
 }
 

@@ -26,6 +26,7 @@ type runFlags struct {
 	plan   runner.PlanMode
 	within time.Duration
 	fmap   mapFlags
+	gen    bool
 }
 
 func (f *runFlags) register(fs *flag.FlagSet) {
@@ -39,6 +40,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	f.gate.register(fs)
 	f.fmap.Register(fs)
+	fs.BoolVar(&f.gen, "generate", false, "after the campaign, run perfmut generate on its no-coverage, surviving and undecided mutants and mark those a generated benchmark kills in the reports")
 }
 
 func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -120,6 +122,13 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	fmt.Fprintf(stdout, "results in %s\n", c.Out)
 	if werr != nil {
 		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", werr, c.Out)
+	}
+	if f.gen {
+		gld := *ld
+		gld.Mutants = mutants
+		if err := generateFor(ctx, stdout, stderr, &f.campaignFlags, &gld, c, patterns, rep, c.Out, false, "perfmut generate -write -from "+c.Out); err != nil {
+			return err
+		}
 	}
 	return f.gate.apply(rep, minScore, nil)
 }

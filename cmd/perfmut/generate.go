@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/runner"
+)
+
+const generateUsage = `Usage: perfmut generate [flags] [packages]
+
+Writes Go benchmarks for the functions no benchmark measures: those whose
+mutants were no-coverage, survived or undecided in the campaign of -from
+(default: -out, if it holds a report.json; else the mutants no benchmark's
+timed loop runs).
+Each benchmark calls its function in b.Loop with arguments captured from the
+package's own tests (run once through a go test -overlay that records them). A
+benchmark is kept only if it compiles, passes go vet, runs at the baseline, and
+kills, measured as perfmut run measures, at least one of its function's
+mutants. The files go to -out/generate/<package>/perfmut_gen_test.go; -write
+also adds them to the module as new files (never over an existing one).
+`
+
+// generateFlags are perfmut generate's flags: the campaign flags and its own.
+type generateFlags struct {
+	campaignFlags
+	from  string
+	write bool
+}
+
+func (f *generateFlags) register(fs *flag.FlagSet) {
+	f.campaignFlags.register(fs, "perfmut-out")
+	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
+	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
+}
+
+func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
+	fs := newFlagSet("perfmut generate", stderr, generateUsage)
+	var f generateFlags
+	f.register(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	levels, rule, err := f.Check()
+	if err != nil {
+		return inputError(err)
+	}
+	if err := outdir.Check(f.Out); err != nil {
+		return usageError(err)
+	}
+	before, beforeDir, err := f.before()
+	if err != nil {
+		return err
+	}
+	patterns := patternsOrAll(fs.Args())
+	ld, err := f.loadModule(ctx, patterns)
+	if err != nil {
+		return err
+	}
+	if before != nil && before.Module != ld.Program.Module.Path {
+		return usageErrorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
+	}
+	if f.write {
+		if err := generate.CheckWrite(ld.Program.Packages); err != nil {
+			return usageError(err)
+		}
+	}
+	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write, writeCommand(args))
+}
+
+// generateFor runs perfmut generate on the loaded module with the
+// campaign c's settings, targets from before (nil: found by coverage),
+// prints the result and, when before is the report of the results
+// directory beforeDir, marks the mutants a generated benchmark kills in
+// it and renders its reports again.
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool, writeCmd string) error {
+	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
+	res, err := generate.Run(ctx, generate.Config{
+		Program: ld.Program, Mutants: ld.Mutants, Before: before, Campaign: c, Out: c.Out, Log: stderr,
+		Load: func(ctx context.Context, dir string) (*mutate.Program, []mutate.Mutant, error) {
+			l := f.load.Loader
+			l.Dir, l.ChangeLog = dir, nil
+			if l.ConfigPath != "" && !filepath.IsAbs(l.ConfigPath) {
+				l.ConfigPath = filepath.Join(f.load.DirOrDot(), l.ConfigPath)
+			}
+			got, err := l.Load(ctx, patterns)
+			if err != nil {
+				return nil, nil, err
+			}
+			return got.Program, got.Mutants, nil
+		},
+	})
+	if err != nil {
+		return inputError(err)
+	}
+	if write {
+		if err := res.WriteModule(); err != nil {
+			return inputError(err)
+		}
+	}
+	res.Print(stdout, writeCmd)
+	if beforeDir == "" || res.Annotate(before) == 0 {
+		return nil
+	}
+	lock, err := outdir.Lock(beforeDir)
+	if err != nil {
+		return inputError(err)
+	}
+	defer lock.Unlock()
+	if err := results.WriteJSON(filepath.Join(beforeDir, runner.ReportFile), before); err != nil {
+		return err
+	}
+	if err := report.WriteAll(beforeDir, before); err != nil {
+		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", err, beforeDir)
+	}
+	fmt.Fprintf(stdout, "marked the mutants they kill in %s and its reports\n", filepath.Join(beforeDir, runner.ReportFile))
+	return nil
+}
+
+// before reads the campaign of -from, or of -out if it holds a report,
+// and returns its results directory ("" for none).
+func (f *generateFlags) before() (*results.Report, string, error) {
+	dir := f.from
+	if dir == "" {
+		if _, err := os.Stat(filepath.Join(f.Out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil
+		}
+		dir = f.Out
+	}
+	rep, dir, err := runner.ReadResults(dir)
+	if err != nil {
+		return nil, "", inputError(err)
+	}
+	return rep, dir, nil
+}
+
+// writeCommand is the command that writes the files into the module: the
+// same arguments with -write.
+func writeCommand(args []string) string {
+	return fmt.Sprintf("perfmut generate -write %s", strings.Join(args, " "))
+}

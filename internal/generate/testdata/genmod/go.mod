@@ -1,0 +1,3 @@
+module example.com/genmod
+
+go 1.24

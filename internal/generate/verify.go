@@ -1,0 +1,173 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
+)
+
+// maxVetRounds is how many times a package's candidates are vetted at
+// most: each round drops the candidates the errors point at.
+const maxVetRounds = 3
+
+// pkgFile is one package's generated file in the module copy.
+type pkgFile struct {
+	pkg   *mutate.Package
+	dir   string // the package's directory in the copy
+	spec  fileSpec
+	cands []*Candidate
+	taken map[string]bool // benchmark names in use
+}
+
+// check keeps the candidates of f that compile, pass go vet and run at
+// the baseline without failing (each at about 50ms of iterations), in
+// the module copy at root; the others are dropped with the reason. It
+// writes the file of the kept ones into the copy and counts the go
+// builds it paid in *builds. ns has each kept candidate's ns/op.
+func (f *pkgFile) check(ctx context.Context, e *engine.Engine, root string, builds *int, ns map[string]float64) ([]Skipped, error) {
+	var dropped []Skipped
+	drop := func(c *Candidate, why string) {
+		dropped = append(dropped, Skipped{Package: f.pkg.ImportPath, Function: c.Target.Function, Reason: why})
+	}
+	for round := 0; ; round++ {
+		if len(f.cands) == 0 {
+			return dropped, nil
+		}
+		src, err := f.write()
+		if err != nil {
+			return nil, err
+		}
+		*builds++
+		res, err := e.GoCmd(ctx, root, "vet", "./"+f.rel(root))
+		if err != nil {
+			return nil, err
+		}
+		if res.Canceled {
+			return nil, ctx.Err()
+		}
+		if res.OK() {
+			break
+		}
+		bad := f.culprits(src, res.Output)
+		if len(bad) == 0 || round+1 == maxVetRounds {
+			return nil, fmt.Errorf("go vet fails on the generated file of %s: %s", f.pkg.ImportPath, engine.LastLines(res.Output, 5))
+		}
+		f.cands = filter(f.cands, func(c *Candidate) bool {
+			if why, ok := bad[c.Name]; ok {
+				drop(c, "it does not pass go vet: "+why)
+				return false
+			}
+			return true
+		})
+	}
+	bin := filepath.Join(e.Tmp, engine.SafeName(f.pkg.ImportPath)+".gen.test")
+	*builds++
+	if _, err := e.GoTestC(ctx, root, "./"+f.rel(root), bin, "", results.Opt); err != nil {
+		return nil, fmt.Errorf("building the generated benchmarks of %s: %w", f.pkg.ImportPath, err)
+	}
+	f.cands = filter(f.cands, func(c *Candidate) bool {
+		v, why := runOnce(ctx, bin, f.dir, c.Name)
+		if why != "" {
+			drop(c, why)
+			return false
+		}
+		ns[c.Name] = v
+		return true
+	})
+	if len(f.cands) > 0 {
+		_, err := f.write()
+		return dropped, err
+	} // else: no file
+	return dropped, os.Remove(filepath.Join(f.dir, FileName))
+}
+
+// rel is the package's directory relative to the copy's root.
+func (f *pkgFile) rel(root string) string {
+	r, _ := filepath.Rel(root, f.dir)
+	return filepath.ToSlash(r)
+}
+
+// write renders the file of the candidates left and writes it into the
+// copy.
+func (f *pkgFile) write() ([]byte, error) {
+	f.spec.benches = f.cands
+	src, err := renderFile(f.spec)
+	if err != nil {
+		return nil, err
+	}
+	return src, os.WriteFile(filepath.Join(f.dir, FileName), src, 0o644)
+}
+
+var errLine = regexp.MustCompile(regexp.QuoteMeta(FileName) + `:(\d+)(?::\d+)?: (.*)`)
+
+// culprits maps the candidates whose lines of src the go vet output out
+// complains about to the complaint.
+func (f *pkgFile) culprits(src, out []byte) map[string]string {
+	starts := map[int]string{} // line -> benchmark declared there
+	for i, l := range strings.Split(string(src), "\n") {
+		for _, c := range f.cands {
+			if strings.HasPrefix(l, "func "+c.Name+"(") {
+				starts[i+1] = c.Name
+			}
+		}
+	}
+	bad := map[string]string{}
+	for _, m := range errLine.FindAllStringSubmatch(string(out), -1) {
+		line, _ := strconv.Atoi(m[1])
+		name, at := "", 0
+		for l, n := range starts {
+			if l <= line && l > at {
+				name, at = n, l
+			}
+		}
+		if name != "" && bad[name] == "" {
+			bad[name] = m[2]
+		}
+	}
+	return bad
+}
+
+// runOnce runs benchmark name of the test binary bin for about 50ms and
+// returns its ns/op, or why it failed (a panic, a failure, a timeout).
+func runOnce(ctx context.Context, bin, dir, name string) (float64, string) {
+	res, err := proc.Run(ctx, dir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^"+name+"$", "-test.benchtime=50ms", "-test.count=1", "-test.paniconexit0")
+	switch {
+	case err != nil:
+		return 0, err.Error()
+	case res.TimedOut:
+		return 0, "it runs past a minute at the baseline"
+	case !res.OK() || strings.Contains(string(res.Output), "--- FAIL"):
+		if m := regexp.MustCompile(`(?m)^panic: .*`).Find(res.Output); m != nil {
+			return 0, "it panics at the baseline: " + string(m)
+		}
+		return 0, "it fails at the baseline: " + engine.LastLines(res.Output, 3)
+	}
+	re := regexp.MustCompile(`(?m)^` + name + `(?:-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
+	m := re.FindSubmatch(res.Output)
+	if m == nil {
+		return 0, "it did not run at the baseline: " + engine.LastLines(res.Output, 3)
+	}
+	v, _ := strconv.ParseFloat(string(m[1]), 64)
+	return v, ""
+}
+
+// filter keeps the candidates keep says to keep.
+func filter(cs []*Candidate, keep func(*Candidate) bool) []*Candidate {
+	var out []*Candidate
+	for _, c := range cs {
+		if keep(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
