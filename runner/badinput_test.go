@@ -97,14 +97,16 @@ func TestBadInput(t *testing.T) {
 // The benchmarks are listed in one process with a deadline of
 // -bench-timeout: 10 s, not less, for on a loaded machine a listing run
 // that starts the -cover binary and waits for the panic's message can
-// take seconds, and would be taken for the hang.
+// take seconds, and would be taken for the hang. The mutant's spin makes
+// each of its samples seconds of work: censored, killed at the first
+// look (see newTestCampaign).
 func TestBadBaselineBenchmarks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures a module")
 	}
 	tmp := privateTmp(t)
 	mod, pkgs := testModule(t, "badbench")
-	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
+	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 10000000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
 	c.Levels = []string{results.Opt}
