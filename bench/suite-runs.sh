@@ -78,12 +78,14 @@ import collections, glob, json, os, re, sys
 
 logs = sys.argv[1]
 count = collections.defaultdict(lambda: {"alone": [0, 0], "busy": [0, 0]})  # package -> kind -> [passes, runs]
+elapsed = collections.defaultdict(lambda: {"alone": [], "busy": []})  # package -> kind -> seconds
 failures = []  # (run, package, test, output)
 for path in sorted(glob.glob(os.path.join(logs, "*.json")), key=lambda p: (re.sub(r"\d+", "", p), int(re.sub(r"\D", "", os.path.basename(p)) or 0))):
     run = os.path.basename(path)[:-5]
     kind = re.sub(r"\d+$", "", run)
     out = collections.defaultdict(list)
     failed = set()  # packages with a failed test in this run
+    running = set()  # (package, test) started and not finished: a timeout's
     with open(path) as f:
         for line in f:
             try:
@@ -93,22 +95,35 @@ for path in sorted(glob.glob(os.path.join(logs, "*.json")), key=lambda p: (re.su
             pkg, test, act = ev.get("Package", ""), ev.get("Test"), ev.get("Action")
             if act == "output":
                 out[(pkg, test)].append(ev["Output"])
+            elif act == "run" and test:
+                running.add((pkg, test))
+            elif act in ("pass", "fail", "skip") and test:
+                running.discard((pkg, test))
             elif act == "fail" and test and "/" not in test:
                 failed.add(pkg)
                 failures.append((run, pkg, test, "".join(out[(pkg, test)][-30:])))
             elif act in ("pass", "fail") and not test:
                 count[pkg][kind][1] += 1
                 count[pkg][kind][0] += act == "pass"
+                elapsed[pkg][kind].append(ev.get("Elapsed", 0))
                 if act == "fail" and pkg not in failed:
-                    failures.append((run, pkg, "(the package)", "".join(out[(pkg, None)][-20:])))
+                    unfinished = sorted(t for p, t in running if p == pkg and "/" not in t)
+                    lines = [l for t in [None] + unfinished for l in out[(pkg, t)]]
+                    panic = next((i for i, l in enumerate(lines) if l.startswith("panic: ")), None)
+                    text = "".join(lines[panic:panic + 8] if panic is not None else lines[-20:])
+                    failures.append((run, pkg, "(the package; unfinished: %s)" % " ".join(unfinished), text))
     stderr = os.path.join(logs, run + ".stderr")
     if os.path.exists(stderr) and os.path.getsize(stderr):
         failures.append((run, "-", "go test's stderr", open(stderr).read()[-2000:]))
 
 kinds = [k for k in ("alone", "busy") if any(c[k][1] for c in count.values())]
-print("\npasses per package (" + ", ".join(kinds) + ")")
+def median(v):
+    v = sorted(v)
+    return (v[(len(v) - 1) // 2] + v[len(v) // 2]) / 2 if v else 0
+
+print("\npasses per package, and its median elapsed seconds (" + ", ".join(kinds) + ")")
 for pkg in sorted(count):
-    print("  %-50s %s" % (pkg, "  ".join("%d of %d" % tuple(count[pkg][k]) for k in kinds)))
+    print("  %-50s %s" % (pkg, "  ".join("%d of %d %6.1fs" % (count[pkg][k][0], count[pkg][k][1], median(elapsed[pkg][k])) for k in kinds)))
 print("\n%d failures" % len(failures))
 for run, pkg, test, text in failures:
     print("--- %s: %s %s\n%s" % (run, pkg, test, text.rstrip()))
