@@ -94,17 +94,23 @@ func TestBadInput(t *testing.T) {
 // TestBadBaselineBenchmarks: a baseline benchmark that panics and one that
 // never returns are left out of judging, each with a warning naming it and
 // why; the campaign goes on with the good one and leaves no process.
+// The benchmarks are listed in one process with a deadline of
+// -bench-timeout: 10 s, not less, for on a loaded machine a listing run
+// that starts the -cover binary and waits for the panic's message can
+// take seconds, and would be taken for the hang. The mutant's spin makes
+// each of its samples seconds of work: censored, killed at the first
+// look (see newTestCampaign).
 func TestBadBaselineBenchmarks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and measures a module")
 	}
 	tmp := privateTmp(t)
 	mod, pkgs := testModule(t, "badbench")
-	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 100000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
+	m := mkMutant(t, mod, "double-spin", "example.com/badbench/lib", "lib/lib.go", "func Double(", "r += n", "r += n\n\t\tfor perfmut_i := 0; perfmut_i < 10000000; perfmut_i++ {\n\t\t\tperfmut_sink++\n\t\t}")
 	m.Helper = "package lib\n\nvar perfmut_sink int\n"
 	c := newTestCampaign(t, mod, pkgs, []mutate.Mutant{m}, filepath.Join(t.TempDir(), "out"))
 	c.Levels = []string{results.Opt}
-	c.BenchTimeout = 3 * time.Second
+	c.BenchTimeout = 10 * time.Second
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +118,7 @@ func TestBadBaselineBenchmarks(t *testing.T) {
 	w := strings.Join(rep.Warnings, "\n")
 	for _, want := range []string{
 		"baseline benchmark BenchmarkPanics of example.com/badbench/lib fails: panic: broken on purpose; it is left out of judging",
-		"baseline benchmark BenchmarkHangs of example.com/badbench/lib did not finish one iteration within -bench-timeout 3s; it is left out of judging",
+		"baseline benchmark BenchmarkHangs of example.com/badbench/lib did not finish one iteration within -bench-timeout 10s; it is left out of judging",
 	} {
 		if !strings.Contains(w, want) {
 			t.Errorf("warnings %q lack %q", w, want)

@@ -22,7 +22,12 @@ import (
 // Sum's loop is killed on instructions/op at the first look (5 samples
 // each: the counts separate completely); one that executes several times
 // the baseline's instructions is censored on its pre-count in every round,
-// without a run at N; the samples files name the metric.
+// without a run at N; the samples files name the metric. The function map
+// takes the d of the benchmark the campaign counted from the baseline's
+// counts (at least the counts' minimum effect, 1.005 here) and says which.
+// BenchmarkTotalParallel, which also runs Sum, is skipped: which of two
+// benchmarks a mutant is measured on first depends on their measured
+// times, and the map's counted benchmarks on that.
 func TestCountCampaign(t *testing.T) {
 	if testing.Short() {
 		t.Skip("counts under valgrind take a minute")
@@ -34,14 +39,20 @@ func TestCountCampaign(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	ms := []mutate.Mutant{
-		mkMutant(t, mod, "sum-more", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_sink++"),
-		hotMutants(t, mod)[0], // sum-spin: 200 additions per element
+		// A load, an addition, an exclusive or and a store per element:
+		// about 1.75 times Sum's instructions. (perfmut_sink++ alone is
+		// one memory increment, which took the place of an alignment
+		// NOP in the loop: the same count as the baseline's.)
+		mkMutant(t, mod, "sum-more", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_sink += x\n\t\tperfmut_sink ^= s"),
+		// 200 additions per element: several times the baseline's count.
+		mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	c := newTestCampaign(t, mod, pkgs, ms, out)
-	c.Levels, c.Settings.Opt = []string{results.Opt}, "on"
+	c.Levels, c.Settings.Opt, c.Settings.FunctionMap = []string{results.Opt}, "on", true
 	c.Benchtime, c.Settings.Benchtime = "", ""
 	c.SampleTime = 2 * time.Millisecond
+	c.SkipBench = "^BenchmarkTotalParallel$"
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 	c.Counting = &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
 	rep, err := c.Run(context.Background())
@@ -82,34 +93,16 @@ func TestCountCampaign(t *testing.T) {
 			t.Errorf("%s: base.txt (%v) has no instructions/op line:\n%s", id, err, base)
 		}
 	}
+	checkCountedMap(t, rep, pkg)
 }
 
-// TestCountedMapCampaign: a campaign at -measure instructions gives the map
-// the d of each benchmark it counted from the baseline's counts (at least
-// the counts' minimum effect, 1.005 here) and says which.
-func TestCountedMapCampaign(t *testing.T) {
-	if testing.Short() {
-		t.Skip("counts under valgrind take a minute")
-	}
-	info, err := instr.Check(context.Background())
-	if err != nil {
-		t.Skipf("no instruction counts here: %v", err)
-	}
-	mod, pkgs := testModule(t, "hot")
-	const pkg, file = "example.com/hot/calc", "calc/calc.go"
-	ms := []mutate.Mutant{mkMutant(t, mod, "sum-more", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_sink++")}
-	c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
-	c.Levels, c.Settings.Opt, c.Settings.FunctionMap = []string{results.Opt}, "on", true
-	c.Benchtime, c.Settings.Benchtime = "", ""
-	c.SampleTime = 2 * time.Millisecond
-	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
-	c.Counting = &engine.Counting{Sampler: instr.Sampler{Valgrind: info.Path}, Version: info.Version, MinEffect: instr.MinEffect}
-	rep, err := c.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.FunctionMap == nil || !slices.Contains(rep.FunctionMap.Counted, pkg+".BenchmarkSum") {
-		t.Fatalf("function_map = %+v, want calc.BenchmarkSum counted", rep.FunctionMap)
+// checkCountedMap checks the function map of a campaign that counted
+// BenchmarkSum of pkg alone: it says so, and Sum's factor is from the d
+// of the counts.
+func checkCountedMap(t *testing.T, rep *results.Report, pkg string) {
+	t.Helper()
+	if rep.FunctionMap == nil || !slices.Equal(rep.FunctionMap.Counted, []string{pkg + ".BenchmarkSum"}) {
+		t.Fatalf("function_map = %+v, want calc.BenchmarkSum counted alone", rep.FunctionMap)
 	}
 	found := false
 	for _, f := range rep.FunctionSensitivity {

@@ -20,8 +20,8 @@ func TestEquivalentAndDuplicate(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	dead := mkMutant(t, mod, "sum-dead", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_dead := x * 3\n\t\t_ = perfmut_dead")
-	spinA := mkMutant(t, mod, "sum-spin-a", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	spinB := mkMutant(t, mod, "sum-spin-b", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_j := 0; 200 > perfmut_j; perfmut_j += 1 {\n\t\t\tperfmut_sink = perfmut_sink + perfmut_j\n\t\t}")
+	spinA := mkMutant(t, mod, "sum-spin-a", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
+	spinB := mkMutant(t, mod, "sum-spin-b", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_j := 0; 20000 > perfmut_j; perfmut_j += 1 {\n\t\t\tperfmut_sink = perfmut_sink + perfmut_j\n\t\t}")
 	c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], dead, spinA, spinB), filepath.Join(t.TempDir(), "out"))
 	rep, err := c.Run(context.Background())
 	if err != nil {

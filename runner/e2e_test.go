@@ -159,10 +159,14 @@ func leftovers(tmp string) []string {
 }
 
 // hotMutants are the mutants of testdata/hot with known outcomes.
+// sum-spin's 20,000 additions per element make each of its samples (at
+// newTestCampaign's 200 iterations) seconds of work where the baseline's
+// take microseconds: every one is censored, and so above every baseline
+// sample, whatever the load (see newTestCampaign).
 func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 	const pkg = "example.com/hot/calc"
 	const file = "calc/calc.go"
-	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
+	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
 	return []mutate.Mutant{
 		mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "for _, x := range xs {", spin),
 		mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
@@ -174,6 +178,12 @@ func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 	}
 }
 
+// newTestCampaign is a campaign of ms on mod that logs into the test's
+// log when it fails. Its mutant samples are censored at three times the
+// slowest baseline sample, as perfmut run's are: a mutant far slower than
+// its baseline is then killed at the first look (every sample censored
+// ranks above every baseline sample, p = 1/252) however loaded the
+// machine, not only when no scheduling delay hits a baseline sample.
 func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms []mutate.Mutant, out string) *Campaign {
 	var log bytes.Buffer
 	t.Cleanup(func() {
@@ -186,7 +196,7 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 		Levels: []string{results.Opt, results.NoOpt}, Timeout: 3 * time.Second, Out: out,
 		Settings: results.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", ChoiceSettings: results.ChoiceSettings{Seed: 1}},
 		Measurement: engine.Measurement{
-			Rule: score.Rule{MaxSamples: 8, Seed: 1}, Benchtime: "200x", Jobs: 2, Seed: 1, Log: &log,
+			Rule: score.Rule{MaxSamples: 8, Seed: 1}, Benchtime: "200x", CensorFactor: 3, Jobs: 2, Seed: 1, Log: &log,
 		},
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -29,18 +30,24 @@ func TestSince(t *testing.T) {
 	}
 	mod, pkgs := testModule(t, "hot")
 	const calc, app = "example.com/hot/calc", "example.com/hot/app"
-	// A spin of n per execution of the site: 200 at Sum's loop body (200
-	// times its cost; 2000 made each mutant sample of 200 iterations take
-	// 0.3 s), 2000 where the site runs once per call.
+	// Every measured mutant must be killed in every campaign, or -since
+	// would measure it again: its spin makes each of its samples take
+	// seconds of work where the baseline's take microseconds, so that
+	// every sample is censored (see newTestCampaign) or slower by
+	// far more than a loaded machine's scheduling delays. A spin of
+	// 100,000 per element at Sum's loop body (BenchmarkSum sums 1,000
+	// elements per iteration), 20,000,000 where the site runs once per
+	// call.
 	spin := func(id, pkg, file, anchor, old string) mutate.Mutant {
-		n := 2000
+		n := 20_000_000
 		if id == "sum-spin" {
-			n = 200
+			n = 100_000
 		}
-		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+fmt.Sprintf("\n\t\tfor perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n))
+		loop := fmt.Sprintf("for perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n)
+		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+"\n\t\t"+loop)
 		if pkg == app {
 			m.Helper = "package app\n\nvar perfmut_sink int\n"
-			m.Edits[0].New = "for perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\tperfmut_sink += perfmut_i\n\t}\n\t" + old
+			m.Edits[0].New = strings.ReplaceAll(loop, "\n\t", "\n") + "\n\t" + old
 		}
 		return m
 	}
