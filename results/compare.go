@@ -78,6 +78,9 @@ type CompareBenchmark struct {
 	Iterations int             `json:"iterations,omitempty"` // per sample, both sides
 	Metrics    []CompareMetric `json:"metrics,omitempty"`
 	Warnings   []string        `json:"warnings,omitempty"`
+	// Attribution explains a changed metric by functions (compare
+	// -attribute).
+	Attribution *Attribution `json:"attribution,omitempty"`
 }
 
 // A CompareMetric is the verdict on one metric of a benchmark.

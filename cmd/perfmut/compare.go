@@ -26,6 +26,7 @@ type compareFlags struct {
 	maxSlowdown string
 	scoreDir    string
 	historyDir  string
+	attrib      attribFlags
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
@@ -36,6 +37,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
+	f.attrib.register(fs)
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a ratio NEW/OLD (the median of the per-round ratios) beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
 }
 
@@ -93,6 +95,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
 	}
+	f.attrib.apply(c)
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {
