@@ -164,16 +164,34 @@ func changedFuncs(sides [2]*compareSide, d *changes.Diff) (map[string]string, er
 }
 
 // profileIters is the iteration count of the profiled samples: about
-// ProfileTime of the slower side at its measured median, at least 1.
-func profileIters(cb *results.CompareBenchmark) int {
+// ProfileTime of the slower side at its measured median, at least 1. A
+// side with censored samples (stopped at the cap: their time per op is a
+// lower bound) is timed again for it, in a run of about ProfileTime.
+func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark) (int, error) {
 	for _, m := range cb.Metrics {
-		if m.Metric == "sec/op" {
-			if slow := max(m.Old, m.New); slow > 0 {
-				return max(1, int(math.Round(ProfileTime.Seconds()/slow)))
+		if m.Metric != "sec/op" {
+			continue
+		}
+		slow := max(m.Old, m.New)
+		for i, cens := range [2][]int{m.OldCensored, m.NewCensored} {
+			if len(cens) == 0 {
+				continue
 			}
+			s := sides[i]
+			vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
+			if err != nil {
+				return 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
+			}
+			if vals == nil {
+				return 0, fmt.Errorf("%s: timing the profiled samples: %s", s.name, engine.BenchFailure(res).Reason)
+			}
+			slow = max(slow, vals["sec/op"])
+		}
+		if slow > 0 {
+			return max(1, int(math.Round(ProfileTime.Seconds()/slow))), nil
 		}
 	}
-	return max(cb.Iterations, 1)
+	return max(cb.Iterations, 1), nil
 }
 
 // profileName is the base name of a benchmark's kept pprof files.

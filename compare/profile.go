@@ -27,7 +27,11 @@ func (c *Comparison) attribute(ctx context.Context, sides [2]*compareSide, b eng
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	a := &results.Attribution{Iterations: profileIters(cb), Rounds: c.AttributeRounds}
+	n, err := c.profileIters(ctx, sides, b, cb)
+	if err != nil {
+		return nil, err
+	}
+	a := &results.Attribution{Iterations: n, Rounds: c.AttributeRounds}
 	var cpu, mem [2][]*profile.Profile
 	for r := range c.AttributeRounds {
 		for _, side := range rng.Perm(2) {

@@ -79,13 +79,20 @@ func funcNote(f results.AttribFunc) string {
 	case f.Changed != "":
 		return "changed " + f.Changed
 	case len(f.Calls) > 0:
-		var s []string
-		for _, k := range f.Calls {
-			s = append(s, attrib.Short(k))
-		}
-		return "calls changed " + strings.Join(s, ", ")
+		return "calls changed " + shortNames(f.Calls)
+	case len(f.CalledBy) > 0:
+		return "called by changed " + shortNames(f.CalledBy)
 	}
 	return ""
+}
+
+// shortNames joins function keys in their short form.
+func shortNames(keys []string) string {
+	var s []string
+	for _, k := range keys {
+		s = append(s, attrib.Short(k))
+	}
+	return strings.Join(s, ", ")
 }
 
 // num shows a value per op with 3 significant digits.

@@ -73,4 +73,6 @@ type AttribFunc struct {
 	// Calls are the changed functions it calls, directly or not, as the
 	// profiles' stacks show them.
 	Calls []string `json:"calls_changed,omitempty"`
+	// CalledBy are the changed functions that call it, directly or not.
+	CalledBy []string `json:"called_by_changed,omitempty"`
 }

@@ -50,7 +50,7 @@ func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetri
 	var fs []results.AttribFunc
 	for _, k := range keys(rounds) {
 		self := func(c Charges) float64 { return c.Self[k] }
-		f := results.AttribFunc{Function: k, Changed: o.Changed[k], Calls: calls(rounds, k, o.Changed)}
+		f := results.AttribFunc{Function: k, Changed: o.Changed[k], Calls: calls(rounds, k, o.Changed), CalledBy: calledBy(rounds, k, o.Changed)}
 		f.Old, f.New, f.Delta, f.DeltaLo, f.DeltaHi = paired(rounds, n, self)
 		if dir*f.Delta <= 0 {
 			continue
@@ -127,15 +127,34 @@ func keys(rounds []Round) []string {
 // calls lists the changed functions other than k that ran below k on
 // some stack of the rounds, sorted.
 func calls(rounds []Round, k string, changed map[string]string) []string {
+	return related(rounds, changed, func(c Charges, g string) bool { return c.Callees[k][g] && g != k })
+}
+
+// calledBy lists the changed functions other than k that ran above k on
+// some stack of the rounds, sorted.
+func calledBy(rounds []Round, k string, changed map[string]string) []string {
+	return related(rounds, changed, func(c Charges, g string) bool { return c.Callees[g][k] && g != k })
+}
+
+// related lists the changed functions g for which rel(c, g) holds in
+// some charges c of the rounds, sorted.
+func related(rounds []Round, changed map[string]string, rel func(c Charges, g string) bool) []string {
 	var out []string
-	for _, r := range rounds {
-		for _, c := range []Charges{r.Old, r.New} {
-			for callee := range c.Callees[k] {
-				if _, ok := changed[callee]; ok && callee != k && !slices.Contains(out, callee) {
-					out = append(out, callee)
-				}
+	for _, g := range sortedKeys(changed) {
+		for _, r := range rounds {
+			if rel(r.Old, g) || rel(r.New, g) {
+				out = append(out, g)
+				break
 			}
 		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
 	}
 	sort.Strings(out)
 	return out

@@ -55,7 +55,10 @@ func TestRank(t *testing.T) {
 				map[string][]string{"m/p.F": {"m/p.G"}}),
 		})
 	}
-	changed := map[string]string{"m/p.G": "p/g.go:10-12"}
+	changed := map[string]string{"m/p.G": "p/g.go:10-12", "m/p.B": "p/p_test.go:5"}
+	for _, r := range rounds { // the changed benchmark B calls F
+		r.New.Callees["m/p.B"] = map[string]bool{"m/p.F": true, "m/p.G": true}
+	}
 	m := Rank(results.AttribMetric{Metric: "sec/op", Unit: "ns/op", Verdict: "slower", Ratio: 2.3}, rounds, Options{N: 10, Dir: 1, Top: 3, Changed: changed})
 	// Totals per op: OLD (460+e)/10, NEW (1100+e)/10 for e = 0..5: 64
 	// more in every round.
@@ -64,12 +67,12 @@ func TestRank(t *testing.T) {
 	}
 	var got []string
 	for _, f := range m.Functions {
-		got = append(got, fmt.Sprintf("%s %.4g [%.4g, %.4g] %.3g %q %v", f.Function, f.Delta, f.DeltaLo, f.DeltaHi, f.Share, f.Changed, f.Calls))
+		got = append(got, fmt.Sprintf("%s %.4g [%.4g, %.4g] %.3g %q %v %v", f.Function, f.Delta, f.DeltaLo, f.DeltaHi, f.Share, f.Changed, f.Calls, f.CalledBy))
 	}
 	want := []string{
-		`m/p.G 59.75 [59.5, 60] 0.934 "p/g.go:10-12" []`,
-		`m/p.F 4.25 [4, 4.5] 0.0664 "" [m/p.G]`,
-		`runtime.gcBgMarkWorker 1 [1, 1] 0.0156 "" []`,
+		`m/p.G 59.75 [59.5, 60] 0.934 "p/g.go:10-12" [] [m/p.B]`,
+		`m/p.F 4.25 [4, 4.5] 0.0664 "" [m/p.G] [m/p.B]`,
+		`runtime.gcBgMarkWorker 1 [1, 1] 0.0156 "" [] []`,
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("functions\n%q\nwant\n%q", got, want)

@@ -41,6 +41,8 @@ func Summary(bench string, m results.AttribMetric) string {
 		line += ", changed (" + f.Changed + ")"
 	case len(f.Calls) > 0:
 		line += ", which calls the changed " + shortList(f.Calls)
+	case len(f.CalledBy) > 0:
+		line += ", not changed, called by the changed " + shortList(f.CalledBy)
 	default:
 		line += ", not changed"
 	}

@@ -19,6 +19,8 @@ func TestSummary(t *testing.T) {
 			"BenchmarkGet sec/op +12%: 9 of the 11 extra ns/op in cache.(*LRU).Get, changed (cache/lru.go:46-52)"},
 		{results.AttribMetric{Metric: "sec/op", Verdict: "faster", Ratio: 0.8, Unit: "ns/op", Delta: -10, Functions: []results.AttribFunc{put}},
 			"BenchmarkGet sec/op -20%: 8 of the 10 fewer ns/op in cache.(*LRU).Put, which calls the changed cache.(*LRU).evict"},
+		{results.AttribMetric{Metric: "sec/op", Verdict: "slower", Ratio: 3, Unit: "ns/op", Delta: 100, Functions: []results.AttribFunc{{Function: "example.com/m/text.isASCII", Delta: 90, CalledBy: []string{"example.com/m/text.Lower"}}}},
+			"BenchmarkGet sec/op +200%: 90 of the 100 extra ns/op in text.isASCII, not changed, called by the changed text.Lower"},
 		{results.AttribMetric{Metric: "B/op", Verdict: "slower", Ratio: 1.5, Unit: "B/op", Delta: 64, Functions: []results.AttribFunc{{Function: "runtime.gcBgMarkWorker", Delta: 0.512}}},
 			"BenchmarkGet B/op +50%: 0.51 of the 64 extra B/op in runtime.gcBgMarkWorker, not changed"},
 		{results.AttribMetric{Metric: "sec/op", Verdict: "slower", Ratio: 2.9, Unit: "ns/op", Delta: 10225, Functions: []results.AttribFunc{{Function: "example.com/cmp/sum.Sum", Delta: 10701, Changed: "sum/sum.go:14"}}},
