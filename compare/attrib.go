@@ -74,26 +74,29 @@ func (c *Comparison) explains(v score.ChangeVerdict) bool {
 
 // attributeAll profiles the benchmarks of rep whose metrics the mode
 // explains, on both sides, and attributes their changes to functions
-// (CompareBenchmark.Attribution); sel are the measured benchmarks.
-func (c *Comparison) attributeAll(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark, d *changes.Diff, rep *results.Comparison) error {
+// (CompareBenchmark.Attribution); with -history, every measured benchmark
+// is profiled, and its rounds' behaviour features are returned by
+// benchmark (see behaviourKey). sel are the measured benchmarks.
+func (c *Comparison) attributeAll(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark, d *changes.Diff, rep *results.Comparison) (map[string][2][]map[string]float64, error) {
 	var todo []int
 	for i, cb := range rep.Benchmarks {
-		if cb.Status == results.Measured && slices.ContainsFunc(cb.Metrics, func(m results.CompareMetric) bool { return c.explains(m.Verdict) }) {
+		if cb.Status == results.Measured && (c.HistoryDir != "" || c.explained(cb)) {
 			todo = append(todo, i)
 		}
 	}
 	if len(todo) == 0 {
-		return nil
+		return nil, nil
 	}
 	changed, err := changedFuncs(sides, d)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	key := keyer(sides)
 	if err := os.MkdirAll(filepath.Join(c.Out, ProfilesDir), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x70726f66)) // "prof"
+	behaviours := map[string][2][]map[string]float64{}
 	for _, i := range todo {
 		cb := &rep.Benchmarks[i]
 		b, ok := findBench(sel, cb)
@@ -101,17 +104,26 @@ func (c *Comparison) attributeAll(ctx context.Context, sides [2]*compareSide, se
 			continue
 		}
 		sides[0].w.Logf("perfmut: profiling %s on OLD and NEW, %d interleaved rounds", cb.Name, c.AttributeRounds)
-		a, err := c.attribute(ctx, sides, b, cb, changed, key, rng)
+		p, err := c.profile(ctx, sides, b, cb, rng)
+		if err == nil && c.explained(*cb) {
+			cb.Attribution, err = c.attribute(p, cb, changed, key)
+		}
+		if err == nil && c.HistoryDir != "" {
+			behaviours[behaviourKey(cb.Package, cb.Name)], err = features(p, key)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
-			cb.Warnings = append(cb.Warnings, "attribution: "+err.Error())
-			continue
+			cb.Warnings = append(cb.Warnings, "profiles: "+err.Error())
 		}
-		cb.Attribution = a
 	}
-	return nil
+	return behaviours, nil
+}
+
+// explained reports whether the mode explains a metric of cb.
+func (c *Comparison) explained(cb results.CompareBenchmark) bool {
+	return slices.ContainsFunc(cb.Metrics, func(m results.CompareMetric) bool { return c.explains(m.Verdict) })
 }
 
 // findBench is the measured benchmark of cb.

@@ -146,11 +146,12 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if scoreRep != nil {
 		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
+	var behaviours map[string][2][]map[string]float64
 	if sel = engine.WithCPUs(sel, c.CPU); len(sel) > 0 {
 		if err := c.measureAll(ctx, sides, sel, why, rep); err != nil {
 			return nil, err
 		}
-		if err := c.attributeAll(ctx, sides, sel, diff, rep); err != nil {
+		if behaviours, err = c.attributeAll(ctx, sides, sel, diff, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -158,7 +159,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		rep.Warnings = append(rep.Warnings, s.w.Warnings()...)
 	}
 	if c.HistoryDir != "" {
-		if err := c.history(ctx, rep, past); err != nil {
+		if err := c.history(ctx, rep, past, behaviours); err != nil {
 			return nil, err
 		}
 	}

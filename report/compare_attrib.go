@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -45,8 +46,8 @@ func writeAttribText(b *strings.Builder, c *results.Comparison) {
 			}
 			tw.Flush()
 		}
-		fmt.Fprintf(b, "  %d rounds at %d iterations: go tool pprof -diff_base %s %s (in the results directory)\n",
-			a.Rounds, a.Iterations, a.Profiles.OldCPU, a.Profiles.NewCPU)
+		fmt.Fprintf(b, "  %d rounds at %s iterations: go tool pprof -diff_base %s %s (in the results directory)\n",
+			a.Rounds, iterRange(a.Iterations), a.Profiles.OldCPU, a.Profiles.NewCPU)
 	}
 }
 
@@ -112,4 +113,16 @@ func deltaInterval(lo, hi float64) string {
 		return "-"
 	}
 	return "[" + signed(lo) + ", " + signed(hi) + "]"
+}
+
+// iterRange shows the rounds' iteration counts: 1000, or 1000 to 8000.
+func iterRange(ns []int) string {
+	if len(ns) == 0 {
+		return "0"
+	}
+	lo, hi := slices.Min(ns), slices.Max(ns)
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
 }

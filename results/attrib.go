@@ -7,10 +7,12 @@ import "github.com/perfmut/perfmut/score"
 // one fixed iteration count, and the functions whose share of each
 // changed metric moved most.
 type Attribution struct {
-	// Iterations is b.N of every profiled sample, on both sides; Rounds
-	// the number of rounds (one profiled sample of each side each).
-	Iterations int `json:"iterations"`
-	Rounds     int `json:"rounds"`
+	// Iterations is b.N of each round's profiled samples, the same on
+	// both sides (a round has more when the previous one's profiles had
+	// too few CPU samples); Rounds the number of rounds (one profiled
+	// sample of each side each).
+	Iterations []int `json:"iterations"`
+	Rounds     int   `json:"rounds"`
 	// Profiles are the pprof files (relative to the output directory),
 	// each side's rounds merged: go tool pprof -diff_base OldCPU NewCPU.
 	Profiles AttribProfiles `json:"profiles"`

@@ -81,6 +81,9 @@ type CompareBenchmark struct {
 	// Attribution explains a changed metric by functions (compare
 	// -attribute).
 	Attribution *Attribution `json:"attribution,omitempty"`
+	// Behaviour is what the model of the benchmark's recorded behaviour
+	// says of NEW (compare -history).
+	Behaviour *Behaviour `json:"behaviour,omitempty"`
 }
 
 // A CompareMetric is the verdict on one metric of a benchmark.

@@ -31,6 +31,9 @@ type HistoryEntry struct {
 	// time-based samples).
 	Iterations int       `json:"iterations,omitempty"`
 	Values     []float64 `json:"values"`
+	// Rounds, for the metric BehaviourMetric, are the profiled rounds'
+	// features (package internal/behave): per round, each one's share.
+	Rounds []map[string]float64 `json:"rounds,omitempty"`
 }
 
 // A HistoryReader reads a history store line by line, like benchfmt's

@@ -29,7 +29,7 @@ func TestCompareAttribution(t *testing.T) {
 		t.Skipf("the 2x slowdown measured %s (%v): nothing to attribute on this machine now", b.Metrics[0].Verdict, b.Metrics[0].Ratio)
 	}
 	a := b.Attribution
-	if a == nil || len(a.Metrics) != 1 || a.Rounds != 6 || a.Iterations < 1 {
+	if a == nil || len(a.Metrics) != 1 || a.Rounds != 6 || len(a.Iterations) != 6 || a.Iterations[0] < 1 {
 		t.Fatalf("attribution %+v, want the sec/op metric of 6 rounds\n%s", a, stdout)
 	}
 	m := a.Metrics[0]

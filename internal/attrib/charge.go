@@ -20,6 +20,12 @@ type Charges struct {
 	// Callees holds, for each module function, the module functions seen
 	// below it on a stack.
 	Callees map[string]map[string]bool
+	// Stacks is the value of each stack of module functions, outermost
+	// first, joined by " > " ("" for samples without one).
+	Stacks map[string]float64
+	// GC is the value of the samples in the garbage collector (a
+	// runtime.gc* frame: background marking, assists).
+	GC float64
 }
 
 // A Keyer maps a profile's function name to the key of the module
@@ -48,7 +54,7 @@ func Charge(p *profile.Profile, typ string, key Keyer) (Charges, error) {
 	if err != nil {
 		return Charges{}, err
 	}
-	c := Charges{Self: map[string]float64{}, Cum: map[string]float64{}, Callees: map[string]map[string]bool{}}
+	c := Charges{Self: map[string]float64{}, Cum: map[string]float64{}, Callees: map[string]map[string]bool{}, Stacks: map[string]float64{}}
 	for _, s := range p.Sample {
 		v := float64(s.Value[vi])
 		if v == 0 {
@@ -62,6 +68,9 @@ func Charge(p *profile.Profile, typ string, key Keyer) (Charges, error) {
 		}
 		c.Self[selfKey(names, keys)] += v
 		c.addStack(keys, v)
+		if slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, "runtime.gc") }) {
+			c.GC += v
+		}
 	}
 	return c, nil
 }
@@ -70,8 +79,11 @@ func Charge(p *profile.Profile, typ string, key Keyer) (Charges, error) {
 // its stack (keys, innermost first; "" outside the module) and records
 // which module functions ran below which.
 func (c *Charges) addStack(keys []string, v float64) {
-	var seen []string
+	var seen, stack []string
 	for _, k := range keys {
+		if k != "" && (len(stack) == 0 || stack[len(stack)-1] != k) {
+			stack = append(stack, k)
+		}
 		if k == "" || slices.Contains(seen, k) {
 			continue
 		}
@@ -84,6 +96,8 @@ func (c *Charges) addStack(keys []string, v float64) {
 		}
 		seen = append(seen, k)
 	}
+	slices.Reverse(stack)
+	c.Stacks[strings.Join(stack, " > ")] += v
 }
 
 // selfKey is the function a sample is charged to: its innermost module

@@ -80,6 +80,15 @@ func TestCharge(t *testing.T) {
 	if !reflect.DeepEqual(c.Callees, wantCallees) {
 		t.Errorf("Callees %v, want %v", c.Callees, wantCallees)
 	}
+	wantStacks := map[string]float64{
+		"example.com/m/p.BenchmarkF > example.com/m/p.F":                     50,
+		"example.com/m/p.BenchmarkF > example.com/m/p.F > example.com/m/p.G": 20,
+		"": 80,
+		"example.com/m/p.BenchmarkF > example.com/m/p.F > example.com/m/p.(*T).Get": 160,
+	}
+	if !reflect.DeepEqual(c.Stacks, wantStacks) || c.GC != 80 {
+		t.Errorf("Stacks %v, GC %v; want %v, 80", c.Stacks, c.GC, wantStacks)
+	}
 	if _, err := Charge(p, "alloc_space", moduleKeyer); err == nil || err.Error() != "profile has no alloc_space values (it has samples, cpu)" {
 		t.Errorf("Charge of a missing type: %v", err)
 	}

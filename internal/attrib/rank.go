@@ -1,6 +1,7 @@
 package attrib
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 
@@ -9,13 +10,17 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// A Round is one round's profiles of a metric: OLD's and NEW's charges.
-type Round struct{ Old, New Charges }
+// A Round is one round's profiles of a metric: OLD's and NEW's charges,
+// and the iteration count N of both its samples (0: Options.N).
+type Round struct {
+	Old, New Charges
+	N        int
+}
 
 // Options say how to rank.
 type Options struct {
-	// N is the iteration count of every profiled sample: values per op
-	// are the charges / N.
+	// N is the iteration count of the profiled samples of a round
+	// without one: values per op are the charges / N.
 	N int
 	// Dir is the direction of the change: +1 (NEW slower, more), -1 (NEW
 	// faster, less), 0 to follow the sign of the profiles' total
@@ -37,7 +42,7 @@ func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetri
 	if o.Top <= 0 {
 		o.Top = 5
 	}
-	n := float64(max(o.N, 1))
+	n := o.N
 	total := func(c Charges) float64 { return c.Total }
 	m.Old, m.New, m.Delta, m.DeltaLo, m.DeltaHi = paired(rounds, n, total)
 	dir := o.Dir
@@ -66,13 +71,15 @@ func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetri
 	return m
 }
 
-// paired returns the pooled means per op of v over the rounds' OLD and
-// NEW charges, their difference, and the sign-test 95% interval of the
-// per-round differences.
-func paired(rounds []Round, n float64, v func(Charges) float64) (old, new, delta, lo, hi float64) {
+// paired returns the means per op of v over the rounds' OLD and NEW
+// charges, their difference, and the sign-test 95% interval of the
+// per-round differences; n is the iteration count of a round without
+// one.
+func paired(rounds []Round, n int, v func(Charges) float64) (old, new, delta, lo, hi float64) {
 	ds := make([]float64, len(rounds))
 	for i, r := range rounds {
-		o, w := v(r.Old)/n, v(r.New)/n
+		ri := float64(max(cmp.Or(r.N, n), 1))
+		o, w := v(r.Old)/ri, v(r.New)/ri
 		old += o
 		new += w
 		ds[i] = w - o
