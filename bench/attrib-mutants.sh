@@ -41,7 +41,7 @@ git -C "$work/mod" -c user.name=at -c user.email=at@at commit -q -m base
 (cd "$root" && go build -o "$work/perfmut" ./cmd/perfmut)
 "$work/perfmut" list -C "$work/mod" -json -operators "$ops" >"$work/mutants.json"
 # The mutants in an order that takes the operators in turn, shuffled
-# within each by SEED: ID, operator, package.function.
+# within each by SEED: ID, operator, package, package.function.
 python3 - "$work/mutants.json" "$SEED" >"$work/order.txt" <<'EOF'
 import json, random, sys
 ms = json.load(open(sys.argv[1]))
@@ -57,12 +57,12 @@ while any(by.values()):
         if by[op]:
             out.append(by[op].pop())
 for m in out:
-    print(m["id"], m["operator"], m["package"] + "." + m["function"])
+    print(m["id"], m["operator"], m["package"], m["package"] + "." + m["function"])
 EOF
 echo "# $(uptime)"
 echo "# perfmut compare $EXTRA HEAD WORKTREE on $(basename "$mod") with each mutant of $ops applied, until $n are killed"
 killed=0
-while read -r id op fn; do
+while read -r id op pkg fn; do
   [ "$killed" -ge "$n" ] && break
   "$work/perfmut" show -C "$work/mod" "$id" | sed '1{/^#/d}' >"$work/patch"
   git -C "$work/mod" apply "$work/patch"
@@ -76,10 +76,9 @@ while read -r id op fn; do
   if [ ! -f "$out/compare.json" ]; then
     echo "$id $op $fn: exit $code, no compare.json: $(tail -1 "$work/stderr")"; continue
   fi
-  line=$(python3 - "$out/compare.json" "$fn" <<'EOF'
+  line=$(python3 - "$out/compare.json" "$pkg" "$fn" <<'EOF'
 import json, sys
-c = json.load(open(sys.argv[1])); fn = sys.argv[2]
-pkg = fn[:fn.rfind(".", 0, fn.find("(") if "(" in fn else len(fn))]
+c = json.load(open(sys.argv[1])); pkg, fn = sys.argv[2], sys.argv[3]
 def is_fn(k):
     return k == fn or k.startswith(pkg + ".perfmut_")
 killed = None

@@ -100,11 +100,15 @@ func judgeBehaviours(rep *results.Comparison, past []results.HistoryEntry, behav
 
 // behaviourSummary is a changed behaviour's line.
 func behaviourSummary(bench string, bh *results.Behaviour) string {
+	diffs := slices.DeleteFunc(slices.Clone(bh.Diffs), func(d results.BehaviourDiff) bool { return strings.HasPrefix(d.Feature, behave.CPUStack) })
+	if len(diffs) == 0 { // only stacks moved: a function's time moved from one caller to another
+		diffs = bh.Diffs
+	}
 	var parts []string
-	for _, d := range bh.Diffs[:min(len(bh.Diffs), 4)] {
+	for _, d := range diffs[:min(len(diffs), 4)] {
 		parts = append(parts, fmt.Sprintf("%s %.0f%% -> %.0f%%", featureName(d.Feature), 100*d.Old, 100*d.New))
 	}
-	if len(bh.Diffs) > 4 {
+	if len(diffs) > 4 {
 		parts = append(parts, "…")
 	}
 	return fmt.Sprintf("behaviour changed: %s: %s; NEW matches none of OLD's %s learned from %s on this machine",

@@ -32,7 +32,11 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 	if err != nil {
 		return nil, inputerr.Errorf("-history %s: %w", c.HistoryDir, err)
 	}
-	return past, nil
+	beh, err := results.ReadBehaviours(c.HistoryDir)
+	if err != nil {
+		return nil, inputerr.Errorf("-history %s: %w", c.HistoryDir, err)
+	}
+	return append(past, beh...), nil
 }
 
 // history checks NEW's distributions against past, the store in
@@ -60,7 +64,10 @@ func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past 
 	rep.Drift = drifts(past, add, rep.New.Commit, c.Rule.Alpha, c.Rule.MinEffect)
 	if len(behaviours) > 0 {
 		judgeBehaviours(rep, past, behaviours, mach, c.Rule.Alpha)
-		add = append(add, behaviourEntries(rep, behaviours, results.HistoryEntry{Time: now, Module: rep.Module, Machine: mach})...)
+		beh := behaviourEntries(rep, behaviours, results.HistoryEntry{Time: now, Module: rep.Module, Machine: mach})
+		if err := results.AppendBehaviours(c.HistoryDir, beh); err != nil {
+			return fmt.Errorf("-history %s: %w", c.HistoryDir, err)
+		}
 	}
 	for _, d := range rep.Drift {
 		rep.Warnings = append(rep.Warnings, d.String())

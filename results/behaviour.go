@@ -2,8 +2,12 @@ package results
 
 // BehaviourMetric is the Metric of a history entry that records a
 // version's behaviour (its profiled rounds' features, Rounds) instead of
-// a metric's values.
-const BehaviourMetric = "behaviour"
+// a metric's values; such entries are kept in BehaviourFile, beside the
+// store of distributions (HistoryFile).
+const (
+	BehaviourMetric = "behaviour"
+	BehaviourFile   = "behaviour.jsonl"
+)
 
 // A Behaviour is what the model learned from the history says of a
 // benchmark's NEW behaviour (compare -history).
