@@ -3,7 +3,7 @@
 # function a regression is in, on mutants as injected regressions.
 #
 # Each mutant (perfmut list; spin, alloc, lock, oblivion and
-# loop-unbreaker by default) is applied to the working tree of a fresh git
+# loop-unbreaker by default) on a line some benchmark runs is applied to the working tree of a fresh git
 # copy of the module and compared with HEAD (perfmut compare HEAD
 # WORKTREE, the default attribution). A mutant compare calls slower is
 # killed; for it, the attribution of its first slower metric (sec/op, else
@@ -40,12 +40,25 @@ git -C "$work/mod" add -A
 git -C "$work/mod" -c user.name=at -c user.email=at@at commit -q -m base
 (cd "$root" && go build -o "$work/perfmut" ./cmd/perfmut)
 "$work/perfmut" list -C "$work/mod" -json -operators "$ops" >"$work/mutants.json"
+# The lines some benchmark runs (one short run of every benchmark with
+# coverage): a mutant elsewhere cannot be killed and is not tried.
+(cd "$work/mod" && go test -run '^$' -bench . -benchtime 5000x -coverpkg ./... -coverprofile "$work/cover.out" ./... >/dev/null)
 # The mutants in an order that takes the operators in turn, shuffled
 # within each by SEED: ID, operator, package, package.function.
-python3 - "$work/mutants.json" "$SEED" >"$work/order.txt" <<'EOF'
+python3 - "$work/mutants.json" "$SEED" "$work/cover.out" "$(cd "$work/mod" && go list -m)" >"$work/order.txt" <<'EOF'
 import json, random, sys
 ms = json.load(open(sys.argv[1]))
 rng = random.Random(int(sys.argv[2]))
+covered = set()  # (module-relative file, line) of blocks that ran
+for l in open(sys.argv[3]).readlines()[1:]:
+    name, rest = l.rsplit(":", 1)
+    span, _, count = rest.split()
+    if int(count) > 0:
+        a, b = span.split(",")
+        rel = name[len(sys.argv[4]) + 1:]
+        for line in range(int(a.split(".")[0]), int(b.split(".")[0]) + 1):
+            covered.add((rel, line))
+ms = [m for m in ms if (m["file"], m["line"]) in covered]
 by = {}
 for m in ms:
     by.setdefault(m["operator"], []).append(m)

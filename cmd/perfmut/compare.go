@@ -95,7 +95,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
 	}
-	f.attrib.apply(c)
+	if err := f.attrib.apply(c); err != nil {
+		return usageError(err)
+	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	rep, err := c.Compare(ctx)
 	if err != nil && ctx.Err() != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 
 	"github.com/perfmut/perfmut/compare"
 )
@@ -19,6 +20,10 @@ func (f *attribFlags) register(fs *flag.FlagSet) {
 }
 
 // apply sets the comparison's attribution settings.
-func (f *attribFlags) apply(c *compare.Comparison) {
+func (f *attribFlags) apply(c *compare.Comparison) error {
+	if f.rounds < 1 {
+		return fmt.Errorf("-attribute-rounds %d: want 1 or more (6 or more give 95%% intervals)", f.rounds)
+	}
 	c.Attribute, c.AttributeRounds = f.mode, f.rounds
+	return nil
 }
