@@ -87,11 +87,7 @@ func (c *Comparison) attributeAll(ctx context.Context, sides [2]*compareSide, se
 	if len(todo) == 0 {
 		return nil, nil
 	}
-	changed, err := changedFuncs(sides, d)
-	if err != nil {
-		return nil, err
-	}
-	key := keyer(sides)
+	changed, key := changedFuncs(sides, d), keyer(sides)
 	if err := os.MkdirAll(filepath.Join(c.Out, ProfilesDir), 0o755); err != nil {
 		return nil, err
 	}
@@ -154,7 +150,7 @@ func keyer(sides [2]*compareSide) attrib.Keyer {
 // changedFuncs maps the functions whose declarations hold a changed line
 // (NEW's added or changed lines first, then OLD's deleted or changed
 // ones) to where the change touched them.
-func changedFuncs(sides [2]*compareSide, d *changes.Diff) (map[string]string, error) {
+func changedFuncs(sides [2]*compareSide, d *changes.Diff) map[string]string {
 	out := map[string]string{}
 	for _, i := range []int{1, 0} {
 		s := sides[i]
@@ -172,7 +168,7 @@ func changedFuncs(sides [2]*compareSide, d *changes.Diff) (map[string]string, er
 			}
 		}
 	}
-	return out, nil
+	return out
 }
 
 // profileIters is the iteration count of the profiled samples: about
