@@ -84,7 +84,7 @@ func judgeBehaviours(rep *results.Comparison, past []results.HistoryEntry, behav
 		learn = learn[max(0, len(learn)-HistoryWindow):]
 		cs := behave.Learn(learn, alpha)
 		bh := &results.Behaviour{Entries: len(learn), Clusters: len(cs)}
-		bh.Diffs, bh.Changed = behave.Judge(cs, old, rounds[1], alpha)
+		bh.Diffs, bh.Changed = behave.Judge(cs, old, rounds[0], rounds[1], alpha)
 		for _, c := range cs {
 			if slices.Contains(c.Commits, old) {
 				bh.OldClusters++

@@ -153,7 +153,7 @@ func (c *Comparison) attributeMetric(m results.CompareMetric, p *profiled, chang
 			dir = -1
 		}
 		am := attrib.Rank(results.AttribMetric{Metric: m.Metric, Verdict: m.Verdict, Ratio: m.Ratio, Unit: pm.Unit},
-			rounds, attrib.Options{Dir: dir, Changed: changed})
+			rounds, attrib.Options{Dir: dir, Changed: changed, InModule: func(k string) bool { return key(k) != "" }})
 		return &am, nil
 	}
 	return nil, nil

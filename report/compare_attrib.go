@@ -83,6 +83,8 @@ func funcNote(f results.AttribFunc) string {
 		return "calls changed " + shortNames(f.Calls)
 	case len(f.CalledBy) > 0:
 		return "called by changed " + shortNames(f.CalledBy)
+	case f.Outside:
+		return "outside the module"
 	}
 	return ""
 }

@@ -77,4 +77,7 @@ type AttribFunc struct {
 	Calls []string `json:"calls_changed,omitempty"`
 	// CalledBy are the changed functions that call it, directly or not.
 	CalledBy []string `json:"called_by_changed,omitempty"`
+	// Outside: not a function of the module (samples without a frame of
+	// it: the scheduler, the garbage collector's workers).
+	Outside bool `json:"outside_module,omitempty"`
 }

@@ -31,11 +31,20 @@ type Options struct {
 	// Changed maps the changed functions' keys to where the change
 	// touched them (results.AttribFunc.Changed).
 	Changed map[string]string
+	// InModule reports whether a function is the module's; nil: every
+	// one is. The others (samples without a frame of the module: the
+	// scheduler, the garbage collector's workers) come after the
+	// module's functions, at most 2 of them.
+	InModule func(key string) bool
 }
+
+// maxOutside is how many functions outside the module Rank keeps.
+const maxOutside = 2
 
 // Rank attributes the difference between the rounds' NEW and OLD
 // charges per op to functions: m's totals and Functions (the Top
-// functions whose value moved most in the direction of the change, with
+// functions of the module whose value moved most in the direction of the
+// change, then up to maxOutside outside it, with
 // their shares, intervals, changed lines and the changed functions they
 // call). m's Metric, Verdict, Ratio and Unit are kept.
 func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetric {
@@ -55,7 +64,8 @@ func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetri
 	var fs []results.AttribFunc
 	for _, k := range keys(rounds) {
 		self := func(c Charges) float64 { return c.Self[k] }
-		f := results.AttribFunc{Function: k, Changed: o.Changed[k], Calls: calls(rounds, k, o.Changed), CalledBy: calledBy(rounds, k, o.Changed)}
+		f := results.AttribFunc{Function: k, Changed: o.Changed[k], Calls: calls(rounds, k, o.Changed), CalledBy: calledBy(rounds, k, o.Changed),
+			Outside: o.InModule != nil && !o.InModule(k)}
 		f.Old, f.New, f.Delta, f.DeltaLo, f.DeltaHi = paired(rounds, n, self)
 		if dir*f.Delta <= 0 {
 			continue
@@ -67,7 +77,15 @@ func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetri
 		fs = append(fs, f)
 	}
 	sort.SliceStable(fs, func(i, j int) bool { return dir*fs[i].Delta > dir*fs[j].Delta })
-	m.Functions = fs[:min(len(fs), o.Top)]
+	var in, out []results.AttribFunc
+	for _, f := range fs {
+		if f.Outside {
+			out = append(out, f)
+		} else {
+			in = append(in, f)
+		}
+	}
+	m.Functions = append(in[:min(len(in), o.Top)], out[:min(len(out), maxOutside)]...)
 	return m
 }
 

@@ -3,6 +3,7 @@ package attrib
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/results"
@@ -76,6 +77,19 @@ func TestRank(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("functions\n%q\nwant\n%q", got, want)
+	}
+	// Outside the module: the garbage collector's worker comes after
+	// every function of the module, however large its move.
+	inModule := func(k string) bool { return strings.HasPrefix(k, "m/") }
+	for i := range rounds {
+		rounds[i].New.Self["runtime.gcBgMarkWorker"] += 5000
+	}
+	m = Rank(results.AttribMetric{}, rounds, Options{N: 10, Dir: 1, Top: 1, InModule: inModule})
+	if len(m.Functions) != 2 || m.Functions[0].Function != "m/p.G" || m.Functions[1].Function != "runtime.gcBgMarkWorker" || !m.Functions[1].Outside || m.Functions[0].Outside {
+		t.Errorf("with a function outside the module: %+v", m.Functions)
+	}
+	for i := range rounds {
+		rounds[i].New.Self["runtime.gcBgMarkWorker"] -= 5000
 	}
 	// Faster: the same rounds the other way round rank H first, the only
 	// function that got cheaper.

@@ -43,6 +43,8 @@ func Summary(bench string, m results.AttribMetric) string {
 		line += ", which calls the changed " + shortList(f.Calls)
 	case len(f.CalledBy) > 0:
 		line += ", not changed, called by the changed " + shortList(f.CalledBy)
+	case f.Outside:
+		line += ", outside the module's functions"
 	default:
 		line += ", not changed"
 	}

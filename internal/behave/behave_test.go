@@ -92,9 +92,9 @@ func TestCompareFalseAlarms(t *testing.T) {
 }
 
 // TestLearnJudge: recorded behaviours of two kinds form two clusters in
-// the order they come; NEW like OLD's kind matches, NEW of the other kind
-// matches none of OLD's clusters (and the differences name f and g); an
-// OLD never recorded has nothing to judge against.
+// the order they come. NEW like this run's OLD did not change; NEW of the
+// other kind changed when OLD never showed that kind (the differences
+// name f and g), and did not when one of OLD's clusters holds it.
 func TestLearnJudge(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var es []Entry
@@ -109,14 +109,16 @@ func TestLearnJudge(t *testing.T) {
 	if len(cs) != 2 || !reflect.DeepEqual(cs[0].Commits, []string{"c0", "c2"}) || !reflect.DeepEqual(cs[1].Commits, []string{"c1", "c3"}) || len(cs[0].Rounds) != 12 {
 		t.Fatalf("clusters %+v", cs)
 	}
-	if d, changed := Judge(cs, "c2", rounds(rng, 6, 40, 0.2), 0.05); changed || d != nil {
+	old := rounds(rng, 6, 40, 0.2)
+	if d, changed := Judge(cs, "c2", old, rounds(rng, 6, 40, 0.2), 0.05); changed || d != nil {
 		t.Errorf("NEW like OLD: changed %v, %v", changed, d)
 	}
-	d, changed := Judge(cs, "c2", rounds(rng, 6, 40, 0.8), 0.05)
+	d, changed := Judge(cs, "c2", old, rounds(rng, 6, 40, 0.8), 0.05)
 	if !changed || len(d) != 2 || d[0].Feature == d[1].Feature {
 		t.Errorf("NEW of the other kind: changed %v, %v; want f and g", changed, d)
 	}
-	if d, changed := Judge(cs, "c9", rounds(rng, 6, 40, 0.8), 0.05); changed || d != nil {
-		t.Errorf("OLD never recorded: changed %v, %v", changed, d)
+	cs[1].Commits = append(cs[1].Commits, "c2") // OLD has shown both kinds
+	if d, changed := Judge(cs, "c2", old, rounds(rng, 6, 40, 0.8), 0.05); changed || d != nil {
+		t.Errorf("NEW of a kind OLD has shown: changed %v, %v", changed, d)
 	}
 }

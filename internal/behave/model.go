@@ -1,7 +1,6 @@
 package behave
 
 import (
-	"math"
 	"slices"
 
 	"github.com/perfmut/perfmut/results"
@@ -38,33 +37,22 @@ func Learn(entries []Entry, alpha float64) []Cluster {
 	return cs
 }
 
-// Judge compares the behaviour new with the clusters holding the commit
-// old (OLD's clusters): it changed when it matches none of them, and the
-// differences are those from the nearest one (the fewest differing
-// features, then the smallest largest move). Without a cluster of old
-// there is nothing to judge: nil, false.
-func Judge(cs []Cluster, old string, new []map[string]float64, alpha float64) (diffs []results.BehaviourDiff, changed bool) {
-	var best []results.BehaviourDiff
-	seen := false
+// Judge says whether the behaviour new changed from OLD's: it differs
+// from oldRounds, OLD's rounds interleaved with its own (the only
+// comparison whose rounds share the machine's state: that test alone
+// keeps the false-alarm rate at alpha), and it matches none of the
+// clusters holding the commit old (OLD's recorded behaviours: a
+// behaviour OLD has shown before is not a change). The differences are
+// those from oldRounds.
+func Judge(cs []Cluster, old string, oldRounds, new []map[string]float64, alpha float64) (diffs []results.BehaviourDiff, changed bool) {
+	diffs = Compare(oldRounds, new, alpha)
+	if len(diffs) == 0 {
+		return nil, false
+	}
 	for _, c := range cs {
-		if !slices.Contains(c.Commits, old) {
-			continue
-		}
-		d := Compare(c.Rounds, new, alpha)
-		if len(d) == 0 {
+		if slices.Contains(c.Commits, old) && len(Compare(c.Rounds, new, alpha)) == 0 {
 			return nil, false
 		}
-		if !seen || nearer(d, best) {
-			best, seen = d, true
-		}
 	}
-	return best, seen
-}
-
-// nearer reports whether the differences a are fewer or smaller than b.
-func nearer(a, b []results.BehaviourDiff) bool {
-	if len(a) != len(b) {
-		return len(a) < len(b)
-	}
-	return math.Abs(a[0].New-a[0].Old) < math.Abs(b[0].New-b[0].Old)
+	return diffs, true
 }
