@@ -63,6 +63,12 @@ type Comparison struct {
 	// changed packages' import paths and the changed Go files); set when
 	// ScoreDir is.
 	ScoreFor func(rep *results.Report, dir string, pkgs, changedFiles []string) *results.ScoreSection
+	// Attribute says which benchmarks to explain by functions from
+	// profiles (AttributeChanged, AttributeUndecided, AttributeOff;
+	// default AttributeChanged), AttributeRounds in how many interleaved
+	// rounds (default DefaultAttributeRounds).
+	Attribute       string
+	AttributeRounds int
 }
 
 // The files a comparison writes in its output directory.
@@ -152,8 +158,12 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	if scoreRep != nil {
 		rep.Score = c.scoreSection(scoreRep, c.ScoreDir, sides, diff)
 	}
-	if len(sel) > 0 {
-		if err := c.measureAll(ctx, sides, engine.WithCPUs(sel, c.CPU), why, rep); err != nil {
+	var behaviours map[string][2][]map[string]float64
+	if sel = engine.WithCPUs(sel, c.CPU); len(sel) > 0 {
+		if err := c.measureAll(ctx, sides, sel, why, rep); err != nil {
+			return nil, err
+		}
+		if behaviours, err = c.attributeAll(ctx, sides, sel, diff, rep); err != nil {
 			return nil, err
 		}
 	}
@@ -161,7 +171,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		rep.Warnings = append(rep.Warnings, s.w.Warnings()...)
 	}
 	if c.HistoryDir != "" {
-		if err := c.history(ctx, rep, past); err != nil {
+		if err := c.history(ctx, rep, past, behaviours); err != nil {
 			return nil, err
 		}
 	}
@@ -219,7 +229,7 @@ func (c *Comparison) check() error {
 	if err := c.Rule.ValidateChange(); err != nil {
 		return &inputerr.Error{Err: err}
 	}
-	return nil
+	return c.checkAttribute()
 }
 
 // openSide exports rev into tmp (unless it is the working tree), lists

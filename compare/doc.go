@@ -8,5 +8,7 @@
 // with the campaign's design and statistics. select.go chooses the
 // benchmarks from the change, measure.go samples them, history.go checks
 // NEW against the recorded history for drift, score.go adds the mutation
-// score of the changed packages from a perfmut run.
+// score of the changed packages from a perfmut run, attrib.go and
+// profile.go profile the changed benchmarks on both versions and
+// attribute their changes to functions (package internal/attrib).
 package compare

@@ -32,13 +32,20 @@ func (c *Comparison) readHistory() ([]results.HistoryEntry, error) {
 	if err != nil {
 		return nil, inputerr.Errorf("-history %s: %w", c.HistoryDir, err)
 	}
-	return past, nil
+	beh, err := results.ReadBehaviours(c.HistoryDir)
+	if err != nil {
+		return nil, inputerr.Errorf("-history %s: %w", c.HistoryDir, err)
+	}
+	return append(past, beh...), nil
 }
 
 // history checks NEW's distributions against past, the store in
 // c.HistoryDir (warnings in rep.Drift and rep.Warnings), then appends both
 // sides' distributions to it.
-func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past []results.HistoryEntry) error {
+// With behaviours (by behaviourKey: the profiled rounds' features of
+// each side), it also judges each benchmark's NEW behaviour against the
+// model learned from the store (judgeBehaviours) and appends both sides'.
+func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past []results.HistoryEntry, behaviours map[string][2][]map[string]float64) error {
 	now := time.Now().UTC()
 	mach := engine.Machine(ctx) + ", " + rep.Settings.GoVersion // as run -since identifies a machine, and the toolchain
 	var add []results.HistoryEntry
@@ -55,6 +62,13 @@ func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past 
 		}
 	}
 	rep.Drift = drifts(past, add, rep.New.Commit, c.Rule.Alpha, c.Rule.MinEffect)
+	if len(behaviours) > 0 {
+		judgeBehaviours(rep, past, behaviours, mach, c.Rule.Alpha)
+		beh := behaviourEntries(rep, behaviours, results.HistoryEntry{Time: now, Module: rep.Module, Machine: mach})
+		if err := results.AppendBehaviours(c.HistoryDir, beh); err != nil {
+			return fmt.Errorf("-history %s: %w", c.HistoryDir, err)
+		}
+	}
 	for _, d := range rep.Drift {
 		rep.Warnings = append(rep.Warnings, d.String())
 	}

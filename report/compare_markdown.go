@@ -59,6 +59,7 @@ func CompareMarkdown(c *results.Comparison) string {
 		fmt.Fprintf(&b, "\n<details><summary>%d same, %d undecided, %d other</summary>\n\n%s%s\n\n</details>\n",
 			n[score.Same], n[score.Unsure], len(rest)-n[score.Same]-n[score.Unsure], head, strings.Join(rest, "\n"))
 	}
+	writeAttribMarkdown(&b, c)
 	if c.Score != nil {
 		writeScoreMarkdown(&b, c.Score)
 	}

@@ -12,9 +12,12 @@ import (
 
 // compareFixture reads testdata/compare.json: a real comparison (a 2x
 // slowdown) with hand-added benchmarks of every other verdict and status.
-func compareFixture(t *testing.T) *results.Comparison {
+func compareFixture(t *testing.T) *results.Comparison { return compareFixtureNamed(t, "compare.json") }
+
+// compareFixtureNamed reads the comparison testdata/name strictly.
+func compareFixtureNamed(t *testing.T, name string) *results.Comparison {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "compare.json"))
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,7 @@ func CompareText(w io.Writer, c *results.Comparison) error {
 		fmt.Fprintf(&b, "\n%d slower, %d faster, %d same, %d undecided (metrics; alpha %g over the comparison, minimum effect %s)\n",
 			n[score.Slower], n[score.Faster], n[score.Same], n[score.Unsure], c.Settings.Alpha, minEffects(c.Settings))
 	}
+	writeAttribText(&b, c)
 	if c.Score != nil {
 		writeScoreText(&b, c.Score)
 	}

@@ -81,6 +81,12 @@ type CompareBenchmark struct {
 	Iterations int             `json:"iterations,omitempty"` // per sample, both sides
 	Metrics    []CompareMetric `json:"metrics,omitempty"`
 	Warnings   []string        `json:"warnings,omitempty"`
+	// Attribution explains a changed metric by functions (compare
+	// -attribute).
+	Attribution *Attribution `json:"attribution,omitempty"`
+	// Behaviour is what the model of the benchmark's recorded behaviour
+	// says of NEW (compare -history).
+	Behaviour *Behaviour `json:"behaviour,omitempty"`
 }
 
 // A CompareMetric is the verdict on one metric of a benchmark.

@@ -31,6 +31,10 @@ type HistoryEntry struct {
 	// time-based samples).
 	Iterations int       `json:"iterations,omitempty"`
 	Values     []float64 `json:"values"`
+	// Rounds, for the metric BehaviourMetric (in the behaviour store,
+	// BehaviourFile), are the profiled rounds' features (package
+	// internal/behave): per round, each one's share.
+	Rounds []map[string]float64 `json:"rounds,omitempty"`
 }
 
 // A HistoryReader reads a history store line by line, like benchfmt's
@@ -78,8 +82,15 @@ func (r *HistoryReader) Result() HistoryEntry { return r.cur }
 func (r *HistoryReader) Err() error { return r.err }
 
 // ReadHistory reads every entry of dir's store (none if it does not exist).
-func ReadHistory(dir string) ([]HistoryEntry, error) {
-	name := filepath.Join(dir, HistoryFile)
+func ReadHistory(dir string) ([]HistoryEntry, error) { return readEntries(dir, HistoryFile) }
+
+// ReadBehaviours reads every entry of dir's behaviour store (none if it
+// does not exist).
+func ReadBehaviours(dir string) ([]HistoryEntry, error) { return readEntries(dir, BehaviourFile) }
+
+// readEntries reads the store file of dir.
+func readEntries(dir, file string) ([]HistoryEntry, error) {
+	name := filepath.Join(dir, file)
 	f, err := os.Open(name)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -100,6 +111,17 @@ func ReadHistory(dir string) ([]HistoryEntry, error) {
 // one write, so that an interrupted append leaves at most a partial last
 // line, which a later read reports with its line number.
 func AppendHistory(dir string, entries []HistoryEntry) error {
+	return appendEntries(dir, HistoryFile, entries)
+}
+
+// AppendBehaviours appends entries to dir's behaviour store, as
+// AppendHistory does to its store.
+func AppendBehaviours(dir string, entries []HistoryEntry) error {
+	return appendEntries(dir, BehaviourFile, entries)
+}
+
+// appendEntries appends entries to the store file of dir.
+func appendEntries(dir, file string, entries []HistoryEntry) error {
 	if len(entries) == 0 {
 		return nil
 	}
@@ -114,7 +136,7 @@ func AppendHistory(dir string, entries []HistoryEntry) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(filepath.Join(dir, HistoryFile), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, file), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ type compareFlags struct {
 	maxSlowdown string
 	scoreDir    string
 	historyDir  string
+	attrib      attribFlags
 }
 
 func (f *compareFlags) register(fs *flag.FlagSet) {
@@ -39,6 +40,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.generate, "generate", false, "also generate a concurrent benchmark (after SpeedGun) of each thread-safe type whose methods changed, calling the methods both versions export, and compare it; its file goes to -out's generated/")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
 	fs.StringVar(&f.historyDir, "history", "", "`dir`ectory of a store of measured distributions: warn when NEW drifted from its history on this machine (a slow creep), then add both versions' samples")
+	f.attrib.register(fs)
 	fs.StringVar(&f.maxSlowdown, "max-slowdown", "0%", "exit with status 3 when a metric is slower with a ratio NEW/OLD (the median of the per-round ratios) beyond this `percentage` (5%) or fraction (0.05); 0% = any slower verdict")
 }
 
@@ -96,6 +98,9 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		ScoreDir:    f.scoreDir,
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
+	}
+	if err := f.attrib.apply(c); err != nil {
+		return usageError(err)
 	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	_, statErr := os.Stat(c.Out)

@@ -1,0 +1,72 @@
+package compare
+
+import (
+	"testing"
+
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
+)
+
+// TestNextIters: a round whose samples held half ProfileTime of CPU time
+// or more keeps its count; one with less grows it towards ProfileTime,
+// never beyond maxIterScale times the first round's.
+func TestNextIters(t *testing.T) {
+	target := float64(ProfileTime.Nanoseconds())
+	for _, tc := range []struct {
+		n, n0 int
+		cpu   float64
+		want  int
+	}{
+		{1000, 1000, target, 1000},
+		{1000, 1000, target / 2, 1000},
+		{1000, 1000, target / 4, 4000},
+		{1000, 1000, 0, 8000},
+		{4000, 1000, target / 4, 8000},
+	} {
+		if got := nextIters(tc.n, tc.n0, tc.cpu); got != tc.want {
+			t.Errorf("nextIters(%d, %d, %g) = %d, want %d", tc.n, tc.n0, tc.cpu, got, tc.want)
+		}
+	}
+}
+
+// TestExplains: the modes' verdicts.
+func TestExplains(t *testing.T) {
+	for mode, want := range map[string][4]bool{
+		AttributeChanged:   {true, true, false, false},
+		AttributeUndecided: {true, true, false, true},
+		AttributeOff:       {false, false, false, false},
+	} {
+		c := &Comparison{Attribute: mode}
+		for i, v := range []score.ChangeVerdict{score.Slower, score.Faster, score.Same, score.Unsure} {
+			if got := c.explains(v); got != want[i] {
+				t.Errorf("-attribute %s explains %s: %v, want %v", mode, v, got, want[i])
+			}
+		}
+	}
+	c := &Comparison{Attribute: "all"}
+	if err := c.checkAttribute(); err == nil || err.Error() != `-attribute "all": want changed, undecided or off` {
+		t.Errorf("checkAttribute: %v", err)
+	}
+}
+
+// TestBehaviourSummary: a changed behaviour's line names the functions'
+// shares and leaves out the stacks that say the same.
+func TestBehaviourSummary(t *testing.T) {
+	bh := &results.Behaviour{Changed: true, Entries: 3, OldClusters: 1, Diffs: []results.BehaviourDiff{
+		{Feature: "cpu example.com/beh/mix.f", Old: 0.78, New: 0.15},
+		{Feature: "stack example.com/beh/mix.BenchmarkMix > example.com/beh/mix.Mix > example.com/beh/mix.f", Old: 0.78, New: 0.15},
+		{Feature: "gc", Old: 0.02, New: 0.1},
+		{Feature: "alloc example.com/beh/mix.g", Old: 0, New: 1},
+	}}
+	want := "behaviour changed: BenchmarkMix: mix.f's share of the CPU time 78% -> 15%, the garbage collector's share of the CPU time 2% -> 10%, mix.g's share of the allocated bytes 0% -> 100%; NEW matches none of OLD's 1 cluster learned from 3 recorded behaviours on this machine"
+	if got := behaviourSummary("BenchmarkMix", bh); got != want {
+		t.Errorf("summary\n%s\nwant\n%s", got, want)
+	}
+	bh.Diffs = bh.Diffs[1:2]
+	if got := behaviourSummary("BenchmarkMix", bh); got != "behaviour changed: BenchmarkMix: the stack mix.BenchmarkMix > mix.Mix > mix.f's share of the CPU time 78% -> 15%; NEW matches none of OLD's 1 cluster learned from 3 recorded behaviours on this machine" {
+		t.Errorf("stacks only: %s", got)
+	}
+	if versionID(results.CompareSide{Rev: "WORKTREE", Commit: "abc"}) == versionID(results.CompareSide{Rev: "HEAD", Commit: "abc"}) {
+		t.Error("the working tree has the version of its commit")
+	}
+}
