@@ -93,7 +93,7 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 			return nil, nil
 		}
 		loaded[i] = prog.Packages[0]
-		changed[i] = changedFuncs(loaded[i], s.w.Dir(), [2]map[string][]changes.Range{d.Old, d.New}[i])
+		changed[i] = changedDecls(loaded[i], s.w.Dir(), [2]map[string][]changes.Range{d.Old, d.New}[i])
 	}
 	methods, ctors, focus := commonChanged(speedgun.Types(loaded[0]), speedgun.Types(loaded[1]), changed)
 	if len(methods) == 0 {
@@ -147,10 +147,10 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 	return r.Benchmarks, nil
 }
 
-// changedFuncs names the functions of pkg (as report.json does: New,
+// changedDecls names the functions of pkg (as report.json does: New,
 // (*T).M) whose declaration has a line in lines (module-relative files of
 // the module at root).
-func changedFuncs(pkg *mutate.Package, root string, lines map[string][]changes.Range) map[string]bool {
+func changedDecls(pkg *mutate.Package, root string, lines map[string][]changes.Range) map[string]bool {
 	out := map[string]bool{}
 	fset := pkg.Fset()
 	for i, f := range pkg.Syntax() {
