@@ -2,6 +2,7 @@ package results
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -17,7 +18,11 @@ func ReadFile(path string) (*Report, error) {
 		return nil, fmt.Errorf("reading report: %w", err)
 	}
 	rep, err := Decode(data)
-	if err != nil {
+	var se *schemaError
+	switch {
+	case errors.As(err, &se):
+		return nil, inputerr.Errorf("%s: %w", path, err) // it says what to do
+	case err != nil:
 		// Bad input for every command that reads it (exit 2).
 		return nil, inputerr.Errorf("%s: %w; perfmut run -resume -out %s writes it again from the journal", path, err, filepath.Dir(path))
 	}
@@ -36,7 +41,7 @@ func Decode(data []byte) (*Report, error) {
 	case "":
 		return nil, fmt.Errorf("not a perfmut report.json: no %q field", "schema")
 	default:
-		return nil, fmt.Errorf("report schema %q, this perfmut reads %q; re-run the campaign or use the perfmut that wrote it", rep.Schema, Schema)
+		return nil, &schemaError{rep.Schema}
 	}
 	if c := rep.Settings.Correction; c != "" {
 		if _, err := score.ParseCorrection(string(c)); err != nil {
@@ -52,6 +57,14 @@ func Decode(data []byte) (*Report, error) {
 		}
 	}
 	return &rep, nil
+}
+
+// A schemaError is a report.json of another schema: what to do is to run
+// the campaign again, or to use the perfmut that wrote it.
+type schemaError struct{ schema string }
+
+func (e *schemaError) Error() string {
+	return fmt.Sprintf("report schema %q, this perfmut reads %q; re-run the campaign or use the perfmut that wrote it", e.schema, Schema)
 }
 
 // WriteAtomic writes data to path atomically: to a temporary file beside

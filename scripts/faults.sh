@@ -131,7 +131,7 @@ declare -A want=(
 	[sigint]="1|processes left: 0" [sigint-then-resume]=0 [sigkill]="137|processes left: 0" [sigkill-then-resume]=0
 	[sigint-sensitivity-build]="1|left in TMPDIR: 0; 1 stderr line(s)" [sigterm-sensitivity-build]="1|left in TMPDIR: 0; 1 stderr line(s)"
 	[sigint-map-step]="1|left in TMPDIR: 0" [merge-unfinished-map]=2 [report-unfinished-map]="0|warning" [resume-unfinished-map]=0
-	[sigint-counting]="1|vgdb FIFOs left in TMPDIR: 0" [changed-since-shallow]=0
+	[sigint-counting]="1|vgdb FIFOs left in TMPDIR: 0" [changed-since-shallow]="2|shallow clone"
 	[build-darwin/arm64]=0 [build-windows/amd64]=0
 )
 cases=0

@@ -93,12 +93,14 @@ func TestReportUnfinished(t *testing.T) {
 	}
 }
 
+// TestReportCorrupt: a report.json of another schema is bad input (exit
+// 2, as in merge and reproduce), one line saying what to do.
 func TestReportCorrupt(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "report.json"), []byte(`{"schema": "other"}`), 0o644)
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), &stdout, &stderr, []string{"report", dir}); code != 1 {
-		t.Errorf("exit %d, want 1", code)
+	if code := run(context.Background(), &stdout, &stderr, []string{"report", dir}); code != exitUsage {
+		t.Errorf("exit %d, want 2", code)
 	}
 	want := "perfmut report: " + filepath.Join(dir, "report.json") + `: report schema "other", this perfmut reads "perfmut/report/v1"; re-run the campaign or use the perfmut that wrote it` + "\n"
 	if stderr.String() != want {

@@ -100,9 +100,11 @@ func checkLength(dir string) error {
 	if len(abs) > limit {
 		return fmt.Errorf("-out: the path is too long (%d bytes, at most %d here); choose a shorter -out", len(abs), limit)
 	}
-	for _, name := range strings.Split(filepath.ToSlash(abs), "/") {
+	elems := strings.Split(filepath.ToSlash(abs), "/")
+	for i, name := range elems {
 		if len(name) > maxName {
-			return fmt.Errorf("-out: the name %.20s... is too long (%d bytes, at most %d); choose a shorter -out", name, len(name), maxName)
+			// As mkdir says it, before MkdirAll has made the levels above.
+			return fmt.Errorf("-out %s: cannot create it: mkdir %s: %v; choose another directory with -out", dir, filepath.FromSlash(strings.Join(elems[:i+1], "/")), syscall.ENAMETOOLONG)
 		}
 	}
 	return nil
