@@ -179,6 +179,9 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 		return nil, r.interrupted()
 	}
+	// The campaign ends after the map: the report's duration and the log's
+	// "done in" are the same span.
+	rep.Finished = time.Now().UTC()
 	if len(todo) > 0 {
 		r.logDone(rep, started)
 	}
@@ -283,7 +286,7 @@ func (r *run) logDone(rep *results.Report, started time.Time) {
 	// Counted mutants are measured several at once: their measurement is
 	// summed too, and may exceed the campaign's wall time.
 	r.Prog.Logf("perfmut: done in %s (builds %s and tests %s summed over %s; measurement %s summed over the mutants)",
-		time.Since(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
+		rep.Finished.Sub(started).Round(time.Second), sec(build), sec(test), english.Plural(r.c.Jobs, "worker"), r.measured.Round(time.Second))
 	if n := rep.Noise; n != nil {
 		r.Prog.Logf("perfmut: measured %s; %s", n.Measures, n.Machine.String())
 		for _, a := range n.Advice {
