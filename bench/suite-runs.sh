@@ -97,9 +97,12 @@ for path in sorted(glob.glob(os.path.join(logs, "*.json")), key=lambda p: (re.su
                 out[(pkg, test)].append(ev["Output"])
             elif act == "run" and test:
                 running.add((pkg, test))
-            elif act in ("pass", "fail", "skip") and test:
+            elif act in ("pass", "skip") and test:
                 running.discard((pkg, test))
-            elif act == "fail" and test and "/" not in test:
+            elif act == "fail" and test:
+                running.discard((pkg, test))
+                if "/" in test:
+                    continue
                 failed.add(pkg)
                 failures.append((run, pkg, test, "".join(out[(pkg, test)][-30:])))
             elif act in ("pass", "fail") and not test:
