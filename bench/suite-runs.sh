@@ -26,7 +26,9 @@ stop_busy() {
 	busy_pids=()
 }
 cleanup() {
-	[ -z "$test_pid" ] || { kill -TERM "$test_pid" 2>/dev/null || true; wait "$test_pid" 2>/dev/null || true; }
+	# go test and its test binaries are the run's process group (set -m):
+	# an interrupt stops them all, as ^C in a terminal would.
+	[ -z "$test_pid" ] || { kill -INT -- -"$test_pid" 2>/dev/null || true; wait "$test_pid" 2>/dev/null || true; }
 	stop_busy
 	[ -z "$work" ] || rm -rf "$work"
 }
@@ -47,12 +49,14 @@ one() {
 	[ "${COLD:-0}" != 1 ] || cache=$dir/gocache
 	start=$(date +%s)
 	local times=$dir/times
+	set -m
 	(
 		cd "$dir/repo"
 		TIMEFORMAT='%R %U %S'
 		{ time GOCACHE=$cache go test -json "${flags[@]}" ./... >"$logs/$name.json" 2>"$logs/$name.stderr"; } 2>"$times"
 	) &
 	test_pid=$!
+	set +m
 	wait "$test_pid" || rc=$?
 	test_pid=
 	end=$(date +%s)
