@@ -26,7 +26,9 @@ stop_busy() {
 	busy_pids=()
 }
 cleanup() {
-	[ -z "$test_pid" ] || { kill -TERM "$test_pid" 2>/dev/null || true; wait "$test_pid" 2>/dev/null || true; }
+	# go test and its test binaries are the run's process group (set -m):
+	# an interrupt stops them all, as ^C in a terminal would.
+	[ -z "$test_pid" ] || { kill -INT -- -"$test_pid" 2>/dev/null || true; wait "$test_pid" 2>/dev/null || true; }
 	stop_busy
 	[ -z "$work" ] || rm -rf "$work"
 }
@@ -47,12 +49,14 @@ one() {
 	[ "${COLD:-0}" != 1 ] || cache=$dir/gocache
 	start=$(date +%s)
 	local times=$dir/times
+	set -m
 	(
 		cd "$dir/repo"
 		TIMEFORMAT='%R %U %S'
 		{ time GOCACHE=$cache go test -json "${flags[@]}" ./... >"$logs/$name.json" 2>"$logs/$name.stderr"; } 2>"$times"
 	) &
 	test_pid=$!
+	set +m
 	wait "$test_pid" || rc=$?
 	test_pid=
 	end=$(date +%s)
@@ -97,9 +101,12 @@ for path in sorted(glob.glob(os.path.join(logs, "*.json")), key=lambda p: (re.su
                 out[(pkg, test)].append(ev["Output"])
             elif act == "run" and test:
                 running.add((pkg, test))
-            elif act in ("pass", "fail", "skip") and test:
+            elif act in ("pass", "skip") and test:
                 running.discard((pkg, test))
-            elif act == "fail" and test and "/" not in test:
+            elif act == "fail" and test:
+                running.discard((pkg, test))
+                if "/" in test:
+                    continue
                 failed.add(pkg)
                 failures.append((run, pkg, test, "".join(out[(pkg, test)][-30:])))
             elif act in ("pass", "fail") and not test:

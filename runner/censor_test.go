@@ -23,7 +23,11 @@ import (
 // is killed on censored samples (stopped at the cap, no process left
 // behind); a mutant equal to the baseline is never censored; both sides of
 // every pair run the same fixed iteration count, as the benchfmt files
-// show.
+// show. The cap is 10 times the slowest baseline sample: the slow
+// mutant's samples (seconds of work each) still run past it, and an
+// unchanged binary's sample would have to be stalled ten times as long as
+// the slowest baseline sample by the load to reach it, where at 3 times
+// a stall of twice the baseline's first sample plus 50 ms would do.
 func TestFixedIterationsAndCensoring(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
@@ -38,7 +42,7 @@ func TestFixedIterationsAndCensoring(t *testing.T) {
 	c := newTestCampaign(t, mod, pkgs, nil, out)
 	c.Mutants = append(c.Mutants, slow, same)
 	c.Levels = []string{results.Opt}
-	c.Benchtime, c.SampleTime, c.CensorFactor = "", engine.DefaultSampleTime/2, 3
+	c.Benchtime, c.SampleTime, c.CensorFactor = "", engine.DefaultSampleTime/2, 10
 	c.KeepEquivalent = true // sum-same compiles to the baseline's code: measure it anyway
 	c.Rule = score.Rule{MaxSamples: 5, Seed: 1}
 	rep, err := c.Run(context.Background())

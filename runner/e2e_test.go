@@ -167,12 +167,16 @@ func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 	const pkg = "example.com/hot/calc"
 	const file = "calc/calc.go"
 	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
+	// sum-hang's tests sleep past the campaign's test timeout: a hang that
+	// costs no CPU.
+	hang := mkMutant(t, mod, "sum-hang", pkg, file, "func Sum(", "s := 0", "s := 0\n\tperfmut_hang()")
+	hang.Helper = "package calc\n\nimport \"time\"\n\nfunc perfmut_hang() { time.Sleep(time.Hour) }\n"
 	return []mutate.Mutant{
 		mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "for _, x := range xs {", spin),
 		mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
 		mkMutant(t, mod, "prepare-spin", pkg, file, "func Prepare(", "xs[i] = i", "xs[i] = i\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
 		mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", ""),
-		mkMutant(t, mod, "sum-hang", pkg, file, "func Sum(", "s := 0", "s := 0\n\tfor perfmut_sink >= 0 {\n\t\tperfmut_sink++\n\t}"),
+		hang,
 		mkMutant(t, mod, "sum-compile", pkg, file, "func Sum(", "s := 0", "s := perfmut_undefined()"),
 		mkMutant(t, mod, "find-panic", pkg, file, "func Find(", "idx := -1", "idx := -1\n\tif len(xs) > 0 {\n\t\tpanic(\"perfmut test panic\")\n\t}"),
 	}
@@ -183,7 +187,9 @@ func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 // slowest baseline sample, as perfmut run's are: a mutant far slower than
 // its baseline is then killed at the first look (every sample censored
 // ranks above every baseline sample, p = 1/252) however loaded the
-// machine, not only when no scheduling delay hits a baseline sample.
+// machine, not only when no scheduling delay hits a baseline sample. The
+// mutants' tests have 10 s: tests of a few milliseconds of work took more
+// than 3 s at a load average of 50 on 2 cores.
 func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms []mutate.Mutant, out string) *Campaign {
 	var log bytes.Buffer
 	t.Cleanup(func() {
@@ -193,7 +199,7 @@ func newTestCampaign(t testing.TB, mod mutate.Module, pkgs []*mutate.Package, ms
 	})
 	return &Campaign{
 		Module: mod, Packages: pkgs, Mutants: ms, Overlay: overlayFunc(mod),
-		Levels: []string{results.Opt, results.NoOpt}, Timeout: 3 * time.Second, Out: out,
+		Levels: []string{results.Opt, results.NoOpt}, Timeout: 10 * time.Second, Out: out,
 		Settings: results.Settings{Patterns: []string{"./..."}, Opt: "both", Benchtime: "200x", ChoiceSettings: results.ChoiceSettings{Seed: 1}},
 		Measurement: engine.Measurement{
 			Rule: score.Rule{MaxSamples: 8, Seed: 1}, Benchtime: "200x", CensorFactor: 3, Jobs: 2, Seed: 1, Log: &log,
