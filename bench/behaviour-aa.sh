@@ -14,6 +14,7 @@
 #   N           comparisons, default 10
 #   PACKAGES    default ./...
 #   EXTRA='...' more flags for every comparison
+#   KEEP=dir    keep the results directories and the store in dir
 # Prints one line per comparison and the totals.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,6 +53,7 @@ print("run %s: %d benchmarks judged against up to %d recorded behaviours, %d beh
 EOF
 done
 echo "# $(uptime)"
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp -r "$work"/out* "$work/hist" "$KEEP/"; fi
 python3 - "$work/rows" <<'EOF'
 import re, sys
 rows = open(sys.argv[1]).read().splitlines()

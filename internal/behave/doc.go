@@ -10,6 +10,7 @@
 // differ (Compare) when some feature's share moved by at least MinMove
 // and a two-sided Mann-Whitney test of the rounds' shares rejects at
 // alpha, Holm-corrected over the features that moved that much: no
-// threshold per benchmark. Judge says whether NEW's behaviour matches none
-// of OLD's clusters, and which features differ from the nearest.
+// threshold per benchmark. Judge says whether NEW's behaviour changed: it
+// differs from OLD's rounds interleaved with its own, and matches none of
+// OLD's clusters.
 package behave
