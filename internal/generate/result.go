@@ -97,7 +97,7 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 		f.cands = filter(f.cands, func(c *Candidate) bool {
 			b := Benchmark{Name: c.Name, Package: f.pkg.ImportPath, Function: c.Target.Function, NsPerOp: ns[c.Name], Replay: c.Replay}
 			for _, m := range c.Target.Mutants {
-				if res.killer[m.ID] == "" {
+				if res.killer[m.ID] == "" && res.stillTarget(m.ID) {
 					b.Misses = append(b.Misses, m)
 				}
 			}
@@ -118,6 +118,15 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 			return true
 		})
 	}
+}
+
+// stillTarget reports whether the mutant id is still a target's after
+// the verification campaign (not measured there, or no-coverage,
+// survived or undecided): one its tests reject or that does not build is
+// no miss.
+func (res *Result) stillTarget(id string) bool {
+	st, ok := res.Status[id]
+	return !ok || targetStatus(score.Status(st))
 }
 
 // benchOf is the benchmark's function name in a report's benchmark name
@@ -174,6 +183,7 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 			return err
 		}
 		res.Files = append(res.Files, out)
+		f.out = out
 		res.files[f.pkg.ImportPath] = f
 		for i := range res.Benchmarks {
 			if res.Benchmarks[i].Package == f.pkg.ImportPath {
