@@ -58,6 +58,9 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return inputError(err)
 	}
+	if f.Resume {
+		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
+	}
 	if err := outdir.Check(f.Out); err != nil {
 		return usageError(err)
 	}

@@ -205,6 +205,7 @@ func TestGenerateBadInput(t *testing.T) {
 		{[]string{"-from", filepath.Join(t.TempDir(), "none")}, "no such directory; give the -out directory of a perfmut run"},
 		{[]string{"-from", other}, "holds a campaign of module example.com/other, not of example.com/genmod"},
 		{[]string{"-opt", "sometimes"}, `bad -opt "sometimes"`},
+		{[]string{"-resume"}, "-resume continues an interrupted perfmut run; generate starts again each time: drop -resume"},
 	} {
 		var stdout, stderr bytes.Buffer
 		args := append(append([]string{"generate", "-C", mod}, c.args...), "./...")
