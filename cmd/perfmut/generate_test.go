@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -83,6 +84,19 @@ func TestGenerate(t *testing.T) {
 	if err := json.Unmarshal(data, &res); err != nil {
 		t.Fatal(err)
 	}
+	// In the default -out, inside the module, the generated files do not
+	// break go vet ./... of the module.
+	inside := filepath.Join(mod, "perfmut-out")
+	if err := runner.CopyModule(out, inside, ""); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := exec.Command("go", "vet", "-C", mod, "./...").CombinedOutput(); err != nil {
+		t.Errorf("go vet ./... with the results directory inside the module: %v\n%s", err, msg)
+	}
+	if err := os.RemoveAll(inside); err != nil {
+		t.Fatal(err)
+	}
+
 	// -out is a results directory a later run or generate may write to
 	// again, and its lock is released.
 	if data, err := os.ReadFile(filepath.Join(out, outdir.GitignoreFile)); err != nil || string(data) != "*\n" {

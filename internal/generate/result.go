@@ -166,6 +166,9 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 		if len(f.cands) == 0 {
 			continue
 		}
+		if err := writeModFile(filepath.Join(cfg.Out, Dir)); err != nil {
+			return err
+		}
 		f.spec.benches = f.cands
 		src, err := renderFile(f.spec)
 		if err != nil {
@@ -192,6 +195,23 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 		}
 	}
 	return nil
+}
+
+// modFile makes the generated files a module of their own: the default
+// results directory is inside the user's module, where go build, vet
+// and test ./... would otherwise compile each generated file apart from
+// its package and fail.
+const modFile = `// The benchmarks perfmut generate wrote: not a module to build, but a
+// module of its own so that ./... of the module around it leaves them out.
+module perfmut-generated
+`
+
+// writeModFile writes modFile into dir as go.mod.
+func writeModFile(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "go.mod"), []byte(modFile), 0o644)
 }
 
 // scores computes each target package's score, and the module's
