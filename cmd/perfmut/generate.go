@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/perfmut/perfmut/engine"
 	"github.com/perfmut/perfmut/internal/generate"
@@ -45,6 +44,7 @@ func (f *generateFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
 	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
 	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
+	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "target only the functions with a mutant on a line added or changed since git `rev` (as perfmut run -changed-since); the concurrent benchmarks call them more often")
 }
 
 func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -58,6 +58,9 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return inputError(err)
 	}
+	if f.Resume {
+		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
+	}
 	if err := outdir.Check(f.Out); err != nil {
 		return usageError(err)
 	}
@@ -66,6 +69,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	patterns := patternsOrAll(fs.Args())
+	f.load.ChangeLog = stderr
 	ld, err := f.loadModule(ctx, patterns)
 	if err != nil {
 		return err
@@ -79,7 +83,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		}
 	}
 	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
-	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write, writeCommand(args))
+	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write)
 }
 
 // generateFor runs perfmut generate on the loaded module with the
@@ -87,22 +91,16 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // prints the result and, when before is the report of the results
 // directory beforeDir, marks the mutants a generated benchmark kills in
 // it and renders its reports again.
-func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool, writeCmd string) error {
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
+	unlock, err := lockOut(c.Out)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	res, err := generate.Run(ctx, generate.Config{
 		Program: ld.Program, Mutants: ld.Mutants, Before: before, Campaign: c, Out: c.Out, Log: stderr,
-		Load: func(ctx context.Context, dir string) (*mutate.Program, []mutate.Mutant, error) {
-			l := f.load.Loader
-			l.Dir, l.ChangeLog = dir, nil
-			if l.ConfigPath != "" && !filepath.IsAbs(l.ConfigPath) {
-				l.ConfigPath = filepath.Join(f.load.DirOrDot(), l.ConfigPath)
-			}
-			got, err := l.Load(ctx, patterns)
-			if err != nil {
-				return nil, nil, err
-			}
-			return got.Program, got.Mutants, nil
-		},
+		Load: f.copyLoader(patterns),
 	})
 	if err != nil {
 		return inputError(err)
@@ -112,15 +110,17 @@ func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags
 			return inputError(err)
 		}
 	}
-	res.Print(stdout, writeCmd)
+	res.Print(stdout)
 	if beforeDir == "" || res.Annotate(before) == 0 {
 		return nil
 	}
-	lock, err := outdir.Lock(beforeDir)
-	if err != nil {
-		return inputError(err)
+	if !sameDir(beforeDir, c.Out) {
+		unlock, err := lockOut(beforeDir)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	defer lock.Unlock()
 	if err := results.WriteJSON(filepath.Join(beforeDir, runner.ReportFile), before); err != nil {
 		return err
 	}
@@ -129,6 +129,55 @@ func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags
 	}
 	fmt.Fprintf(stdout, "marked the mutants they kill in %s and its reports\n", filepath.Join(beforeDir, runner.ReportFile))
 	return nil
+}
+
+// lockOut creates the results directory dir (as run does: a later run
+// or generate may write there again) and locks it until unlock.
+func lockOut(dir string) (unlock func(), err error) {
+	if err := outdir.Make(dir); err != nil {
+		return nil, err
+	}
+	lock, err := outdir.Lock(dir)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return func() { lock.Unlock() }, nil
+}
+
+// sameDir reports whether a and b name the same directory.
+func sameDir(a, b string) bool {
+	ai, aerr := os.Stat(a)
+	bi, berr := os.Stat(b)
+	return aerr == nil && berr == nil && os.SameFile(ai, bi)
+}
+
+// copyLoader loads a copy of the module (at dir) as the module was
+// loaded, with every mutant: the copy has no .git, and generate picks
+// the mutants it verifies by ID.
+func (f *campaignFlags) copyLoader(patterns []string) func(ctx context.Context, dir string) (*mutate.Program, []mutate.Mutant, error) {
+	return func(ctx context.Context, dir string) (*mutate.Program, []mutate.Mutant, error) {
+		l := f.load.Loader
+		l.Dir, l.ChangeLog, l.ChangedSince, l.Mutants = dir, nil, "", ""
+		if l.ConfigPath != "" && !filepath.IsAbs(l.ConfigPath) {
+			l.ConfigPath = filepath.Join(f.load.DirOrDot(), l.ConfigPath)
+		}
+		got, err := l.Load(ctx, patterns)
+		if err != nil {
+			return nil, nil, err
+		}
+		return got.Program, got.Mutants, nil
+	}
+}
+
+// generateAfter is perfmut run -generate: generate on the campaign's
+// mutants (those run measured), reading its report rep in c.Out.
+func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
+	if !f.gen {
+		return nil
+	}
+	gld := *ld
+	gld.Mutants = mutants
+	return generateFor(ctx, stdout, stderr, &f.campaignFlags, &gld, c, patterns, rep, c.Out, false)
 }
 
 // before reads the campaign of -from, or of -out if it holds a report,
@@ -146,10 +195,4 @@ func (f *generateFlags) before() (*results.Report, string, error) {
 		return nil, "", inputError(err)
 	}
 	return rep, dir, nil
-}
-
-// writeCommand is the command that writes the files into the module: the
-// same arguments with -write.
-func writeCommand(args []string) string {
-	return fmt.Sprintf("perfmut generate -write %s", strings.Join(args, " "))
 }

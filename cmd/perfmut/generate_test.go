@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/runner"
 )
@@ -28,7 +30,8 @@ func genModule(t *testing.T) string {
 // TestGenerate runs perfmut generate on the fixture: Sum gets a benchmark
 // that kills its spin-loop mutants; Apply (a func argument) and Drain (a
 // channel) are listed with the reason no literal writes their
-// arguments; PopAll's benchmark panics at its second call and is dropped,
+// arguments; Count, which no test calls, is listed with what would give
+// it a benchmark; PopAll's benchmark panics at its second call and is dropped,
 // never written; the candidates cost one go vet and one go test -c; the
 // module is untouched. With -write, the one file is added to the module;
 // a second -write is refused in one line.
@@ -52,6 +55,7 @@ func TestGenerate(t *testing.T) {
 		"skipped Apply (example.com/genmod/calc): a func value\n",
 		"skipped Drain (example.com/genmod/calc): a channel\n",
 		"skipped (*Queue).PopAll (example.com/genmod/calc): it panics at the baseline: panic: empty queue\n",
+		"skipped Count (example.com/genmod/calc): no test calls it, so there are no arguments to capture and its 3 mutants stay without a benchmark; add a test that calls Count with typical arguments, then run perfmut generate again\n",
 		"1 benchmark kept; 2 go builds for the candidates;",
 	} {
 		if !strings.Contains(stdout.String(), want) {
@@ -59,6 +63,9 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 	file := filepath.Join(out, generate.Dir, "calc", generate.FileName)
+	if want := "add it to the module (-n: never over an existing file):\n  cp -n " + file + " " + filepath.Join(mod, "calc", generate.FileName) + "\n"; !strings.HasSuffix(stdout.String(), want) {
+		t.Errorf("output does not end with %q:\n%s", want, stdout.String())
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -76,6 +83,27 @@ func TestGenerate(t *testing.T) {
 	}
 	if err := json.Unmarshal(data, &res); err != nil {
 		t.Fatal(err)
+	}
+	// In the default -out, inside the module, the generated files do not
+	// break go vet ./... of the module.
+	inside := filepath.Join(mod, "perfmut-out")
+	if err := runner.CopyModule(out, inside, ""); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := exec.Command("go", "vet", "-C", mod, "./...").CombinedOutput(); err != nil {
+		t.Errorf("go vet ./... with the results directory inside the module: %v\n%s", err, msg)
+	}
+	if err := os.RemoveAll(inside); err != nil {
+		t.Fatal(err)
+	}
+
+	// -out is a results directory a later run or generate may write to
+	// again, and its lock is released.
+	if data, err := os.ReadFile(filepath.Join(out, outdir.GitignoreFile)); err != nil || string(data) != "*\n" {
+		t.Errorf("-out has no results directory's %s: %q, %v", outdir.GitignoreFile, data, err)
+	}
+	if _, err := os.Stat(filepath.Join(out, outdir.LockFile)); err == nil {
+		t.Errorf("-out's lock is still there after generate")
 	}
 	if res.Builds != 2 {
 		t.Errorf("the candidates paid %d go builds, want 2 (one go vet, one go test -c)", res.Builds)
@@ -191,6 +219,7 @@ func TestGenerateBadInput(t *testing.T) {
 		{[]string{"-from", filepath.Join(t.TempDir(), "none")}, "no such directory; give the -out directory of a perfmut run"},
 		{[]string{"-from", other}, "holds a campaign of module example.com/other, not of example.com/genmod"},
 		{[]string{"-opt", "sometimes"}, `bad -opt "sometimes"`},
+		{[]string{"-resume"}, "-resume continues an interrupted perfmut run; generate starts again each time: drop -resume"},
 	} {
 		var stdout, stderr bytes.Buffer
 		args := append(append([]string{"generate", "-C", mod}, c.args...), "./...")
@@ -198,5 +227,28 @@ func TestGenerateBadInput(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr.String(), c.want) || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, stderr.String(), c.want)
 		}
+	}
+}
+
+// TestGenerateCopyLoader: the module copy generate verifies in has no
+// .git, so -changed-since (and -mutants) must not apply to its load:
+// every mutant of the copy is loaded, as many as a plain load of the
+// module finds.
+func TestGenerateCopyLoader(t *testing.T) {
+	mod := genModule(t)
+	var plain campaignFlags
+	plain.load.Dir = mod
+	want, err := plain.load.Load(context.Background(), []string{"./..."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f campaignFlags
+	f.load.Dir, f.load.ChangedSince, f.load.Mutants = mod, "HEAD", want.Mutants[0].ID
+	_, got, err := f.copyLoader([]string{"./..."})(context.Background(), mod)
+	if err != nil {
+		t.Fatalf("loading the copy with -changed-since HEAD: %v", err)
+	}
+	if len(got) != len(want.Mutants) || len(got) < 2 {
+		t.Errorf("the copy's load has %d mutants, want all %d", len(got), len(want.Mutants))
 	}
 }

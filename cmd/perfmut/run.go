@@ -123,12 +123,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if werr != nil {
 		return fmt.Errorf("writing the reports: %w (report.json is complete; re-render with perfmut report %s)", werr, c.Out)
 	}
-	if f.gen {
-		gld := *ld
-		gld.Mutants = mutants
-		if err := generateFor(ctx, stdout, stderr, &f.campaignFlags, &gld, c, patterns, rep, c.Out, false, "perfmut generate -write -from "+c.Out); err != nil {
-			return err
-		}
+	if err := f.generateAfter(ctx, stdout, stderr, ld, mutants, c, patterns, rep); err != nil {
+		return err
 	}
 	return f.gate.apply(rep, minScore, nil)
 }

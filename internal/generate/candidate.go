@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/perfmut/perfmut/internal/english"
 )
 
 // candidate writes the benchmark of t from the recorded calls (by key),
@@ -13,7 +16,7 @@ import (
 func (pl *plan) candidate(w *writer, t *Target, calls map[string][]*Call, name string) (*Candidate, string) {
 	recs := calls[pl.key[t.decl]]
 	if len(recs) == 0 {
-		return nil, "no test calls it"
+		return nil, uncalled(t)
 	}
 	if t.obj == nil {
 		return nil, "no type information"
@@ -140,4 +143,16 @@ func firstWhy(why string, err error) string {
 		return why
 	}
 	return err.Error()
+}
+
+// uncalled says why t, which no test calls, gets no benchmark, and what
+// would give it one.
+func uncalled(t *Target) string {
+	what := "no test calls it"
+	if tests, _ := filepath.Glob(filepath.Join(t.pkg.Dir, "*_test.go")); len(tests) == 0 {
+		what = "its package has no tests"
+	}
+	n := len(t.Mutants)
+	return fmt.Sprintf("%s, so there are no arguments to capture and its %s %s without a benchmark; add a test that calls %s with typical arguments, then run perfmut generate again",
+		what, english.Plural(n, "mutant"), english.Choose(n, "stays", "stay"), t.Function)
 }

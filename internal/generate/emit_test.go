@@ -58,3 +58,19 @@ func TestRenderDropsUnusedImports(t *testing.T) {
 		t.Errorf("rendered:\n%s\nwant it to end with:\n%s", got, want)
 	}
 }
+
+// TestRenderBuildLineFirst: a module whose go version predates b.Loop
+// gets the go1.24 constraint as the file's first line, as Go files put
+// it, then the file's comment; one import is written without parentheses.
+func TestRenderBuildLineFirst(t *testing.T) {
+	c := &Candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = F()\n}\n"}
+	w := newWriter(types.NewPackage("example.com/p", "p"))
+	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.22", w: w, benches: []*Candidate{c}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "//go:build go1.24\n\n" + fileComment + "\npackage p\n\nimport \"testing\"\n\n// BenchmarkX calls F.\n"
+	if got := string(src); !strings.HasPrefix(got, want) {
+		t.Errorf("rendered:\n%s\nwant it to start with:\n%s", got, want)
+	}
+}

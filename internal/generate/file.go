@@ -3,6 +3,7 @@ package generate
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -30,17 +31,21 @@ type fileSpec struct {
 	docs      map[string][]string // benchmark name -> the kill lines of its doc comment
 }
 
+// fileComment opens every generated file.
+const fileComment = `// Benchmarks written by perfmut generate for functions no benchmark measured.
+// Each one's comment names the function it calls and the mutants it kills.
+`
+
 // renderFile writes the benchmarks' _test.go file, gofmt'ed. A module
 // whose go version predates testing.B.Loop gets a go1.24 build
 // constraint, which also sets the file's language version.
 func renderFile(s fileSpec) ([]byte, error) {
 	var b strings.Builder
-	b.WriteString("// Benchmarks written by perfmut generate: each calls a function no benchmark\n")
-	b.WriteString("// measured, with arguments the package's tests pass it, in b.Loop.\n\n")
 	if s.goVersion == "" || version.Compare("go"+s.goVersion, "go1.24") < 0 {
 		b.WriteString("//go:build go1.24\n\n")
 	}
-	fmt.Fprintf(&b, "package %s\n\n", s.pkgName)
+	b.WriteString(fileComment)
+	fmt.Fprintf(&b, "\npackage %s\n\n", s.pkgName)
 	uses := map[string]bool{"testing": true}
 	ptr := false
 	for _, c := range s.benches {
@@ -58,7 +63,7 @@ func renderFile(s fileSpec) ([]byte, error) {
 			fmt.Fprintf(&b, "\t%s %q\n", name, path)
 		}
 	}
-	b.WriteString(")\n")
+	b.WriteString(")\n") // formatFile drops the parentheses of a single import
 	for _, c := range s.benches {
 		b.WriteString("\n")
 		src := fmt.Sprintf("func %s(b *testing.B) {\n%s}\n", c.Name, c.Body)
@@ -98,6 +103,13 @@ func formatFile(src string) ([]byte, error) {
 		}
 		if !astutil.UsesImport(f, path) {
 			astutil.DeleteNamedImport(fset, f, name, path)
+		}
+	}
+	if len(f.Imports) == 1 {
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+				g.Lparen, g.Rparen = token.NoPos, token.NoPos
+			}
 		}
 	}
 	var out bytes.Buffer

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -74,7 +75,7 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(targets) == 0 {
 		return res, cfg.finish(res, start)
 	}
-	cfg.logf("perfmut: generate: %d functions with no-coverage, surviving or undecided mutants; capturing their arguments from the tests", len(targets))
+	cfg.logf("perfmut: generate: %s with no-coverage, surviving or undecided mutants; capturing their arguments from the tests", english.Plural(len(targets), "function"))
 	pl := newPlan(targets)
 	calls, note, err := capture(ctx, e, cfg.Program.Module.Dir, targetPackages(targets), pl.probes, 10*time.Minute)
 	if err != nil {
@@ -100,7 +101,13 @@ func run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		res.Skipped = append(res.Skipped, dropped...)
 	}
-	cfg.logf("perfmut: generate: %d candidate benchmarks compile, pass go vet and run (%d go builds); measuring them on their functions' mutants", countCands(files), res.Builds)
+	if n := countCands(files); n > 0 {
+		cfg.logf("perfmut: generate: %s %s, %s go vet and %s (%s); measuring %s mutants", english.Plural(n, "candidate benchmark"),
+			english.Choose(n, "compiles", "compile"), english.Choose(n, "passes", "pass"), english.Choose(n, "runs", "run"), english.Plural(res.Builds, "go build"),
+			english.Choose(n, "it on its function's", "them on their functions'"))
+	} else {
+		cfg.logf("perfmut: generate: no candidate benchmark compiles, passes go vet and runs (%s); nothing to measure", english.Plural(res.Builds, "go build"))
+	}
 	rep, err := cfg.verify(ctx, copyDir, files, targets)
 	if err != nil {
 		return nil, err

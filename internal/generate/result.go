@@ -97,7 +97,7 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 		f.cands = filter(f.cands, func(c *Candidate) bool {
 			b := Benchmark{Name: c.Name, Package: f.pkg.ImportPath, Function: c.Target.Function, NsPerOp: ns[c.Name], Replay: c.Replay}
 			for _, m := range c.Target.Mutants {
-				if res.killer[m.ID] == "" {
+				if res.killer[m.ID] == "" && res.stillTarget(m.ID) {
 					b.Misses = append(b.Misses, m)
 				}
 			}
@@ -118,6 +118,15 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 			return true
 		})
 	}
+}
+
+// stillTarget reports whether the mutant id is still a target's after
+// the verification campaign (not measured there, or no-coverage,
+// survived or undecided): one its tests reject or that does not build is
+// no miss.
+func (res *Result) stillTarget(id string) bool {
+	st, ok := res.Status[id]
+	return !ok || targetStatus(score.Status(st))
 }
 
 // benchOf is the benchmark's function name in a report's benchmark name
@@ -157,6 +166,9 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 		if len(f.cands) == 0 {
 			continue
 		}
+		if err := writeModFile(filepath.Join(cfg.Out, Dir)); err != nil {
+			return err
+		}
 		f.spec.benches = f.cands
 		src, err := renderFile(f.spec)
 		if err != nil {
@@ -174,6 +186,7 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 			return err
 		}
 		res.Files = append(res.Files, out)
+		f.out = out
 		res.files[f.pkg.ImportPath] = f
 		for i := range res.Benchmarks {
 			if res.Benchmarks[i].Package == f.pkg.ImportPath {
@@ -182,6 +195,23 @@ func (cfg *Config) writeFiles(files []*pkgFile, res *Result) error {
 		}
 	}
 	return nil
+}
+
+// modFile makes the generated files a module of their own: the default
+// results directory is inside the user's module, where go build, vet
+// and test ./... would otherwise compile each generated file apart from
+// its package and fail.
+const modFile = `// The benchmarks perfmut generate wrote: not a module to build, but a
+// module of its own so that ./... of the module around it leaves them out.
+module perfmut-generated
+`
+
+// writeModFile writes modFile into dir as go.mod.
+func writeModFile(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "go.mod"), []byte(modFile), 0o644)
 }
 
 // scores computes each target package's score, and the module's

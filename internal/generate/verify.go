@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -11,7 +12,6 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -24,6 +24,7 @@ const maxVetRounds = 3
 type pkgFile struct {
 	pkg   *mutate.Package
 	dir   string // the package's directory in the copy
+	out   string // the generated file in the results directory, once written
 	spec  fileSpec
 	cands []*Candidate
 	taken map[string]bool // benchmark names in use
@@ -75,15 +76,20 @@ func (f *pkgFile) check(ctx context.Context, e *engine.Engine, root string, buil
 	if _, err := e.GoTestC(ctx, root, "./"+f.rel(root), bin, "", results.Opt); err != nil {
 		return nil, fmt.Errorf("building the generated benchmarks of %s: %w", f.pkg.ImportPath, err)
 	}
+	var runErr error
 	f.cands = filter(f.cands, func(c *Candidate) bool {
-		v, why := runOnce(ctx, bin, f.dir, c.Name)
-		if why != "" {
+		v, why, err := runOnce(ctx, e, bin, f.dir, c.Name)
+		if err != nil || why != "" {
+			runErr = cmp.Or(runErr, err)
 			drop(c, why)
 			return false
 		}
 		ns[c.Name] = v
 		return true
 	})
+	if runErr != nil {
+		return nil, runErr
+	}
 	if len(f.cands) > 0 {
 		_, err := f.write()
 		return dropped, err
@@ -137,29 +143,28 @@ func (f *pkgFile) culprits(src, out []byte) map[string]string {
 	return bad
 }
 
-// runOnce runs benchmark name of the test binary bin for about 50ms and
-// returns its ns/op, or why it failed (a panic, a failure, a timeout).
-func runOnce(ctx context.Context, bin, dir, name string) (float64, string) {
-	res, err := proc.Run(ctx, dir, nil, time.Minute, bin, "-test.run=^$", "-test.bench=^"+name+"$", "-test.benchtime=50ms", "-test.count=1", "-test.paniconexit0")
+// runOnce runs benchmark name of the test binary bin for about 50ms
+// (the engine's BenchOnce) and returns its ns/op, or why it failed (a
+// panic, a failure, a timeout).
+func runOnce(ctx context.Context, e *engine.Engine, bin, dir, name string) (float64, string, error) {
+	vals, res, err := e.BenchOnce(ctx, bin, dir, engine.Benchmark{Name: name}, "50ms", time.Minute)
 	switch {
 	case err != nil:
-		return 0, err.Error()
+		return 0, "", err
 	case res.TimedOut:
-		return 0, "it runs past a minute at the baseline"
-	case !res.OK() || strings.Contains(string(res.Output), "--- FAIL"):
-		if m := regexp.MustCompile(`(?m)^panic: .*`).Find(res.Output); m != nil {
-			return 0, "it panics at the baseline: " + string(m)
+		return 0, "it runs past a minute at the baseline", nil
+	case !res.OK():
+		if m := panicLine.Find(res.Output); m != nil {
+			return 0, "it panics at the baseline: " + string(m), nil
 		}
-		return 0, "it fails at the baseline: " + engine.LastLines(res.Output, 3)
+		return 0, "it fails at the baseline: " + engine.LastLines(res.Output, 3), nil
+	case vals == nil:
+		return 0, "it did not run at the baseline: " + engine.LastLines(res.Output, 3), nil
 	}
-	re := regexp.MustCompile(`(?m)^` + name + `(?:-\d+)?\s+\d+\s+([0-9.]+) ns/op`)
-	m := re.FindSubmatch(res.Output)
-	if m == nil {
-		return 0, "it did not run at the baseline: " + engine.LastLines(res.Output, 3)
-	}
-	v, _ := strconv.ParseFloat(string(m[1]), 64)
-	return v, ""
+	return vals["sec/op"] * 1e9, "", nil
 }
+
+var panicLine = regexp.MustCompile(`(?m)^panic: .*`)
 
 // filter keeps the candidates keep says to keep.
 func filter(cs []*Candidate, keep func(*Candidate) bool) []*Candidate {

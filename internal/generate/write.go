@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"github.com/perfmut/perfmut/internal/english"
@@ -64,7 +66,7 @@ func (res *Result) WriteModule() error {
 // Print writes the result for a reader: per benchmark the mutants it
 // kills and misses and its ns/op, the functions skipped and why, the
 // scores before and after, and the files.
-func (res *Result) Print(w io.Writer, writeCmd string) {
+func (res *Result) Print(w io.Writer) {
 	for _, b := range res.Benchmarks {
 		fmt.Fprintf(w, "%s (%s, %s): kills %s no benchmark killed", b.Name, b.Function, b.Package, english.Plural(len(b.Kills), "mutant"))
 		if len(b.Misses) > 0 {
@@ -94,9 +96,19 @@ func (res *Result) Print(w io.Writer, writeCmd string) {
 	for _, f := range res.Written {
 		fmt.Fprintf(w, "wrote %s into the module\n", f)
 	}
-	if len(res.Files) > 0 && len(res.Written) == 0 && writeCmd != "" {
-		fmt.Fprintf(w, "add them to the module: %s\n", writeCmd)
+	if len(res.Files) > 0 && len(res.Written) == 0 {
+		fmt.Fprintf(w, "add %s to the module (-n: never over an existing file):\n", english.Choose(len(res.files), "it", "them"))
+		for _, p := range slices.Sorted(maps.Keys(res.files)) {
+			fmt.Fprintf(w, "  %s\n", res.copyCommand(p))
+		}
 	}
+}
+
+// copyCommand is the command that copies package pkg's generated file
+// into its directory of the module, never over an existing file.
+func (res *Result) copyCommand(pkg string) string {
+	f := res.files[pkg]
+	return fmt.Sprintf("cp -n %s %s", f.out, filepath.Join(f.pkg.Dir, FileName))
 }
 
 // Annotate records, on each mutant of rep a kept benchmark kills, the
@@ -104,30 +116,18 @@ func (res *Result) Print(w io.Writer, writeCmd string) {
 // module (never over an existing file); it returns how many mutants it
 // marked.
 func (res *Result) Annotate(rep *results.Report) int {
-	files := map[string]string{}
+	byName := map[string]Benchmark{}
 	for _, b := range res.Benchmarks {
-		files[b.Name] = b.File
-	}
-	dirs := map[string]string{}
-	for pkg, f := range res.files {
-		dirs[pkg] = f.pkg.Dir
+		byName[b.Name] = b
 	}
 	n := 0
 	for i := range rep.Mutants {
 		m := &rep.Mutants[i]
-		name := res.killer[m.ID]
-		file, ok := files[name]
-		if name == "" || !ok {
+		b, ok := byName[res.killer[m.ID]]
+		if !ok || res.files[b.Package] == nil {
 			continue
 		}
-		pkg := ""
-		for _, b := range res.Benchmarks {
-			if b.Name == name {
-				pkg = b.Package
-			}
-		}
-		cmd := fmt.Sprintf("cp -n %s %s", file, filepath.Join(dirs[pkg], FileName))
-		m.Generated = &results.GeneratedKill{Benchmark: name, File: file, Command: cmd}
+		m.Generated = &results.GeneratedKill{Benchmark: b.Name, File: b.File, Command: res.copyCommand(b.Package)}
 		n++
 	}
 	return n
