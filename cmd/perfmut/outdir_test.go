@@ -34,8 +34,8 @@ func TestRunOutRefused(t *testing.T) {
 	}{
 		{"in use", nil, map[string]string{}, true,
 			"perfmut run: -out $OUT is in use by perfmut (pid $PID, since $SINCE); wait for it to finish, or choose another -out"},
-		{"results without resume", nil, map[string]string{results.JournalFile: entry}, false,
-			"perfmut run: $OUT/journal.jsonl already holds results of an earlier run; add -resume to continue it, or choose another -out"},
+		{"the user's files", nil, map[string]string{"notes.md": "x"}, false,
+			"perfmut run: -out $OUT is not a perfmut results directory (it holds notes.md, and no .perfmut-results): perfmut would overwrite files there; choose a new or empty directory with -out"},
 		{"resume missing dir", []string{"-resume"}, nil, false,
 			"perfmut run: -resume: nothing to resume: -out $OUT does not exist; leave out -resume to start a campaign there"},
 		{"resume other settings", []string{"-resume"}, map[string]string{results.JournalFile: entry, "settings.json": `{"module":"example.com/other"}`}, false,
