@@ -68,6 +68,12 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err != nil {
 		return err
 	}
+	if opt := generateOpt(flagSet(fs, "opt"), f.Opt, before); opt != f.Opt {
+		f.Opt = opt
+		if levels, rule, err = f.Check(); err != nil {
+			return inputError(err)
+		}
+	}
 	patterns := patternsOrAll(fs.Args())
 	f.load.ChangeLog = stderr
 	ld, err := f.loadModule(ctx, patterns)
@@ -195,4 +201,22 @@ func (f *generateFlags) before() (*results.Report, string, error) {
 		return nil, "", inputError(err)
 	}
 	return rep, dir, nil
+}
+
+// generateOpt is the -opt of generate's verification: the flag when it is
+// set, else the levels of the campaign whose results it reads (a campaign
+// of the optimized level alone is not measured again unoptimized), else
+// the flag's default.
+func generateOpt(set bool, flagOpt string, before *results.Report) string {
+	if set || before == nil || before.Settings.Opt == "" {
+		return flagOpt
+	}
+	return before.Settings.Opt
+}
+
+// flagSet reports whether the flag name was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
