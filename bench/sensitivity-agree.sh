@@ -7,7 +7,7 @@
 # Runs, in MODULE_DIR: perfmut run -operators spin-loop,sleep -opt on (the
 # module's perfmut.yaml, or $CONFIG, gives the sizes) into OUT_DIR/campaign,
 # then perfmut sensitivity -json into OUT_DIR/map.json, then measures the
-# spin helper's cost per call and per iteration now (detect/testdata/spincost)
+# spin helper's cost per call and per iteration now (internal/detect/testdata/spincost)
 # and prints each measured mutant's prediction and the agreement.
 set -euo pipefail
 mod=$(cd "$1" && pwd); out=$(mkdir -p "$2" && cd "$2" && pwd)
@@ -25,7 +25,7 @@ fi
 log "map start"
 (cd "$mod" && "$bin" sensitivity -json ./... > "$out/map.json")
 log "map end"
-spin=$(cd "$repo/detect/testdata/spincost" && go test -run '^$' -bench Spin -count 5 -benchtime 100ms)
+spin=$(cd "$repo/internal/detect/testdata/spincost" && go test -run '^$' -bench Spin -count 5 -benchtime 100ms)
 read -r call iter < <(echo "$spin" | python3 -c "
 import sys, statistics
 ns = {'0': [], '1000': []}
@@ -43,4 +43,4 @@ m = json.load(open('$out/map.json'))['cost']
 t = sum(m.values()) / 1e9
 print(f\"baseline coverage step {r['bench_coverage_seconds']:.1f}s; map {t:.1f}s ({t / r['bench_coverage_seconds']:.2f}x)\")
 " | tee -a "$out/times.txt"
-cd "$repo" && go run ./detect/testdata/agree -map "$out/map.json" -report "$out/campaign/report.json" -call-ns "$call" -iter-ns "$iter" | tee "$out/agree.txt"
+cd "$repo" && go run ./bench/agree -map "$out/map.json" -report "$out/campaign/report.json" -call-ns "$call" -iter-ns "$iter" | tee "$out/agree.txt"

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/perfmut/perfmut/calibrate"
-	"github.com/perfmut/perfmut/engine"
-	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/internal/calibrate"
+	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/internal/runner"
 )
 
 func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) error {

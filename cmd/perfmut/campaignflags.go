@@ -4,8 +4,8 @@ import (
 	"context"
 	"flag"
 
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // campaignFlags are the flags of how a campaign loads, builds, measures

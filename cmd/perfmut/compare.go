@@ -9,10 +9,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/perfmut/perfmut/compare"
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/compare"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/internal/report"
 )
 
 // defaultCompareMinEffect is compare's -min-effect: a change smaller than

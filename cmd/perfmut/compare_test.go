@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/compare"
+	"github.com/perfmut/perfmut/internal/compare"
 	"github.com/perfmut/perfmut/internal/testutil"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/perfmut/perfmut/compare"
+	"github.com/perfmut/perfmut/internal/compare"
 )
 
 // attribFlags are compare's -attribute flags: which changes to explain by

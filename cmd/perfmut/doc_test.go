@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
 )
 
 // TestDoc checks the documentation against the commands, in the manner of

@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/results"
 )
 

@@ -10,13 +10,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 const generateUsage = `Usage: perfmut generate [flags] [packages]

@@ -12,8 +12,8 @@ import (
 
 	"github.com/perfmut/perfmut/internal/generate"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/internal/testutil"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // genModule copies the generate fixture (a package whose functions no

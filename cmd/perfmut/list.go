@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/report"
 )
 
 const listUsage = "Usage: perfmut list [-C dir] [-config file] [-operators a,b] [-tags t] [-mutants IDs] [-changed-since rev] [-json] [-check] [packages]\n\nList every mutant that would be generated (default packages: ./...).\n"

@@ -13,8 +13,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/perfmut/perfmut/changes"
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"

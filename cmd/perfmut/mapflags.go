@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/results"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/internal/detect"
 )
 
 // TestMapFlags: the map is on by default with detect's threshold; a

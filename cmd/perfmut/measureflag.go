@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/instr"
 )
 

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/perfmut/perfmut/internal/inputerr"
-	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/internal/runner"
 )
 
 func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) error {

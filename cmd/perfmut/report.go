@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/internal/runner"
 )
 
 // reportUsage is report's help text; the formats come from the

@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 )
 
 const reproduceUsage = `Usage: perfmut reproduce [-C dir] [-out DIR] [-count N] [-benchtime Nx] [-level opt|noopt] [-timeout d] ID

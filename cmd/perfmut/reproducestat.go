@@ -14,8 +14,8 @@ import (
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 

@@ -8,12 +8,12 @@ import (
 	"slices"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/report"
-	"github.com/perfmut/perfmut/runner"
 )
 
 // runFlags are perfmut run's flags: the campaign flags and its own.

@@ -69,7 +69,7 @@ func TestRunBadInput(t *testing.T) {
 	}
 }
 
-// TestRunHot runs the CLI on runner/testdata/hot with two operators whose
+// TestRunHot runs the CLI on internal/runner/testdata/hot with two operators whose
 // outcomes are known, and checks report.json, the exit status of
 // -min-score and that the module is untouched.
 func TestRunHot(t *testing.T) {

@@ -7,8 +7,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/perfmut/perfmut/detect"
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/detect"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/score"
 )

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/detect"
+	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/testutil"
 )
@@ -35,7 +35,7 @@ func TestSensitivityJSON(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, name := range []string{"go.mod", "work.go", "work_test.go"} {
-		data, err := os.ReadFile(filepath.Join("../../detect/testdata/shares", name))
+		data, err := os.ReadFile(filepath.Join("../../internal/detect/testdata/shares", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestHelperSensitivity(t *testing.T) {
 		t.Skip("helper process for TestSensitivityKilledTemp")
 	}
 	var stdout, stderr bytes.Buffer
-	run(context.Background(), &stdout, &stderr, []string{"sensitivity", "-C", "../../detect/testdata/shares", "-profile-time", "2s", "./..."})
+	run(context.Background(), &stdout, &stderr, []string{"sensitivity", "-C", "../../internal/detect/testdata/shares", "-profile-time", "2s", "./..."})
 }
 
 // TestSensitivityKilledTemp: a perfmut sensitivity killed by SIGKILL

@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/perfmut/perfmut/report"
+	"github.com/perfmut/perfmut/internal/report"
 )
 
 func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error {

@@ -7,7 +7,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/mutate"
 )
 

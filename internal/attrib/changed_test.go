@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/perfmut/perfmut/changes"
+	"github.com/perfmut/perfmut/internal/changes"
 )
 
 const lruSrc = `package cache

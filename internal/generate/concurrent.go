@@ -3,7 +3,7 @@ package generate
 import (
 	"context"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate/speedgun"
 )
 

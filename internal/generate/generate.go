@@ -12,12 +12,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/runner"
 	"github.com/perfmut/perfmut/score"
 )
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/config"
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/mutate"
 )
 

@@ -3,7 +3,7 @@ package speedgun
 import (
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/mutate"
 )
 

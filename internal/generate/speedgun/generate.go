@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/results"
 )
 

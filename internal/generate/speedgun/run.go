@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/perfmut/perfmut/engine"
+	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/proc"
 )
 
