@@ -13,7 +13,7 @@ import (
 // results directory.
 func resultsDir(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "report", "testdata", "report.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "report", "testdata", "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ import (
 func runnerModule(t *testing.T, name string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), name)
-	src := filepath.Join("..", "..", "runner", "testdata", name)
+	src := filepath.Join("..", "..", "internal", "runner", "testdata", name)
 	if out, err := exec.Command("cp", "-r", src, dst).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v: %s", err, out)
 	}
