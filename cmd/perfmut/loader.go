@@ -107,7 +107,7 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 	}
 	prog, err := mutate.Load(ctx, mutate.Options{Dir: l.DirOrDot(), Patterns: patterns, Tags: l.TagList(), Config: cfg, Operators: ops})
 	if err != nil {
-		return nil, loadError(err)
+		return nil, err
 	}
 	if err := cfg.CheckNames(prog); err != nil {
 		return nil, &inputerr.Error{Err: err}
@@ -148,7 +148,7 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 		return "", nil, inputerr.Errorf("-C %s is a file; -C takes the module's directory (or one inside it)", l.Dir)
 	}
 	if root, err = mutate.ModuleRoot(ctx, dir); err != nil {
-		return "", nil, loadError(err)
+		return "", nil, err
 	}
 	path := l.ConfigPath
 	display := path
@@ -172,15 +172,6 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 		return "", nil, &inputerr.Error{Err: err}
 	}
 	return root, cfg, nil
-}
-
-// loadError makes a mutate.Load error an *inputerr.Error when the input is at
-// fault.
-func loadError(err error) error {
-	if mutate.IsInputError(err) {
-		return &inputerr.Error{Err: err}
-	}
-	return err
 }
 
 // selectOperators returns the names asked for (-operators, else the
