@@ -27,7 +27,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 // module cache is refused first (overlays cannot replace files there).
 func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*Loaded, error) {
 	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
-		if err := runner.CheckModuleDir(root); err != nil {
+		if err := runner.CheckModuleDir(ctx, root); err != nil {
 			return nil, usageError(err)
 		}
 	}

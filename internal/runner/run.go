@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -360,7 +360,7 @@ func (c *Campaign) check() error {
 	if c.Out == "" {
 		c.Out = "perfmut-out"
 	}
-	if err := CheckModuleDir(c.Module.Dir); err != nil {
+	if err := CheckModuleDir(context.Background(), c.Module.Dir); err != nil {
 		return err
 	}
 	return nil
@@ -368,12 +368,12 @@ func (c *Campaign) check() error {
 
 // CheckModuleDir rejects a module inside the read-only module cache:
 // overlays cannot replace files there, and perfmut never writes to it.
-func CheckModuleDir(dir string) error {
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
+func CheckModuleDir(ctx context.Context, dir string) error {
+	res, err := proc.Run(ctx, "", nil, time.Minute, "go", "env", "GOMODCACHE")
+	if err != nil || !res.OK() {
 		return nil
 	}
-	cache := strings.TrimSpace(string(out))
+	cache := strings.TrimSpace(string(res.Output))
 	if cache == "" {
 		return nil
 	}
