@@ -59,9 +59,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	for _, p := range ld.Program.Packages {
-		opts.Pkgs = append(opts.Pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
-	}
+	opts.Pkgs = ld.Program.Packages
 	opts.Tags = f.load.TagList()
 	if f.verbose {
 		opts.Log = stderr

@@ -5,6 +5,7 @@ package proc
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -120,5 +121,33 @@ func TestCapWriter(t *testing.T) {
 	}
 	if got := buf.String(); got != "abcde" {
 		t.Errorf("kept %q, want abcde", got)
+	}
+}
+
+// TestGoCommandTempDir: the go command's go-build* directories go under
+// the run's private temporary directory, which the next run removes if
+// perfmut was killed; the command is logged first.
+func TestGoCommandTempDir(t *testing.T) {
+	tmp := t.TempDir()
+	var logged []string
+	g := GoCommand{Tmp: tmp, Log: func(dir string, args ...string) { logged = append(logged, strings.Join(args, " ")) }}
+	res, err := g.Run(context.Background(), t.TempDir(), "env", "GOTMPDIR")
+	if err != nil || !res.OK() {
+		t.Fatalf("go env: %v %s", err, res.Output)
+	}
+	if got, want := strings.TrimSpace(string(res.Output)), filepath.Join(tmp, "gotmp"); got != want {
+		t.Errorf("GOTMPDIR = %q, want %q", got, want)
+	}
+	if len(logged) != 1 || logged[0] != "env GOTMPDIR" {
+		t.Errorf("logged %q, want the one command", logged)
+	}
+}
+
+// TestGoCommandArgs: the flags, then the tags, then the packages.
+func TestGoCommandArgs(t *testing.T) {
+	g := GoCommand{Tags: []string{"a", "b"}}
+	got := strings.Join(g.args([]string{"test", "-c", "-vet=off", "-o", "out/"}, []string{"-cover"}, []string{"m/p", "m/q"}), " ")
+	if want := "test -c -vet=off -o out/ -cover -tags a,b m/p m/q"; got != want {
+		t.Errorf("args = %q, want %q", got, want)
 	}
 }
