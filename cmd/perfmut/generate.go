@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
@@ -97,7 +98,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // prints the result and, when before is the report of the results
 // directory beforeDir, marks the mutants a generated benchmark kills in
 // it and renders its reports again.
-func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *load.Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	unlock, err := lockOut(c.Out)
 	if err != nil {
@@ -177,7 +178,7 @@ func (f *campaignFlags) copyLoader(patterns []string) func(ctx context.Context, 
 
 // generateAfter is perfmut run -generate: generate on the campaign's
 // mutants (those run measured), reading its report rep in c.Out.
-func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
+func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *load.Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
 	if !f.gen {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
 )
@@ -18,8 +19,8 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprint(stderr, "\nOperators (go doc github.com/perfmut/perfmut/operators shows each one's example):\n"+operators.Catalogue(operators.All))
 	}
 	var lf loadFlags
-	lf.Register(fs)
-	lf.RegisterMutants(fs)
+	lf.register(fs)
+	lf.registerMutants(fs)
 	fs.StringVar(&lf.ChangedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
@@ -42,5 +43,5 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil || !*check {
 		return err
 	}
-	return CheckMutants(ctx, stderr, prog, mutants)
+	return load.CheckMutants(ctx, stderr, prog, mutants)
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
@@ -82,7 +83,7 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	id, err := checkID(fs.Arg(0))
+	id, err := load.CheckID(fs.Arg(0))
 	if err != nil {
 		return err
 	}
@@ -124,7 +125,7 @@ func (f *reproFlags) reproduction(ctx context.Context, rep *results.Report, rm *
 	if st, err := os.Stat(rep.Dir); dir == "" && rep.Dir != "" && err == nil && st.IsDir() {
 		dir = rep.Dir // the campaign's module
 	}
-	ld := Loader{Dir: dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
+	ld := load.Loader{Dir: dir, ConfigPath: f.config, Tags: strings.Join(rep.Settings.Tags, ","), Operators: strings.Join(rep.Settings.Operators, ",")}
 	loaded, err := ld.Load(ctx, rep.Settings.Patterns)
 	if err != nil {
 		return nil, inputError(err)
@@ -133,7 +134,7 @@ func (f *reproFlags) reproduction(ctx context.Context, rep *results.Report, rm *
 	if rep.Module != "" && rep.Module != prog.Module.Path {
 		return nil, usageErrorf("the report is of module %s, %s holds %s; give the campaign's module with -C", rep.Module, ld.DirOrDot(), prog.Module.Path)
 	}
-	found, err := FindMutants(loaded.Mutants, []string{rm.ID})
+	found, err := load.FindMutants(loaded.Mutants, []string{rm.ID})
 	if err != nil || len(found) != 1 || found[0].ID != rm.ID {
 		return nil, usageErrorf("mutant %s (%s:%d) is not among the mutants of the module's current code: the code changed since the campaign; re-run it", rm.ID, rm.File, rm.Line)
 	}

@@ -35,7 +35,7 @@ type sensitivityFlags struct {
 func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("perfmut sensitivity", stderr, sensitivityUsage)
 	var f sensitivityFlags
-	f.load.Register(fs)
+	f.load.register(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print the map as JSON")
 	fs.BoolVar(&f.verbose, "v", false, "print one line per benchmark as it is mapped")
 	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "the campaign's sample budget: each benchmark's detectable ratio is for this many samples each side")
