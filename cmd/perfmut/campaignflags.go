@@ -59,3 +59,10 @@ func (lf *loadFlags) load(ctx context.Context, patterns []string) (*load.Loaded,
 	ld, err := lf.Load(ctx, patterns)
 	return ld, inputError(err)
 }
+
+// registerChangedSince registers -changed-since on fs (run, list, generate,
+// sensitivity), into *rev: what says what the command does with the lines
+// changed since the revision, more anything it adds.
+func registerChangedSince(fs *flag.FlagSet, rev *string, what, more string) {
+	fs.StringVar(rev, "changed-since", "", what+" added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)"+more)
+}

@@ -45,7 +45,7 @@ func (f *generateFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
 	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
 	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
-	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "target only the functions with a mutant on a line added or changed since git `rev` (as perfmut run -changed-since); the concurrent benchmarks call them more often")
+	registerChangedSince(fs, &f.load.ChangedSince, "target only the functions with a mutant on a line", "; the concurrent benchmarks call them more often")
 }
 
 func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) error {

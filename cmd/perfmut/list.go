@@ -21,7 +21,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	var lf loadFlags
 	lf.register(fs)
 	lf.registerMutants(fs)
-	fs.StringVar(&lf.ChangedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
+	registerChangedSince(fs, &lf.ChangedSince, "list only the mutants on lines", "")
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
 	if err := parseFlags(fs, args); err != nil {
