@@ -13,6 +13,7 @@ import (
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // defaultCompareMinEffect is compare's -min-effect: a change smaller than
@@ -85,7 +86,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	m.Counting = counting
 	c := &compare.Comparison{
 		Measurement: m,
-		Settings:    f.settings(m, pos[2:]),
+		Settings:    compareSettings(m, pos[2:]),
 		Dir:         root,
 		Out:         f.Out,
 		Old:         pos[0],
@@ -124,4 +125,13 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return fmt.Errorf("%d benchmarks failed on a side (see the table)", n)
 	}
 	return nil
+}
+
+// compareSettings are the settings compare.json records: the packages as
+// given and what m measures and decides by (engine.Measurement.RecordSettings).
+// compare infers no verdict from another: it says so as -infer=false.
+func compareSettings(m engine.Measurement, patterns []string) results.Settings {
+	s := results.Settings{Patterns: patterns, NoInfer: true}
+	m.RecordSettings(&s)
+	return s
 }

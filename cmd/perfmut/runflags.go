@@ -128,8 +128,8 @@ func (f *CampaignFlags) Check() (levels []string, rule score.Rule, err error) {
 	if levels, err = runner.ParseOpt(f.Opt); err != nil {
 		return nil, rule, &inputerr.Error{Err: err}
 	}
-	if f.Isolate != runner.IsolateOverlay && f.Isolate != runner.IsolateCopy {
-		return nil, rule, inputerr.Errorf("bad -isolate %q: want overlay or copy", f.Isolate)
+	if err := runner.CheckIsolate(f.Isolate); err != nil {
+		return nil, rule, err
 	}
 	if rule, err = f.CheckMeasure(); err != nil {
 		return nil, rule, err
@@ -189,7 +189,7 @@ func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.C
 		Isolate:       f.Isolate,
 		Out:           f.Out,
 		Resume:        f.Resume,
-		Settings:      f.settings(m, patterns),
+		Settings:      f.settings(patterns),
 		Measurement:   m,
 	}
 }
@@ -219,20 +219,9 @@ func (f *CampaignFlags) measurement(rule score.Rule, cfg *config.Config, tags []
 	}
 }
 
-// settings are the results.Settings of the flags and m, the measurement
-// they define, as report.json and compare.json record them: built once,
-// here. patterns are the packages as given; the module and the Go version
-// are the run's to fill in.
-func (f *CampaignFlags) settings(m engine.Measurement, patterns []string) results.Settings {
-	s := results.Settings{Patterns: patterns, Opt: f.Opt, RuleSettings: results.RuleSettings{Rule: m.Rule}}
-	s.Tags, s.Isolate = m.Tags, f.Isolate
-	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = m.Benchtime, m.CensorFactor, !f.Infer, f.MaxBenches, m.Seed
-	s.FullFilter, s.CPU = f.FullFilter, m.CPU
-	if m.Benchtime == "" {
-		s.SampleTime = m.SampleTime.String()
-	}
-	if m.Counting != nil {
-		s.Measure, s.CountMinEffect = "instructions", m.Counting.MinEffect
-	}
-	return s
+// settings are the results.Settings the command chose: the packages as
+// given and -opt. runner.Campaign.RecordSettings records the rest, from
+// the campaign itself.
+func (f *CampaignFlags) settings(patterns []string) results.Settings {
+	return results.Settings{Patterns: patterns, Opt: f.Opt}
 }
