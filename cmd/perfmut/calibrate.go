@@ -28,19 +28,19 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return usageError(err)
 	}
-	levels, rule, err := f.Check()
+	levels, rule, err := f.check()
 	if err != nil {
 		return inputError(err)
 	}
-	counting, err := f.Counting(ctx, fs, stderr)
+	counting, err := f.counting(ctx, fs, stderr)
 	if err != nil {
 		return err
 	}
-	if f.Resume && f.Out == "" {
+	if f.resume && f.out == "" {
 		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
-	if f.Out != "" {
-		if err := runner.CheckOutResults(f.Out, f.Resume); err != nil {
+	if f.out != "" {
+		if err := runner.CheckOutResults(f.out, f.resume); err != nil {
 			return inputError(err)
 		}
 	}
@@ -49,7 +49,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	cc := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	cc := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	cc.Module, cc.Packages, cc.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	cc.Counting = counting
 	cc.Log, cc.Progress = stderr, engine.IsTerminal(stderr)
@@ -60,8 +60,8 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	}
 	rows := report.TallyCalibration(rep, levels, kindList)
 	report.WriteCalibration(stdout, rep, rows, rule.Alpha)
-	if f.Out != "" {
-		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.Out)
+	if f.out != "" {
+		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.out)
 	}
 	for _, r := range rows {
 		if r.N > 0 {

@@ -10,10 +10,10 @@ import (
 )
 
 // campaignFlags are the flags of how a campaign loads, builds, measures
-// and decides (CampaignFlags), registered once, here, for run and
-// calibrate; compare registers the measurement ones (RegisterMeasure).
+// and decides (campaignSettings), registered once, here, for run and
+// calibrate; compare registers the measurement ones (registerMeasure).
 type campaignFlags struct {
-	CampaignFlags
+	campaignSettings
 	load loadFlags
 }
 
@@ -21,7 +21,7 @@ type campaignFlags struct {
 // default.
 func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	f.load.register(fs)
-	f.Register(fs, outDefault)
+	f.registerSettings(fs, outDefault)
 }
 
 // loadModule loads the module a campaign runs on; one in the read-only

@@ -36,7 +36,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
 	fs.StringVar(&f.load.Tags, "tags", "", "comma-separated build `tags`")
 	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
-	f.RegisterMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
+	f.registerMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.BoolVar(&f.generate, "generate", false, "also generate a concurrent benchmark (after SpeedGun) of each thread-safe type whose methods changed, calling the methods both versions export, and compare it; its file goes to -out's generated/")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
@@ -52,11 +52,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	rule, err := f.CheckMeasure()
+	rule, err := f.checkMeasure()
 	if err != nil {
 		return inputError(err)
 	}
-	counting, err := f.Counting(ctx, fs, stderr)
+	counting, err := f.counting(ctx, fs, stderr)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err != nil {
 		return usageError(err)
 	}
-	if err := outdir.Check(f.Out); err != nil {
+	if err := outdir.Check(f.out); err != nil {
 		return usageError(err)
 	}
 	pos := fs.Args()
@@ -88,13 +88,13 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		Measurement: m,
 		Settings:    compareSettings(m, pos[2:]),
 		Dir:         root,
-		Out:         f.Out,
+		Out:         f.out,
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
 		All:         f.all,
 		Generate:    f.generate,
-		MinSamples:  f.MinSamples,
+		MinSamples:  f.minSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
 		ScoreFor:    report.ScoreFor,

@@ -55,23 +55,23 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	levels, rule, err := f.Check()
+	levels, rule, err := f.check()
 	if err != nil {
 		return inputError(err)
 	}
-	if f.Resume {
+	if f.resume {
 		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
 	}
-	if err := outdir.Check(f.Out); err != nil {
+	if err := outdir.Check(f.out); err != nil {
 		return usageError(err)
 	}
 	before, beforeDir, err := f.before()
 	if err != nil {
 		return err
 	}
-	if opt := generateOpt(flagSet(fs, "opt"), f.Opt, before); opt != f.Opt {
-		f.Opt = opt
-		if levels, rule, err = f.Check(); err != nil {
+	if opt := generateOpt(flagSet(fs, "opt"), f.opt, before); opt != f.opt {
+		f.opt = opt
+		if levels, rule, err = f.check(); err != nil {
 			return inputError(err)
 		}
 	}
@@ -89,7 +89,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 			return usageError(err)
 		}
 	}
-	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write)
 }
 
@@ -192,10 +192,10 @@ func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, 
 func (f *generateFlags) before() (*results.Report, string, error) {
 	dir := f.from
 	if dir == "" {
-		if _, err := os.Stat(filepath.Join(f.Out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(f.out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
 			return nil, "", nil
 		}
-		dir = f.Out
+		dir = f.out
 	}
 	rep, dir, err := runner.ReadResults(dir)
 	if err != nil {

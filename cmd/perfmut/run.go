@@ -39,7 +39,7 @@ func (f *runFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.sample, "sample", 0, "run a seeded random sample of `n` mutants (0 = all)")
 	fs.StringVar(&f.shard, "shard", "", "run shard `k/n` (1 <= k <= n) of the mutants; combine the shards with perfmut merge")
 	f.gate.register(fs)
-	f.fmap.Register(fs)
+	f.fmap.register(fs)
 	fs.BoolVar(&f.gen, "generate", false, "after the campaign, run perfmut generate on its no-coverage, surviving and undecided mutants and mark those a generated benchmark kills in the reports")
 }
 
@@ -52,7 +52,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	}
 
 	// Check every flag before loading anything.
-	levels, rule, err := f.Check()
+	levels, rule, err := f.check()
 	if err != nil {
 		return inputError(err)
 	}
@@ -60,8 +60,8 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	counting, err := f.Counting(ctx, fs, stderr)
-	if counting != nil && f.Resume && f.Measure == MeasureAuto && runner.ResumedMeasure(f.Out) == MeasureTime {
+	counting, err := f.counting(ctx, fs, stderr)
+	if counting != nil && f.resume && f.measure == measureAuto && runner.ResumedMeasure(f.out) == measureTime {
 		fmt.Fprintf(stderr, "perfmut: -measure auto: measuring time, as the run -resume continues did\n")
 		counting = nil
 	}
@@ -76,11 +76,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		return err
 	}
 	prog, mutants := ld.Program, ld.Mutants
-	mutants = runner.SampleMutants(mutants, f.sample, f.Seed)
+	mutants = runner.SampleMutants(mutants, f.sample, f.seed)
 	if shardN > 0 {
 		mutants = runner.Shard(mutants, shardK, shardN)
 	}
-	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	c.Since = f.since
 	c.Counting = counting
 	f.fmap.apply(&c.Settings)
@@ -143,7 +143,7 @@ func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) 
 	if minScore, err = f.gate.check(); err != nil {
 		return 0, 0, 0, err
 	}
-	if err := outdir.CheckFor(f.Out, f.Resume); err != nil {
+	if err := outdir.CheckFor(f.out, f.resume); err != nil {
 		return 0, 0, 0, usageError(err)
 	}
 	if f.within < 0 || f.within > 0 && !f.plan.On() {

@@ -22,11 +22,11 @@ func TestMarginFlag(t *testing.T) {
 		{[]string{"-margin", "-1"}, score.NoMargin},
 	} {
 		f, _ := parseCampaignFlags(t, tc.args)
-		levels, rule, err := f.Check()
+		levels, rule, err := f.check()
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
-		c := f.Campaign(levels, rule, &config.Config{}, []string{"./..."}, nil)
+		c := f.campaign(levels, rule, &config.Config{}, []string{"./..."}, nil)
 		c.RecordSettings(context.Background())
 		if rule.Margin != tc.want || c.Settings.Margin != tc.want {
 			t.Errorf("%v: rule margin %g, settings margin %g, want %g", tc.args, rule.Margin, c.Settings.Margin, tc.want)

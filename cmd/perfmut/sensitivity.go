@@ -20,7 +20,7 @@ type sensitivityFlags struct {
 	load         loadFlags
 	asJSON       bool
 	verbose      bool
-	rule         RuleFlags // -alpha, -max-samples and -test
+	rule         ruleFlags // -alpha, -max-samples and -test
 	sampleTime   time.Duration
 	noiseSamples int
 	profileTime  time.Duration
@@ -104,7 +104,7 @@ func (f *sensitivityFlags) options() (detect.Options, error) {
 		return detect.Options{}, err
 	}
 	// The budget of a campaign run rejects: no factor would hold for it.
-	if err := (score.Rule{MaxSamples: f.rule.MaxSamples, Alpha: f.rule.Alpha, Test: t}).Validate(); err != nil {
+	if err := (score.Rule{MaxSamples: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t}).Validate(); err != nil {
 		return detect.Options{}, usageError(err)
 	}
 	switch {
@@ -116,6 +116,6 @@ func (f *sensitivityFlags) options() (detect.Options, error) {
 		return detect.Options{}, usageErrorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
 	}
 	o := detect.Options{SampleTime: f.sampleTime, NoiseSamples: f.noiseSamples, ProfileTime: f.profileTime,
-		Budget: f.rule.MaxSamples, Alpha: f.rule.Alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
+		Budget: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
 	return o, nil
 }
