@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/load"
-	"github.com/perfmut/perfmut/internal/reproduce"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/results"
 )
@@ -81,6 +80,6 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	return reproduce.Run(ctx, stdout, stderr, reproduce.Options{ID: id, Dir: f.dir, Config: f.config, Out: f.out,
+	return runner.Reproduce(ctx, stdout, stderr, runner.ReproOptions{ID: id, Dir: f.dir, Config: f.config, Out: f.out,
 		Count: f.count, N: n, Level: f.level, Timeout: f.timeout})
 }
