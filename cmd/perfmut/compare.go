@@ -68,13 +68,8 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return usageError(err)
 	}
 	pos := fs.Args()
-	for _, a := range pos {
-		if strings.HasPrefix(a, "-") {
-			return usageErrorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
-		}
-	}
-	if len(pos) < 2 {
-		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
+	if err := checkRevisions(pos); err != nil {
+		return err
 	}
 	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
 	root, cfg, err := f.load.Config(ctx)
@@ -123,6 +118,20 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	if n := rep.FailedCount(); n > 0 {
 		return fmt.Errorf("%d benchmarks failed on a side (see the table)", n)
+	}
+	return nil
+}
+
+// checkRevisions checks compare's arguments: OLD NEW [packages], no flag
+// among them.
+func checkRevisions(pos []string) error {
+	for _, a := range pos {
+		if strings.HasPrefix(a, "-") {
+			return usageErrorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
+		}
+	}
+	if len(pos) < 2 {
+		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
 	}
 	return nil
 }

@@ -10,10 +10,13 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
 )
 
 // runFlags are perfmut run's flags: the campaign flags and its own.
@@ -75,24 +78,11 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
-	prog, mutants := ld.Program, ld.Mutants
-	mutants = runner.SampleMutants(mutants, f.sample, f.seed)
-	if shardN > 0 {
-		mutants = runner.Shard(mutants, shardK, shardN)
-	}
-	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
-	c.Since = f.since
-	c.Counting = counting
-	f.fmap.apply(&c.Settings)
-	judges, err := prog.Judges(ctx)
+	c, err := f.newCampaign(ctx, ld, levels, rule, counting, patterns, shardK, shardN)
 	if err != nil {
 		return err
 	}
-	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
-	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.load.ChangedSince
-	if f.load.Mutants != "" {
-		c.Settings.Mutants = mutantIDs(ld.Mutants)
-	}
+	prog, mutants := ld.Program, c.Mutants
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	if !f.plan.On() {
 		// A results directory Run would refuse is said in one line,
@@ -117,6 +107,37 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	if err != nil {
 		return err
 	}
+	return f.finish(ctx, stdout, stderr, ld, c, mutants, patterns, rep, minScore)
+}
+
+// newCampaign is the campaign the flags define on the loaded module: its
+// mutants sampled (-sample) and sharded (-shard), the settings the
+// command chose recorded.
+func (f *runFlags) newCampaign(ctx context.Context, ld *load.Loaded, levels []string, rule score.Rule, counting *engine.Counting, patterns []string, shardK, shardN int) (*runner.Campaign, error) {
+	prog := ld.Program
+	mutants := runner.SampleMutants(ld.Mutants, f.sample, f.seed)
+	if shardN > 0 {
+		mutants = runner.Shard(mutants, shardK, shardN)
+	}
+	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	c.Since = f.since
+	c.Counting = counting
+	f.fmap.apply(&c.Settings)
+	judges, err := prog.Judges(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.Module, c.Packages, c.Mutants, c.Overlay, c.Diff = prog.Module, judges, mutants, prog.Overlay, prog.Diff
+	c.Settings.Sample, c.Settings.Shard, c.Settings.Operators, c.Settings.ChangedSince = f.sample, f.shard, ld.Operators, f.load.ChangedSince
+	if f.load.Mutants != "" {
+		c.Settings.Mutants = mutantIDs(ld.Mutants)
+	}
+	return c, nil
+}
+
+// finish writes the reports of the finished campaign c, prints its
+// scores, runs -generate on its mutants and applies the gate.
+func (f *runFlags) finish(ctx context.Context, stdout, stderr io.Writer, ld *load.Loaded, c *runner.Campaign, mutants []mutate.Mutant, patterns []string, rep *results.Report, minScore float64) error {
 	werr := report.WriteAll(c.Out, rep)
 	report.WriteScores(stdout, rep)
 	fmt.Fprintf(stdout, "results in %s\n", c.Out)
