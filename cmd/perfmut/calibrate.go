@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/calibrate"
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
 )
@@ -22,26 +23,26 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	if *trials < 1 {
-		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
+		return inputerr.Errorf("bad -trials %d: want at least 1 (default 40)", *trials)
 	}
 	kindList, err := calibrate.ParseKinds(*kinds)
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	levels, rule, err := f.check()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	counting, err := f.counting(ctx, fs, stderr)
 	if err != nil {
 		return err
 	}
 	if f.resume && f.out == "" {
-		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
+		return inputerr.Errorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
 	}
 	if f.out != "" {
 		if err := runner.CheckOutResults(f.out, f.resume); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
@@ -56,7 +57,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	c := &calibrate.Calibration{Campaign: *cc, Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	rows := report.TallyCalibration(rep, levels, kindList)
 	report.WriteCalibration(stdout, rep, rows, rule.Alpha)

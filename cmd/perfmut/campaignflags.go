@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
@@ -29,7 +30,7 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*load.Loaded, error) {
 	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
 		if err := runner.CheckModuleDir(ctx, root); err != nil {
-			return nil, usageError(err)
+			return nil, &inputerr.Error{Err: err}
 		}
 	}
 	return f.load.load(ctx, patterns)
@@ -57,7 +58,7 @@ func (lf *loadFlags) registerMutants(fs *flag.FlagSet) {
 // error.
 func (lf *loadFlags) load(ctx context.Context, patterns []string) (*load.Loaded, error) {
 	ld, err := lf.Load(ctx, patterns)
-	return ld, inputError(err)
+	return ld, err
 }
 
 // registerChangedSince registers -changed-since on fs (run, list, generate,

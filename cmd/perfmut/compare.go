@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/compare"
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/results"
@@ -54,7 +55,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	rule, err := f.checkMeasure()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	counting, err := f.counting(ctx, fs, stderr)
 	if err != nil {
@@ -62,10 +63,10 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	}
 	maxSlow, err := report.ParseSlowdown(f.maxSlowdown)
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	if err := outdir.Check(f.out); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	pos := fs.Args()
 	if err := checkRevisions(pos); err != nil {
@@ -74,7 +75,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
 	root, cfg, err := f.load.Config(ctx)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	m := f.measurement(rule, cfg, f.load.TagList())
@@ -96,7 +97,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		HistoryDir:  f.historyDir,
 	}
 	if err := f.attrib.apply(c); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	_, statErr := os.Stat(c.Out)
@@ -108,7 +109,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
 	}
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if err := report.WriteCompare(stdout, c.Out, rep); err != nil {
 		return err
@@ -127,11 +128,11 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 func checkRevisions(pos []string) error {
 	for _, a := range pos {
 		if strings.HasPrefix(a, "-") {
-			return usageErrorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
+			return inputerr.Errorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
 		}
 	}
 	if len(pos) < 2 {
-		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
+		return inputerr.Errorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
@@ -57,13 +58,13 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	}
 	levels, rule, err := f.check()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if f.resume {
-		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
+		return inputerr.Errorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
 	}
 	if err := outdir.Check(f.out); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	before, beforeDir, err := f.before()
 	if err != nil {
@@ -72,7 +73,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if opt := generateOpt(flagSet(fs, "opt"), f.opt, before); opt != f.opt {
 		f.opt = opt
 		if levels, rule, err = f.check(); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
@@ -82,11 +83,11 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	if before != nil && before.Module != ld.Program.Module.Path {
-		return usageErrorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
+		return inputerr.Errorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
 	}
 	if f.write {
 		if err := generate.CheckWrite(ld.Program.Packages); err != nil {
-			return usageError(err)
+			return &inputerr.Error{Err: err}
 		}
 	}
 	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
@@ -110,11 +111,11 @@ func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags
 		Load: f.copyLoader(patterns),
 	})
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if write {
 		if err := res.WriteModule(); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	res.Print(stdout)
@@ -146,7 +147,7 @@ func lockOut(dir string) (unlock func(), err error) {
 	}
 	lock, err := outdir.Lock(dir)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, err
 	}
 	return func() { lock.Unlock() }, nil
 }
@@ -199,7 +200,7 @@ func (f *generateFlags) before() (*results.Report, string, error) {
 	}
 	rep, dir, err := runner.ReadResults(dir)
 	if err != nil {
-		return nil, "", inputError(err)
+		return nil, "", err
 	}
 	return rep, dir, nil
 }

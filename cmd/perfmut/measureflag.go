@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/instr"
 )
 
@@ -38,7 +39,7 @@ func (f *campaignSettings) counting(ctx context.Context, fs *flag.FlagSet, log i
 			fmt.Fprintf(log, "perfmut: -measure auto: measuring time: %v\n", err)
 			return nil, nil
 		}
-		return nil, usageError(err)
+		return nil, &inputerr.Error{Err: err}
 	}
 	minEffect := instr.MinEffect
 	fs.Visit(func(fl *flag.Flag) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
@@ -57,7 +58,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 	// Check every flag before loading anything.
 	levels, rule, err := f.check()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	shardK, shardN, minScore, err := f.checkRun()
 	if err != nil {
@@ -88,7 +89,7 @@ func cmdRun(ctx context.Context, stdout, stderr io.Writer, args []string) error 
 		// A results directory Run would refuse is said in one line,
 		// before anything else is printed.
 		if err := c.CheckOut(ctx); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	for _, w := range prog.Warnings {
@@ -155,23 +156,23 @@ func (f *runFlags) finish(ctx context.Context, stdout, stderr io.Writer, ld *loa
 func (f *runFlags) checkRun() (shardK, shardN int, minScore float64, err error) {
 	if f.shard != "" {
 		if shardK, shardN, err = runner.ParseShard(f.shard); err != nil {
-			return 0, 0, 0, usageError(err)
+			return 0, 0, 0, &inputerr.Error{Err: err}
 		}
 	}
 	if f.sample < 0 {
-		return 0, 0, 0, usageErrorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
+		return 0, 0, 0, inputerr.Errorf("bad -sample %d: want a count of mutants, or 0 for all", f.sample)
 	}
 	if minScore, err = f.gate.check(); err != nil {
 		return 0, 0, 0, err
 	}
 	if err := outdir.CheckFor(f.out, f.resume); err != nil {
-		return 0, 0, 0, usageError(err)
+		return 0, 0, 0, &inputerr.Error{Err: err}
 	}
 	if f.within < 0 || f.within > 0 && !f.plan.On() {
-		return 0, 0, 0, usageErrorf("-within %s needs -plan and a positive duration", f.within)
+		return 0, 0, 0, inputerr.Errorf("-within %s needs -plan and a positive duration", f.within)
 	}
 	if err := runner.CheckSince(f.since); err != nil {
-		return 0, 0, 0, usageError(err)
+		return 0, 0, 0, &inputerr.Error{Err: err}
 	}
 	return shardK, shardN, minScore, nil
 }
