@@ -61,7 +61,6 @@ type exitErr struct {
 func (e *exitErr) Error() string { return e.err.Error() }
 func (e *exitErr) Unwrap() error { return e.err }
 
-
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
