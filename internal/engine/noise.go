@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"github.com/perfmut/perfmut/internal/noise"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -87,7 +86,7 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 
 // adviseAtStart logs, once, the machine's load and what the baseline
 // samples taken so far say of its noise.
-func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
+func (n *noiseState) adviseAtStart(c *Config, prog *Progress) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.advised {

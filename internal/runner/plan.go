@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -142,7 +141,7 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 		return nil, nil, errors.New("no mutants to plan for")
 	}
 	r = newRun(c)
-	r.Prog = progress.New(c.Log, c.Progress, 0)
+	r.Prog = engine.NewProgress(c.Log, c.Progress, 0)
 	if err := r.makeTemp(); err != nil {
 		r.Prog.End()
 		os.RemoveAll(r.Tmp)

@@ -16,7 +16,6 @@ import (
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -150,7 +149,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.Prog = progress.New(c.Log, c.Progress, total)
+	r.Prog = engine.NewProgress(c.Log, c.Progress, total)
 	defer r.Prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
