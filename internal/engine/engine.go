@@ -9,7 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -45,7 +44,7 @@ func New(cfg Config, tmp string, prog *Progress) *Engine {
 	for _, p := range cfg.Packages {
 		e.pkgs[p.ImportPath] = p
 	}
-	e.noise.start = noise.Take()
+	e.noise.start = takeSnapshot()
 	return e
 }
 
