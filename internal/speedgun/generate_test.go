@@ -37,7 +37,7 @@ func TestGenerateFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
 	}
-	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "testdata", "speedgun", "fixture"))
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "speedgun", "fixture"))
 	prog, pkg := load(t, dir, "./counter")
 	var log bytes.Buffer
 	tmp := t.TempDir()
