@@ -452,6 +452,7 @@ func siteMutants(pkgPath, rel string, tf *token.File, src []byte, sites []site, 
 			Function:    st.function,
 			Description: st.s.Description,
 			Edits:       st.s.Edits,
+			Op:          st.op,
 		}
 		if hf, ok := helpers[st.op.Name]; ok && hf.uses(st.s.Edits) {
 			if hf.skip {

@@ -13,7 +13,6 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -21,6 +20,10 @@ import (
 // A Job is one mutant at one level, built, passing its tests and reached
 // by benchmarks: what Measure measures.
 type Job struct {
+	// Mutant is the mutant to measure; its operator (Mutant.Op) says how:
+	// which benchmarks can show its cost (candidates), whether an
+	// instruction count sees it (Cost), what a survivor's hint says
+	// (Contention, Tail).
 	Mutant  mutate.Mutant
 	Level   string
 	Benches []Benchmark // the benchmarks to measure it on
@@ -125,7 +128,7 @@ func (e *Engine) Measure(ctx context.Context, j *Job) (*results.LevelResult, err
 func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, error) {
 	h := fnv.New64a()
 	h.Write([]byte(j.Mutant.ID + "\x00" + j.Level))
-	op := operators.ByName(j.Mutant.Operator)
+	op := j.Mutant.Op
 	ms := &measurement{e: e, j: j, rng: rand.New(rand.NewPCG(uint64(e.cfg.Seed), h.Sum64())),
 		metric: e.metric(), its: map[Benchmark]BenchIters{},
 		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -20,7 +21,7 @@ func explainReport(op string, t score.TestResult) (*results.Report, *results.Mut
 	rep := &results.Report{
 		Settings: results.Settings{RuleSettings: results.RuleSettings{Rule: score.Rule{Alpha: 0.05, Correction: score.Holm, MaxSamples: 30, MinEffect: 1.01}}},
 		Mutants: []results.Mutant{{
-			Mutant: mutate.Mutant{ID: "m1", Operator: op, File: "a.go", Line: 3, Column: 2, Function: "F", Description: "d"},
+			Mutant: mutate.Mutant{ID: "m1", Operator: op, Op: operators.ByName(op), File: "a.go", Line: 3, Column: 2, Function: "F", Description: "d"},
 			Results: map[string]*results.LevelResult{results.Opt: {
 				Status:     score.Survived,
 				Benchmarks: []score.TestResult{t},

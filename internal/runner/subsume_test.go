@@ -15,7 +15,7 @@ import (
 
 func TestSubsumers(t *testing.T) {
 	at := func(id, op string, line int, params map[string]any) mutate.Mutant {
-		return mutate.Mutant{ID: id, Operator: op, Package: "p", File: "f.go", Function: "F", Line: line, Column: 2, Params: params}
+		return mutate.Mutant{ID: id, Operator: op, Op: operators.ByName(op), Package: "p", File: "f.go", Function: "F", Line: line, Column: 2, Params: params}
 	}
 	ms := []mutate.Mutant{
 		at("s6", "spin-loop", 10, map[string]any{"iterations": 1000000}),
@@ -102,7 +102,7 @@ func TestSubsumption(t *testing.T) {
 // while the spin-loop is unjudged or survived, nor with Infer off.
 func TestInferredAcrossOperators(t *testing.T) {
 	at := func(id, op, desc string, params map[string]any) mutate.Mutant {
-		return mutate.Mutant{ID: id, Operator: op, Description: desc, Package: "p", File: "f.go", Function: "F", Line: 10, Column: 2, Params: params}
+		return mutate.Mutant{ID: id, Operator: op, Op: operators.ByName(op), Description: desc, Package: "p", File: "f.go", Function: "F", Line: 10, Column: 2, Params: params}
 	}
 	spin := at("spin", "spin-loop", "spin 10000 iterations per loop iteration", map[string]any{"iterations": 10000})
 	sleep := at("sleep", "sleep", "sleep 1ms per loop iteration", map[string]any{"duration": "1ms"})
