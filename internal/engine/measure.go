@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -8,10 +9,15 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -240,4 +246,40 @@ func (e *Engine) Order(ctx context.Context, level string, op *mutate.Operator, k
 		ch.limit(e.cfg.MaxBenchmarks)
 	}
 	return ch.order, runs, its
+}
+
+// BenchOnce runs benchmark b once in bin at benchtime and returns its values by unit
+// (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
+// if the run failed or printed no result for b.
+func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
+	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + benchtime,
+		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
+	if b.CPU > 0 {
+		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
+	}
+	e.LogCmd(dir, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
+	if err != nil {
+		return nil, res, fmt.Errorf("running %s: %w", bin, err)
+	}
+	if res.Canceled {
+		return nil, res, ctx.Err()
+	}
+	if !res.OK() {
+		return nil, res, nil
+	}
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.Suffix() // benchfmt drops the prefix
+	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
+	for rd.Scan() {
+		br, ok := rd.Result().(*benchfmt.Result)
+		if !ok || br.Name.String() != want {
+			continue
+		}
+		vals := map[string]float64{}
+		for _, v := range br.Values {
+			vals[v.Unit] = v.Value
+		}
+		return vals, res, nil
+	}
+	return nil, res, nil
 }

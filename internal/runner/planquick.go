@@ -140,10 +140,9 @@ func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string)
 	if c.Infer {
 		sub = subsumers(c.Mutants)
 	}
-	full := c.FullFilter || c.Isolate == IsolateCopy
 	qs := make([]quickMutant, len(c.Mutants))
 	for i, m := range c.Mutants {
-		q := quickMutant{m: m, inert: m.Op != nil && m.Op.Inert && !full, inferred: sub[m.ID] != ""}
+		q := quickMutant{m: m, inert: c.untested(m), inferred: sub[m.ID] != ""}
 		key := srcgraph.Key(m.Package, m.Function)
 		benchOnly := 0
 		for _, pkg := range affected[m.Package] {

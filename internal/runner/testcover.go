@@ -89,10 +89,3 @@ func reaches(blocks []engine.CovBlock, pos [][2]int) bool {
 	}
 	return false
 }
-
-// untested reports whether m runs no tests: its operator is inert and the
-// campaign does not run every test on every mutant.
-func (c *Campaign) untested(m mutate.Mutant) bool {
-	full := c.FullFilter || c.Isolate == IsolateCopy
-	return m.Op != nil && m.Op.Inert && !full
-}
