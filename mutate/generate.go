@@ -323,7 +323,7 @@ func helperFile(name string, op *Operator) string {
 	return b.String()
 }
 
-// A site is a reported Site with what the engine derives from it.
+// A site is a reported Site with what Load derives from it.
 type site struct {
 	op       *Operator
 	s        Site
