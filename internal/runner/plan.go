@@ -13,7 +13,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -158,7 +157,7 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 // times one whole baseline sample, process start included; the campaign
 // does it anyway).
 func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel, full engine.Selection, built map[string]bool, tuned map[string]bool) (rounds, secs float64) {
-	op := operators.ByName(m.Operator)
+	op := m.Op
 	inert := op != nil && op.Inert
 	rounds = float64(2 * r.c.Rule.MinSamples)
 	if inert {
