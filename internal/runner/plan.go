@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -68,7 +69,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 	p.WallSeconds = base + rest
 	if within > 0 {
 		if within.Seconds() <= base {
-			return nil, inputErrorf("-within %s is shorter than the baseline steps alone (%s), which every shard repeats", within, time.Duration(base*float64(time.Second)).Round(time.Second))
+			return nil, inputerr.Errorf("-within %s is shorter than the baseline steps alone (%s), which every shard repeats", within, time.Duration(base*float64(time.Second)).Round(time.Second))
 		}
 		p.Within = within.String()
 		p.Shards = max(1, int(math.Ceil(rest/(within.Seconds()-base))))
