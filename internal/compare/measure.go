@@ -122,7 +122,7 @@ func prepare(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark)
 		}
 		st.it = it
 		if old.Counted(b) {
-			if st.n, err = old.CountIters(ctx, b, it); err != nil {
+			if st.n, err = old.CountIters(ctx, b); err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}

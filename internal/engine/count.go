@@ -88,7 +88,7 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 			timed++
 			continue
 		}
-		n, ok, err := e.countable(ctx, ms.j.Level, b, ms.its[b])
+		n, ok, err := e.countable(ctx, ms.j.Level, b)
 		if err != nil {
 			return err
 		}
@@ -107,19 +107,20 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 	return nil
 }
 
-// countable finds b's counted iteration count at level and takes the
-// baseline's first counted sample (once per engine): when either fails
+// countable finds b's counted iteration count at level and the
+// baseline's first counted samples (once per engine): when either fails
 // (valgrind stops the benchmark, or -benchtime Nx is too few iterations
 // to see its work), b is measured on wall time in every job, with a
 // warning, rather than ending the campaign. !ok then, with no error; an
 // error only when ctx ended.
-func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it BenchIters) (int, bool, error) {
+func (e *Engine) countable(ctx context.Context, level string, b Benchmark) (int, bool, error) {
 	key := itersKey(level, b)
 	if e.count.hasFailed(key) {
 		return 0, false, nil
 	}
-	n, err := e.count.countIters(ctx, e, e.sites(), level, b, it)
+	n, first, err := e.count.countIters(ctx, e, e.sites(), level, b)
 	if err == nil {
+		e.count.seedBase(key, first, &e.noise, level, b)
 		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 0)
 	}
 	if err == nil {
@@ -161,24 +162,42 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 }
 
 // countIters is the iteration count of b's counted samples at level,
-// found once per engine: -benchtime Nx (at least instr.MinIters), else
-// instr.Sampler.ItersFrom on the baseline binary from the time mode's
-// count it.N; sites finds the baseline's binary.
-func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
+// found once per engine from counts alone, so that no counted verdict
+// depends on the clock: -benchtime Nx (at least instr.MinIters), else
+// instr.Sampler.Iters on the baseline binary from instr.MinIters, checked
+// between N and 2N by instr.Sampler.Stable (a count per operation that
+// still changes with N doubles it; one that never settles is warned of).
+// The time mode's count, chosen for a sample's wall time under whatever
+// load the machine had, plays no part. The check's two samples at N are
+// returned to the caller that found N (nil to the others and for -benchtime
+// Nx): they may serve as the baseline's first samples. sites finds the
+// baseline's binary.
+func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark) (int, []instr.Sample, error) {
 	key := itersKey(level, b)
 	defer cs.keyLock(key)()
 	if n, ok := cs.itersOf(key); ok {
-		return n, nil
+		return n, nil, nil
 	}
 	var n int
+	var first []instr.Sample
 	if fixed, ok := fixedIters(e.Config().Benchtime); ok {
 		n = max(fixed, instr.MinIters)
 	} else {
 		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		sp, bench := e.sampler(), sites.count(level, b, "")
 		var err error
-		sp := e.sampler()
-		if n, _, err = sp.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
-			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		if n, _, err = sp.Iters(ctx, bench, instr.DefaultBudget); err != nil {
+			return 0, nil, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+		st, err := sp.Stable(ctx, bench, n)
+		if err != nil {
+			return 0, nil, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+		n, first = st.N, st.Samples[:]
+		e.Prog.Logf("perfmut: %s at %s counts %.1f %s, %s", b.CPUName(), level, st.Samples[0].PerOp, instr.Unit, st)
+		if !st.Stable {
+			e.Warnf("%s at %s: its count per operation changes by x%.4f between %d and %d iterations and no longer count settles it (a cost that grows with the iterations, or one that varies between processes): its counted samples run %d iterations",
+				b.CPUName(), level, st.Growth, st.N, 2*st.N, st.N)
 		}
 	}
 	cs.mu.Lock()
@@ -187,7 +206,24 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
 	}
 	cs.iters[key] = n
-	return n, nil
+	return n, first, nil
+}
+
+// seedBase makes smps the baseline's first counted samples of b at level
+// when it has none yet (each goes to noise).
+func (cs *countState) seedBase(key string, smps []instr.Sample, noise *noiseState, level string, b Benchmark) {
+	defer cs.keyLock(key)()
+	cs.mu.Lock()
+	seed := len(cs.base[key]) == 0
+	if seed {
+		cs.base[key] = append(cs.base[key], smps...)
+	}
+	cs.mu.Unlock()
+	for _, smp := range smps {
+		if seed {
+			noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
+		}
+	}
 }
 
 // sampler is the configuration's sampler, its runs' output directories
@@ -537,7 +573,7 @@ func (e *Engine) PrepareCounts(ctx context.Context, j *Job) error {
 		return nil
 	}
 	for _, b := range cands {
-		if _, _, err := e.countable(ctx, j.Level, b, e.itc[itersKey(j.Level, b)]); err != nil {
+		if _, _, err := e.countable(ctx, j.Level, b); err != nil {
 			return err
 		}
 	}
