@@ -249,7 +249,7 @@ func (st *compared) samples() []score.Sample {
 func (st *compared) summary() string {
 	line := st.b.CPUName() + ":"
 	for _, m := range st.change.Metrics {
-		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, m.Ratio)
+		line += fmt.Sprintf(" %s %s %s;", m.Metric, m.Verdict, score.RatioX(m.Ratio))
 	}
 	return fmt.Sprintf("%s n=%d", line, st.rounds)
 }
