@@ -33,6 +33,9 @@ type countState struct {
 	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
 	failed  map[string]bool            // itersKey -> the baseline cannot be counted: wall time
 	conc    map[string]map[string]bool // package -> its concurrent benchmarks
+	// floor is the smallest deadline of a mutant's count (0: a minute);
+	// tests lower it to see the deadline scale with the work.
+	floor time.Duration
 }
 
 // counted reports whether the campaign counts the instructions of a
@@ -422,17 +425,20 @@ func (ms *measurement) countDeadline(b Benchmark) time.Duration {
 	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
 		slowest = max(slowest, s.Elapsed)
 	}
-	return deadlineFor(slowest, ms.preRatio(b))
+	return deadlineFor(slowest, ms.preRatio(b), ms.e.count.floor)
 }
 
 // deadlineFor is countDeadline for the slowest baseline sample's wall
-// time and the mutant's pre-count ratio.
-func deadlineFor(slowest time.Duration, ratio float64) time.Duration {
+// time and the mutant's pre-count ratio, at least floor (0: a minute).
+func deadlineFor(slowest time.Duration, ratio float64, floor time.Duration) time.Duration {
+	if floor == 0 {
+		floor = time.Minute
+	}
 	d := 10 * slowest
 	if ratio > 1 && !math.IsInf(ratio, 0) {
 		d = time.Duration(float64(d) * ratio)
 	}
-	return max(d, time.Minute)
+	return max(d, floor)
 }
 
 // preRatio is the ratio of the mutant's pre-count of b to the baseline's
