@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/changes"
@@ -306,7 +305,7 @@ func gateFailures(rep *results.Comparison) []string {
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {
 			if m.Verdict == score.Slower && score.Exceeds(m.Ratio, rep.MaxSlowdown) {
-				out = append(out, fmt.Sprintf("%s %s %sx", b.Name, m.Metric, strconv.FormatFloat(m.Ratio, 'g', 3, 64)))
+				out = append(out, fmt.Sprintf("%s %s %s", b.Name, m.Metric, score.RatioX(m.Ratio)))
 			}
 		}
 	}

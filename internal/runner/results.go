@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
-	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
 )
 
