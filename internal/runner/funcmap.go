@@ -12,7 +12,6 @@ import (
 	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
@@ -57,7 +56,7 @@ type mapKey struct {
 // are the engine's cached baseline counts (none without -measure
 // instructions): a computed map takes the counted benchmarks' detectable
 // ratios from them (mapCounts).
-func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, counts baselineCounts) error {
+func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *engine.Progress, rep *results.Report, counts baselineCounts) error {
 	if !c.Settings.FunctionMap || in == nil {
 		return nil
 	}
@@ -85,7 +84,7 @@ func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *pr
 // directory (reused: -since's) when nothing it depends on changed, or
 // computes it, and keeps it in the results directory for a later -since
 // (a warning of rep when it cannot).
-func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, pkgs []*mutate.Package, counts baselineCounts) (m *detect.Map, reused bool, err error) {
+func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *engine.Progress, rep *results.Report, pkgs []*mutate.Package, counts baselineCounts) (m *detect.Map, reused bool, err error) {
 	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
 	m, reused = reusableMap(key, c.Out, c.Since)
 	if m != nil && !reused {

@@ -77,7 +77,7 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	}
 	merged.Score = results.LevelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
 	merged.Phases = results.SumPhases(merged.Mutants)
-	merged.Sensitivity = results.Sensitivities(merged.Mutants)
+	merged.Sensitivity = sensitivities(merged.Mutants)
 	sum := score.Summarize(results.Outcomes(merged.Mutants), merged.Settings.Alpha, merged.Settings.Correction)
 	merged.Summary = &sum
 	if err := os.WriteFile(filepath.Join(out, results.JournalFile), m.journal, 0o644); err != nil {
@@ -129,7 +129,7 @@ type merger struct {
 // add merges the results directory dir: its report's mutants, their
 // samples and its journal.
 func (m *merger) add(dir string) error {
-	rep, err := results.ReadFile(filepath.Join(dir, ReportFile))
+	rep, err := readReport(filepath.Join(dir, ReportFile))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if _, jerr := os.Stat(filepath.Join(dir, results.JournalFile)); jerr == nil {

@@ -7,8 +7,33 @@ import (
 	"path/filepath"
 
 	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
+
+// readReport reads the report.json file with the operator of each of its
+// mutants (mutate.Mutant.Op, from operators.All): the one place where a
+// report read back gets the operators that generating its mutants gave
+// them.
+func readReport(file string) (*results.Report, error) {
+	rep, err := results.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	rep.SetOperators(operators.All)
+	return rep, nil
+}
+
+// sensitivities is the sensitivity of every loop site of ms
+// (results.Sensitivities), each with its Text as the reports word it.
+func sensitivities(ms []results.Mutant) []results.Sensitivity {
+	ss := results.Sensitivities(ms)
+	for i := range ss {
+		ss[i].Text = report.SensitivityText(ss[i])
+	}
+	return ss
+}
 
 // ReadResults reads the report of a results directory (the -out of a
 // campaign), or of the report.json named by path, and returns the
@@ -29,7 +54,7 @@ func ReadResults(path string) (rep *results.Report, dir string, err error) {
 		}
 		return nil, "", inputerr.Errorf("%s: no %s there; give the -out directory of a perfmut run", path, ReportFile)
 	}
-	rep, err = results.ReadFile(file)
+	rep, err = readReport(file)
 	return rep, dir, err
 }
 

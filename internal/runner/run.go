@@ -17,7 +17,6 @@ import (
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -151,7 +150,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.Prog = progress.New(c.Log, c.Progress, total)
+	r.Prog = engine.NewProgress(c.Log, c.Progress, total)
 	defer r.Prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {

@@ -137,7 +137,7 @@ func (r *run) judgesOf(pkg string, lr *results.LevelResult, built map[string]boo
 // took, or why it took none.
 func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err error) {
 	c := r.c
-	prev, err := results.ReadFile(filepath.Join(dir, ReportFile))
+	prev, err := readReport(filepath.Join(dir, ReportFile))
 	if err != nil {
 		return 0, "", inputerr.Errorf("-since %s: %w", dir, err)
 	}
