@@ -79,7 +79,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			err = c.run(ctx, out, stderr, args[1:])
 		}
 		if err == nil {
-			err = out.Err()
+			err = out.writeErr()
 		}
 		if err == nil || errors.Is(err, errHelp) {
 			return exitOK // -h printed the usage: exit 0, as perfmut -h
