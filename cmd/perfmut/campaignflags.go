@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 
-	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
@@ -30,10 +29,10 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*load.Loaded, error) {
 	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
 		if err := runner.CheckModuleDir(ctx, root); err != nil {
-			return nil, &inputerr.Error{Err: err}
+			return nil, err
 		}
 	}
-	return f.load.load(ctx, patterns)
+	return f.load.Load(ctx, patterns)
 }
 
 // loadFlags are the flags every command that loads a module shares (list,
@@ -52,13 +51,6 @@ func (lf *loadFlags) register(fs *flag.FlagSet) {
 // selection of mutants (list, run).
 func (lf *loadFlags) registerMutants(fs *flag.FlagSet) {
 	fs.StringVar(&lf.Mutants, "mutants", "", "comma-separated mutant `IDs` (or unique prefixes, as printed by perfmut list) to keep; e.g. re-run the survivors after adding a benchmark")
-}
-
-// load loads the module (see Loader.Load); bad input is a usage
-// error.
-func (lf *loadFlags) load(ctx context.Context, patterns []string) (*load.Loaded, error) {
-	ld, err := lf.Load(ctx, patterns)
-	return ld, err
 }
 
 // registerChangedSince registers -changed-since on fs (run, list, generate,

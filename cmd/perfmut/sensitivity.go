@@ -51,7 +51,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	ld, err := f.load.load(ctx, fs.Args())
+	ld, err := f.load.Load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 			return err
 		}
 	}
-	ld, err := lf.load(ctx, nil)
+	ld, err := lf.Load(ctx, nil)
 	if err != nil {
 		return err
 	}

@@ -357,7 +357,8 @@ func (c *Campaign) check() error {
 }
 
 // CheckModuleDir rejects a module inside the read-only module cache:
-// overlays cannot replace files there, and perfmut never writes to it.
+// overlays cannot replace files there, and perfmut never writes to it. The
+// error is an *inputerr.Error.
 func CheckModuleDir(ctx context.Context, dir string) error {
 	res, err := proc.Run(ctx, "", nil, time.Minute, "go", "env", "GOMODCACHE")
 	if err != nil || !res.OK() {
@@ -368,7 +369,7 @@ func CheckModuleDir(ctx context.Context, dir string) error {
 		return nil
 	}
 	if rel, err := filepath.Rel(cache, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
+		return inputerr.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
 	}
 	return nil
 }
