@@ -8,14 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -127,7 +125,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	prog := progress.New(c.Log, c.Progress, 0)
+	prog := engine.NewProgress(c.Log, c.Progress, 0)
 	defer prog.End()
 	var sides [2]*compareSide
 	for i, rev := range revs {
@@ -235,7 +233,7 @@ func (c *Comparison) check() error {
 
 // openSide exports rev into tmp (unless it is the working tree), lists
 // its packages and builds their test binaries.
-func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress.Progress) (*compareSide, error) {
+func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *engine.Progress) (*compareSide, error) {
 	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
 	dir := c.Dir
 	if rev.Name != changes.WorkTree {
@@ -307,7 +305,7 @@ func gateFailures(rep *results.Comparison) []string {
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {
 			if m.Verdict == score.Slower && score.Exceeds(m.Ratio, rep.MaxSlowdown) {
-				out = append(out, fmt.Sprintf("%s %s %sx", b.Name, m.Metric, strconv.FormatFloat(m.Ratio, 'g', 3, 64)))
+				out = append(out, fmt.Sprintf("%s %s %s", b.Name, m.Metric, score.RatioX(m.Ratio)))
 			}
 		}
 	}

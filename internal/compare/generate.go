@@ -12,7 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/generate/speedgun"
+	"github.com/perfmut/perfmut/internal/speedgun"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )

@@ -124,7 +124,7 @@ func prepare(ctx context.Context, sides [2]*compareSide, sel []engine.Benchmark)
 		}
 		st.it = it
 		if old.Counted(b) {
-			if st.n, err = old.CountIters(ctx, b, it); err != nil {
+			if st.n, err = old.CountIters(ctx, b); err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
 				}
@@ -251,7 +251,7 @@ func (st *compared) samples() []score.Sample {
 func (st *compared) summary() string {
 	line := st.b.CPUName() + ":"
 	for _, m := range st.change.Metrics {
-		line += fmt.Sprintf(" %s %s %.3gx;", m.Metric, m.Verdict, m.Ratio)
+		line += fmt.Sprintf(" %s %s %s;", m.Metric, m.Verdict, score.RatioX(m.Ratio))
 	}
 	return fmt.Sprintf("%s n=%d", line, st.rounds)
 }

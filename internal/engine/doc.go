@@ -38,4 +38,8 @@
 //
 // A Workspace is an Engine of one version of a module without mutants:
 // what perfmut compare builds, covers and measures on each side.
+//
+// A Progress is the log of an Engine and of the run that uses it: log
+// lines, and on a terminal a status line with the counts per status and
+// the time left (progress.go).
 package engine

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/generate/speedgun"
+	"github.com/perfmut/perfmut/internal/speedgun"
 )
 
 // concurrent adds to each package's candidates the concurrent benchmarks

@@ -3,90 +3,11 @@ package noise
 import (
 	"math"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/perfmut/perfmut/score"
 )
-
-func TestParseLoadavg(t *testing.T) {
-	got, err := parseLoadavg("3.88 0.98 0.33 2/467 12345\n")
-	if err != nil || got != [3]float64{3.88, 0.98, 0.33} {
-		t.Errorf("parseLoadavg = %v, %v; want [3.88 0.98 0.33]", got, err)
-	}
-	for in, want := range map[string]string{
-		"1.0 2.0":         `/proc/loadavg: "1.0 2.0" has fewer than 3 fields`,
-		"1.0 x 3.0 1/2 3": `/proc/loadavg: bad load average "x"`,
-	} {
-		if _, err := parseLoadavg(in); err == nil || err.Error() != want {
-			t.Errorf("parseLoadavg(%q): error %v, want %q", in, err, want)
-		}
-	}
-}
-
-func TestParseStat(t *testing.T) {
-	stat := "cpu  100 5 50 800 10 1 2 30 7 0\ncpu0 50 2 25 400 5 0 1 15 3 0\nintr 12345\n"
-	steal, total, err := parseStat(stat)
-	// guest (7) and guest_nice (0) are already in user and nice
-	if err != nil || steal != 30 || total != 998 {
-		t.Errorf("parseStat = %d, %d, %v; want 30, 998", steal, total, err)
-	}
-	for in, want := range map[string]string{
-		"cpu 1 2 3 4 5 6 7\n":   "/proc/stat: the cpu line has 7 values, want at least 8 (steal is the 8th)",
-		"cpu 1 2 3 4 5 6 7 x\n": `/proc/stat: bad cpu time "x"`,
-		"intr 1\n":              "/proc/stat has no cpu line",
-	} {
-		if _, _, err := parseStat(in); err == nil || err.Error() != want {
-			t.Errorf("parseStat(%q): error %v, want %q", in, err, want)
-		}
-	}
-}
-
-// TestTake: on Linux the load and steal are known; elsewhere unknown.
-func TestTake(t *testing.T) {
-	s := Take()
-	linux := runtime.GOOS == "linux"
-	if s.LoadKnown != linux || s.StealKnown != linux || s.CPUs != runtime.NumCPU() || s.OS != runtime.GOOS || s.Time.IsZero() {
-		t.Errorf("Take on %s = %+v, want load and steal known exactly on linux", runtime.GOOS, s)
-	}
-	if linux && s.Total == 0 {
-		t.Errorf("Take: total CPU time 0")
-	}
-}
-
-func TestMachine(t *testing.T) {
-	at := time.Date(2026, 11, 27, 14, 0, 0, 0, time.UTC)
-	start := Snapshot{Time: at, CPUs: 2, Load: [3]float64{3.88, 1, 0.5}, LoadKnown: true, Steal: 30, Total: 1000, StealKnown: true}
-	end := Snapshot{Time: at.Add(time.Minute), CPUs: 2, Load: [3]float64{12.26, 4, 1}, LoadKnown: true, Steal: 33, Total: 3000, StealKnown: true}
-	m := Machine{start, end}
-	if steal, ok := m.Steal(); !ok || steal != 0.0015 {
-		t.Errorf("Steal = %g, %v; want 0.0015 (3 of 2000 ticks)", steal, ok)
-	}
-	if got, want := m.String(), "load 3.88 at the start, 12.26 at the end (1-minute averages, 2 CPUs); CPU steal 0.1% from start to end"; got != want {
-		t.Errorf("String =\n%q, want\n%q", got, want)
-	}
-	if got, want := start.String(), "load 3.88 (1-minute average, 2 CPUs)"; got != want {
-		t.Errorf("Snapshot.String = %q, want %q", got, want)
-	}
-	// The OS is the measured machine's, not the renderer's; reports
-	// before it was kept do not name one.
-	unknown := Machine{Snapshot{CPUs: 8, OS: "plan9"}, Snapshot{CPUs: 8, OS: "plan9"}}
-	if got, want := unknown.String(), "load unknown on plan9 (8 CPUs); CPU steal unknown"; got != want {
-		t.Errorf("String =\n%q, want\n%q", got, want)
-	}
-	if got, want := unknown.Start.String(), "load unknown on plan9 (8 CPUs)"; got != want {
-		t.Errorf("Snapshot.String = %q, want %q", got, want)
-	}
-	if got, want := (Machine{Snapshot{CPUs: 8}, Snapshot{CPUs: 8}}).String(), "load unknown (8 CPUs); CPU steal unknown"; got != want {
-		t.Errorf("String of an old report =\n%q, want\n%q", got, want)
-	}
-	same := Machine{start, start}
-	if _, ok := same.Steal(); ok {
-		t.Errorf("Steal over no time: known, want unknown")
-	}
-}
 
 // wall is a benchmark's wall-time samples on a loaded machine (seconds);
 // counts its instruction counts.

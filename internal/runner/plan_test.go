@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
@@ -58,7 +59,7 @@ func TestPlan(t *testing.T) {
 	if p.Shards != 1 || p.Within != "1h0m0s" {
 		t.Errorf("-within 1h: %d shards (%q), want 1", p.Shards, p.Within)
 	}
-	if _, err := c.Plan(context.Background(), time.Millisecond); !errors.As(err, new(*InputError)) {
+	if _, err := c.Plan(context.Background(), time.Millisecond); !errors.As(err, new(*inputerr.Error)) {
 		t.Errorf("-within 1ms: %v, want an input error (shorter than the baseline)", err)
 	}
 	if _, err := os.Stat(out); err == nil {

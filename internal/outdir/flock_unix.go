@@ -1,6 +1,6 @@
 //go:build unix && !solaris && !aix
 
-package flock
+package outdir
 
 import (
 	"errors"
@@ -9,9 +9,14 @@ import (
 	"syscall"
 )
 
-// TryLock takes f's exclusive lock without waiting: false if another open
-// file holds it. f need not be open for writing.
-func TryLock(f *os.File) (bool, error) {
+// Advisory whole-file locks (flock(2)) where the system has them: the
+// kernel releases such a lock when the open file that holds it is closed,
+// also when its process is killed.
+
+// tryFlock takes f's exclusive flock without waiting: false if another
+// open file holds it. f need not be open for writing. Where the file system
+// has no flock the error wraps errors.ErrUnsupported.
+func tryFlock(f *os.File) (bool, error) {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		switch {
@@ -22,14 +27,14 @@ func TryLock(f *os.File) (bool, error) {
 		case errors.Is(err, syscall.EINTR):
 			continue
 		case errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP), errors.Is(err, syscall.EINVAL):
-			return false, fmt.Errorf("%s: %w (%v)", f.Name(), ErrUnsupported, err)
+			return false, fmt.Errorf("%s: %w (%v)", f.Name(), errors.ErrUnsupported, err)
 		}
 		return false, fmt.Errorf("%s: flock: %w", f.Name(), err)
 	}
 }
 
-// Unlock releases f's lock (closing f releases it too).
-func Unlock(f *os.File) error {
+// unflock releases f's flock (closing f releases it too).
+func unflock(f *os.File) error {
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		if !errors.Is(err, syscall.EINTR) {

@@ -1,11 +1,15 @@
 //go:build linux
 
-package noise
+package engine
 
-import "os"
+import (
+	"os"
 
-// read fills s's load and steal from /proc.
-func read(s *Snapshot) {
+	"github.com/perfmut/perfmut/results"
+)
+
+// readLoad fills s's load and steal from /proc.
+func readLoad(s *results.Snapshot) {
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		if load, err := parseLoadavg(string(b)); err == nil {
 			s.Load, s.LoadKnown = load, true

@@ -12,7 +12,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -38,11 +37,11 @@ func TestGenerateFixture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a test binary")
 	}
-	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "testdata", "speedgun", "fixture"))
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "testdata", "speedgun", "fixture"))
 	prog, pkg := load(t, dir, "./counter")
 	var log bytes.Buffer
 	tmp := t.TempDir()
-	e := engine.New(engine.Config{Module: prog.Module, Measurement: engine.Measurement{Verbose: true}}, tmp, progress.New(&log, false, 0))
+	e := engine.New(engine.Config{Module: prog.Module, Measurement: engine.Measurement{Verbose: true}}, tmp, engine.NewProgress(&log, false, 0))
 	r, err := Generate(context.Background(), Config{Engine: e, Package: pkg, Seed: 1, CandidateTimeout: time.Second, Latency: "p99.9-ns/op"})
 	if err != nil {
 		t.Fatal(err)

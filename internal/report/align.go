@@ -1,9 +1,4 @@
-// Package align writes text tables aligned by display width, as a
-// terminal shows them: a wide (CJK) or fullwidth character takes two
-// columns, a combining mark or a format character none. text/tabwriter
-// counts a rune as one column, so identifiers in Chinese or Japanese push
-// the columns after them out of line.
-package align
+package report
 
 import (
 	"bytes"
@@ -15,8 +10,14 @@ import (
 	"golang.org/x/text/width"
 )
 
-// Width is the number of terminal columns s takes.
-func Width(s string) int {
+// Tables written for a terminal are aligned by display width, as a
+// terminal shows them: a wide (CJK) or fullwidth character takes two
+// columns, a combining mark or a format character none. text/tabwriter
+// counts a rune as one column, so identifiers in Chinese or Japanese push
+// the columns after them out of line.
+
+// displayWidth is the number of terminal columns s takes.
+func displayWidth(s string) int {
 	n := 0
 	for _, r := range s {
 		n += runeWidth(r)
@@ -38,28 +39,29 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// A Writer is a table of tab-separated cells, one row a line, written on
+// An alignWriter is a table of tab-separated cells, one row a line, written on
 // Flush: every cell but the last of its line is padded with spaces to the
 // display width of its column's widest cell plus padding. It aligns as a
 // text/tabwriter.Writer with minwidth 0, padding spaces and no flags does
 // on tables whose rows have the same number of cells.
-type Writer struct {
+type alignWriter struct {
 	w       io.Writer
 	padding int
 	buf     bytes.Buffer
 }
 
-// NewWriter returns a Writer to w with padding spaces between columns.
-func NewWriter(w io.Writer, padding int) *Writer {
-	return &Writer{w: w, padding: padding}
+// newAlignWriter returns an alignWriter to w with padding spaces between
+// columns.
+func newAlignWriter(w io.Writer, padding int) *alignWriter {
+	return &alignWriter{w: w, padding: padding}
 }
 
 // Write buffers p until Flush.
-func (t *Writer) Write(p []byte) (int, error) { return t.buf.Write(p) }
+func (t *alignWriter) Write(p []byte) (int, error) { return t.buf.Write(p) }
 
 // Flush writes the buffered rows, aligned, and empties the buffer; text
 // after the last newline is written as a row too.
-func (t *Writer) Flush() error {
+func (t *alignWriter) Flush() error {
 	text := t.buf.String()
 	t.buf.Reset()
 	if text == "" {
@@ -77,14 +79,14 @@ func (t *Writer) Flush() error {
 			if c == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[c] = max(widths[c], Width(cell))
+			widths[c] = max(widths[c], displayWidth(cell))
 		}
 	}
 	var out bytes.Buffer
 	for _, cells := range rows {
 		for c, cell := range cells[:len(cells)-1] {
 			out.WriteString(cell)
-			out.WriteString(strings.Repeat(" ", widths[c]+t.padding-Width(cell)))
+			out.WriteString(strings.Repeat(" ", widths[c]+t.padding-displayWidth(cell)))
 		}
 		out.WriteString(cells[len(cells)-1])
 	}

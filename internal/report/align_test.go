@@ -1,8 +1,7 @@
-package align
+package report
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,9 +11,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-var update = flag.Bool("update", false, "rewrite the want sections of testdata/*.txtar")
-
-func TestWidth(t *testing.T) {
+func TestDisplayWidth(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
 		want int
@@ -31,20 +28,20 @@ func TestWidth(t *testing.T) {
 		{"e\u0301", 1},      // e and a combining acute accent
 		{"a\u200db", 2},     // a zero width joiner
 	} {
-		if got := Width(tc.s); got != tc.want {
-			t.Errorf("Width(%q) = %d, want %d", tc.s, got, tc.want)
+		if got := displayWidth(tc.s); got != tc.want {
+			t.Errorf("displayWidth(%q) = %d, want %d", tc.s, got, tc.want)
 		}
 	}
 }
 
-// TestWriterGolden writes each testdata/*.txtar's "in" section (cells
-// separated by tabs) with a Writer of padding 2 and compares it with its
+// TestAlignWriterGolden writes each testdata/align/*.txtar's "in" section (cells
+// separated by tabs) with an alignWriter of padding 2 and compares it with its
 // "want" section; every column of the output starts at the same display
 // column on every line.
-func TestWriterGolden(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txtar"))
+func TestAlignWriterGolden(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "align", "*.txtar"))
 	if len(files) == 0 {
-		t.Fatal("no testdata/*.txtar")
+		t.Fatal("no testdata/align/*.txtar")
 	}
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
@@ -60,7 +57,7 @@ func TestWriterGolden(t *testing.T) {
 			t.Fatalf("%s: no in section", file)
 		}
 		var got bytes.Buffer
-		w := NewWriter(&got, 2)
+		w := newAlignWriter(&got, 2)
 		w.Write(ar.Files[in].Data)
 		if err := w.Flush(); err != nil {
 			t.Fatal(err)
@@ -94,27 +91,27 @@ func checkAligned(t *testing.T, file, out string, in []byte) {
 		col, rest := 0, outLine
 		for c, cell := range strings.Split(line, "\t") {
 			before, after, _ := strings.Cut(rest, cell)
-			col += Width(before)
+			col += displayWidth(before)
 			rest = after
 			if i == 0 {
 				starts = append(starts, col)
 			} else if c < len(starts) && col != starts[c] {
 				t.Errorf("%s: line %d: cell %q starts at column %d, want %d", file, i+1, cell, col, starts[c])
 			}
-			col += Width(cell)
+			col += displayWidth(cell)
 		}
 	}
 }
 
-// TestWriterAsTabwriter: on ASCII tables, Writer writes what
+// TestAlignWriterAsTabwriter: on ASCII tables, alignWriter writes what
 // text/tabwriter does with the flags perfmut uses.
-func TestWriterAsTabwriter(t *testing.T) {
+func TestAlignWriterAsTabwriter(t *testing.T) {
 	in := "ID\tOPERATOR\tPOSITION\tDESCRIPTION\na427dad9ebf3\tcap-hint-drop\tcache/lru.go:27\tdrop size hint\nx\t\t\tstatus: reason\n"
 	var want, got bytes.Buffer
 	tw := tabwriter.NewWriter(&want, 0, 8, 2, ' ', 0)
 	tw.Write([]byte(in))
 	tw.Flush()
-	w := NewWriter(&got, 2)
+	w := newAlignWriter(&got, 2)
 	w.Write([]byte(in))
 	w.Flush()
 	if got.String() != want.String() {
