@@ -85,7 +85,7 @@ func Check(benches []Bench, need Need, kind Kind) ([]Result, string) {
 	var out []Result
 	var noisy []Result
 	for _, b := range benches {
-		r := Result{Name: b.Name, Spread: SpreadOf(b.Samples), Detectable: math.NaN()}
+		r := Result{Name: b.Name, Spread: spreadOf(b.Samples), Detectable: math.NaN()}
 		if len(b.Samples) >= 2 && need.Budget >= 1 {
 			r.Detectable = score.MinDetectable(b.Samples, need.Budget, need.Level, need.Test)
 		}

@@ -1,7 +1,7 @@
 // Package noise says when the machine's noise hides the slowdowns that
 // matter to a campaign's verdicts, from the baseline's own samples.
 //
-// [SpreadOf] is the spread of a benchmark's baseline samples, a pure
+// [spreadOf] is the spread of a benchmark's baseline samples, a pure
 // function over them; [Check] says, from the spreads and the campaign's
 // sample budget, whether the slowdown that matters (the rule's margin, or
 // its minimum effect when the margin is off) is detectable at all, and if

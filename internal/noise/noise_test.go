@@ -32,9 +32,9 @@ func TestSpreadOf(t *testing.T) {
 		{"zero", []float64{0, 1, 2}, 3, 1, math.NaN(), 1.4826, []string{"a sample is not positive: no max/min"}},
 		{"none", nil, 0, math.NaN(), math.NaN(), math.NaN(), []string{"no samples"}},
 	} {
-		got := SpreadOf(tc.in)
+		got := spreadOf(tc.in)
 		if got.N != tc.n || !same(got.Median, tc.median) || !same(got.MaxMin, tc.maxMin) || !same(got.CV, tc.cv) || !reflect.DeepEqual(got.Warnings, tc.warnings) {
-			t.Errorf("%s: SpreadOf = %+v, want N %d, median %g, max/min %g, CV %g, warnings %q", tc.name, got, tc.n, tc.median, tc.maxMin, tc.cv, tc.warnings)
+			t.Errorf("%s: spreadOf = %+v, want N %d, median %g, max/min %g, CV %g, warnings %q", tc.name, got, tc.n, tc.median, tc.maxMin, tc.cv, tc.warnings)
 		}
 	}
 }

@@ -20,9 +20,9 @@ type Spread struct {
 	Warnings []string `json:"warnings,omitempty"`
 }
 
-// SpreadOf returns the spread of samples. Fewer than 3 samples, or a
+// spreadOf returns the spread of samples. Fewer than 3 samples, or a
 // sample that is not positive, give a warning; no samples give NaNs.
-func SpreadOf(samples []float64) Spread {
+func spreadOf(samples []float64) Spread {
 	sp := Spread{N: len(samples), Median: math.NaN(), MaxMin: math.NaN(), CV: math.NaN()}
 	if len(samples) == 0 {
 		sp.Warnings = append(sp.Warnings, "no samples")
