@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
@@ -44,7 +45,7 @@ func (f *generateFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
 	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
 	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
-	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "target only the functions with a mutant on a line added or changed since git `rev` (as perfmut run -changed-since); the concurrent benchmarks call them more often")
+	registerChangedSince(fs, &f.load.ChangedSince, "target only the functions with a mutant on a line", "; the concurrent benchmarks call them more often")
 }
 
 func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -97,7 +98,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // prints the result and, when before is the report of the results
 // directory beforeDir, marks the mutants a generated benchmark kills in
 // it and renders its reports again.
-func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *load.Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	unlock, err := lockOut(c.Out)
 	if err != nil {
@@ -177,7 +178,7 @@ func (f *campaignFlags) copyLoader(patterns []string) func(ctx context.Context, 
 
 // generateAfter is perfmut run -generate: generate on the campaign's
 // mutants (those run measured), reading its report rep in c.Out.
-func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
+func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *load.Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
 	if !f.gen {
 		return nil
 	}

@@ -88,8 +88,8 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		if err == nil {
 			err = out.Err()
 		}
-		if err == nil {
-			return exitOK
+		if err == nil || errors.Is(err, errHelp) {
+			return exitOK // -h printed the usage: exit 0, as perfmut -h
 		}
 		code := exitError
 		var ee *exitErr
@@ -98,9 +98,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		} else if errors.As(err, new(*inputerr.Error)) {
 			code = exitUsage // bad input, wherever it was found
 		}
-		if !errors.Is(err, errHelp) {
-			fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)
-		}
+		fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)
 		return code
 	}
 	fmt.Fprintf(stderr, "perfmut: unknown command %q; run 'perfmut help' for the list\n", args[0])
@@ -140,12 +138,12 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return nil
 	case errors.Is(err, flag.ErrHelp):
 		usage()
-		return usageError(errHelp)
+		return errHelp
 	}
 	return usageErrorf("%v (perfmut %s -h lists the flags)", err, strings.TrimPrefix(fs.Name(), "perfmut "))
 }
 
-// errHelp is returned (wrapped as a usage error) after -h printed the usage.
+// errHelp is returned after -h printed the usage: the command exits 0.
 var errHelp = errors.New("help requested")
 
 func usage(w io.Writer) {

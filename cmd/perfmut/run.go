@@ -31,8 +31,8 @@ type runFlags struct {
 
 func (f *runFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
-	f.load.RegisterMutants(fs)
-	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "run only the mutants on lines added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
+	f.load.registerMutants(fs)
+	registerChangedSince(fs, &f.load.ChangedSince, "run only the mutants on lines", "")
 	fs.StringVar(&f.since, "since", "", "reuse the results of the earlier campaign in `dir` whose inputs did not change (Go version, machine, settings, the mutated package and the packages that judged it); run the others")
 	fs.Var(&f.plan, "plan", "build no mutant: print the campaign's expected cost per level (mutants to build, test and measure; build, test and measurement time), within about a minute from the source and a few timed builds, with its range; -plan=exact runs the baseline steps first and plans from coverage")
 	fs.DurationVar(&f.within, "within", 0, "with -plan: also print the -shard count whose shards each fit this wall `time` (e.g. 30m)")

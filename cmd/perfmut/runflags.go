@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"math"
 	"regexp"
 	"runtime"
@@ -76,11 +75,9 @@ func (f *CampaignFlags) RegisterMeasure(fs *flag.FlagSet, outDefault string, min
 	fs.StringVar(&f.Out, "out", outDefault, "results `dir`ectory")
 	fs.IntVar(&f.Jobs, "j", runtime.GOMAXPROCS(0), "parallel builds and functional tests (measurement always runs alone)")
 	fs.Int64Var(&f.Seed, "seed", 1, "`seed` for sampling, the measurement order and the bootstrap")
-	fs.Float64Var(&f.Alpha, "alpha", score.DefaultAlpha, "false-kill (compare: false-change) rate over all looks of the early-stopping rule")
+	f.RuleFlags.register(fs, applyRuleHelp())
 	fs.StringVar(&f.Correction, "correction", "holm", "multiple-comparison correction over the tests of a mutant (compare: of a benchmark): none, bonferroni or holm")
-	fs.IntVar(&f.MaxSamples, "max-samples", score.DefaultMaxSamples, "samples each of baseline and mutant (compare: OLD and NEW) at most")
 	fs.IntVar(&f.MinSamples, "min-samples", 0, "samples each at the first look of the early-stopping rule (0 = the smallest count that can kill; -min-samples N -max-samples N is a fixed-N design)")
-	fs.StringVar(&f.Test, "test", string(score.KS), "two-sample `test` of the kill rule: "+testNames()+" (docs/statistics.md compares them)")
 	fs.Float64Var(&f.MinEffect, "min-effect", minEffect, "a kill (compare: slower or faster) on time (any metric but B/op and allocs/op) also needs the median ratio beyond this `ratio`; 1 or 0 = off (perfmut calibrate suggests one for the machine)")
 	fs.Float64Var(&f.Futility, "futility", score.DefaultFutilityPower, "early-stop bound: sampling stops at a look where every test's conditional `power` to reject by -max-samples is below it; 0 = no futility stop")
 	fs.DurationVar(&f.SampleTime, "sample-time", engine.DefaultSampleTime, "about how long one benchmark sample takes: each benchmark's iteration count `N` is chosen on the baseline, and both sides run N iterations per sample")
@@ -99,12 +96,9 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 	if err != nil {
 		return score.Rule{}, &inputerr.Error{Err: err}
 	}
-	if !(f.Alpha > 0 && f.Alpha < 1) {
-		return score.Rule{}, inputerr.Errorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
-	}
-	test, err := score.ParseTest(f.Test)
+	test, err := f.RuleFlags.check()
 	if err != nil {
-		return score.Rule{}, &inputerr.Error{Err: err}
+		return score.Rule{}, err
 	}
 	if f.MinEffect == 0 {
 		f.MinEffect = 1 // off
@@ -112,8 +106,6 @@ func (f *CampaignFlags) rule() (score.Rule, error) {
 	switch {
 	case !(f.MinEffect >= 1 && !math.IsInf(f.MinEffect, 1)):
 		return score.Rule{}, inputerr.Errorf("-min-effect %v out of range: want 0 (off) or a ratio of at least 1, e.g. 1.02", f.MinEffect)
-	case f.MaxSamples < 1:
-		return score.Rule{}, inputerr.Errorf("-max-samples %d out of range: want at least 1, e.g. 30", f.MaxSamples)
 	case f.Futility >= 1:
 		return score.Rule{}, inputerr.Errorf("-futility %v out of range: want below 1, e.g. 0.1, or 0 for no futility stop", f.Futility)
 	}
@@ -184,19 +176,6 @@ func (f *CampaignFlags) CheckMeasure() (rule score.Rule, err error) {
 	return rule, nil
 }
 
-// RuleFlags are the flags of the kill rule (score.Rule): rule builds it
-// from them.
-type RuleFlags struct {
-	Alpha      float64
-	Correction string
-	Test       string
-	MaxSamples int
-	MinSamples int
-	MinEffect  float64 // 0 = off
-	Margin     float64 // 0 = the default (score.Rule.Margin), negative = off
-	Futility   float64 // 0 = no futility stop
-}
-
 // Campaign returns the runner.Campaign the flags (checked) define, without its
 // module, mutants and overlay; runner.Campaign.Run records the settings it used.
 func (f *CampaignFlags) Campaign(levels []string, rule score.Rule, cfg *config.Config, patterns, tags []string) *runner.Campaign {
@@ -256,14 +235,4 @@ func (f *CampaignFlags) settings(m engine.Measurement, patterns []string) result
 		s.Measure, s.CountMinEffect = "instructions", m.Counting.MinEffect
 	}
 	return s
-}
-
-// testNames lists the registered two-sample tests (score.Tests) for -test's
-// help: "ks (KS) or mwu (MWU)".
-func testNames() string {
-	var names []string
-	for _, t := range score.Tests() {
-		names = append(names, fmt.Sprintf("%s (%s)", t.Name, t.Label))
-	}
-	return strings.Join(names, " or ")
 }

@@ -174,32 +174,42 @@ func changedFuncs(sides [2]*compareSide, d *changes.Diff) map[string]string {
 // profileIters is the iteration count of the profiled samples: about
 // ProfileTime of the slower side at its measured median, at least 1. A
 // side with censored samples (stopped at the cap: their time per op is a
-// lower bound) is timed again for it, in a run of about ProfileTime.
+// lower bound), and both sides when no time was measured (-measure
+// instructions counts instructions, whose measured iteration count would
+// give the profiles a few CPU samples each), are timed again for it, in a
+// run of about ProfileTime.
 func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark) (int, error) {
-	for _, m := range cb.Metrics {
-		if m.Metric != "sec/op" {
+	slow, retime := measuredTime(cb.Metrics)
+	for i, s := range sides {
+		if !retime[i] {
 			continue
 		}
-		slow := max(m.Old, m.New)
-		for i, cens := range [2][]int{m.OldCensored, m.NewCensored} {
-			if len(cens) == 0 {
-				continue
-			}
-			s := sides[i]
-			vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
-			if err != nil {
-				return 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
-			}
-			if vals == nil {
-				return 0, fmt.Errorf("%s: timing the profiled samples: %s", s.name, engine.BenchFailure(res).Reason)
-			}
-			slow = max(slow, vals["sec/op"])
+		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
+		if err != nil {
+			return 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
 		}
-		if slow > 0 {
-			return max(1, int(math.Round(ProfileTime.Seconds()/slow))), nil
+		if vals == nil {
+			return 0, fmt.Errorf("%s: timing the profiled samples: %s", s.name, engine.BenchFailure(res).Reason)
 		}
+		slow = max(slow, vals["sec/op"])
+	}
+	if slow > 0 {
+		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), nil
 	}
 	return max(cb.Iterations, 1), nil
+}
+
+// measuredTime is the slower side's measured median time per op in
+// seconds (0 if no time was measured) and which sides need timing again
+// for the profiled samples: those with censored samples, both when no
+// time was measured.
+func measuredTime(ms []results.CompareMetric) (slow float64, retime [2]bool) {
+	for _, m := range ms {
+		if m.Metric == "sec/op" {
+			return max(m.Old, m.New), [2]bool{len(m.OldCensored) > 0, len(m.NewCensored) > 0}
+		}
+	}
+	return 0, [2]bool{true, true}
 }
 
 // profileName is the base name of a benchmark's kept pprof files.

@@ -70,3 +70,24 @@ func TestBehaviourSummary(t *testing.T) {
 		t.Error("the working tree has the version of its commit")
 	}
 }
+
+// TestMeasuredTime: the profiled samples' iteration count comes from the
+// measured time per op of the slower side; a side whose samples were
+// censored is timed again, and so are both when the comparison counted
+// instructions (no sec/op: the measured iteration count is a short
+// sample's, which would leave the profiles a few CPU samples a round).
+func TestMeasuredTime(t *testing.T) {
+	for _, tc := range []struct {
+		ms     []results.CompareMetric
+		slow   float64
+		retime [2]bool
+	}{
+		{[]results.CompareMetric{{Metric: "sec/op", Old: 2e-6, New: 3e-6}, {Metric: "B/op"}}, 3e-6, [2]bool{}},
+		{[]results.CompareMetric{{Metric: "sec/op", Old: 2e-6, New: 3e-6, NewCensored: []int{4}}}, 3e-6, [2]bool{false, true}},
+		{[]results.CompareMetric{{Metric: "instructions/op", Old: 160e3, New: 160e3}, {Metric: "B/op"}}, 0, [2]bool{true, true}},
+	} {
+		if slow, retime := measuredTime(tc.ms); slow != tc.slow || retime != tc.retime {
+			t.Errorf("measuredTime(%v) = %v, %v; want %v, %v", tc.ms, slow, retime, tc.slow, tc.retime)
+		}
+	}
+}

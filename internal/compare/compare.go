@@ -7,7 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/changes"
@@ -313,9 +313,45 @@ func gateFailures(rep *results.Comparison) []string {
 	for _, b := range rep.Benchmarks {
 		for _, m := range b.Metrics {
 			if m.Verdict == score.Slower && score.Exceeds(m.Ratio, rep.MaxSlowdown) {
-				out = append(out, fmt.Sprintf("%s %s %sx", b.Name, m.Metric, strconv.FormatFloat(m.Ratio, 'g', 3, 64)))
+				out = append(out, fmt.Sprintf("%s %s %s", b.Name, m.Metric, score.RatioX(m.Ratio)))
 			}
 		}
 	}
 	return out
+}
+
+// readScore reads the report of Comparison.ScoreDir, before any work: a
+// missing or unreadable one is bad input.
+func (c *Comparison) readScore() (*results.Report, error) {
+	if c.ScoreDir == "" {
+		return nil, nil
+	}
+	path := filepath.Join(c.ScoreDir, results.ReportFile)
+	if _, err := os.Stat(path); err != nil {
+		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, results.ReportFile)
+	}
+	rep, err := results.ReadFile(path)
+	if err != nil {
+		return nil, inputerr.Errorf("-score %s: %w", c.ScoreDir, err)
+	}
+	return rep, nil
+}
+
+// scoreSection is the score of the packages whose non-test Go files
+// changed (on either side), from rep.
+func (c *Comparison) scoreSection(rep *results.Report, dir string, sides [2]*compareSide, d *changes.Diff) *results.ScoreSection {
+	var pkgs []string
+	for i, lines := range []map[string][]changes.Range{d.Old, d.New} {
+		for p := range changedPackages(sides[i].modPath, lines) {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	code, _ := d.GoFiles()
+	s := c.ScoreFor(rep, dir, pkgs, code)
+	if rep.Module != "" && rep.Module != sides[1].modPath {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("the results in %s are of module %s, not %s", dir, rep.Module, sides[1].modPath))
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -125,7 +126,7 @@ func computeTestdata(t *testing.T, name, file string, o Options) *Map {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.Pkgs = []Pkg{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
+	o.Pkgs = []*mutate.Package{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
 	m, err := Compute(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -8,12 +9,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -21,6 +26,10 @@ import (
 // A Job is one mutant at one level, built, passing its tests and reached
 // by benchmarks: what Measure measures.
 type Job struct {
+	// Mutant is the mutant to measure; its operator (Mutant.Op) says how:
+	// which benchmarks can show its cost (candidates), whether an
+	// instruction count sees it (Cost), what a survivor's hint says
+	// (Contention, Tail).
 	Mutant  mutate.Mutant
 	Level   string
 	Benches []Benchmark // the benchmarks to measure it on
@@ -125,7 +134,7 @@ func (e *Engine) Measure(ctx context.Context, j *Job) (*results.LevelResult, err
 func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, error) {
 	h := fnv.New64a()
 	h.Write([]byte(j.Mutant.ID + "\x00" + j.Level))
-	op := operators.ByName(j.Mutant.Operator)
+	op := j.Mutant.Op
 	ms := &measurement{e: e, j: j, rng: rand.New(rand.NewPCG(uint64(e.cfg.Seed), h.Sum64())),
 		metric: e.metric(), its: map[Benchmark]BenchIters{},
 		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
@@ -237,4 +246,40 @@ func (e *Engine) Order(ctx context.Context, level string, op *mutate.Operator, k
 		ch.limit(e.cfg.MaxBenchmarks)
 	}
 	return ch.order, runs, its
+}
+
+// BenchOnce runs benchmark b once in bin at benchtime and returns its values by unit
+// (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
+// if the run failed or printed no result for b.
+func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
+	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + benchtime,
+		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
+	if b.CPU > 0 {
+		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
+	}
+	e.LogCmd(dir, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
+	if err != nil {
+		return nil, res, fmt.Errorf("running %s: %w", bin, err)
+	}
+	if res.Canceled {
+		return nil, res, ctx.Err()
+	}
+	if !res.OK() {
+		return nil, res, nil
+	}
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.Suffix() // benchfmt drops the prefix
+	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
+	for rd.Scan() {
+		br, ok := rd.Result().(*benchfmt.Result)
+		if !ok || br.Name.String() != want {
+			continue
+		}
+		vals := map[string]float64{}
+		for _, v := range br.Values {
+			vals[v.Unit] = v.Value
+		}
+		return vals, res, nil
+	}
+	return nil, res, nil
 }

@@ -136,9 +136,10 @@ func (w *Workspace) Counted(b Benchmark) bool {
 }
 
 // CountIters is the iteration count of b's counted samples on this
-// version, found once (see countIters) from the time mode's count it.N.
-func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
-	return w.count.countIters(ctx, w.Engine, w.sites(), results.Opt, b, it)
+// version, found once from counts alone (see countIters).
+func (w *Workspace) CountIters(ctx context.Context, b Benchmark) (int, error) {
+	n, _, err := w.count.countIters(ctx, w.Engine, w.sites(), results.Opt, b)
+	return n, err
 }
 
 // CountSample counts one sample of b at n iterations in the binary bin in

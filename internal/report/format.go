@@ -17,13 +17,14 @@ import (
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 // ratioString is "×1.234"; a ratio over a zero baseline median
-// (score.UnboundedRatio, e.g. 0 -> 64 B/op) is "×inf".
+// (score.UnboundedRatio, e.g. 0 -> 64 B/op) says so: "×inf (baseline
+// median 0)".
 func ratioString(x float64) string {
 	switch {
 	case x >= score.UnboundedRatio:
-		return "×inf"
+		return "×inf " + score.UnboundedNote
 	case x <= -score.UnboundedRatio:
-		return "×-inf"
+		return "×-inf " + score.UnboundedNote
 	}
 	return "×" + strconv.FormatFloat(x, 'f', 3, 64)
 }

@@ -239,7 +239,7 @@ func TestBenchFilter(t *testing.T) {
 }
 
 func TestRatioString(t *testing.T) {
-	for in, want := range map[float64]string{1: "×1.000", 1.23456: "×1.235", score.UnboundedRatio: "×inf", 0.5: "×0.500"} {
+	for in, want := range map[float64]string{1: "×1.000", 1.23456: "×1.235", score.UnboundedRatio: "×inf (baseline median 0)", -score.UnboundedRatio: "×-inf (baseline median 0)", 0.5: "×0.500"} {
 		if got := ratioString(in); got != want {
 			t.Errorf("ratioString(%g) = %q, want %q", in, got, want)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,7 +14,9 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -358,7 +359,7 @@ func (c *Campaign) check() error {
 	if c.Out == "" {
 		c.Out = "perfmut-out"
 	}
-	if err := CheckModuleDir(c.Module.Dir); err != nil {
+	if err := CheckModuleDir(context.Background(), c.Module.Dir); err != nil {
 		return err
 	}
 	return nil
@@ -366,12 +367,12 @@ func (c *Campaign) check() error {
 
 // CheckModuleDir rejects a module inside the read-only module cache:
 // overlays cannot replace files there, and perfmut never writes to it.
-func CheckModuleDir(dir string) error {
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
+func CheckModuleDir(ctx context.Context, dir string) error {
+	res, err := proc.Run(ctx, "", nil, time.Minute, "go", "env", "GOMODCACHE")
+	if err != nil || !res.OK() {
 		return nil
 	}
-	cache := strings.TrimSpace(string(out))
+	cache := strings.TrimSpace(string(res.Output))
 	if cache == "" {
 		return nil
 	}
@@ -395,7 +396,7 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	}
 	if err := outdir.Make(c.Out); err != nil {
 		// E.g. below a read-only file system: outdir.Check creates nothing.
-		return nil, 0, inputErrorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)
+		return nil, 0, inputerr.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)
 	}
 	lock, err := outdir.Lock(c.Out)
 	if err != nil {
@@ -462,7 +463,7 @@ func holdsResults(dir string) bool {
 // or Resume is set and it holds no run to resume or one with other
 // settings. Results there without Resume are no reason: Run keeps them
 // in outdir.PreviousDir. Bad input is
-// an *InputError. Run checks all of this again.
+// an *inputerr.Error. Run checks all of this again.
 func (c *Campaign) CheckOut(ctx context.Context) error {
 	cc := *c
 	if err := cc.check(); err != nil {
@@ -476,7 +477,7 @@ func (c *Campaign) CheckOut(ctx context.Context) error {
 	return err
 }
 
-// CheckOutResults says in one line (an *InputError) why a campaign would
+// CheckOutResults says in one line (an *inputerr.Error) why a campaign would
 // refuse the results directory dir, from what it holds, creating nothing:
 // it is not a writable results directory, another perfmut writes there,
 // or resume is set and it holds no run to resume. Campaign.CheckOut also checks the settings -resume continues
@@ -500,7 +501,7 @@ func CheckOutResults(dir string, resume bool) error {
 // with Resume, that it holds a run to resume.
 func (c *Campaign) checkOutDir() error {
 	if err := outdir.CheckFor(c.Out, c.Resume); err != nil {
-		return &InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	if c.Resume {
 		return checkResumable(c.Out)
@@ -530,7 +531,7 @@ func (c *Campaign) readOut() ([]results.JournalEntry, int64, error) {
 		return nil, 0, fmt.Errorf("%s: %w", spath, err)
 	}
 	if d := prev.Diff(c.Settings); d != "" {
-		return nil, 0, inputErrorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
+		return nil, 0, inputerr.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 	}
 	return entries, goodLen, nil
 }

@@ -1,4 +1,4 @@
-package main
+package load
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 
 func TestLoadUsageErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
-	writeFile(t, filepath.Join(dir, "m.go"), "package m\n")
+	testutil.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	testutil.WriteFile(t, filepath.Join(dir, "m.go"), "package m\n")
 	for _, lf := range []Loader{
 		{Dir: filepath.Join(dir, "missing")},
 		{Dir: dir, Operators: "nope"},
@@ -36,19 +36,19 @@ func TestChangedSince(t *testing.T) {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	testutil.WriteFile(t, filepath.Join(dir, "go.mod"), "module example.com/m\n\ngo 1.22\n")
 	src := `package m
 
 func A(n int) []int { return make([]int, 0, n) }
 
 func B(n int) []int { return make([]int, 0, n) }
 `
-	writeFile(t, filepath.Join(dir, "m.go"), src)
+	testutil.WriteFile(t, filepath.Join(dir, "m.go"), src)
 	git := func(args ...string) { testutil.Git(t, dir, args...) }
 	git("init", "-q")
 	git("add", ".")
 	git("commit", "-q", "-m", "initial")
-	writeFile(t, filepath.Join(dir, "m.go"), strings.Replace(src, "func B(n int) []int { return make([]int, 0, n) }", "func B(n int) []int { return make([]int, 0, n+1) }", 1))
+	testutil.WriteFile(t, filepath.Join(dir, "m.go"), strings.Replace(src, "func B(n int) []int { return make([]int, 0, n) }", "func B(n int) []int { return make([]int, 0, n+1) }", 1))
 
 	lf := Loader{Dir: dir, Operators: "cap-hint-drop", ChangedSince: "HEAD"}
 	ld, err := lf.Load(context.Background(), nil)

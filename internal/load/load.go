@@ -1,9 +1,8 @@
-package main
+package load
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -40,20 +39,6 @@ type Loader struct {
 	// ChangeLog, if not nil, gets ChangedSince's summary of the changed
 	// lines and the mutants on them (changes.Summary).
 	ChangeLog io.Writer
-}
-
-// Register adds -C, -config, -operators and -tags to fs.
-func (lf *Loader) Register(fs *flag.FlagSet) {
-	fs.StringVar(&lf.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
-	fs.StringVar(&lf.ConfigPath, "config", "", "configuration `file` (default: perfmut.yaml at the module root, if any)")
-	fs.StringVar(&lf.Operators, "operators", "", "comma-separated operator `names` to enable (default: the config's operators:, else all)")
-	fs.StringVar(&lf.Tags, "tags", "", "comma-separated build `tags`")
-}
-
-// RegisterMutants adds -mutants to fs, for the commands that act on a
-// selection of mutants (list, run).
-func (lf *Loader) RegisterMutants(fs *flag.FlagSet) {
-	fs.StringVar(&lf.Mutants, "mutants", "", "comma-separated mutant `IDs` (or unique prefixes, as printed by perfmut list) to keep; e.g. re-run the survivors after adding a benchmark")
 }
 
 // A Loaded is what Loader.Load loaded.
@@ -107,7 +92,7 @@ func (l *Loader) Load(ctx context.Context, patterns []string) (*Loaded, error) {
 	}
 	prog, err := mutate.Load(ctx, mutate.Options{Dir: l.DirOrDot(), Patterns: patterns, Tags: l.TagList(), Config: cfg, Operators: ops})
 	if err != nil {
-		return nil, loadError(err)
+		return nil, err
 	}
 	if err := cfg.CheckNames(prog); err != nil {
 		return nil, &inputerr.Error{Err: err}
@@ -148,7 +133,7 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 		return "", nil, inputerr.Errorf("-C %s is a file; -C takes the module's directory (or one inside it)", l.Dir)
 	}
 	if root, err = mutate.ModuleRoot(ctx, dir); err != nil {
-		return "", nil, loadError(err)
+		return "", nil, err
 	}
 	path := l.ConfigPath
 	display := path
@@ -172,15 +157,6 @@ func (l *Loader) Config(ctx context.Context) (root string, cfg *config.Config, e
 		return "", nil, &inputerr.Error{Err: err}
 	}
 	return root, cfg, nil
-}
-
-// loadError makes a mutate.Load error an *inputerr.Error when the input is at
-// fault.
-func loadError(err error) error {
-	if mutate.IsInputError(err) {
-		return &inputerr.Error{Err: err}
-	}
-	return err
 }
 
 // selectOperators returns the names asked for (-operators, else the
@@ -228,79 +204,6 @@ func operatorNames() []string {
 	return names
 }
 
-// selectMutants keeps the mutants named in list (comma-separated IDs or
-// unique ID prefixes), in their generated order.
-func selectMutants(mutants []mutate.Mutant, list string) ([]mutate.Mutant, error) {
-	named, err := FindMutants(mutants, SplitList(list))
-	if err != nil {
-		return nil, fmt.Errorf("-mutants: %w", err)
-	}
-	if len(named) == 0 {
-		return nil, fmt.Errorf("-mutants %q names no mutant ID; give IDs as printed by perfmut list, e.g. -mutants 1f238fb2b4fb,075215b5af18", list)
-	}
-	want := map[string]bool{}
-	for _, m := range named {
-		want[m.ID] = true
-	}
-	var kept []mutate.Mutant
-	for _, m := range mutants {
-		if want[m.ID] {
-			kept = append(kept, m)
-		}
-	}
-	return kept, nil
-}
-
-// FindMutants returns the mutants with the given IDs or unique ID
-// prefixes, in the order of ids.
-func FindMutants(mutants []mutate.Mutant, ids []string) ([]mutate.Mutant, error) {
-	sorted := make([]string, len(mutants))
-	byID := make(map[string]mutate.Mutant, len(mutants))
-	for i, m := range mutants {
-		sorted[i] = m.ID
-		byID[m.ID] = m
-	}
-	sort.Strings(sorted)
-	var found []mutate.Mutant
-	for _, id := range ids {
-		id, err := checkID(id)
-		if err != nil {
-			return nil, err
-		}
-		full, err := resolveID(sorted, id)
-		if err != nil {
-			return nil, err
-		}
-		found = append(found, byID[full])
-	}
-	return found, nil
-}
-
-// checkID returns the mutant ID (or prefix) id in lower case, or an error
-// when it is not one: 4 to 12 hex digits.
-func checkID(id string) (string, error) {
-	low := strings.ToLower(id)
-	if strings.Trim(low, "0123456789abcdef") != "" || len(low) < 4 || len(low) > 12 {
-		return "", usageErrorf("%q is not a mutant ID (IDs are 12 hex digits, as printed by 'perfmut list'; a unique prefix of at least 4 works)", id)
-	}
-	return low, nil
-}
-
-// resolveID finds the ID in sorted that equals id or starts with it.
-func resolveID(sorted []string, id string) (string, error) {
-	i := sort.SearchStrings(sorted, id)
-	if i < len(sorted) && sorted[i] == id {
-		return id, nil
-	}
-	if i >= len(sorted) || !strings.HasPrefix(sorted[i], id) {
-		return "", fmt.Errorf("unknown mutant ID %s; run 'perfmut list' to see the IDs (they change when the mutated code changes)", id)
-	}
-	if i+1 < len(sorted) && strings.HasPrefix(sorted[i+1], id) {
-		return "", fmt.Errorf("mutant ID prefix %s is ambiguous (%s, %s, ...); give more digits", id, sorted[i], sorted[i+1])
-	}
-	return sorted[i], nil
-}
-
 // dropUntestedMains leaves out the mutants of main packages without test
 // files (examples, tools): no test or benchmark can reach them, so they
 // would only count as no-coverage. A package named in packages.include
@@ -337,26 +240,4 @@ func dropUntestedMains(prog *mutate.Program, cfg *config.Config, ms []mutate.Mut
 			n, english.Word(n, "mutant"), len(pkgs), english.Word(len(pkgs), "package"), names))
 	}
 	return kept
-}
-
-// CheckMutants type-checks every mutant (in parallel, see
-// mutate.Program.CheckAll) and reports the failures to w (perfmut list -check).
-func CheckMutants(ctx context.Context, stderr io.Writer, prog *mutate.Program, mutants []mutate.Mutant) error {
-	errs := prog.CheckAll(ctx, mutants)
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	failed := 0
-	for i, err := range errs {
-		if err != nil {
-			failed++
-			m := mutants[i]
-			fmt.Fprintf(stderr, "FAIL %s %s %s:%d: %s\n", m.ID, m.Operator, m.File, m.Line, strings.TrimPrefix(err.Error(), "mutant "+m.ID+" "))
-		}
-	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d mutants do not type-check", failed, len(mutants))
-	}
-	fmt.Fprintf(stderr, "all %d mutants type-check\n", len(mutants))
-	return nil
 }
