@@ -141,17 +141,9 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	}
 	rep.Settings = c.Settings
 	rep.Settings.Module, rep.Settings.GoVersion = rep.Module, engine.GoVersion(ctx)
-	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
+	sel, why, err := c.selectAll(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
-	}
-	if c.Generate {
-		gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
-		if err != nil {
-			return nil, err
-		}
-		sel = append(sel, gsel...)
-		maps.Copy(why, gwhy)
 	}
 	prog.Logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {
@@ -177,6 +169,22 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	rep.Failures = gateFailures(rep)
 	rep.Seconds = time.Since(started).Seconds()
 	return rep, results.WriteJSON(filepath.Join(c.Out, results.CompareFile), rep)
+}
+
+// selectAll is the benchmarks to measure: those that run the changed
+// code (selectChanged) and, with -generate, the generated ones, each with
+// why it was chosen.
+func (c *Comparison) selectAll(ctx context.Context, sides [2]*compareSide, diff *changes.Diff, rep *results.Comparison) ([]engine.Benchmark, map[engine.Benchmark]string, error) {
+	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
+	if err != nil || !c.Generate {
+		return sel, why, err
+	}
+	gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	maps.Copy(why, gwhy)
+	return append(sel, gsel...), why, nil
 }
 
 // revisions opens the module's repository, resolves OLD and NEW and

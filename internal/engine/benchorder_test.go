@@ -66,7 +66,7 @@ func TestChooseBenchmarksOrder(t *testing.T) {
 var units = []string{"sec/op", "B/op", "allocs/op"}
 
 // TestChooseBenchmarksFamily: of five sequential benchmarks of about the
-// same rate (within DominanceFactor, like one function's sub-benchmarks
+// same rate (within dominanceFactor, like one function's sub-benchmarks
 // for five inputs), an inert operator's mutant is measured on the two
 // best by rate per second of a round: with fixedRule a third one's three
 // tests in the family would keep a clear kill on the first from being

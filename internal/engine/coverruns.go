@@ -140,7 +140,7 @@ func (e *Engine) coverOnce(ctx context.Context, j coverJob, i, n int) (map[strin
 	if !res.OK() {
 		return nil, res, nil
 	}
-	prof, err := ReadProfile(f)
+	prof, err := readProfile(f)
 	os.Remove(f)
 	return prof, res, err
 }

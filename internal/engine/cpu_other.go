@@ -11,7 +11,7 @@ import (
 )
 
 // cpuModel asks sysctl (macOS, BSD) for the CPU's name.
-func CPUModel(ctx context.Context) string {
+func cpuModel(ctx context.Context) string {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	for _, key := range []string{"machdep.cpu.brand_string", "hw.model"} {

@@ -179,7 +179,7 @@ func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, erro
 	for _, b := range ms.order {
 		if it := ms.its[b]; it.N > 0 && !ms.counted[b] {
 			ms.lr.Iterations[ms.names[b]] = it.N
-			if it.N < LowIterations {
+			if it.N < lowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
 					ms.names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}

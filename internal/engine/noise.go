@@ -4,7 +4,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -12,7 +11,7 @@ import (
 // noiseState is what an engine learns of the machine's noise: its load
 // at the start, and the baseline's own samples of each benchmark (wall
 // time: the iteration-count runs and every baseline sample; counts: the
-// cached samples), which noise.Check compares with what the kills need.
+// cached samples), which checkNoise compares with what the kills need.
 type noiseState struct {
 	mu      sync.Mutex // counted jobs measured at once add samples (Engine.CountedOnly)
 	start   results.Snapshot
@@ -44,7 +43,7 @@ func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	nb.vals = append(nb.vals, v)
 }
 
-// check runs noise.Check over the baseline samples so far, by c's rule: wall time's
+// check runs checkNoise over the baseline samples so far, by c's rule: wall time's
 // and the counts' separately (each has its own advice), at the level of
 // one of a benchmark's three metrics.
 func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
@@ -52,29 +51,29 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 	var advice []string
 	rule := c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
-		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
+		need := noiseNeed{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
 		if unit == score.InstructionsPerOp {
 			need.MinEffect = c.Counting.OnCounts(rule).MinEffect
 		}
-		var bs []noise.Bench
+		var bs []benchSamples
 		var levels []string
 		for _, k := range n.order {
 			if nb := n.benches[k]; nb.unit == unit {
-				bs = append(bs, noise.Bench{Name: nb.name, Samples: nb.vals})
+				bs = append(bs, benchSamples{Name: nb.name, Samples: nb.vals})
 				levels = append(levels, nb.level)
 			}
 		}
 		if len(bs) == 0 {
 			continue
 		}
-		kind := noise.WallTime
+		kind := noiseWallTime
 		switch {
 		case unit == score.InstructionsPerOp:
-			kind = noise.Counts
+			kind = noiseCounts
 		case c.Counting != nil:
-			kind = noise.WallTimeBesideCounts
+			kind = noiseWallTimeBesideCounts
 		}
-		res, line := noise.Check(bs, need, kind)
+		res, line := checkNoise(bs, need, kind)
 		for i, x := range res {
 			out = append(out, benchNoiseOf(x, levels[i], unit))
 		}
@@ -111,7 +110,7 @@ func (n *noiseState) summary(c *Config) *results.Noise {
 
 // benchNoiseOf is r's record for report.json, its samples of metric at
 // level.
-func benchNoiseOf(r noise.Result, level, metric string) results.BenchNoise {
+func benchNoiseOf(r noiseResult, level, metric string) results.BenchNoise {
 	return results.BenchNoise{
 		Name: r.Name, Level: level, Metric: metric, N: r.Spread.N, Median: known(r.Spread.Median),
 		MaxMin: knownPtr(r.Spread.MaxMin), CV: knownPtr(r.Spread.CV), Detectable: knownPtr(r.Detectable),

@@ -155,7 +155,7 @@ func (e *Engine) CoverTests(ctx context.Context, pkgs []*mutate.Package, hasTest
 			mu.Unlock()
 			return nil
 		}
-		prof, err := ReadProfile(f)
+		prof, err := readProfile(f)
 		os.Remove(f)
 		if err != nil {
 			return err

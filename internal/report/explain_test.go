@@ -121,7 +121,7 @@ func TestZeroValid(t *testing.T) {
 func TestHTMLWhy(t *testing.T) {
 	rep, _ := explainReport(operators.LockContention, score.TestResult{Ratio: 1.01, RatioLo: 0.99, RatioHi: 1.07, P: 0.1, PAdj: 0.1})
 	var b bytes.Buffer
-	if err := HTML(&b, rep, Options{}); err != nil {
+	if err := writeHTML(&b, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := `<p class="why">Why: underpowered: BenchmarkA measured ×1.010 [×0.990, ×1.070], which does not rule out a median slowdown of ×1.050 (with 30 samples its benchmarks detect about ×1.024). Hint: rerun it with more samples (-max-samples 60) or give it a benchmark with less noise.</p>`

@@ -81,7 +81,7 @@ func TestFunctionMapGolden(t *testing.T) {
 // protected first.
 func TestFunctionMapHTML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := HTML(&buf, mapFixture(t), Options{}); err != nil {
+	if err := writeHTML(&buf, mapFixture(t), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -116,7 +116,7 @@ func TestOldReportHasNoMapSections(t *testing.T) {
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"text":     func(b *bytes.Buffer) error { return Text(b, fixture(t), Options{}) },
 		"markdown": func(b *bytes.Buffer) error { return Markdown(b, fixture(t), Options{}) },
-		"html":     func(b *bytes.Buffer) error { return HTML(b, fixture(t), Options{}) },
+		"html":     func(b *bytes.Buffer) error { return writeHTML(b, fixture(t), Options{}) },
 		"sarif":    func(b *bytes.Buffer) error { return SARIF(b, fixture(t), Options{}) },
 	} {
 		var buf bytes.Buffer

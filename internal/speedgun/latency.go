@@ -12,10 +12,10 @@ import (
 // p99.95-sec/op.
 var latencyUnit = regexp.MustCompile(`^p([0-9]+(?:\.[0-9]+)?)-(?:ns|sec)/op$`)
 
-// LatencyUnit returns the first of a campaign's custom units (its
+// firstLatencyUnit returns the first of a campaign's custom units (its
 // metrics:, tidied or not) that is a latency quantile, as the unit
 // Config.Latency takes (pQ-ns/op), or "".
-func LatencyUnit(units []string) string {
+func firstLatencyUnit(units []string) string {
 	for _, u := range units {
 		if m := latencyUnit.FindStringSubmatch(u); m != nil {
 			if _, _, ok := latencyQuantile(u); ok {

@@ -15,10 +15,10 @@ func TestLatencyQuantile(t *testing.T) {
 }
 
 func TestLatencyUnit(t *testing.T) {
-	if got := LatencyUnit([]string{"B/op", "p99.95-sec/op", "p50-ns/op"}); got != "p99.95-ns/op" {
-		t.Errorf("LatencyUnit = %q, want p99.95-ns/op (perfmut.yaml's p99.95-ns/op as the config keeps it)", got)
+	if got := firstLatencyUnit([]string{"B/op", "p99.95-sec/op", "p50-ns/op"}); got != "p99.95-ns/op" {
+		t.Errorf("firstLatencyUnit = %q, want p99.95-ns/op (perfmut.yaml's p99.95-ns/op as the config keeps it)", got)
 	}
-	if got := LatencyUnit(nil); got != "" {
-		t.Errorf("LatencyUnit(nil) = %q", got)
+	if got := firstLatencyUnit(nil); got != "" {
+		t.Errorf("firstLatencyUnit(nil) = %q", got)
 	}
 }

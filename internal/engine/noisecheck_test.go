@@ -1,4 +1,4 @@
-package noise
+package engine
 
 import (
 	"math"
@@ -32,9 +32,9 @@ func TestSpreadOf(t *testing.T) {
 		{"zero", []float64{0, 1, 2}, 3, 1, math.NaN(), 1.4826, []string{"a sample is not positive: no max/min"}},
 		{"none", nil, 0, math.NaN(), math.NaN(), math.NaN(), []string{"no samples"}},
 	} {
-		got := SpreadOf(tc.in)
+		got := spreadOf(tc.in)
 		if got.N != tc.n || !same(got.Median, tc.median) || !same(got.MaxMin, tc.maxMin) || !same(got.CV, tc.cv) || !reflect.DeepEqual(got.Warnings, tc.warnings) {
-			t.Errorf("%s: SpreadOf = %+v, want N %d, median %g, max/min %g, CV %g, warnings %q", tc.name, got, tc.n, tc.median, tc.maxMin, tc.cv, tc.warnings)
+			t.Errorf("%s: spreadOf = %+v, want N %d, median %g, max/min %g, CV %g, warnings %q", tc.name, got, tc.n, tc.median, tc.maxMin, tc.cv, tc.warnings)
 		}
 	}
 }
@@ -47,17 +47,17 @@ func same(a, b float64) bool {
 	return math.Abs(a-b) <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
 }
 
-// TestCheck (a need without a margin: the minimum effect matters): wall
+// TestCheckNoise (a need without a margin: the minimum effect matters): wall
 // time with a robust CV of 7.4% detects 7.5% in 30
 // samples at level 0.05/3, above the minimum effect of 1%: too noisy, and
 // the advice is to count instructions; counts with a CV of 0.1% detect
 // 0.094%. (The detectable ratios are the normal-theory formula of
 // score.MinDetectable, computed independently.)
-func TestCheck(t *testing.T) {
-	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01}
-	res, advice := Check([]Bench{{"BenchmarkWall", wall}, {"BenchmarkCounts", counts}, {"BenchmarkOne", []float64{5}}}, need, WallTime)
+func TestCheckNoise(t *testing.T) {
+	need := noiseNeed{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01}
+	res, advice := checkNoise([]benchSamples{{"BenchmarkWall", wall}, {"BenchmarkCounts", counts}, {"BenchmarkOne", []float64{5}}}, need, noiseWallTime)
 	if len(res) != 3 {
-		t.Fatalf("Check returned %d results, want 3", len(res))
+		t.Fatalf("checkNoise returned %d results, want 3", len(res))
 	}
 	for i, want := range []struct {
 		det   float64
@@ -70,19 +70,19 @@ func TestCheck(t *testing.T) {
 	if want := "noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
 		t.Errorf("advice =\n%q, want\n%q", advice, want)
 	}
-	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, Counts)
+	_, advice = checkNoise([]benchSamples{{"BenchmarkPut", wall}}, need, noiseCounts)
 	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkPut detects 7.53%): their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"; advice != want {
 		t.Errorf("advice when counting =\n%q, want\n%q", advice, want)
 	}
-	_, advice = Check([]Bench{{"BenchmarkSleep", wall}}, need, WallTimeBesideCounts)
+	_, advice = checkNoise([]benchSamples{{"BenchmarkSleep", wall}}, need, noiseWallTimeBesideCounts)
 	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkSleep detects 7.53%): the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"; advice != want {
 		t.Errorf("advice beside counts =\n%q, want\n%q", advice, want)
 	}
-	if _, advice := Check([]Bench{{"BenchmarkCounts", counts}}, need, WallTime); advice != "" {
+	if _, advice := checkNoise([]benchSamples{{"BenchmarkCounts", counts}}, need, noiseWallTime); advice != "" {
 		t.Errorf("advice for quiet counts = %q, want none", advice)
 	}
-	five := []Bench{{"A", wall}, {"B", wall}, {"C", wall}, {"D", wall}, {"E", wall}}
-	if _, advice := Check(five, need, WallTime); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
+	five := []benchSamples{{"A", wall}, {"B", wall}, {"C", wall}, {"D", wall}, {"E", wall}}
+	if _, advice := checkNoise(five, need, noiseWallTime); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
 		t.Errorf("advice for five = %q", advice)
 	}
 }
@@ -99,30 +99,30 @@ func sameTo(a, b, tol float64) bool {
 // CV of 1.8%, which detects 1.8% in 30 samples.
 var quiet = []float64{20.0e-3, 20.3e-3, 19.8e-3, 20.5e-3, 20.1e-3, 19.7e-3, 20.6e-3, 20.2e-3}
 
-// TestCheckMargin: the slowdown that matters is the rule's margin, not
+// TestCheckNoiseMargin: the slowdown that matters is the rule's margin, not
 // its minimum effect. A quiet machine that detects 1.8%, above the 1%
 // minimum effect but well below the 5% margin, gets no advice; the loaded
 // one (7.5%) is still too noisy, and the advice names the margin.
-func TestCheckMargin(t *testing.T) {
-	need := Need{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01, Margin: 1.05}
+func TestCheckNoiseMargin(t *testing.T) {
+	need := noiseNeed{Budget: 30, Level: 0.05 / 3, Test: score.KS, MinEffect: 1.01, Margin: 1.05}
 	if got := need.matters(); got != 1.05 {
 		t.Errorf("matters = %v, want the margin 1.05", got)
 	}
-	res, advice := Check([]Bench{{"BenchmarkQuiet", quiet}}, need, WallTime)
+	res, advice := checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}}, need, noiseWallTime)
 	if !sameTo(res[0].Detectable, 1.0177463236368571, 1e-9) || res[0].TooNoisy || advice != "" {
 		t.Errorf("quiet machine: Detectable %v, TooNoisy %v, advice %q; want 1.0177, false, none", res[0].Detectable, res[0].TooNoisy, advice)
 	}
-	_, advice = Check([]Bench{{"BenchmarkQuiet", quiet}, {"BenchmarkWall", wall}}, need, WallTime)
+	_, advice = checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}, {"BenchmarkWall", wall}}, need, noiseWallTime)
 	if want := "noise: 1 of 2 benchmarks cannot detect a slowdown of the margin 5% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
 		t.Errorf("advice =\n%q, want\n%q", advice, want)
 	}
-	_, advice = Check([]Bench{{"BenchmarkPut", wall}}, need, Counts)
+	_, advice = checkNoise([]benchSamples{{"BenchmarkPut", wall}}, need, noiseCounts)
 	if !strings.HasSuffix(advice, "raise -max-samples or -margin") {
 		t.Errorf("advice when counting = %q, want it to end with raising -margin", advice)
 	}
 	off := need
 	off.Margin = score.NoMargin
-	if _, advice := Check([]Bench{{"BenchmarkQuiet", quiet}}, off, WallTime); !strings.HasPrefix(advice, "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkQuiet detects 1.77%)") {
+	if _, advice := checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}}, off, noiseWallTime); !strings.HasPrefix(advice, "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkQuiet detects 1.77%)") {
 		t.Errorf("advice with the margin off = %q, want the minimum effect", advice)
 	}
 }
