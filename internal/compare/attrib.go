@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -176,23 +175,19 @@ func changedFuncs(sides [2]*compareSide, d *changes.Diff) map[string]string {
 // iteration count (a benchmark whose cost per op grows with b.N, such as
 // inserting into the middle of a collection of b.N elements, costs per op
 // what it was measured at), and runs, the -test.count that makes a
-// sample about ProfileTime of the slower side at its measured median.
-// Without a measured count, b.N is about ProfileTime's and runs 1. A side
-// with censored samples (stopped at the cap: their time per op is a
-// lower bound), and both sides when no time was measured (-measure
-// instructions counts instructions), are timed again for it at b.N. slow
-// is the time per op in seconds it assumes.
+// sample about ProfileTime of the slower side at its measured median
+// (profileRuns). A side with censored samples (stopped at the cap: their
+// time per op is a lower bound), and both sides when no time was
+// measured (-measure instructions counts instructions), are timed again
+// for it, in a run of about ProfileTime. slow is the time per op in
+// seconds it assumes.
 func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark) (n, runs int, slow float64, err error) {
 	slow, retime := measuredTime(cb.Metrics)
-	benchtime := ProfileTime.String()
-	if cb.Iterations > 0 {
-		benchtime = strconv.Itoa(cb.Iterations) + "x"
-	}
 	for i, s := range sides {
 		if !retime[i] {
 			continue
 		}
-		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, benchtime, max(100*ProfileTime, time.Minute))
+		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
 		if err != nil {
 			return 0, 0, 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
 		}
@@ -211,16 +206,16 @@ const maxRuns = 1000
 // profileRuns is b.N and the runs of a profiled sample of a benchmark
 // measured at iters iterations (0: not at a fixed count) and slow
 // seconds per op (0: unknown): iters, and as many runs as make about
-// ProfileTime; without iters, about ProfileTime's iterations in one run.
+// ProfileTime. When one run of iters would take longer than that (a
+// side many times slower than the measurement's other, whose samples
+// were censored), and without iters, about ProfileTime's iterations in
+// one run.
 func profileRuns(iters int, slow float64) (n, runs int) {
-	if iters <= 0 {
-		if slow <= 0 {
-			return 1, 1
-		}
-		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), 1
-	}
 	if slow <= 0 {
-		return iters, 1
+		return max(iters, 1), 1
+	}
+	if iters <= 0 || float64(iters)*slow > ProfileTime.Seconds() {
+		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), 1
 	}
 	return iters, min(maxRuns, max(1, int(math.Round(ProfileTime.Seconds()/(float64(iters)*slow)))))
 }

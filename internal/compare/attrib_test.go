@@ -95,8 +95,11 @@ func TestMeasuredTime(t *testing.T) {
 // TestProfileRuns: a profiled sample runs the measurement's iteration
 // count (the deque's BenchmarkInsert inserts into the middle of b.N
 // elements: at 10 times the count, each op costs 10 times as much), as
-// many times as make about ProfileTime; without a measured count, about
-// ProfileTime's iterations once.
+// many times as make about ProfileTime; when one run of that count
+// would take longer (a spin-loop mutant 50 times slower than the
+// baseline, its samples censored: at the measured count, a minute under
+// load), and without a measured count, about ProfileTime's iterations
+// once.
 func TestProfileRuns(t *testing.T) {
 	for _, tc := range []struct {
 		iters   int
@@ -104,7 +107,8 @@ func TestProfileRuns(t *testing.T) {
 		n, runs int
 	}{
 		{1000, 20e-6, 1000, 10}, // 20 ms samples: 10 runs
-		{1000, 1e-3, 1000, 1},   // 1 s samples: one run
+		{1000, 200e-6, 1000, 1}, // 200 ms samples: one run
+		{1000, 1e-3, 200, 1},    // 1 s samples: 200 ms of iterations
 		{10, 1e-9, 10, maxRuns}, // 10 ns samples: at most maxRuns
 		{1000, 0, 1000, 1},      // no time: one run
 		{0, 1e-3, 200, 1},       // no count: about ProfileTime
