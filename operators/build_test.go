@@ -15,18 +15,16 @@ import (
 
 // TestBuildOverlay builds every mutant of every golden module with
 // go build -overlay, as the runner will: the mutated file replaces the
-// original and the helper file is added to the package directory.
+// original and the helper file is added to the package directory. The
+// mutants of one golden module build in one go build (buildBatch), each
+// in a directory of its own; a batch that fails builds its mutants one by
+// one, as the runner does, to name each failing mutant with its error.
 func TestBuildOverlay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds every golden mutant with the go command; skipped with -short")
 	}
-	type job struct {
-		op  *mutate.Operator
-		m   *testModule
-		r   result
-		idx int
-	}
-	var jobs []job
+	var batches [][]overlayJob
+	n := 0
 	for _, op := range All {
 		variants, _ := filepath.Glob(filepath.Join("testdata", op.Name+".*.txtar"))
 		for _, path := range append([]string{filepath.Join("testdata", op.Name+".txtar")}, variants...) {
@@ -35,31 +33,102 @@ func TestBuildOverlay(t *testing.T) {
 			if len(rs) == 0 {
 				t.Errorf("%s: golden module has no mutants", path)
 			}
+			var batch []overlayJob
 			for _, r := range rs {
-				jobs = append(jobs, job{op, m, r, len(jobs)})
+				batch = append(batch, overlayJob{op, m, r, n})
+				n++
 			}
+			batches = append(batches, batch)
 		}
 	}
 	overlays := t.TempDir()
 	var wg sync.WaitGroup
-	ch := make(chan job)
+	ch := make(chan []overlayJob)
 	for range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range ch {
-				if err := buildMutant(overlays, j.m, j.op, j.r, j.idx); err != nil {
-					t.Errorf("%s: %s:%d:%d %s: %v", j.op.Name, j.r.rel, j.r.pos.Line, j.r.pos.Column, j.r.site.Description, err)
+			for b := range ch {
+				if buildBatch(overlays, b) == nil {
+					continue
+				}
+				for _, j := range b {
+					if err := buildMutant(overlays, j.m, j.op, j.r, j.idx); err != nil {
+						t.Errorf("%s: %s:%d:%d %s: %v", j.op.Name, j.r.rel, j.r.pos.Line, j.r.pos.Column, j.r.site.Description, err)
+					}
 				}
 			}
 		}()
 	}
-	for _, j := range jobs {
-		ch <- j
+	for _, b := range batches {
+		ch <- b
 	}
 	close(ch)
 	wg.Wait()
-	t.Logf("built %d mutants", len(jobs))
+	t.Logf("built %d mutants in %d go builds", n, len(batches))
+}
+
+// An overlayJob is one golden mutant to build.
+type overlayJob struct {
+	op  *mutate.Operator
+	m   *testModule
+	r   result
+	idx int
+}
+
+// buildBatch builds the mutants js, all of one golden module, in one go
+// build: each mutant's package is a directory of the overlay alone,
+// perfmut_mutN under the package's directory (so that it may import what
+// the package may), holding the package's Go files with the mutated one
+// replaced and the helper added.
+func buildBatch(tmp string, js []overlayJob) error {
+	if len(js) == 0 {
+		return nil
+	}
+	m := js[0].m
+	replace := map[string]string{}
+	var pkgs []string
+	for _, j := range js {
+		dir := filepath.Join(tmp, fmt.Sprintf("%s-%d", j.op.Name, j.idx))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		pkgDir := filepath.Dir(j.r.file)
+		vdir := filepath.Join(pkgDir, fmt.Sprintf("perfmut_mut%d", j.idx))
+		ents, err := os.ReadDir(pkgDir)
+		if err != nil {
+			return err
+		}
+		for _, e := range ents {
+			if name := e.Name(); e.Type().IsRegular() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+				replace[filepath.Join(vdir, name)] = filepath.Join(pkgDir, name)
+			}
+		}
+		mutated := filepath.Join(dir, "mutant.go")
+		if err := os.WriteFile(mutated, j.r.mutated, 0o644); err != nil {
+			return err
+		}
+		replace[filepath.Join(vdir, filepath.Base(j.r.file))] = mutated
+		if h := siteHelper(j.r.pkg.Name, j.op, j.r.site); h != "" {
+			hp := filepath.Join(dir, helperFile)
+			if err := os.WriteFile(hp, []byte(h), 0o644); err != nil {
+				return err
+			}
+			replace[filepath.Join(vdir, helperFile)] = hp
+		}
+		pkgs = append(pkgs, "./"+filepath.ToSlash(mustRel(m.dir, vdir)))
+	}
+	js0, _ := json.Marshal(map[string]any{"Replace": replace})
+	ov := filepath.Join(tmp, fmt.Sprintf("batch-%d.json", js[0].idx))
+	if err := os.WriteFile(ov, js0, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", append([]string{"build", "-overlay=" + ov}, pkgs...)...)
+	cmd.Dir, cmd.Env = m.dir, goEnv()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go build: %v\n%s", err, out)
+	}
+	return nil
 }
 
 func buildMutant(tmp string, m *testModule, op *mutate.Operator, r result, idx int) error {
