@@ -205,6 +205,13 @@ func TestHelpersBehave(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// go test vetted the helpers (a subset of vet's checks) before it ran
+	// them; go run does not.
+	vet := exec.Command("go", "vet", ".")
+	vet.Dir, vet.Env = dir, goEnv()
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the helpers' program: %v\n%s", err, out)
+	}
 	cmd := exec.Command("go", "run", "-race", ".")
 	cmd.Dir, cmd.Env = dir, goEnv()
 	out, err := cmd.CombinedOutput()
