@@ -209,15 +209,7 @@ func (c *Comparison) check() error {
 	if len(c.Patterns) == 0 {
 		c.Patterns = []string{"./..."}
 	}
-	if c.SampleTime <= 0 {
-		c.SampleTime = engine.DefaultSampleTime
-	}
-	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = engine.DefaultBenchTimeout
-	}
-	if c.Jobs <= 0 {
-		c.Jobs = 1
-	}
+	c.Measurement = c.Measurement.WithDefaults()
 	if c.Out == "" {
 		c.Out = "perfmut-compare"
 	}

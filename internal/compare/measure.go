@@ -360,10 +360,10 @@ func writeRound(outs [2]io.Writer, round *[2]bytes.Buffer) error {
 }
 
 // ruleFor is the rule deciding st: on counts, the counts' minimum effect
-// (engine.Counting.MinEffect).
+// (engine.Counting.OnCounts).
 func (c *Comparison) ruleFor(rule score.Rule, st *compared) score.Rule {
-	if st.n > 0 && c.Counting != nil && c.Counting.MinEffect > 0 {
-		rule.MinEffect = c.Counting.MinEffect
+	if st.n > 0 {
+		return c.Counting.OnCounts(rule)
 	}
 	return rule
 }
