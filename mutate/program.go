@@ -8,14 +8,15 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/perfmut/perfmut/config"
 	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/internal/proc"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -327,8 +328,9 @@ type goEnvironment struct {
 
 // goEnv runs go env in dir.
 func goEnv(ctx context.Context, dir string) (goEnvironment, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOROOT", "GOMODCACHE")
-	cmd.Dir = dir
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	cmd := proc.Command(ctx, dir, nil, "go", "env", "GOMOD", "GOROOT", "GOMODCACHE")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

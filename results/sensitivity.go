@@ -23,10 +23,9 @@ type Sensitivity struct {
 	// survived (0: none did), so the threshold lies between the two.
 	DetectedNanos float64 `json:"detected_ns,omitempty"`
 	MissedNanos   float64 `json:"missed_ns,omitempty"`
-	// Text is the two costs as the reports word them, e.g. "benchmarks
-	// notice +7µs per iteration here", for readers of report.json; the
-	// campaign that computes the sensitivity writes it (Sensitivities
-	// leaves it empty).
+	// Text words the two costs, e.g. "benchmarks notice +7µs per
+	// iteration here", as the reports show them; the campaign that writes
+	// the report words it (Sensitivities leaves it empty).
 	Text string `json:"text"`
 }
 

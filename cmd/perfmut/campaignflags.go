@@ -10,10 +10,10 @@ import (
 )
 
 // campaignFlags are the flags of how a campaign loads, builds, measures
-// and decides (CampaignFlags), registered once, here, for run and
-// calibrate; compare registers the measurement ones (RegisterMeasure).
+// and decides (campaignSettings), registered once, here, for run and
+// calibrate; compare registers the measurement ones (registerMeasure).
 type campaignFlags struct {
-	CampaignFlags
+	campaignSettings
 	load loadFlags
 }
 
@@ -21,7 +21,7 @@ type campaignFlags struct {
 // default.
 func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 	f.load.register(fs)
-	f.Register(fs, outDefault)
+	f.registerSettings(fs, outDefault)
 }
 
 // loadModule loads the module a campaign runs on; one in the read-only
@@ -29,10 +29,10 @@ func (f *campaignFlags) register(fs *flag.FlagSet, outDefault string) {
 func (f *campaignFlags) loadModule(ctx context.Context, patterns []string) (*load.Loaded, error) {
 	if root, err := mutate.ModuleRoot(ctx, f.load.DirOrDot()); err == nil {
 		if err := runner.CheckModuleDir(ctx, root); err != nil {
-			return nil, usageError(err)
+			return nil, err
 		}
 	}
-	return f.load.load(ctx, patterns)
+	return f.load.Load(ctx, patterns)
 }
 
 // loadFlags are the flags every command that loads a module shares (list,
@@ -51,13 +51,6 @@ func (lf *loadFlags) register(fs *flag.FlagSet) {
 // selection of mutants (list, run).
 func (lf *loadFlags) registerMutants(fs *flag.FlagSet) {
 	fs.StringVar(&lf.Mutants, "mutants", "", "comma-separated mutant `IDs` (or unique prefixes, as printed by perfmut list) to keep; e.g. re-run the survivors after adding a benchmark")
-}
-
-// load loads the module (see Loader.Load); bad input is a usage
-// error.
-func (lf *loadFlags) load(ctx context.Context, patterns []string) (*load.Loaded, error) {
-	ld, err := lf.Load(ctx, patterns)
-	return ld, inputError(err)
 }
 
 // registerChangedSince registers -changed-since on fs (run, list, generate,

@@ -37,7 +37,7 @@ func TestAllMutantsCompile(t *testing.T) {
 func checkModule(t *testing.T, dir string, minOps int) {
 	before := hashTree(t, dir)
 	lf := loadFlags{load.Loader{Dir: dir}}
-	ld, err := lf.load(context.Background(), nil)
+	ld, err := lf.Load(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

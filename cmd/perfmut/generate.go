@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
@@ -55,24 +56,24 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	levels, rule, err := f.Check()
+	levels, rule, err := f.check()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
-	if f.Resume {
-		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
+	if f.resume {
+		return inputerr.Errorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
 	}
-	if err := outdir.Check(f.Out); err != nil {
-		return usageError(err)
+	if err := outdir.Check(f.out); err != nil {
+		return &inputerr.Error{Err: err}
 	}
 	before, beforeDir, err := f.before()
 	if err != nil {
 		return err
 	}
-	if opt := generateOpt(flagSet(fs, "opt"), f.Opt, before); opt != f.Opt {
-		f.Opt = opt
-		if levels, rule, err = f.Check(); err != nil {
-			return inputError(err)
+	if opt := generateOpt(flagSet(fs, "opt"), f.opt, before); opt != f.opt {
+		f.opt = opt
+		if levels, rule, err = f.check(); err != nil {
+			return err
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
@@ -82,14 +83,14 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	if before != nil && before.Module != ld.Program.Module.Path {
-		return usageErrorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
+		return inputerr.Errorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
 	}
 	if f.write {
 		if err := generate.CheckWrite(ld.Program.Packages); err != nil {
-			return usageError(err)
+			return &inputerr.Error{Err: err}
 		}
 	}
-	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write)
 }
 
@@ -110,11 +111,11 @@ func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags
 		Load: f.copyLoader(patterns),
 	})
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if write {
 		if err := res.WriteModule(); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	res.Print(stdout)
@@ -146,7 +147,7 @@ func lockOut(dir string) (unlock func(), err error) {
 	}
 	lock, err := outdir.Lock(dir)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, err
 	}
 	return func() { lock.Unlock() }, nil
 }
@@ -192,14 +193,14 @@ func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, 
 func (f *generateFlags) before() (*results.Report, string, error) {
 	dir := f.from
 	if dir == "" {
-		if _, err := os.Stat(filepath.Join(f.Out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(f.out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
 			return nil, "", nil
 		}
-		dir = f.Out
+		dir = f.out
 	}
 	rep, dir, err := runner.ReadResults(dir)
 	if err != nil {
-		return nil, "", inputError(err)
+		return nil, "", err
 	}
 	return rep, dir, nil
 }

@@ -27,7 +27,7 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	ld, err := lf.load(ctx, fs.Args())
+	ld, err := lf.Load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}

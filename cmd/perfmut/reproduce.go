@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
-	"github.com/perfmut/perfmut/internal/reproduce"
 	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/results"
 )
@@ -45,23 +45,23 @@ func (f *reproFlags) register(fs *flag.FlagSet) {
 // check checks the flags and returns -benchtime's N (0 for none).
 func (f *reproFlags) check(nargs int) (int, error) {
 	if nargs != 1 {
-		return 0, usageErrorf("want one mutant ID, got %d arguments; see perfmut reproduce -h", nargs)
+		return 0, inputerr.Errorf("want one mutant ID, got %d arguments; see perfmut reproduce -h", nargs)
 	}
 	if f.count < 4 {
-		return 0, usageErrorf("-count %d: want at least 4 samples of each side (benchstat's test cannot reach p < 0.05 with fewer)", f.count)
+		return 0, inputerr.Errorf("-count %d: want at least 4 samples of each side (benchstat's test cannot reach p < 0.05 with fewer)", f.count)
 	}
 	if f.level != "" && f.level != results.Opt && f.level != results.NoOpt {
-		return 0, usageErrorf("-level %q: want opt or noopt", f.level)
+		return 0, inputerr.Errorf("-level %q: want opt or noopt", f.level)
 	}
 	if f.timeout <= 0 {
-		return 0, usageErrorf("-timeout %s: want a positive duration", f.timeout)
+		return 0, inputerr.Errorf("-timeout %s: want a positive duration", f.timeout)
 	}
 	if f.benchtime == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(strings.TrimSuffix(f.benchtime, "x"))
 	if !strings.HasSuffix(f.benchtime, "x") || err != nil || n < 1 {
-		return 0, usageErrorf("-benchtime %q: want an iteration count such as 1000x (both sides run the same count)", f.benchtime)
+		return 0, inputerr.Errorf("-benchtime %q: want an iteration count such as 1000x (both sides run the same count)", f.benchtime)
 	}
 	return n, nil
 }
@@ -81,6 +81,6 @@ func cmdReproduce(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	return reproduce.Run(ctx, stdout, stderr, reproduce.Options{ID: id, Dir: f.dir, Config: f.config, Out: f.out,
+	return runner.Reproduce(ctx, stdout, stderr, runner.ReproOptions{ID: id, Dir: f.dir, Config: f.config, Out: f.out,
 		Count: f.count, N: n, Level: f.level, Timeout: f.timeout})
 }

@@ -9,20 +9,20 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// RuleFlags are the flags of the kill rule (score.Rule): rule builds it
+// ruleFlags are the flags of the kill rule (score.Rule): rule builds it
 // from them. -alpha, -max-samples and -test are registered (register) and
 // checked (check) here for every command that takes them: run, calibrate,
 // generate and compare, which apply the rule, and sensitivity, whose map is
 // for a campaign that applies it.
-type RuleFlags struct {
-	Alpha      float64
-	Correction string
-	Test       string
-	MaxSamples int
-	MinSamples int
-	MinEffect  float64 // 0 = off
-	Margin     float64 // 0 = the default (score.Rule.Margin), negative = off
-	Futility   float64 // 0 = no futility stop
+type ruleFlags struct {
+	alpha      float64
+	correction string
+	test       string
+	maxSamples int
+	minSamples int
+	minEffect  float64 // 0 = off
+	margin     float64 // 0 = the default (score.Rule.Margin), negative = off
+	futility   float64 // 0 = no futility stop
 }
 
 // ruleHelp is what a command's help says of -alpha, -max-samples and -test.
@@ -48,23 +48,23 @@ func mapRuleHelp() ruleHelp {
 }
 
 // register registers -alpha, -max-samples and -test on fs with the help h.
-func (f *RuleFlags) register(fs *flag.FlagSet, h ruleHelp) {
-	fs.Float64Var(&f.Alpha, "alpha", score.DefaultAlpha, h.alpha)
-	fs.IntVar(&f.MaxSamples, "max-samples", score.DefaultMaxSamples, h.maxSamples)
-	fs.StringVar(&f.Test, "test", string(score.KS), h.test)
+func (f *ruleFlags) register(fs *flag.FlagSet, h ruleHelp) {
+	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, h.alpha)
+	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, h.maxSamples)
+	fs.StringVar(&f.test, "test", string(score.KS), h.test)
 }
 
 // check checks -alpha, -max-samples and -test and returns the test; bad
 // values are *inputerr.Errors.
-func (f *RuleFlags) check() (score.Test, error) {
-	test, err := score.ParseTest(f.Test)
+func (f *ruleFlags) check() (score.Test, error) {
+	test, err := score.ParseTest(f.test)
 	switch {
 	case err != nil:
 		return "", inputerr.Errorf("-test: %v", err)
-	case f.MaxSamples < 1:
-		return "", inputerr.Errorf("-max-samples %d out of range: want at least 1, e.g. 30", f.MaxSamples)
-	case !(f.Alpha > 0 && f.Alpha < 1):
-		return "", inputerr.Errorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.Alpha)
+	case f.maxSamples < 1:
+		return "", inputerr.Errorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
+	case !(f.alpha > 0 && f.alpha < 1):
+		return "", inputerr.Errorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
 	}
 	return test, nil
 }

@@ -20,7 +20,7 @@ type sensitivityFlags struct {
 	load         loadFlags
 	asJSON       bool
 	verbose      bool
-	rule         RuleFlags // -alpha, -max-samples and -test
+	rule         ruleFlags // -alpha, -max-samples and -test
 	sampleTime   time.Duration
 	noiseSamples int
 	profileTime  time.Duration
@@ -51,7 +51,7 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	ld, err := f.load.load(ctx, fs.Args())
+	ld, err := f.load.Load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
@@ -104,18 +104,18 @@ func (f *sensitivityFlags) options() (detect.Options, error) {
 		return detect.Options{}, err
 	}
 	// The budget of a campaign run rejects: no factor would hold for it.
-	if err := (score.Rule{MaxSamples: f.rule.MaxSamples, Alpha: f.rule.Alpha, Test: t}).Validate(); err != nil {
-		return detect.Options{}, usageError(err)
+	if err := (score.Rule{MaxSamples: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t}).Validate(); err != nil {
+		return detect.Options{}, &inputerr.Error{Err: err}
 	}
 	switch {
 	case f.noiseSamples < 2:
-		return detect.Options{}, usageErrorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
+		return detect.Options{}, inputerr.Errorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
 	case f.jobs < 1:
-		return detect.Options{}, usageErrorf("-j %d out of range: want at least 1, e.g. 2", f.jobs)
+		return detect.Options{}, inputerr.Errorf("-j %d out of range: want at least 1, e.g. 2", f.jobs)
 	case f.sampleTime <= 0 || f.profileTime <= 0 || f.benchTO <= 0:
-		return detect.Options{}, usageErrorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
+		return detect.Options{}, inputerr.Errorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
 	}
 	o := detect.Options{SampleTime: f.sampleTime, NoiseSamples: f.noiseSamples, ProfileTime: f.profileTime,
-		Budget: f.rule.MaxSamples, Alpha: f.rule.Alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
+		Budget: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
 	return o, nil
 }

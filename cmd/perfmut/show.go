@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/report"
 )
@@ -16,21 +17,21 @@ func cmdShow(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageErrorf("no mutant IDs given; run 'perfmut list' to see them")
+		return inputerr.Errorf("no mutant IDs given; run 'perfmut list' to see them")
 	}
 	for _, id := range fs.Args() {
 		if _, err := load.CheckID(id); err != nil {
 			return err
 		}
 	}
-	ld, err := lf.load(ctx, nil)
+	ld, err := lf.Load(ctx, nil)
 	if err != nil {
 		return err
 	}
 	prog, mutants := ld.Program, ld.Mutants
 	show, err := load.FindMutants(mutants, fs.Args())
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	return report.WriteDiffs(stdout, show, prog.Diff)
 }

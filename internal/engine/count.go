@@ -78,13 +78,16 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 
 // chooseMetrics decides which of the job's benchmarks are counted, finds
 // their iteration counts, and gives a mutant measured on counts only the
-// counts' minimum effect (a mutant on both keeps wall time's, the larger).
-// A benchmark whose baseline cannot be counted (countable) is measured on
-// wall time.
+// counts' minimum effect (a mutant on both keeps wall time's, the larger),
+// unless a count varies between processes (varies): that is a noisy
+// metric, held to wall time's minimum effect, and the verdict's metric
+// reason says so. A benchmark whose baseline cannot be counted
+// (countable) is measured on wall time.
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	e := ms.e
 	ms.counted, ms.pre = map[Benchmark]bool{}, map[Benchmark]*instr.Pre{}
 	var counted, timed int
+	var varying []string
 	for _, b := range ms.order {
 		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
 			timed++
@@ -101,12 +104,36 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 		ms.counted[b] = true
 		ms.lr.Iterations[ms.names[b]] = n
 		counted++
+		if s := e.count.spread(itersKey(ms.j.Level, b)); varies(s) {
+			varying = append(varying, fmt.Sprintf("%s x%.4f", ms.names[b], s))
+		}
 	}
-	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 {
+	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 && len(varying) == 0 {
 		ms.rule.MinEffect = e.cfg.Counting.MinEffect
 	}
 	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
+	if len(varying) > 0 {
+		ms.verdictMetric.Why += fmt.Sprintf("; a count that varies between processes (%s between the baseline's first two samples) is a noisy metric, held to the minimum effect %.3g of wall time",
+			strings.Join(varying, ", "), ms.rule.MinEffect)
+	}
 	return nil
+}
+
+// varies reports whether a count whose baseline's first two samples are
+// spread apart (the larger over the smaller) varies between processes:
+// by the count's minimum effect (instr.MinEffect) or more, which rests on
+// counts that agree to about 0.1% (a map's hash seed or random inputs
+// made per process move a count by several per cent).
+func varies(spread float64) bool { return spread >= instr.MinEffect }
+
+// spread is the larger over the smaller of the baseline's first two
+// counted samples of key (1 before it has two).
+func (cs *countState) spread(key string) float64 {
+	base := cs.baseOf(key)
+	if len(base) < 2 || !(min(base[0].PerOp, base[1].PerOp) > 0) {
+		return 1
+	}
+	return max(base[0].PerOp, base[1].PerOp) / min(base[0].PerOp, base[1].PerOp)
 }
 
 // countable finds b's counted iteration count at level and the
@@ -122,8 +149,9 @@ func (e *Engine) countable(ctx context.Context, level string, b Benchmark) (int,
 	}
 	n, first, err := e.count.countIters(ctx, e, e.sites(), level, b)
 	if err == nil {
+		// Two samples: their spread says whether the count varies.
 		e.count.seedBase(key, first, &e.noise, level, b)
-		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 0)
+		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 1)
 	}
 	if err == nil {
 		return n, true, nil

@@ -315,3 +315,35 @@ func TestCountItersWithoutClock(t *testing.T) {
 		t.Errorf("baseline samples %v and %v, want the same two", perOps[0], perOps[1])
 	}
 }
+
+// TestVaryingCountIsNoisy: a count that varies between processes (a
+// set-encoding benchmark making its own random IDs in each process moved
+// by ±7%) is a noisy metric: a mutant measured on it is held to wall
+// time's minimum effect, not the counts' 1.005 (which rests on counts that
+// agree to about 0.1%), and its metric reason says why; a
+// near-deterministic count keeps 1.005. The spread is the baseline's
+// first two samples'.
+func TestVaryingCountIsNoisy(t *testing.T) {
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSet"}
+	for _, tc := range []struct {
+		second    float64
+		minEffect float64
+		why       string
+	}{
+		{50040, 1.005, "work: an instruction count sees it"},
+		{53500, 1.01, "work: an instruction count sees it; a count that varies between processes (BenchmarkSet x1.0700 between the baseline's first two samples) is a noisy metric, held to the minimum effect 1.01 of wall time"},
+	} {
+		e := New(Config{Measurement: Measurement{Rule: score.Rule{MinEffect: 1.01}, Counting: &Counting{MinEffect: instr.MinEffect}}}, "", nil)
+		key := itersKey("opt", b)
+		e.count.iters = map[string]int{key: 2000}
+		e.count.base = map[string][]instr.Sample{key: {{PerOp: 50000}, {PerOp: tc.second}}}
+		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, names: map[Benchmark]string{b: b.Name},
+			rule: e.cfg.Rule, lr: &results.LevelResult{Iterations: map[string]int{}}}
+		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+			t.Fatal(err)
+		}
+		if !ms.counted[b] || ms.rule.MinEffect != tc.minEffect || ms.verdictMetric.Why != tc.why {
+			t.Errorf("baseline 50000 and %v: counted %v, minimum effect %v, why %q; want counted, %v, %q", tc.second, ms.counted[b], ms.rule.MinEffect, ms.verdictMetric.Why, tc.minEffect, tc.why)
+		}
+	}
+}

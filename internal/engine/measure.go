@@ -250,7 +250,8 @@ func (e *Engine) Order(ctx context.Context, level string, op *mutate.Operator, k
 
 // BenchOnce runs benchmark b once in bin at benchtime and returns its values by unit
 // (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
-// if the run failed or printed no result for b.
+// if the run failed or printed no result for b, or one without a time
+// (benchValues).
 func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
 	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + benchtime,
 		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
@@ -268,8 +269,17 @@ func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, be
 	if !res.OK() {
 		return nil, res, nil
 	}
+	return benchValues(res.Output, bin, b), res, nil
+}
+
+// benchValues reads b's values by unit from the output of its run (file
+// names it in errors); nil if the output has no result for b or one
+// without a time per operation: the benchmark ended its process
+// (timelessResult), and the run failed although it may have ended with
+// status 0 (BenchFailure says why).
+func benchValues(out []byte, file string, b Benchmark) map[string]float64 {
 	want := strings.TrimPrefix(b.Name, "Benchmark") + b.Suffix() // benchfmt drops the prefix
-	rd := benchfmt.NewReader(bytes.NewReader(res.Output), bin)
+	rd := benchfmt.NewReader(bytes.NewReader(out), file)
 	for rd.Scan() {
 		br, ok := rd.Result().(*benchfmt.Result)
 		if !ok || br.Name.String() != want {
@@ -279,7 +289,10 @@ func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, be
 		for _, v := range br.Values {
 			vals[v.Unit] = v.Value
 		}
-		return vals, res, nil
+		if _, timed := vals["sec/op"]; !timed {
+			return nil
+		}
+		return vals
 	}
-	return nil, res, nil
+	return nil
 }

@@ -52,8 +52,8 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 	rule := c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
 		need := noiseNeed{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
-		if unit == score.InstructionsPerOp && c.Counting != nil && c.Counting.MinEffect > 0 {
-			need.MinEffect = c.Counting.MinEffect
+		if unit == score.InstructionsPerOp {
+			need.MinEffect = c.Counting.OnCounts(rule).MinEffect
 		}
 		var bs []benchSamples
 		var levels []string

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 
 	"github.com/perfmut/perfmut/internal/inputerr"
-	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
@@ -23,16 +22,6 @@ func readReport(file string) (*results.Report, error) {
 	}
 	rep.SetOperators(operators.All)
 	return rep, nil
-}
-
-// sensitivities is the sensitivity of every loop site of ms
-// (results.Sensitivities), each with its Text as the reports word it.
-func sensitivities(ms []results.Mutant) []results.Sensitivity {
-	ss := results.Sensitivities(ms)
-	for i := range ss {
-		ss[i].Text = report.SensitivityText(ss[i])
-	}
-	return ss
 }
 
 // ReadResults reads the report of a results directory (the -out of a

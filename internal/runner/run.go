@@ -340,21 +340,12 @@ func (c *Campaign) check() error {
 	if len(c.Levels) == 0 {
 		c.Levels = []string{results.Opt, results.NoOpt}
 	}
-	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = engine.DefaultBenchTimeout
-	}
-	if c.SampleTime <= 0 {
-		c.SampleTime = engine.DefaultSampleTime
-	}
-	if c.Jobs <= 0 {
-		c.Jobs = 1
-	}
-	switch c.Isolate {
-	case "":
+	c.Measurement = c.Measurement.WithDefaults()
+	if c.Isolate == "" {
 		c.Isolate = IsolateOverlay
-	case IsolateOverlay, IsolateCopy:
-	default:
-		return fmt.Errorf("bad -isolate %q: want overlay or copy", c.Isolate)
+	}
+	if err := CheckIsolate(c.Isolate); err != nil {
+		return err
 	}
 	if c.Out == "" {
 		c.Out = "perfmut-out"
@@ -366,7 +357,8 @@ func (c *Campaign) check() error {
 }
 
 // CheckModuleDir rejects a module inside the read-only module cache:
-// overlays cannot replace files there, and perfmut never writes to it.
+// overlays cannot replace files there, and perfmut never writes to it. The
+// error is an *inputerr.Error.
 func CheckModuleDir(ctx context.Context, dir string) error {
 	res, err := proc.Run(ctx, "", nil, time.Minute, "go", "env", "GOMODCACHE")
 	if err != nil || !res.OK() {
@@ -377,7 +369,7 @@ func CheckModuleDir(ctx context.Context, dir string) error {
 		return nil
 	}
 	if rel, err := filepath.Rel(cache, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
+		return inputerr.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
 	}
 	return nil
 }
@@ -775,21 +767,23 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 }
 
 // RecordSettings fills in c.Settings from the campaign itself: what was built,
-// measured and decided is what -resume and merge compare.
+// measured and decided is what -resume and merge compare. What the command
+// chose (the patterns, -opt, the mutants' selection, the map's flags) is
+// the caller's.
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
-	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, engine.GoVersion(ctx)
-	s.Rule = c.Rule
-	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
-	s.FullFilter, s.CPU = c.FullFilter, c.CPU
-	s.Measure, s.CountMinEffect = "", 0
-	if c.Counting != nil {
-		s.Measure, s.CountMinEffect = "instructions", c.Counting.MinEffect
+	c.Measurement.RecordSettings(s)
+	s.Module, s.Isolate, s.GoVersion = c.Module.Path, c.Isolate, engine.GoVersion(ctx)
+	s.NoInfer, s.MaxBenchmarks, s.FullFilter = !c.Infer, c.MaxBenchmarks, c.FullFilter
+}
+
+// CheckIsolate checks an -isolate mode: overlay or copy. A bad one is an
+// *inputerr.Error.
+func CheckIsolate(mode string) error {
+	if mode != IsolateOverlay && mode != IsolateCopy {
+		return inputerr.Errorf("bad -isolate %q: want overlay or copy", mode)
 	}
-	s.SampleTime = ""
-	if c.Benchtime == "" {
-		s.SampleTime = c.SampleTime.String()
-	}
+	return nil
 }
 
 // warmIters finds, while nothing else runs, the time-mode iteration count

@@ -61,7 +61,7 @@ func TestSubsumption(t *testing.T) {
 			for _, n := range []int{1000000, 10000, 100000} {
 				spin := fmt.Sprintf("for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n/100)
 				m := mkMutant(t, mod, fmt.Sprintf("spin-%d", n), "example.com/hot/calc", "calc/calc.go", "func Sum(", "for _, x := range xs {", spin)
-				m.Operator, m.Params = "spin-loop", map[string]any{"iterations": n}
+				m.Operator, m.Op, m.Params = "spin-loop", operators.SpinLoop, map[string]any{"iterations": n}
 				ms = append(ms, m)
 			}
 			c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))

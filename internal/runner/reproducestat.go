@@ -1,4 +1,4 @@
-package reproduce
+package runner
 
 import (
 	"bytes"
@@ -10,13 +10,11 @@ import (
 	"slices"
 	"text/tabwriter"
 
+	"github.com/perfmut/perfmut/results"
+	"github.com/perfmut/perfmut/score"
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
-
-	"github.com/perfmut/perfmut/internal/runner"
-	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/score"
 )
 
 // reproUnits are the units a verdict rests on, after benchfmt's tidying.
@@ -59,7 +57,7 @@ func (r reproRow) String() string {
 // whether it agrees with the verdict lr at level.
 func printReproduction(w io.Writer, dir, id string, lr *results.LevelResult, level string) error {
 	var vals [2]map[string]map[string][]float64
-	for i, name := range []string{runner.ReproBaseFile, runner.ReproMutFile} {
+	for i, name := range []string{ReproBaseFile, ReproMutFile} {
 		v, err := readBenchValues(filepath.Join(dir, name))
 		if err != nil {
 			return err
@@ -163,7 +161,7 @@ func rowUnits(base, mut map[string][]float64) []string {
 // interval's half-width in percent, and the change or ~.
 func writeReproTable(w io.Writer, rows []reproRow) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "\tunit\t%s\t%s\tvs base\n", runner.ReproBaseFile, runner.ReproMutFile)
+	fmt.Fprintf(tw, "\tunit\t%s\t%s\tvs base\n", ReproBaseFile, ReproMutFile)
 	for _, r := range rows {
 		scale := benchunit.CommonScale([]float64{r.Sides[0].Center, r.Sides[1].Center}, benchunit.ClassOf(r.Unit))
 		fmt.Fprintf(tw, "%s\t%s\t%s ± %s\t%s ± %s\t%s (%s)\n", r.Benchmark, r.Unit,

@@ -1,4 +1,4 @@
-package report
+package runner
 
 import (
 	"fmt"
@@ -7,10 +7,20 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// SensitivityText words a loop site's sensitivity (results.Sensitivity's
+// sensitivities is the sensitivity of every loop site of ms
+// (results.Sensitivities), each with its Text, which the reports show.
+func sensitivities(ms []results.Mutant) []results.Sensitivity {
+	ss := results.Sensitivities(ms)
+	for i := range ss {
+		ss[i].Text = sensitivityText(ss[i])
+	}
+	return ss
+}
+
+// sensitivityText words a loop site's sensitivity (results.Sensitivity's
 // Text): the smallest injected time per iteration the benchmarks noticed
 // there and the largest below it they missed.
-func SensitivityText(s results.Sensitivity) string {
+func sensitivityText(s results.Sensitivity) string {
 	switch {
 	case s.DetectedNanos > 0 && s.MissedNanos > 0:
 		return fmt.Sprintf("benchmarks notice +%s per iteration here, not +%s", nanos(s.DetectedNanos), nanos(s.MissedNanos))

@@ -1,4 +1,4 @@
-package reproduce
+package runner
 
 import (
 	"os"
@@ -6,25 +6,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 	"golang.org/x/perf/benchmath"
 )
 
-// row is a reproRow with the given medians and p-value.
-func row(bench, unit string, base, mut, p float64) reproRow {
+// statRow is a reproRow with the given medians and p-value.
+func statRow(bench, unit string, base, mut, p float64) reproRow {
 	return reproRow{Benchmark: bench, Unit: unit,
 		Sides: [2]benchmath.Summary{{Center: base}, {Center: mut}},
 		Cmp:   benchmath.Comparison{P: p, N1: 20, N2: 20, Alpha: 0.05}}
 }
 
 func TestAgreement(t *testing.T) {
-	slow := row("Find-2", "sec/op", 100, 150, 0.001)
-	flat := row("Find-2", "sec/op", 100, 100.5, 0.32)
-	fast := row("Find-2", "sec/op", 100, 90, 0.001)
-	allocs := row("Find-2", "B/op", 0, 16, 0.000)
+	slow := statRow("Find-2", "sec/op", 100, 150, 0.001)
+	flat := statRow("Find-2", "sec/op", 100, 100.5, 0.32)
+	fast := statRow("Find-2", "sec/op", 100, 90, 0.001)
+	allocs := statRow("Find-2", "B/op", 0, 16, 0.000)
 	cases := []struct {
 		status score.Status
 		rows   []reproRow
@@ -37,7 +36,7 @@ func TestAgreement(t *testing.T) {
 		{score.Survived, []reproRow{flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
 		{score.Survived, []reproRow{flat, slow}, "disagree: survived at opt, but benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
 		{score.Undecided, []reproRow{slow}, "undecided at opt: no kill or survival to check; benchstat finds it slower at p <= 0.05: Find-2 sec/op +50.00% p=0.001"},
-		{score.Survived, []reproRow{row("Find-2", "B/op", 1, 0, 0.2), flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
+		{score.Survived, []reproRow{statRow("Find-2", "B/op", 1, 0, 0.2), flat}, "agree: survived at opt, and benchstat finds no slowdown at p <= 0.05 (closest: Find-2 sec/op +0.50% p=0.320)"},
 		{score.Killed, nil, "disagree: killed at opt, but benchstat has no benchmark to compare"},
 	}
 	for i, c := range cases {
@@ -50,7 +49,7 @@ func TestAgreement(t *testing.T) {
 // TestJudgedRows: sec/op always counts; B/op and allocs/op only when the
 // kill rests on them.
 func TestJudgedRows(t *testing.T) {
-	rows := []reproRow{row("F", "sec/op", 1, 1, 0.5), row("F", "B/op", 100, 101, 0.04), row("F", "allocs/op", 1, 2, 0.001)}
+	rows := []reproRow{statRow("F", "sec/op", 1, 1, 0.5), statRow("F", "B/op", 100, 101, 0.04), statRow("F", "allocs/op", 1, 2, 0.001)}
 	lr := &results.LevelResult{Status: score.Killed, Benchmarks: []score.TestResult{
 		{Benchmark: "BenchmarkF", Metric: "sec/op"}, {Benchmark: "BenchmarkF", Metric: "allocs/op", Reject: true}}}
 	var units []string
@@ -102,7 +101,7 @@ func TestReproRowsCustomMetric(t *testing.T) {
 // judged by a wall-time reproduction (it read "disagree" for a kill at
 // x1.006 on instructions/op); a mixed one says which part is checked.
 func TestClosingLineCounted(t *testing.T) {
-	flat := []reproRow{row("Find-2", "sec/op", 100, 100.5, 0.32)}
+	flat := []reproRow{statRow("Find-2", "sec/op", 100, 100.5, 0.32)}
 	cases := []struct {
 		metric, want string
 	}{
@@ -132,16 +131,16 @@ func TestSplitDisplay(t *testing.T) {
 		display string
 		cpus    []int
 		mutated string
-		want    runner.ReproBenchmark
+		want    ReproBenchmark
 		err     string
 	}{
-		{"BenchmarkA/n=10", nil, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA/n=10"}, ""},
-		{"BenchmarkA", nil, "m/b", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkA"}, ""},
-		{"BenchmarkB", nil, "m/a", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkB"}, ""},
-		{"m/b.BenchmarkA-4", []int{1, 4}, "m/a", runner.ReproBenchmark{Package: "m/b", Name: "BenchmarkA", CPU: 4}, ""},
-		{"BenchmarkA", []int{1, 4}, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA", CPU: 1}, ""},
-		{"BenchmarkA/x-4", nil, "m/a", runner.ReproBenchmark{Package: "m/a", Name: "BenchmarkA/x-4"}, ""},
-		{"BenchmarkC", nil, "m/a", runner.ReproBenchmark{}, "benchmark BenchmarkC: no test file of the module declares BenchmarkC"},
+		{"BenchmarkA/n=10", nil, "m/a", ReproBenchmark{Package: "m/a", Name: "BenchmarkA/n=10"}, ""},
+		{"BenchmarkA", nil, "m/b", ReproBenchmark{Package: "m/b", Name: "BenchmarkA"}, ""},
+		{"BenchmarkB", nil, "m/a", ReproBenchmark{Package: "m/b", Name: "BenchmarkB"}, ""},
+		{"m/b.BenchmarkA-4", []int{1, 4}, "m/a", ReproBenchmark{Package: "m/b", Name: "BenchmarkA", CPU: 4}, ""},
+		{"BenchmarkA", []int{1, 4}, "m/a", ReproBenchmark{Package: "m/a", Name: "BenchmarkA", CPU: 1}, ""},
+		{"BenchmarkA/x-4", nil, "m/a", ReproBenchmark{Package: "m/a", Name: "BenchmarkA/x-4"}, ""},
+		{"BenchmarkC", nil, "m/a", ReproBenchmark{}, "benchmark BenchmarkC: no test file of the module declares BenchmarkC"},
 	}
 	for _, c := range cases {
 		got, err := splitDisplay(c.display, c.cpus, c.mutated, pkgs)

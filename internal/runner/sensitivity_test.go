@@ -1,4 +1,4 @@
-package report
+package runner
 
 import (
 	"testing"
@@ -16,8 +16,8 @@ func TestSensitivityText(t *testing.T) {
 		{0, 1e6, "benchmarks notice nothing up to +1ms per iteration here"},
 		{2.5e6, 650, "benchmarks notice +2.5ms per iteration here, not +6.5e+02ns"},
 	} {
-		if got := SensitivityText(results.Sensitivity{DetectedNanos: tc.detected, MissedNanos: tc.missed}); got != tc.want {
-			t.Errorf("SensitivityText(detected %g, missed %g) = %q, want %q", tc.detected, tc.missed, got, tc.want)
+		if got := sensitivityText(results.Sensitivity{DetectedNanos: tc.detected, MissedNanos: tc.missed}); got != tc.want {
+			t.Errorf("sensitivityText(detected %g, missed %g) = %q, want %q", tc.detected, tc.missed, got, tc.want)
 		}
 	}
 }

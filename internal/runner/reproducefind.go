@@ -1,4 +1,4 @@
-package reproduce
+package runner
 
 import (
 	"context"
@@ -15,14 +15,13 @@ import (
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
 
-// Options say which verdict to check and how: perfmut reproduce's flags
-// and argument, checked.
-type Options struct {
+// ReproOptions say which verdict Reproduce checks and how: perfmut
+// reproduce's flags and argument, checked.
+type ReproOptions struct {
 	ID      string        // the mutant's ID or a unique prefix of it (load.CheckID)
 	Dir     string        // the campaign's module; "" = the one its report names, if it exists, else "."
 	Config  string        // the configuration file the campaign used; "" = perfmut.yaml at the module root, if any
@@ -33,14 +32,15 @@ type Options struct {
 	Timeout time.Duration // deadline of each benchmark process
 }
 
-// Run checks one verdict of the campaign in o.Out with benchstat: it
-// finds the mutant, builds both sides' test binaries, runs the benchmarks
-// that measured it alternately (runner.Reproduction), writes the samples
+// Reproduce checks one verdict of the campaign in o.Out with benchstat:
+// it finds the mutant in the results and in the module's current code,
+// builds both sides' test binaries, runs the benchmarks that measured it
+// alternately (Reproduction), writes the samples
 // to OUT/reproduce/ID/LEVEL/ and prints benchstat's table and whether it
 // agrees with the verdict to stdout; progress goes to log. Bad input is
 // an *inputerr.Error.
-func Run(ctx context.Context, stdout, log io.Writer, o Options) error {
-	rep, dir, err := runner.ReadResults(o.Out)
+func Reproduce(ctx context.Context, stdout, log io.Writer, o ReproOptions) error {
+	rep, dir, err := ReadResults(o.Out)
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func Run(ctx context.Context, stdout, log io.Writer, o Options) error {
 
 // reproduction loads the campaign's module, finds the mutant in it and
 // returns what to run.
-func (o *Options) reproduction(ctx context.Context, rep *results.Report, rm *results.Mutant, level string, lr *results.LevelResult) (*runner.Reproduction, error) {
+func (o *ReproOptions) reproduction(ctx context.Context, rep *results.Report, rm *results.Mutant, level string, lr *results.LevelResult) (*Reproduction, error) {
 	dir := o.Dir
 	if st, err := os.Stat(rep.Dir); dir == "" && rep.Dir != "" && err == nil && st.IsDir() {
 		dir = rep.Dir // the campaign's module
@@ -103,7 +103,7 @@ func (o *Options) reproduction(ctx context.Context, rep *results.Report, rm *res
 	if err != nil {
 		return nil, &inputerr.Error{Err: err}
 	}
-	return &runner.Reproduction{Module: prog.Module.Dir, Packages: pkgs, Overlay: overlay, Level: level,
+	return &Reproduction{Module: prog.Module.Dir, Packages: pkgs, Overlay: overlay, Level: level,
 		Tags: rep.Settings.Tags, Benchmarks: benches, Count: o.Count, Timeout: o.Timeout}, nil
 }
 
@@ -117,9 +117,9 @@ func reportMutant(rep *results.Report, id, dir string) (*results.Mutant, error) 
 	}
 	switch {
 	case len(found) == 0:
-		return nil, fmt.Errorf("no mutant %s in %s (%d mutants); give an ID from its report.txt", id, filepath.Join(dir, runner.ReportFile), len(rep.Mutants))
+		return nil, fmt.Errorf("no mutant %s in %s (%d mutants); give an ID from its report.txt", id, filepath.Join(dir, ReportFile), len(rep.Mutants))
 	case len(found) > 1:
-		return nil, fmt.Errorf("mutant ID prefix %s is ambiguous in %s (%s, %s, ...); give more digits", id, filepath.Join(dir, runner.ReportFile), found[0].ID, found[1].ID)
+		return nil, fmt.Errorf("mutant ID prefix %s is ambiguous in %s (%s, %s, ...); give more digits", id, filepath.Join(dir, ReportFile), found[0].ID, found[1].ID)
 	}
 	return found[0], nil
 }
@@ -163,7 +163,7 @@ func reproLevel(rep *results.Report, rm *results.Mutant, want string, fixed bool
 // reproBenchmarks returns the benchmarks that measured the mutant of the
 // package mutated, at their fixed counts (n instead, if not 0). pkgs are
 // the module's packages.
-func reproBenchmarks(lr *results.LevelResult, cpus []int, mutated string, pkgs []*mutate.Package, n int) ([]runner.ReproBenchmark, error) {
+func reproBenchmarks(lr *results.LevelResult, cpus []int, mutated string, pkgs []*mutate.Package, n int) ([]ReproBenchmark, error) {
 	names := make([]string, 0, len(lr.Iterations))
 	for name := range lr.Iterations {
 		names = append(names, name)
@@ -176,7 +176,7 @@ func reproBenchmarks(lr *results.LevelResult, cpus []int, mutated string, pkgs [
 		}
 	}
 	slices.Sort(names)
-	var out []runner.ReproBenchmark
+	var out []ReproBenchmark
 	for _, display := range names {
 		b, err := splitDisplay(display, cpus, mutated, pkgs)
 		if err != nil {
@@ -195,8 +195,8 @@ func reproBenchmarks(lr *results.LevelResult, cpus []int, mutated string, pkgs [
 // when measured at a -cpu value, "pkg." before it when two measured
 // packages share it) into a benchmark. Without the package, it is the
 // first package, the mutated one first, whose test files declare it.
-func splitDisplay(display string, cpus []int, mutated string, pkgs []*mutate.Package) (runner.ReproBenchmark, error) {
-	var b runner.ReproBenchmark
+func splitDisplay(display string, cpus []int, mutated string, pkgs []*mutate.Package) (ReproBenchmark, error) {
+	var b ReproBenchmark
 	name := display
 	for i := 0; ; {
 		j := strings.Index(name[i:], ".Benchmark")
@@ -258,7 +258,7 @@ func boolRank(b bool) int {
 }
 
 // benchList names the benchmarks and their counts.
-func benchList(bs []runner.ReproBenchmark) string {
+func benchList(bs []ReproBenchmark) string {
 	var parts []string
 	for _, b := range bs {
 		parts = append(parts, fmt.Sprintf("%s at %dx", b.Name, b.N))
