@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/perfmut/perfmut/internal/calibrate"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/report"
@@ -25,7 +24,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if *trials < 1 {
 		return inputerr.Errorf("bad -trials %d: want at least 1 (default 40)", *trials)
 	}
-	kindList, err := calibrate.ParseKinds(*kinds)
+	kindList, err := runner.ParseKinds(*kinds)
 	if err != nil {
 		return &inputerr.Error{Err: err}
 	}
@@ -54,7 +53,7 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	cc.Module, cc.Packages, cc.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	cc.Counting = counting
 	cc.Log, cc.Progress = stderr, engine.IsTerminal(stderr)
-	c := &calibrate.Calibration{Campaign: *cc, Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
+	c := &runner.Calibration{Campaign: *cc, Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
 		return err

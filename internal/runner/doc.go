@@ -12,7 +12,9 @@
 // (merge.go), and reused by a later one (-since: since.go, sincefunc.go);
 // the smallest injection at a site runs first and decides the larger
 // ones (subsume.go); a plan estimates a campaign before it runs (plan.go,
-// planquick.go).
+// planquick.go, and srcgraph.go: the source's reading). A Calibration
+// (perfmut calibrate) runs A/A trials as a Campaign to measure the
+// false-kill rate of its rule (calibrate.go).
 //
 // Inside, a campaign's run is made of values, one per phase, each with
 // its own methods that take what they read as arguments: the engine (the
@@ -22,15 +24,13 @@
 //
 // Around it:
 //
-//   - engine: the measurement core it is built on; perfmut compare and
-//     calibrate share it (an engine.Workspace per compared version; A/A
-//     trials run as a Campaign).
+//   - engine: the measurement core it is built on; perfmut compare
+//     shares it (an engine.Workspace per compared version).
 //   - results: the data model it produces (report.json, the journal,
 //     compare.json, the history store, the plan) with its reading and
 //     writing; runner imports no renderer.
 //   - report: the renderers of those results (text, Markdown, HTML,
 //     SARIF, mutation-testing-elements).
-//   - internal/proc (processes in their own group, with deadlines),
-//     internal/srcgraph (the quick plan's reading of the source).
+//   - internal/proc (processes in their own group, with deadlines).
 //   - cmd/perfmut: the flags (CampaignFlags) and the module loader.
 package runner

@@ -12,7 +12,6 @@ import (
 	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -181,7 +180,7 @@ func (c *Campaign) MapPlan() *results.PlanMap {
 	if !c.Settings.FunctionMap {
 		return nil
 	}
-	g := srcgraph.Scan(c.Packages)
+	g := scanSource(c.Packages)
 	pkgs := 0
 	for p := range g.TestFiles {
 		if g.TestFiles[p] {

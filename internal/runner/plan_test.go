@@ -15,7 +15,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
-	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
@@ -153,14 +152,14 @@ func TestQuickPlan(t *testing.T) {
 // or not, across packages and test files.
 func TestScanSource(t *testing.T) {
 	_, pkgs := testModule(t, "hot")
-	g := srcgraph.Scan(pkgs)
-	reached := func(pkg string, roots map[string][]srcgraph.Root) map[string]string {
+	g := scanSource(pkgs)
+	reached := func(pkg string, roots map[string][]srcRoot) map[string]string {
 		out := map[string]string{}
 		for _, r := range roots[pkg] {
 			s := g.Reach(r.ID)
 			var fns []string
 			for _, fn := range []string{"Sum", "Find", "Prepare", "Unused", "Orphan"} {
-				if s.Has(g.IDs[srcgraph.Key("example.com/hot/calc", fn)]) {
+				if s.Has(g.IDs[srcKey("example.com/hot/calc", fn)]) {
 					fns = append(fns, fn)
 				}
 			}
@@ -204,7 +203,7 @@ func TestQuickPlanBudget(t *testing.T) {
 	if _, err := r.judgingPackages(map[string]bool{"example.com/hot/calc": true}); err != nil {
 		t.Fatal(err)
 	}
-	g := srcgraph.Scan(pkgs)
+	g := scanSource(pkgs)
 	qs := r.c.quickJudging(g, r.base.affected)
 	qt := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}
 	timed, err := qt.timePackages(context.Background(), g, qs, time.Millisecond)

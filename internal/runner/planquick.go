@@ -13,7 +13,6 @@ import (
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -24,7 +23,7 @@ const QuickTimingBudget = 45 * time.Second
 
 // QuickPlan estimates what the campaign will cost, as Plan does, without
 // its baseline steps: from the mutants, the benchmarks and tests found in
-// the source (srcgraph.Scan: which functions each may run), and a few timed
+// the source (scanSource: which functions each may run), and a few timed
 // builds and test runs (QuickTimingBudget). The report's Quick part gives
 // the bounds of the estimate; see the field docs of results.QuickPlan.
 //
@@ -53,7 +52,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 		return nil, err
 	}
 	t0 := time.Now()
-	g := srcgraph.Scan(c.Packages)
+	g := scanSource(c.Packages)
 	qs := c.quickJudging(g, r.base.affected)
 	r.Prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
@@ -99,7 +98,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	return p, nil
 }
 
-func countRoots(m map[string][]srcgraph.Root) int {
+func countRoots(m map[string][]srcRoot) int {
 	n := 0
 	for _, rs := range m {
 		n += len(rs)
@@ -120,11 +119,11 @@ type quickMutant struct {
 }
 
 // quickJudging finds, for each mutant, the benchmarks, tests and builds
-// that judge it by the source (see srcgraph.Scan); affected maps each
+// that judge it by the source (see scanSource); affected maps each
 // mutated package to it and the loaded packages importing it.
-func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string) []quickMutant {
-	reach := map[int]srcgraph.Set{}
-	reached := func(root srcgraph.Root, key string) bool {
+func (c *Campaign) quickJudging(g *srcGraph, affected map[string][]string) []quickMutant {
+	reach := map[int]reachSet{}
+	reached := func(root srcRoot, key string) bool {
 		id, ok := g.IDs[key]
 		if !ok {
 			return false
@@ -143,7 +142,7 @@ func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string)
 	qs := make([]quickMutant, len(c.Mutants))
 	for i, m := range c.Mutants {
 		q := quickMutant{m: m, inert: c.untested(m), inferred: sub[m.ID] != ""}
-		key := srcgraph.Key(m.Package, m.Function)
+		key := srcKey(m.Package, m.Function)
 		benchOnly := 0
 		for _, pkg := range affected[m.Package] {
 			if !g.TestFiles[pkg] {
@@ -202,7 +201,7 @@ type quickTimer struct {
 // timePackages times, for the mutated packages most of whose mutants are
 // built first, a first build of a test binary, a mutant's build, a run of
 // the binary's tests and of no test, until budget is spent.
-func (t quickTimer) timePackages(ctx context.Context, g *srcgraph.Graph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
+func (t quickTimer) timePackages(ctx context.Context, g *srcGraph, qs []quickMutant, budget time.Duration) ([]results.TimedPackage, error) {
 	first := map[string]mutate.Mutant{}
 	count := map[string]int{}
 	for _, q := range qs {

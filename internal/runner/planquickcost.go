@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -16,7 +15,7 @@ import (
 // packages and the campaign's settings.
 type quickCosts struct {
 	c                *Campaign
-	g                *srcgraph.Graph
+	g                *srcGraph
 	build            float64 // one mutant build: the timed ones' median
 	firstBuild       float64 // most timed first build (dependencies compiled)
 	start            float64 // a test binary's start: median
@@ -25,7 +24,7 @@ type quickCosts struct {
 	share            float64 // builds and tests at once share the CPUs
 }
 
-func newQuickCosts(c *Campaign, g *srcgraph.Graph, timed []results.TimedPackage) *quickCosts {
+func newQuickCosts(c *Campaign, g *srcGraph, timed []results.TimedPackage) *quickCosts {
 	q := &quickCosts{c: c, g: g, share: float64(min(c.Jobs, runtime.NumCPU()))}
 	var builds, starts []float64
 	var testSecs float64

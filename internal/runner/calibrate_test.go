@@ -1,4 +1,4 @@
-package calibrate
+package runner
 
 import (
 	"go/parser"

@@ -1,12 +1,13 @@
-// Package srcgraph is the quick plan's reading of the source: without
-// building or running anything, which functions each benchmark and each
-// test may run. A function's body names functions (called or not): an identifier names a
+package runner
+
+// The quick plan's reading of the source: without building or running
+// anything, which functions each benchmark and each test may run. A
+// function's body names functions (called or not): an identifier names a
 // function of its own package (in a test file, first of the test files),
 // pkg.F a function of another package of the module, x.M every method
 // named M in the module. Reachability over these names over-approximates
 // what coverage finds for direct calls and interface methods, and misses
 // only calls through values made far from where they are named.
-package srcgraph
 
 import (
 	"go/ast"
@@ -21,33 +22,33 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 )
 
-// A Graph is the functions of the loaded packages and what each names.
-type Graph struct {
-	IDs     map[string]int   // node key (see Key) -> id
+// A srcGraph is the functions of the loaded packages and what each names.
+type srcGraph struct {
+	IDs     map[string]int   // node key (see srcKey) -> id
 	edges   [][]int          // id -> ids it names
 	methods map[string][]int // method name -> ids of every method so named
 	// roots of each package: its benchmarks and tests (and examples and
 	// fuzz targets), as node ids, in source order.
-	Benches map[string][]Root
-	Tests   map[string][]Root
+	Benches map[string][]srcRoot
+	Tests   map[string][]srcRoot
 	// testFiles holds the packages with test files (a test binary).
 	TestFiles map[string]bool
 }
 
-// A Root is one benchmark or test function.
-type Root struct {
+// A srcRoot is one benchmark or test function.
+type srcRoot struct {
 	Name string
 	ID   int
 }
 
-// Key names a function of package pkg (an import path; test files get
+// srcKey names a function of package pkg (an import path; test files get
 // pkg+" [test]") as Mutant.Function names it.
-func Key(pkg, fn string) string { return pkg + "\x00" + fn }
+func srcKey(pkg, fn string) string { return pkg + "\x00" + fn }
 
 // testNS is the namespace of pkg's test files.
 func testNS(pkg string) string { return pkg + " [test]" }
 
-func (g *Graph) id(key string) int {
+func (g *srcGraph) id(key string) int {
 	if id, ok := g.IDs[key]; ok {
 		return id
 	}
@@ -57,10 +58,10 @@ func (g *Graph) id(key string) int {
 	return id
 }
 
-// Scan parses every .go file of pkgs (test files included, build
-// constraints ignored) into a Graph. Files that do not parse are skipped.
-func Scan(pkgs []*mutate.Package) *Graph {
-	g := &Graph{IDs: map[string]int{}, methods: map[string][]int{}, Benches: map[string][]Root{}, Tests: map[string][]Root{}, TestFiles: map[string]bool{}}
+// scanSource parses every .go file of pkgs (test files included, build
+// constraints ignored) into a srcGraph. Files that do not parse are skipped.
+func scanSource(pkgs []*mutate.Package) *srcGraph {
+	g := &srcGraph{IDs: map[string]int{}, methods: map[string][]int{}, Benches: map[string][]srcRoot{}, Tests: map[string][]srcRoot{}, TestFiles: map[string]bool{}}
 	names := map[string]string{} // import path -> package name
 	for _, p := range pkgs {
 		names[p.ImportPath] = p.Name
@@ -93,7 +94,7 @@ func Scan(pkgs []*mutate.Package) *Graph {
 					continue
 				}
 				fn := mutate.FuncName(fd)
-				id := g.id(Key(ns, fn))
+				id := g.id(srcKey(ns, fn))
 				if fd.Recv != nil {
 					g.methods[fd.Name.Name] = append(g.methods[fd.Name.Name], id)
 				} else if test {
@@ -110,7 +111,7 @@ func Scan(pkgs []*mutate.Package) *Graph {
 			case *ast.SelectorExpr:
 				if x, ok := n.X.(*ast.Ident); ok {
 					if path, ok := b.imports[x.Name]; ok {
-						if id, ok := g.IDs[Key(path, n.Sel.Name)]; ok {
+						if id, ok := g.IDs[srcKey(path, n.Sel.Name)]; ok {
 							g.edges[b.from] = append(g.edges[b.from], id)
 						}
 						return false
@@ -121,7 +122,7 @@ func Scan(pkgs []*mutate.Package) *Graph {
 				return false
 			case *ast.Ident:
 				for _, ns := range []string{b.ns, b.pkg} {
-					if id, ok := g.IDs[Key(ns, n.Name)]; ok {
+					if id, ok := g.IDs[srcKey(ns, n.Name)]; ok {
 						g.edges[b.from] = append(g.edges[b.from], id)
 						break
 					}
@@ -136,12 +137,12 @@ func Scan(pkgs []*mutate.Package) *Graph {
 
 // addRoot records a test file's top-level function fn of pkg if it is a
 // benchmark or a test.
-func (g *Graph) addRoot(pkg, fn string, id int) {
+func (g *srcGraph) addRoot(pkg, fn string, id int) {
 	switch {
 	case strings.HasPrefix(fn, "Benchmark"):
-		g.Benches[pkg] = append(g.Benches[pkg], Root{fn, id})
+		g.Benches[pkg] = append(g.Benches[pkg], srcRoot{fn, id})
 	case strings.HasPrefix(fn, "Test") && fn != "TestMain", strings.HasPrefix(fn, "Example"), strings.HasPrefix(fn, "Fuzz"):
-		g.Tests[pkg] = append(g.Tests[pkg], Root{fn, id})
+		g.Tests[pkg] = append(g.Tests[pkg], srcRoot{fn, id})
 	}
 }
 
@@ -168,14 +169,14 @@ func fileImports(f *ast.File, names map[string]string) map[string]string {
 	return out
 }
 
-// A Set is a set of node ids.
-type Set []uint64
+// A reachSet is a set of node ids.
+type reachSet []uint64
 
-func (s Set) Has(id int) bool { return id >= 0 && id/64 < len(s) && s[id/64]&(1<<(id%64)) != 0 }
+func (s reachSet) Has(id int) bool { return id >= 0 && id/64 < len(s) && s[id/64]&(1<<(id%64)) != 0 }
 
 // Reach is the set of nodes root names, directly or not.
-func (g *Graph) Reach(root int) Set {
-	s := make(Set, (len(g.edges)+63)/64)
+func (g *srcGraph) Reach(root int) reachSet {
+	s := make(reachSet, (len(g.edges)+63)/64)
 	stack := []int{root}
 	s[root/64] |= 1 << (root % 64)
 	for len(stack) > 0 {
@@ -192,7 +193,7 @@ func (g *Graph) Reach(root int) Set {
 }
 
 // Count is the number of nodes in s.
-func (s Set) Count() int {
+func (s reachSet) Count() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)

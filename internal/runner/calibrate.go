@@ -1,4 +1,4 @@
-package calibrate
+package runner
 
 import (
 	"context"
@@ -13,7 +13,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
-	"github.com/perfmut/perfmut/internal/runner"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -21,17 +20,18 @@ import (
 // nullFile is the base name of the file a null mutant adds to a package.
 const nullFile = "perfmut_calibrate_null.go"
 
-// A Calibration measures the false-kill rate of its Campaign's measurement
-// and kill rule on this machine with A/A trials: the baseline against
-// itself and against null mutants (an added function that changes the
-// binary's layout but not the work), Trials of each kind per level, at
-// sites of the Campaign's Mutants that benchmarks run in their timed loops.
+// A Calibration is perfmut calibrate: it measures the false-kill rate of
+// its Campaign's measurement and kill rule on this machine with A/A
+// trials: the baseline against itself and against null mutants (an added
+// function that changes the binary's layout but not the work), Trials of
+// each kind per level, at sites of the Campaign's Mutants that benchmarks
+// run in their timed loops. The trials run as an ordinary Campaign;
 // report.TallyCalibration and report.WriteCalibration turn its report into
 // rates with exact intervals.
 type Calibration struct {
 	// Campaign is what the trials run as: Mutants are the candidates whose
 	// sites trials take; Out "" runs them in a temporary directory.
-	Campaign runner.Campaign
+	Campaign Campaign
 	// Dir is the directory the package patterns (Settings.Patterns) are
 	// relative to.
 	Dir    string
