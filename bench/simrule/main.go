@@ -25,6 +25,7 @@ func main() {
 	compare := flag.Bool("compare", false, "print only perfmut compare's power with and without a drift shared by a round's two samples")
 	ksOnly := flag.Bool("ks", false, "with the default tables, only their KS columns")
 	tied := flag.Bool("tied", false, "print only the false-kill rate of one benchmark of tied sec/op by benchmark name and rule seed")
+	tiedIDs := flag.Bool("tied-ids", false, "print only the false-kill rate of one benchmark of tied sec/op for each of 10 fixed mutant IDs over fresh data")
 	rows := flag.String("rows", "", "with -family, only the rows whose name contains this")
 	survivors := flag.Bool("survivors", false, "print only the survivor table: P(survived) of a benchmark slower by the margin, by noise, grid and family, and of intermittent slowdowns")
 	margin := flag.Bool("margin", false, "print only what the margin does to survivors: kill, survive and undecided rates by noise and effect")
@@ -43,6 +44,10 @@ func main() {
 	}
 	if *tied {
 		tiedTable(os.Stdout, *runs)
+		return
+	}
+	if *tiedIDs {
+		tiedIDTable(os.Stdout, *runs)
 		return
 	}
 	if *family {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -33,6 +32,9 @@ type countState struct {
 	preBase map[string]instr.PreBase   // itersKey -> the baseline's count at the pre-count's run
 	failed  map[string]bool            // itersKey -> the baseline cannot be counted: wall time
 	conc    map[string]map[string]bool // package -> its concurrent benchmarks
+	// floor is the smallest deadline of a mutant's count (0: a minute);
+	// tests lower it to see the deadline scale with the work.
+	floor time.Duration
 }
 
 // counted reports whether the campaign counts the instructions of a
@@ -76,19 +78,22 @@ func (cs *countState) concurrent(pkgs map[string]*mutate.Package, b Benchmark) b
 
 // chooseMetrics decides which of the job's benchmarks are counted, finds
 // their iteration counts, and gives a mutant measured on counts only the
-// counts' minimum effect (a mutant on both keeps wall time's, the larger).
-// A benchmark whose baseline cannot be counted (countable) is measured on
-// wall time.
+// counts' minimum effect (a mutant on both keeps wall time's, the larger),
+// unless a count varies between processes (varies): that is a noisy
+// metric, held to wall time's minimum effect, and the verdict's metric
+// reason says so. A benchmark whose baseline cannot be counted
+// (countable) is measured on wall time.
 func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) error {
 	e := ms.e
 	ms.counted, ms.pre = map[Benchmark]bool{}, map[Benchmark]*instr.Pre{}
 	var counted, timed int
+	var varying []string
 	for _, b := range ms.order {
 		if !e.count.counted(&e.cfg, e.pkgs, op, b) {
 			timed++
 			continue
 		}
-		n, ok, err := e.countable(ctx, ms.j.Level, b, ms.its[b])
+		n, ok, err := e.countable(ctx, ms.j.Level, b)
 		if err != nil {
 			return err
 		}
@@ -99,28 +104,54 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 		ms.counted[b] = true
 		ms.lr.Iterations[ms.names[b]] = n
 		counted++
+		if s := e.count.spread(itersKey(ms.j.Level, b)); varies(s) {
+			varying = append(varying, fmt.Sprintf("%s x%.4f", ms.names[b], s))
+		}
 	}
-	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 {
+	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 && len(varying) == 0 {
 		ms.rule.MinEffect = e.cfg.Counting.MinEffect
 	}
 	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
+	if len(varying) > 0 {
+		ms.verdictMetric.Why += fmt.Sprintf("; a count that varies between processes (%s between the baseline's first two samples) is a noisy metric, held to the minimum effect %.3g of wall time",
+			strings.Join(varying, ", "), ms.rule.MinEffect)
+	}
 	return nil
 }
 
-// countable finds b's counted iteration count at level and takes the
-// baseline's first counted sample (once per engine): when either fails
+// varies reports whether a count whose baseline's first two samples are
+// spread apart (the larger over the smaller) varies between processes:
+// by the count's minimum effect (instr.MinEffect) or more, which rests on
+// counts that agree to about 0.1% (a map's hash seed or random inputs
+// made per process move a count by several per cent).
+func varies(spread float64) bool { return spread >= instr.MinEffect }
+
+// spread is the larger over the smaller of the baseline's first two
+// counted samples of key (1 before it has two).
+func (cs *countState) spread(key string) float64 {
+	base := cs.baseOf(key)
+	if len(base) < 2 || !(min(base[0].PerOp, base[1].PerOp) > 0) {
+		return 1
+	}
+	return max(base[0].PerOp, base[1].PerOp) / min(base[0].PerOp, base[1].PerOp)
+}
+
+// countable finds b's counted iteration count at level and the
+// baseline's first counted samples (once per engine): when either fails
 // (valgrind stops the benchmark, or -benchtime Nx is too few iterations
 // to see its work), b is measured on wall time in every job, with a
 // warning, rather than ending the campaign. !ok then, with no error; an
 // error only when ctx ended.
-func (e *Engine) countable(ctx context.Context, level string, b Benchmark, it BenchIters) (int, bool, error) {
+func (e *Engine) countable(ctx context.Context, level string, b Benchmark) (int, bool, error) {
 	key := itersKey(level, b)
 	if e.count.hasFailed(key) {
 		return 0, false, nil
 	}
-	n, err := e.count.countIters(ctx, e, e.sites(), level, b, it)
+	n, first, err := e.count.countIters(ctx, e, e.sites(), level, b)
 	if err == nil {
-		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 0)
+		// Two samples: their spread says whether the count varies.
+		e.count.seedBase(key, first, &e.noise, level, b)
+		_, err = e.count.baseCount(ctx, e.sampler(), e.sites(), &e.noise, level, b, 1)
 	}
 	if err == nil {
 		return n, true, nil
@@ -161,24 +192,42 @@ func metricChoice(op *mutate.Operator, counted, timed int, counting bool) Metric
 }
 
 // countIters is the iteration count of b's counted samples at level,
-// found once per engine: -benchtime Nx (at least instr.MinIters), else
-// instr.Sampler.ItersFrom on the baseline binary from the time mode's
-// count it.N; sites finds the baseline's binary.
-func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark, it BenchIters) (int, error) {
+// found once per engine from counts alone, so that no counted verdict
+// depends on the clock: -benchtime Nx (at least instr.MinIters), else
+// instr.Sampler.Iters on the baseline binary from instr.MinIters, checked
+// between N and 2N by instr.Sampler.Stable (a count per operation that
+// still changes with N doubles it; one that never settles is warned of).
+// The time mode's count, chosen for a sample's wall time under whatever
+// load the machine had, plays no part. The check's two samples at N are
+// returned to the caller that found N (nil to the others and for -benchtime
+// Nx): they may serve as the baseline's first samples. sites finds the
+// baseline's binary.
+func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSites, level string, b Benchmark) (int, []instr.Sample, error) {
 	key := itersKey(level, b)
 	defer cs.keyLock(key)()
 	if n, ok := cs.itersOf(key); ok {
-		return n, nil
+		return n, nil, nil
 	}
 	var n int
+	var first []instr.Sample
 	if fixed, ok := fixedIters(e.Config().Benchtime); ok {
 		n = max(fixed, instr.MinIters)
 	} else {
 		e.Prog.Logf("perfmut: counting the iterations of %s at %s under valgrind", b.CPUName(), level)
+		sp, bench := e.sampler(), sites.count(level, b, "")
 		var err error
-		sp := e.sampler()
-		if n, _, err = sp.ItersFrom(ctx, sites.count(level, b, ""), instr.DefaultBudget, max(it.N, instr.MinIters)); err != nil {
-			return 0, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		if n, _, err = sp.Iters(ctx, bench, instr.DefaultBudget); err != nil {
+			return 0, nil, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+		st, err := sp.Stable(ctx, bench, n)
+		if err != nil {
+			return 0, nil, fmt.Errorf("baseline benchmark %s of %s: %w", b.Name, b.Pkg, err)
+		}
+		n, first = st.N, st.Samples[:]
+		e.Prog.Logf("perfmut: %s at %s counts %.1f %s, %s", b.CPUName(), level, st.Samples[0].PerOp, instr.Unit, st)
+		if !st.Stable {
+			e.Warnf("%s at %s: its count per operation changes by x%.4f between %d and %d iterations and no longer count settles it (a cost that grows with the iterations, or one that varies between processes): its counted samples run %d iterations",
+				b.CPUName(), level, st.Growth, st.N, 2*st.N, st.N)
 		}
 	}
 	cs.mu.Lock()
@@ -187,7 +236,24 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 		cs.iters, cs.base = map[string]int{}, map[string][]instr.Sample{}
 	}
 	cs.iters[key] = n
-	return n, nil
+	return n, first, nil
+}
+
+// seedBase makes smps the baseline's first counted samples of b at level
+// when it has none yet (each goes to noise).
+func (cs *countState) seedBase(key string, smps []instr.Sample, noise *noiseState, level string, b Benchmark) {
+	defer cs.keyLock(key)()
+	cs.mu.Lock()
+	seed := len(cs.base[key]) == 0
+	if seed {
+		cs.base[key] = append(cs.base[key], smps...)
+	}
+	cs.mu.Unlock()
+	for _, smp := range smps {
+		if seed {
+			noise.add(level, b, score.InstructionsPerOp, smp.PerOp)
+		}
+	}
 }
 
 // sampler is the configuration's sampler, its runs' output directories
@@ -386,17 +452,20 @@ func (ms *measurement) countDeadline(b Benchmark) time.Duration {
 	for _, s := range ms.e.count.baseOf(itersKey(ms.j.Level, b)) {
 		slowest = max(slowest, s.Elapsed)
 	}
-	return deadlineFor(slowest, ms.preRatio(b))
+	return deadlineFor(slowest, ms.preRatio(b), ms.e.count.floor)
 }
 
 // deadlineFor is countDeadline for the slowest baseline sample's wall
-// time and the mutant's pre-count ratio.
-func deadlineFor(slowest time.Duration, ratio float64) time.Duration {
+// time and the mutant's pre-count ratio, at least floor (0: a minute).
+func deadlineFor(slowest time.Duration, ratio float64, floor time.Duration) time.Duration {
+	if floor == 0 {
+		floor = time.Minute
+	}
 	d := 10 * slowest
 	if ratio > 1 && !math.IsInf(ratio, 0) {
 		d = time.Duration(float64(d) * ratio)
 	}
-	return max(d, time.Minute)
+	return max(d, floor)
 }
 
 // preRatio is the ratio of the mutant's pre-count of b to the baseline's
@@ -537,7 +606,7 @@ func (e *Engine) PrepareCounts(ctx context.Context, j *Job) error {
 		return nil
 	}
 	for _, b := range cands {
-		if _, _, err := e.countable(ctx, j.Level, b, e.itc[itersKey(j.Level, b)]); err != nil {
+		if _, _, err := e.countable(ctx, j.Level, b); err != nil {
 			return err
 		}
 	}
@@ -551,7 +620,7 @@ func (e *Engine) countCandidates(j *Job) ([]Benchmark, bool) {
 	if e.cfg.Counting == nil {
 		return nil, false
 	}
-	op := operators.ByName(j.Mutant.Operator)
+	op := j.Mutant.Op
 	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
 	if len(cands) == 0 {
 		return nil, false

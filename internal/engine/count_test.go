@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -135,7 +136,7 @@ func TestCountedOnly(t *testing.T) {
 		return e
 	}
 	job := func(op string, bs ...Benchmark) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: bs}
+		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: bs}
 	}
 	e := ready(true)
 	for _, tc := range []struct {
@@ -200,29 +201,14 @@ func TestPrepareCounts(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	fake, runs := filepath.Join(dir, "valgrind"), filepath.Join(dir, "runs")
-	script := `#!/bin/sh
-out=""; n=""
-for a in "$@"; do
-  case "$a" in
-  --cachegrind-out-file=*) out="${a#--cachegrind-out-file=}" ;;
-  -test.benchtime=*x) n="${a#-test.benchtime=}"; n="${n%x}" ;;
-  esac
-done
-echo "$n" >> ` + runs + `
-printf 'BenchmarkSerial \t %s\t 1 ns/op\nPASS\n' "$n"
-printf 'events: Ir\nsummary: %s\n' "$((1000 + 50000 * n))" > "$out"
-`
-	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	fake, runs := fakeCounter(t, dir, "0")
 	serial := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
 	e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}},
 		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
 	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 	runCount := func() int { got, _ := os.ReadFile(runs); return len(strings.Fields(string(got))) }
 	job := func(op string) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: []Benchmark{serial}}
+		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: []Benchmark{serial}}
 	}
 	ctx := context.Background()
 
@@ -242,8 +228,9 @@ printf 'events: Ir\nsummary: %s\n' "$((1000 + 50000 * n))" > "$out"
 		t.Fatal(err)
 	}
 	key := itersKey("opt", serial)
-	if n, ok := e.count.itersOf(key); !ok || n != instr.ItersFor(50000, instr.DefaultBudget) || len(e.count.baseOf(key)) != 1 || e.count.baseOf(key)[0].PerOp != 50000 {
-		t.Errorf("after PrepareCounts: N %d (%v), baseline samples %+v; want N %d and one sample of 50000 instructions/op", n, ok, e.count.baseOf(key), instr.ItersFor(50000, instr.DefaultBudget))
+	// The stability check's two samples at N are the baseline's first.
+	if n, ok := e.count.itersOf(key); !ok || n != instr.ItersFor(50000, instr.DefaultBudget) || len(e.count.baseOf(key)) != 2 || e.count.baseOf(key)[1].PerOp != 50000 {
+		t.Errorf("after PrepareCounts: N %d (%v), baseline samples %+v; want N %d and two samples of 50000 instructions/op", n, ok, e.count.baseOf(key), instr.ItersFor(50000, instr.DefaultBudget))
 	}
 	if !e.CountedOnly(job("spin-loop")) {
 		t.Error("CountedOnly after PrepareCounts = false")
@@ -252,5 +239,111 @@ printf 'events: Ir\nsummary: %s\n' "$((1000 + 50000 * n))" > "$out"
 	before := runCount()
 	if err := e.PrepareCounts(ctx, job("alloc-churn")); err != nil || runCount() != before {
 		t.Errorf("second PrepareCounts: err %v, %d more valgrind runs; want none", err, runCount()-before)
+	}
+}
+
+// fakeCounter writes a valgrind standing in for cachegrind into dir: a
+// run at n iterations of BenchmarkSerial counts 1000 + 50000 n
+// instructions plus extra (a shell arithmetic expression of n; "0" for
+// none), and appends n to the returned runs file.
+func fakeCounter(t *testing.T, dir, extra string) (fake, runs string) {
+	t.Helper()
+	fake, runs = filepath.Join(dir, "valgrind"), filepath.Join(dir, "runs")
+	script := `#!/bin/sh
+out=""; n=""
+for a in "$@"; do
+  case "$a" in
+  --cachegrind-out-file=*) out="${a#--cachegrind-out-file=}" ;;
+  -test.benchtime=*x) n="${a#-test.benchtime=}"; n="${n%x}" ;;
+  esac
+done
+echo "$n" >> ` + runs + `
+printf 'BenchmarkSerial \t %s\t 1 ns/op\nPASS\n' "$n"
+printf 'events: Ir\nsummary: %s\n' "$((1000 + 50000 * n + ` + extra + `))" > "$out"
+`
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return fake, runs
+}
+
+// TestCountItersWithoutClock: the counted iteration count comes from
+// counts alone, not from the time mode's count (chosen for a sample's
+// wall time, so larger in a burst of load: 3843 quiet, 9386 under load on
+// a real module). A benchmark with a one-off cost of 2 M instructions in
+// its loop (runs above 2 iterations) over 50000 a operation: from 2
+// iterations the search finds N = 1945, where the count per operation
+// is 1% above that at 2N; doubled once, 3890 is within 1% of 7780. Both
+// time-mode counts give N = 3890 and the same baseline samples, and no
+// count runs at either time-mode count.
+func TestCountItersWithoutClock(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake valgrind is a shell script")
+	}
+	serial := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
+	key := itersKey("opt", serial)
+	var perOps [][]float64
+	for _, timeN := range []int{3843, 9386} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "p_test.go"), []byte(concurrentTestFile), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fake, runs := fakeCounter(t, dir, "(n > 2) * 2000000")
+		e := New(Config{Packages: []*mutate.Package{{ImportPath: "example.com/p", Dir: dir}},
+			Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
+		e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
+		e.itc[key] = BenchIters{N: timeN}
+		if err := e.PrepareCounts(context.Background(), &Job{Mutant: mutate.Mutant{Operator: "spin-loop"}, Level: "opt", Benches: []Benchmark{serial}}); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := e.count.itersOf(key); n != 3890 {
+			t.Errorf("time-mode count %d: counted N = %d, want 3890", timeN, n)
+		}
+		var vals []float64
+		for _, smp := range e.count.baseOf(key) {
+			vals = append(vals, smp.PerOp)
+		}
+		perOps = append(perOps, vals)
+		got, _ := os.ReadFile(runs)
+		for _, f := range strings.Fields(string(got)) {
+			if f == strconv.Itoa(timeN+instr.MinIters) {
+				t.Errorf("time-mode count %d: a count ran at %s iterations, the time mode's count", timeN, f)
+			}
+		}
+	}
+	if !reflect.DeepEqual(perOps[0], perOps[1]) || len(perOps[0]) != 2 {
+		t.Errorf("baseline samples %v and %v, want the same two", perOps[0], perOps[1])
+	}
+}
+
+// TestVaryingCountIsNoisy: a count that varies between processes (a
+// set-encoding benchmark making its own random IDs in each process moved
+// by ±7%) is a noisy metric: a mutant measured on it is held to wall
+// time's minimum effect, not the counts' 1.005 (which rests on counts that
+// agree to about 0.1%), and its metric reason says why; a
+// near-deterministic count keeps 1.005. The spread is the baseline's
+// first two samples'.
+func TestVaryingCountIsNoisy(t *testing.T) {
+	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSet"}
+	for _, tc := range []struct {
+		second    float64
+		minEffect float64
+		why       string
+	}{
+		{50040, 1.005, "work: an instruction count sees it"},
+		{53500, 1.01, "work: an instruction count sees it; a count that varies between processes (BenchmarkSet x1.0700 between the baseline's first two samples) is a noisy metric, held to the minimum effect 1.01 of wall time"},
+	} {
+		e := New(Config{Measurement: Measurement{Rule: score.Rule{MinEffect: 1.01}, Counting: &Counting{MinEffect: instr.MinEffect}}}, "", nil)
+		key := itersKey("opt", b)
+		e.count.iters = map[string]int{key: 2000}
+		e.count.base = map[string][]instr.Sample{key: {{PerOp: 50000}, {PerOp: tc.second}}}
+		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, names: map[Benchmark]string{b: b.Name},
+			rule: e.cfg.Rule, lr: &results.LevelResult{Iterations: map[string]int{}}}
+		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+			t.Fatal(err)
+		}
+		if !ms.counted[b] || ms.rule.MinEffect != tc.minEffect || ms.verdictMetric.Why != tc.why {
+			t.Errorf("baseline 50000 and %v: counted %v, minimum effect %v, why %q; want counted, %v, %q", tc.second, ms.counted[b], ms.rule.MinEffect, ms.verdictMetric.Why, tc.minEffect, tc.why)
+		}
 	}
 }

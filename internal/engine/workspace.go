@@ -11,7 +11,6 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -27,7 +26,7 @@ type Workspace struct {
 
 // NewWorkspace returns an empty workspace of cfg's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
-func NewWorkspace(cfg Config, tmp string, prog *progress.Progress) (*Workspace, error) {
+func NewWorkspace(cfg Config, tmp string, prog *Progress) (*Workspace, error) {
 	w := &Workspace{Engine: New(cfg, tmp, prog), hasTests: map[string]bool{}}
 	w.SetBaseline(map[string]map[string]string{results.Opt: {}})
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {
@@ -137,9 +136,10 @@ func (w *Workspace) Counted(b Benchmark) bool {
 }
 
 // CountIters is the iteration count of b's counted samples on this
-// version, found once (see countIters) from the time mode's count it.N.
-func (w *Workspace) CountIters(ctx context.Context, b Benchmark, it BenchIters) (int, error) {
-	return w.count.countIters(ctx, w.Engine, w.sites(), results.Opt, b, it)
+// version, found once from counts alone (see countIters).
+func (w *Workspace) CountIters(ctx context.Context, b Benchmark) (int, error) {
+	n, _, err := w.count.countIters(ctx, w.Engine, w.sites(), results.Opt, b)
+	return n, err
 }
 
 // CountSample counts one sample of b at n iterations in the binary bin in

@@ -17,7 +17,9 @@ import (
 // file's path to that file. A run at FAKE_FAILN iterations fails. With
 // FAKE_ORDER set it appends "start N" to that file as it starts and "end
 // N" as it ends; with FAKE_BARRIER set too it waits after its start (up to
-// 20 s) until the file has FAKE_BARRIER starts.
+// 20 s) until the file has FAKE_BARRIER starts. A one-off cost of the
+// loop adds FAKE_GROW instructions to every run above 2 iterations;
+// FAKE_SQ adds N*N/FAKE_SQ (a count per operation that grows with N).
 const fakeValgrind = `#!/bin/sh
 out=""; n=""; mem=""
 for a in "$@"; do
@@ -48,7 +50,9 @@ nofile) printf 'BenchmarkFake \t %s\t 1 ns/op\n' "$n"; exit 0 ;;
 flat) FAKE_PEROP=0 ;;
 esac
 printf 'BenchmarkFake \t %s\t 1 ns/op\nPASS\n' "$n"
-printf 'events: Ir\nsummary: %s\n' "$((FAKE_BASE + FAKE_PEROP * n))" > "$out"
+g=0; if [ -n "$FAKE_GROW" ] && [ "$n" -gt 2 ]; then g=$FAKE_GROW; fi
+if [ -n "$FAKE_SQ" ]; then g=$((g + n * n / FAKE_SQ)); fi
+printf 'events: Ir\nsummary: %s\n' "$((FAKE_BASE + FAKE_PEROP * n + g))" > "$out"
 if [ -n "$FAKE_ORDER" ]; then echo "end $n" >> "$FAKE_ORDER"; fi
 `
 

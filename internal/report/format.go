@@ -17,13 +17,14 @@ import (
 func pct(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) + "%" }
 
 // ratioString is "×1.234"; a ratio over a zero baseline median
-// (score.UnboundedRatio, e.g. 0 -> 64 B/op) is "×inf".
+// (score.UnboundedRatio, e.g. 0 -> 64 B/op) says so: "×inf (baseline
+// median 0)".
 func ratioString(x float64) string {
 	switch {
 	case x >= score.UnboundedRatio:
-		return "×inf"
+		return "×inf " + score.UnboundedNote
 	case x <= -score.UnboundedRatio:
-		return "×-inf"
+		return "×-inf " + score.UnboundedNote
 	}
 	return "×" + strconv.FormatFloat(x, 'f', 3, 64)
 }
@@ -211,8 +212,8 @@ func runSpan(rep *results.Report) string {
 	return s
 }
 
-// SettingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
-func SettingsLine(rep *results.Report) string {
+// settingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
+func settingsLine(rep *results.Report) string {
 	s := rep.Settings
 	var parts []string
 	if s.Alpha > 0 {

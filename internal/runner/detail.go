@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -51,10 +52,7 @@ func decides(st score.Status, a, b score.TestResult) bool {
 }
 
 // ratioText formats a ratio for the log with three significant digits,
-// "inf" for an unbounded one.
+// "inf (baseline median 0)" for an unbounded one.
 func ratioText(x float64) string {
-	if x >= score.UnboundedRatio {
-		return "inf"
-	}
-	return fmt.Sprintf("%.3g", x)
+	return strings.TrimSuffix(score.RatioX(x), "x")
 }
