@@ -1,22 +1,33 @@
 package compare
 
 import (
-	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/pprof/profile"
 	"github.com/perfmut/perfmut/internal/attrib"
+	"github.com/perfmut/perfmut/internal/changes"
+	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/results"
-	"github.com/perfmut/perfmut/score"
 )
+
+// ProfileTime is about how long a profiled sample of the slower side
+// takes: at the CPU profiler's 100 Hz, about 20 samples a round.
+const ProfileTime = 200 * time.Millisecond
+
+// ProfilesDir is where a comparison keeps its pprof files, in its output
+// directory.
+const ProfilesDir = "profiles"
+
+// memProfileRate is the profiled samples' runtime.MemProfileRate: about
+// one allocation recorded per 16 KiB allocated.
+const memProfileRate = 16384
 
 // profiled is one benchmark's profiled rounds: each side's CPU and
 // allocation profiles, round by round, and the iterations each round's
@@ -30,49 +41,6 @@ type profiled struct {
 // maxIterScale bounds how much the profiled rounds' runs grow over the
 // first round's.
 const maxIterScale = 8
-
-// profile profiles b (reported as cb) on both sides in
-// c.AttributeRounds interleaved rounds, both samples of a round at one
-// b.N and one number of runs (profileIters: the first round's about
-// ProfileTime of the slower side); when a round's profiles hold less
-// than half ProfileTime of CPU time (a loaded machine runs the process a
-// fraction of the time), the next round runs more, up to maxIterScale
-// times the first's runs.
-func (c *Comparison) profile(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark, rng *rand.Rand) (*profiled, error) {
-	started := time.Now()
-	tmp, err := os.MkdirTemp(sides[0].w.Tmp, "prof-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	p := &profiled{}
-	n, runs0, slow, err := c.profileIters(ctx, sides, b, cb)
-	if err != nil {
-		return nil, err
-	}
-	runs := runs0
-	for r := range c.AttributeRounds {
-		var cpuNs float64
-		// A sample's deadline: 100 times its expected time, at least a minute.
-		timeout := max(time.Minute, time.Duration(100*slow*float64(n*runs)*1e9))
-		for _, side := range rng.Perm(2) {
-			base := filepath.Join(tmp, fmt.Sprintf("%d-%d", r, side))
-			if err := c.profileOnce(ctx, sides[side], b, n, runs, base, timeout); err != nil {
-				return nil, err
-			}
-			ps, err := attrib.Read([]string{base + ".cpu", base + ".mem"})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", sides[side].name, err)
-			}
-			p.cpu[side], p.mem[side] = append(p.cpu[side], ps[0]), append(p.mem[side], ps[1])
-			cpuNs += cpuTime(ps[0])
-		}
-		p.ns = append(p.ns, n*runs)
-		runs = nextIters(runs, runs0, cpuNs/2)
-	}
-	p.seconds = time.Since(started).Seconds()
-	return p, nil
-}
 
 // nextIters is the next round's runs after a round of n runs whose
 // samples held cpuNs nanoseconds of CPU time on average, n0 the first
@@ -99,86 +67,95 @@ func cpuTime(p *profile.Profile) float64 {
 	return t
 }
 
-// attribute keeps p's merged profiles in c.Out and attributes each
-// explained metric of cb's change to functions.
-func (c *Comparison) attribute(p *profiled, cb *results.CompareBenchmark, changed map[string]string, key attrib.Keyer) (*results.Attribution, error) {
-	a := &results.Attribution{Iterations: p.ns, Rounds: c.AttributeRounds, Seconds: p.seconds}
-	name := profileName(cb)
-	a.Profiles = results.AttribProfiles{OldCPU: describe(name, "old", "cpu"), NewCPU: describe(name, "new", "cpu"),
-		OldMem: describe(name, "old", "mem"), NewMem: describe(name, "new", "mem")}
-	for _, f := range []struct {
-		path string
-		ps   []*profile.Profile
-	}{{a.Profiles.OldCPU, p.cpu[0]}, {a.Profiles.NewCPU, p.cpu[1]}, {a.Profiles.OldMem, p.mem[0]}, {a.Profiles.NewMem, p.mem[1]}} {
-		if err := attrib.WriteMerged(filepath.Join(c.Out, filepath.FromSlash(f.path)), f.ps); err != nil {
-			return nil, fmt.Errorf("keeping the profiles: %w", err)
+// findBench is the measured benchmark of cb.
+func findBench(sel []engine.Benchmark, cb *results.CompareBenchmark) (engine.Benchmark, bool) {
+	for _, b := range sel {
+		if b.Pkg == cb.Package && b.CPUName() == cb.Name {
+			return b, true
 		}
 	}
-	for _, m := range cb.Metrics {
-		am, err := c.attributeMetric(m, p, changed, key)
-		if err != nil {
-			return nil, err
-		}
-		if am != nil {
-			am.Summary = attrib.Summary(cb.Name, *am)
-			a.Metrics = append(a.Metrics, *am)
-		}
-	}
-	return a, nil
+	return engine.Benchmark{}, false
 }
 
-// attributeMetric attributes measured metric m from the rounds' profiles,
-// nil for a metric the mode does not explain or no profile measures.
-func (c *Comparison) attributeMetric(m results.CompareMetric, p *profiled, changed map[string]string, key attrib.Keyer) (*results.AttribMetric, error) {
-	if !c.explains(m.Verdict) {
-		return nil, nil
+// keyer maps profile function names to the module's functions, in any
+// package of either side (external test packages too).
+func keyer(sides [2]*compareSide) attrib.Keyer {
+	var pkgs []string
+	for _, s := range sides {
+		for p := range s.modPkgs {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p, p+"_test")
+			}
+		}
 	}
-	for _, pm := range attrib.Metrics {
-		if pm.Metric != m.Metric {
-			continue
-		}
-		ps := p.mem
-		if pm.Type == "cpu" {
-			ps = p.cpu
-		}
-		rounds, err := attrib.Rounds(ps[0], ps[1], pm.Type, key)
-		if err != nil {
-			return nil, err
-		}
-		for i := range rounds {
-			rounds[i].N = p.ns[i]
-		}
-		dir := 0.0
-		switch m.Verdict {
-		case score.Slower:
-			dir = 1
-		case score.Faster:
-			dir = -1
-		}
-		am := attrib.Rank(results.AttribMetric{Metric: m.Metric, Verdict: m.Verdict, Ratio: m.Ratio, Unit: pm.Unit},
-			rounds, attrib.Options{Dir: dir, Changed: changed, InModule: func(k string) bool { return key(k) != "" }})
-		return &am, nil
-	}
-	return nil, nil
+	slices.SortFunc(pkgs, func(a, b string) int { return len(b) - len(a) }) // the longest match first
+	return attrib.Keyer(detect.KeyOf(pkgs))
 }
 
-// profileOnce runs one profiled sample of b on side s, runs runs of n
-// iterations under timeout, writing base.cpu and base.mem.
-func (c *Comparison) profileOnce(ctx context.Context, s *compareSide, b engine.Benchmark, n, runs int, base string, timeout time.Duration) error {
-	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + strconv.Itoa(n) + "x",
-		"-test.count=" + strconv.Itoa(runs), "-test.benchmem", "-test.timeout=0", "-test.cpuprofile=" + base + ".cpu",
-		"-test.memprofile=" + base + ".mem", "-test.memprofilerate=" + strconv.Itoa(memProfileRate)}
-	if b.CPU > 0 {
-		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
+// changedFuncs maps the functions whose declarations hold a changed line
+// (NEW's added or changed lines first, then OLD's deleted or changed
+// ones) to where the change touched them.
+func changedFuncs(sides [2]*compareSide, d *changes.Diff) map[string]string {
+	out := map[string]string{}
+	for _, i := range []int{1, 0} {
+		s := sides[i]
+		lines := s.built([2]map[string][]changes.Range{d.Old, d.New}[i])
+		for _, f := range sortedKeys(lines) {
+			if !strings.HasSuffix(f, ".go") {
+				continue
+			}
+			src, err := os.ReadFile(filepath.Join(s.w.Dir(), filepath.FromSlash(f)))
+			if err != nil {
+				continue // removed on this side
+			}
+			if err := attrib.Changed(out, importPathOf(s.modPath, f), f, src, lines[f], map[int]string{0: "OLD "}[i]); err != nil {
+				continue // not Go this toolchain parses: no function to name
+			}
+		}
 	}
-	res, err := proc.Run(ctx, s.w.Package(b.Pkg).Dir, nil, timeout, s.w.Binary(b.Pkg), args...)
-	switch {
-	case err != nil:
-		return fmt.Errorf("%s: %w", s.name, err)
-	case res.Canceled:
-		return ctx.Err()
-	case !res.OK():
-		return fmt.Errorf("%s: the profiled sample failed: %s", s.name, engine.BenchFailure(res).Reason)
+	return out
+}
+
+// maxRuns bounds the runs of one profiled sample.
+const maxRuns = 1000
+
+// profileRuns is b.N and the runs of a profiled sample of a benchmark
+// measured at iters iterations (0: not at a fixed count) and slow
+// seconds per op (0: unknown): iters, and as many runs as make about
+// ProfileTime. When one run of iters would take longer than that (a
+// side many times slower than the measurement's other, whose samples
+// were censored), and without iters, about ProfileTime's iterations in
+// one run.
+func profileRuns(iters int, slow float64) (n, runs int) {
+	if slow <= 0 {
+		return max(iters, 1), 1
 	}
-	return nil
+	if iters <= 0 || float64(iters)*slow > ProfileTime.Seconds() {
+		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), 1
+	}
+	return iters, min(maxRuns, max(1, int(math.Round(ProfileTime.Seconds()/(float64(iters)*slow)))))
+}
+
+// measuredTime is the slower side's measured median time per op in
+// seconds (0 if no time was measured) and which sides need timing again
+// for the profiled samples: those with censored samples, both when no
+// time was measured.
+func measuredTime(ms []results.CompareMetric) (slow float64, retime [2]bool) {
+	for _, m := range ms {
+		if m.Metric == "sec/op" {
+			return max(m.Old, m.New), [2]bool{len(m.OldCensored) > 0, len(m.NewCensored) > 0}
+		}
+	}
+	return 0, [2]bool{true, true}
+}
+
+// profileName is the base name of a benchmark's kept pprof files.
+func profileName(cb *results.CompareBenchmark) string {
+	return engine.SafeName(cb.Package + "." + cb.Name)
+}
+
+// describe is the path of a kept profile relative to the output
+// directory.
+func describe(name, side, kind string) string {
+	return filepath.ToSlash(filepath.Join(ProfilesDir, fmt.Sprintf("%s.%s.%s.pprof", name, side, kind)))
 }
