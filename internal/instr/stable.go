@@ -56,9 +56,10 @@ type Stability struct {
 // shrinks the difference (shrinkShare). A count per operation that is
 // higher at 2n grows with the iterations (a benchmark whose operations
 // work on a structure of b.N elements): more iterations cost more per
-// operation and never settle it, so the check stops there. The Stability is the last check's, Stable
-// false when none passed; its Samples are two samples at its N. n comes
-// from counts alone (Iters), so nothing here depends on the clock.
+// operation and never settle it, so the check stops there. The Stability
+// is the last check's, Stable false when none passed; its Samples are two
+// samples at its N. n comes from counts alone (Iters), so nothing here
+// depends on the clock.
 func (s *Sampler) Stable(ctx context.Context, b Bench, n int) (Stability, error) {
 	a, err := s.Sample(ctx, b, n)
 	if err != nil {
