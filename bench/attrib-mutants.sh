@@ -21,7 +21,7 @@
 #   EXTRA='...' more flags for every comparison (e.g. -max-samples 10)
 #   SEED        the order in which mutants are tried, default 1
 #   KEEP=dir    keep every comparison's results directory in dir
-# Prints one line per mutant tried and the totals: top 1 and top 3 rates,
+# Prints one line per mutant tried and the totals (and per operator): top 1 and top 3 rates,
 # and the attribution's time against the rest of the comparisons'.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -112,21 +112,23 @@ EOF
 )
   read -r status top1 top3 top secs asecs bench metric <<<"$line"
   echo "$id $op $fn: $status${bench:+ ($bench $metric)}; top $top; rank ok: top1=$top1 top3=$top3; ${secs}s (attribution ${asecs}s)"
-  echo "$line" >>"$work/results.txt"
+  echo "$op $line" >>"$work/results.txt"
   [ -n "${KEEP:-}" ] && mkdir -p "$KEEP" && cp -r "$out" "$KEEP/"
   if [ "$status" = killed ]; then killed=$((killed + 1)); fi
 done <"$work/order.txt"
 echo "# $(uptime)"
 python3 - "$work/results.txt" <<'EOF'
 import sys
-rows = [l.split() for l in open(sys.argv[1])]
-k = [r for r in rows if r[0] == "killed"]
-t1 = sum(int(r[1]) for r in k); t3 = sum(int(r[2]) for r in k)
-tot = sum(float(r[4]) for r in rows); att = sum(float(r[5]) for r in rows)
+rows = [l.split() for l in open(sys.argv[1])]  # operator, status, top1, top3, top, seconds, attribution seconds, ...
+k = [r for r in rows if r[1] == "killed"]
+t1 = sum(int(r[2]) for r in k); t3 = sum(int(r[3]) for r in k)
+tot = sum(float(r[5]) for r in rows); att = sum(float(r[6]) for r in rows)
 print("tried %d, killed %d: top 1 %d (%.0f%%), top 3 %d (%.0f%%)" % (len(rows), len(k), t1, 100.0 * t1 / max(len(k), 1), t3, 100.0 * t3 / max(len(k), 1)))
+for op in sorted({r[0] for r in rows}):
+    ko = [r for r in k if r[0] == op]
+    print("  %s: tried %d, killed %d, top 1 %d, top 3 %d" % (op, sum(1 for r in rows if r[0] == op), len(ko), sum(int(r[2]) for r in ko), sum(int(r[3]) for r in ko)))
 print("attribution %.0fs of %.0fs in all: %.2fx the comparisons without it (%.0fs)" % (att, tot, att / max(tot - att, 1e-9), tot - att))
-k1 = [r for r in k]
-if k1:
-    ka = sum(float(r[5]) for r in k1); kt = sum(float(r[4]) for r in k1)
+if k:
+    ka = sum(float(r[6]) for r in k); kt = sum(float(r[5]) for r in k)
     print("killed mutants only: attribution %.0fs, the rest of their comparisons %.0fs: %.2fx" % (ka, kt - ka, ka / max(kt - ka, 1e-9)))
 EOF

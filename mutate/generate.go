@@ -323,7 +323,7 @@ func helperFile(name string, op *Operator) string {
 	return b.String()
 }
 
-// A site is a reported Site with what the engine derives from it.
+// A site is a reported Site with what Load derives from it.
 type site struct {
 	op       *Operator
 	s        Site
@@ -452,6 +452,7 @@ func siteMutants(pkgPath, rel string, tf *token.File, src []byte, sites []site, 
 			Function:    st.function,
 			Description: st.s.Description,
 			Edits:       st.s.Edits,
+			Op:          st.op,
 		}
 		if hf, ok := helpers[st.op.Name]; ok && hf.uses(st.s.Edits) {
 			if hf.skip {

@@ -5,10 +5,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
 	"sort"
 	"strings"
+	"time"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
+
+// goListTimeout is the deadline of go list ./... (every process perfmut
+// starts has one).
+const goListTimeout = 5 * time.Minute
 
 // Judges returns every package of the module with the imports among them:
 // the loaded packages as they are, and the module's other packages (out
@@ -22,8 +28,9 @@ func (p *Program) Judges(ctx context.Context) ([]*Package, error) {
 		args = append(args, "-tags="+strings.Join(p.opts.Tags, ","))
 	}
 	args = append(args, "./...")
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = p.Module.Dir
+	ctx, cancel := context.WithTimeout(ctx, goListTimeout)
+	defer cancel()
+	cmd := proc.Command(ctx, p.Module.Dir, nil, "go", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -27,6 +27,14 @@ type Mutant struct {
 	// mutant needs none. HelperFile is its base name.
 	Helper     string `json:"-"`
 	HelperFile string `json:"-"`
+
+	// Op is the operator that made the mutant, as an analysis.Pass
+	// carries its Analyzer: the runner and the engine judge the mutant by
+	// its traits (Inert, Size, Cost, Contention, Tail, LoopCost). Load
+	// sets it; a mutant read back from a report gets it from the list of
+	// operators its reader knows (results.Report.SetOperators). It is nil
+	// for an operator that list lacks, which has none of the traits.
+	Op *Operator `json:"-"`
 }
 
 // Apply returns a fresh copy of src with the mutant's edits applied.

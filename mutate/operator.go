@@ -123,7 +123,7 @@ type Pass struct {
 	Report func(Site)
 }
 
-// A Site is one mutation an operator proposes, before the engine gives it an
+// A Site is one mutation an operator proposes, before Load gives it an
 // ID and a position.
 type Site struct {
 	// Node is the mutated syntax. Its start position is the mutant's

@@ -3,21 +3,21 @@ package mutate
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
-
-	"golang.org/x/tools/go/packages"
+	"time"
 
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/internal/proc"
+	"golang.org/x/tools/go/packages"
 )
 
 // Options says what to load and how to mutate it.
@@ -77,23 +77,6 @@ type Program struct {
 	helperWarnings []string
 }
 
-// An InputError is an error caused by the user's input (not a module, no
-// matching packages, a package that does not type-check): the CLI exits 2.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
-
-func inputErrorf(format string, args ...any) error {
-	return &InputError{fmt.Errorf(format, args...)}
-}
-
-// IsInputError reports whether err is (or wraps) an InputError.
-func IsInputError(err error) bool {
-	var ie *InputError
-	return errors.As(err, &ie)
-}
-
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 	packages.NeedImports | packages.NeedDeps | packages.NeedTypes | packages.NeedTypesSizes |
 	packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedModule
@@ -113,7 +96,7 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		return nil, err
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, inputErrorf("directory %s does not exist", dir)
+		return nil, inputerr.Errorf("directory %s does not exist", dir)
 	}
 	env, err := goEnv(ctx, dir)
 	if err != nil {
@@ -148,7 +131,7 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 		}
 	}
 	if main == nil {
-		return nil, inputErrorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
+		return nil, inputerr.Errorf("no packages of the module at %s match %s", root, strings.Join(patterns, " "))
 	}
 	p.Module = Module{Path: main.Path, Dir: main.Dir, GoVersion: main.GoVersion}
 	if p.Module.Dir == "" {
@@ -157,7 +140,7 @@ func Load(ctx context.Context, opts Options) (*Program, error) {
 	p.complete = dir == p.Module.Dir && len(patterns) == 1 && patterns[0] == "./..."
 	p.addPackages(pkgs, cfg.Packages)
 	if len(p.Packages) == 0 {
-		return nil, inputErrorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
+		return nil, inputerr.Errorf("no packages of module %s match %s (after the config's packages include/exclude)", p.Module.Path, strings.Join(patterns, " "))
 	}
 	sort.Slice(p.Packages, func(i, j int) bool { return p.Packages[i].ImportPath < p.Packages[j].ImportPath })
 	return p, nil
@@ -197,7 +180,7 @@ func (p *Program) load(ctx context.Context, dir string, patterns []string, env g
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, inputErrorf("loading %s: %v", strings.Join(patterns, " "), oneLine(err.Error()))
+		return nil, inputerr.Errorf("loading %s: %v", strings.Join(patterns, " "), oneLine(err.Error()))
 	}
 	packages.Visit(pkgs, nil, func(lp *packages.Package) {
 		if lp.PkgPath != "" {
@@ -272,16 +255,16 @@ func loadErrors(pkgs []*packages.Package, extra map[string]bool, root string) er
 			if len(lp.GoFiles) == 0 && len(lp.CompiledGoFiles) == 0 && e.Kind == packages.ListError {
 				msg := oneLine(e.Msg)
 				if pat, detail, ok := strings.Cut(strings.TrimPrefix(msg, "pattern "), ": "); ok && strings.HasPrefix(msg, "pattern ") {
-					return inputErrorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
+					return inputerr.Errorf("pattern %s matches no packages (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", pat, detail)
 				}
 				// A directory that does not exist or holds no Go files, an
 				// import path no module provides (go's advice to go get it
 				// does not apply: perfmut mutates the main module).
 				msg, _, _ = strings.Cut(msg, "; to add it")
-				return inputErrorf("pattern %s matches no package (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", lp.PkgPath, msg)
+				return inputerr.Errorf("pattern %s matches no package (%s); patterns are relative to the module directory (-C), e.g. ./... or ./pkg/...", lp.PkgPath, msg)
 			}
 			msg := strings.TrimPrefix(oneLine(e.Error()), root+string(filepath.Separator))
-			return inputErrorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)
+			return inputerr.Errorf("package %s does not type-check: %s; fix it so that 'go build' succeeds", lp.PkgPath, msg)
 		}
 	}
 	return nil
@@ -328,7 +311,7 @@ func (p *Program) addPackages(pkgs []*packages.Package, scope config.Packages) {
 }
 
 // ModuleRoot returns the root of the module containing dir, or an
-// InputError if dir is not inside a module.
+// *inputerr.Error if dir is not inside a module.
 func ModuleRoot(ctx context.Context, dir string) (string, error) {
 	env, err := goEnv(ctx, dir)
 	if err != nil {
@@ -345,8 +328,9 @@ type goEnvironment struct {
 
 // goEnv runs go env in dir.
 func goEnv(ctx context.Context, dir string) (goEnvironment, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD", "GOROOT", "GOMODCACHE")
-	cmd.Dir = dir
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	cmd := proc.Command(ctx, dir, nil, "go", "env", "GOMOD", "GOROOT", "GOMODCACHE")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -365,7 +349,7 @@ func goEnv(ctx context.Context, dir string) (goEnvironment, error) {
 		dir = abs
 	}
 	if gomod == "" || gomod == os.DevNull {
-		return goEnvironment{}, inputErrorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
+		return goEnvironment{}, inputerr.Errorf("%s is not inside a Go module (no go.mod found); run perfmut in a module or pass -C <module dir>", dir)
 	}
 	return goEnvironment{
 		root:     filepath.Dir(gomod),

@@ -2,6 +2,7 @@ package mutate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/perfmut/perfmut/config"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/testutil"
+	"golang.org/x/tools/txtar"
 )
 
 // writeModule extracts testdata/name.txtar into a temporary directory and
@@ -530,8 +531,8 @@ func TestLoadErrors(t *testing.T) {
 			t.Errorf("Load(%s, %v): no error", tc.dir, tc.patterns)
 			continue
 		}
-		if !IsInputError(err) {
-			t.Errorf("Load(%s, %v): %v is not an InputError", tc.dir, tc.patterns, err)
+		if !errors.As(err, new(*inputerr.Error)) {
+			t.Errorf("Load(%s, %v): %v is not an *inputerr.Error", tc.dir, tc.patterns, err)
 		}
 		if !strings.HasPrefix(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("Load(%s, %v):\n got %q\nwant %q", tc.dir, tc.patterns, err, tc.want)

@@ -5,7 +5,7 @@
 // analysis.Validate checks analyzers).
 //
 // Operators only find sites and describe them as textual edits on the
-// original file content; the engine (package mutate) gives each site its ID,
+// original file content; package mutate gives each site its ID,
 // position and function name, honours //perfmut:ignore and adds the
 // operators' helper declarations to the mutated package as one generated
 // file. Operators use the type information of the package so that every

@@ -92,7 +92,7 @@ func (f *file) loops(fn func(loop ast.Stmt, body *ast.BlockStmt, stack []ast.Nod
 // --- sites and replacement text ----------------------------------------------
 
 // span is a stretch of source reported as a site's Node when no single
-// syntax node fits: the engine takes a Node's start as the mutant's position
+// syntax node fits: package mutate takes a Node's start as the mutant's position
 // and its text for the stable ID.
 type span struct{ from, to token.Pos }
 

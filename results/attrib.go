@@ -4,12 +4,13 @@ import "github.com/perfmut/perfmut/score"
 
 // An Attribution explains one compared benchmark's change by functions:
 // both versions profiled (CPU and allocations) in interleaved rounds at
-// one fixed iteration count, and the functions whose share of each
-// changed metric moved most.
+// the measurement's iteration count, and the functions whose share of
+// each changed metric moved most.
 type Attribution struct {
-	// Iterations is b.N of each round's profiled samples, the same on
-	// both sides (a round has more when the previous one's profiles had
-	// too few CPU samples); Rounds the number of rounds (one profiled
+	// Iterations is how many iterations each round's profiled samples
+	// ran, the same on both sides: b.N times the runs (-test.count) that
+	// make about 200 ms, more runs when the previous round's profiles had
+	// too few CPU samples; Rounds the number of rounds (one profiled
 	// sample of each side each).
 	Iterations []int `json:"iterations"`
 	Rounds     int   `json:"rounds"`

@@ -16,7 +16,9 @@
 // compare it (Diff) and what -since hashes (Verdict).
 //
 // Reading and writing live here too (ReadFile, WriteJSON, WriteAtomic,
-// OpenJournal, ReadHistory, AppendHistory). The engine (the campaign,
-// compare and calibrate packages) produces these values; package report
-// renders them. This package renders nothing and imports neither.
+// OpenJournal, ReadHistory, AppendHistory). perfmut's campaign, compare
+// and calibrate produce these values; its report package renders them.
+// This package renders nothing and imports neither. The mutants of a
+// report read back name their operators; Report.SetOperators gives them
+// the operator values (mutate.Mutant.Op) from a list such as operators.All.
 package results

@@ -148,7 +148,8 @@ func appendEntries(dir, file string, entries []HistoryEntry) error {
 }
 
 // A Drift is a benchmark metric whose NEW distribution is slower than the
-// oldest one in the recent history of the same machine.
+// oldest one in the recent history of the same machine. perfmut compare
+// words it as one of its warnings.
 type Drift struct {
 	Benchmark string    `json:"benchmark"`
 	Metric    string    `json:"metric"`
@@ -158,15 +159,6 @@ type Drift struct {
 	SinceRev  string    `json:"since_rev"`
 	SinceTime time.Time `json:"since_time"`
 	Entries   int       `json:"entries"` // recorded distributions of this metric looked back over
-}
-
-func (d Drift) String() string {
-	c := d.Since
-	if len(c) > 12 {
-		c = c[:12]
-	}
-	return fmt.Sprintf("drift: %s %s of NEW is %sx the oldest of its %d recorded distributions on this machine (%s, %s; p=%.2g): a slow creep over several changes, whatever OLD -> NEW says",
-		d.Benchmark, d.Metric, FormatRatio(d.Ratio), d.Entries, c, d.SinceTime.Format("2006-01-02"), d.P)
 }
 
 // FormatRatio shows a ratio NEW/OLD with three significant digits, "inf"

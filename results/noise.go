@@ -1,11 +1,5 @@
 package results
 
-import (
-	"math"
-
-	"github.com/perfmut/perfmut/internal/noise"
-)
-
 // Noise is the machine's noise over a campaign: the load and CPU steal at
 // its start and end, the spread of each benchmark's baseline samples, and
 // the advice given at the start when the noise exceeds what the
@@ -13,11 +7,11 @@ import (
 type Noise struct {
 	// Measures is what the samples measure: "time", or "instructions
 	// (valgrind 3.19.0)".
-	Measures string        `json:"measures,omitempty"`
-	Machine  noise.Machine `json:"machine"`
+	Measures string  `json:"measures,omitempty"`
+	Machine  Machine `json:"machine"`
 	// Benchmarks are the baseline's benchmarks in the campaign's order.
 	Benchmarks []BenchNoise `json:"benchmarks,omitempty"`
-	// Advice are noise.Check's lines (one per level and metric that has
+	// Advice are the noise check's lines (one per level and metric that has
 	// one): none when every benchmark whose noise is known can detect a
 	// slowdown of the minimum effect.
 	Advice []string `json:"advice,omitempty"`
@@ -39,30 +33,4 @@ type BenchNoise struct {
 	Detectable *float64 `json:"detectable"`
 	TooNoisy   bool     `json:"too_noisy,omitempty"`
 	Warnings   []string `json:"warnings,omitempty"`
-}
-
-// BenchNoiseOf is r's record for report.json, its samples of metric at
-// level.
-func BenchNoiseOf(r noise.Result, level, metric string) BenchNoise {
-	return BenchNoise{
-		Name: r.Name, Level: level, Metric: metric, N: r.Spread.N, Median: known(r.Spread.Median),
-		MaxMin: knownPtr(r.Spread.MaxMin), CV: knownPtr(r.Spread.CV), Detectable: knownPtr(r.Detectable),
-		TooNoisy: r.TooNoisy, Warnings: r.Spread.Warnings,
-	}
-}
-
-// known is x, or 0 when x is NaN or infinite (JSON has neither).
-func known(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0
-	}
-	return x
-}
-
-// knownPtr is &x, or nil when x is NaN or infinite.
-func knownPtr(x float64) *float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return &x
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -27,6 +28,20 @@ func ReadFile(path string) (*Report, error) {
 		return nil, inputerr.Errorf("%s: %w; perfmut run -resume -out %s writes it again from the journal", path, err, filepath.Dir(path))
 	}
 	return rep, nil
+}
+
+// SetOperators gives every mutant of r the operator of ops its report
+// names (mutate.Mutant.Op), as generating it did: a report read back
+// carries operator names only. A mutant whose operator ops lacks (a report
+// of a newer perfmut) keeps a nil Op.
+func (r *Report) SetOperators(ops []*mutate.Operator) {
+	byName := make(map[string]*mutate.Operator, len(ops))
+	for _, op := range ops {
+		byName[op.Name] = op
+	}
+	for i := range r.Mutants {
+		r.Mutants[i].Op = byName[r.Mutants[i].Operator]
+	}
 }
 
 // Decode parses the content of a report.json. Unknown fields are ignored

@@ -2,12 +2,9 @@ package results
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"time"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -26,13 +23,16 @@ type Sensitivity struct {
 	// survived (0: none did), so the threshold lies between the two.
 	DetectedNanos float64 `json:"detected_ns,omitempty"`
 	MissedNanos   float64 `json:"missed_ns,omitempty"`
-	Text          string  `json:"text"` // e.g. "benchmarks notice +7µs per iteration here"
+	// Text words the two costs, e.g. "benchmarks notice +7µs per
+	// iteration here", as the reports show them; the campaign that writes
+	// the report words it (Sensitivities leaves it empty).
+	Text string `json:"text"`
 }
 
 // injectedNanos is the time a mutant adds to each iteration of its loop at
 // level, for an operator with a LoopCost (spin-loop, sleep).
 func injectedNanos(m mutate.Mutant, level string) (float64, bool) {
-	op := operators.ByName(m.Operator)
+	op := m.Op
 	if op == nil || op.LoopCost == nil {
 		return 0, false
 	}
@@ -40,8 +40,8 @@ func injectedNanos(m mutate.Mutant, level string) (float64, bool) {
 }
 
 // Sensitivities computes the Sensitivity of every loop site and level that
-// has a killed or survived mutant of an operator with a LoopCost, in source
-// order.
+// has a killed or survived mutant of an operator with a LoopCost (the
+// mutants' Op), in source order, without its Text.
 func Sensitivities(ms []Mutant) []Sensitivity {
 	type key struct {
 		file, level string
@@ -87,14 +87,6 @@ func Sensitivities(ms []Mutant) []Sensitivity {
 				s.MissedNanos = v.ns
 			}
 		}
-		switch {
-		case s.DetectedNanos > 0 && s.MissedNanos > 0:
-			s.Text = fmt.Sprintf("benchmarks notice +%s per iteration here, not +%s", nanos(s.DetectedNanos), nanos(s.MissedNanos))
-		case s.DetectedNanos > 0:
-			s.Text = fmt.Sprintf("benchmarks notice +%s per iteration here", nanos(s.DetectedNanos))
-		default:
-			s.Text = fmt.Sprintf("benchmarks notice nothing up to +%s per iteration here", nanos(s.MissedNanos))
-		}
 		out = append(out, *s)
 	}
 	return out
@@ -108,16 +100,4 @@ func SensitivityAt(rep *Report, m mutate.Mutant, level string) (Sensitivity, boo
 		}
 	}
 	return Sensitivity{}, false
-}
-
-// nanos prints a duration in ns with two significant digits: 7µs, 0.7ms.
-func nanos(ns float64) string {
-	d := time.Duration(ns)
-	switch {
-	case d >= time.Millisecond:
-		return fmt.Sprintf("%.2gms", ns/1e6)
-	case d >= time.Microsecond:
-		return fmt.Sprintf("%.2gµs", ns/1e3)
-	}
-	return fmt.Sprintf("%.2gns", ns)
 }

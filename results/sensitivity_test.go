@@ -3,10 +3,28 @@ package results
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
+
+// loopOps are operators with a LoopCost like spin-loop's and sleep's (1ns
+// per iteration optimized, 2ns unoptimized; the duration) and one without.
+var loopOps = []*mutate.Operator{
+	{Name: "spin-loop", LoopCost: func(p map[string]any, optimized bool) (float64, bool) {
+		n, ok := mutate.ParamNumber(p["iterations"])
+		if !optimized {
+			n *= 2
+		}
+		return n, ok
+	}},
+	{Name: "sleep", LoopCost: func(p map[string]any, _ bool) (float64, bool) {
+		d, err := time.ParseDuration(fmt.Sprint(p["duration"]))
+		return float64(d), err == nil
+	}},
+	{Name: "loop-unbreaker"},
+}
 
 func TestSensitivities(t *testing.T) {
 	mk := func(line int, op string, params map[string]any, st map[string]score.Status) Mutant {
@@ -29,14 +47,16 @@ func TestSensitivities(t *testing.T) {
 		mk(30, "spin-loop", spin(10000), map[string]score.Status{Opt: score.NoCoverage}),
 		mk(30, "loop-unbreaker", map[string]any{}, map[string]score.Status{Opt: score.Killed}),
 	}
+	rep := &Report{Mutants: ms}
+	rep.SetOperators(loopOps)
 	var got []string
-	for _, s := range Sensitivities(ms) {
-		got = append(got, fmt.Sprintf("%d %s: %s", s.Line, s.Level, s.Text))
+	for _, s := range Sensitivities(rep.Mutants) {
+		got = append(got, fmt.Sprintf("%d %s: %g %g %q", s.Line, s.Level, s.DetectedNanos, s.MissedNanos, s.Text))
 	}
 	want := []string{
-		"10 noopt: benchmarks notice +14µs per iteration here",
-		"10 opt: benchmarks notice +70µs per iteration here, not +7µs",
-		"20 opt: benchmarks notice nothing up to +1ms per iteration here",
+		`10 noopt: 20000 0 ""`,
+		`10 opt: 100000 10000 ""`,
+		`20 opt: 0 1e+06 ""`,
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Sensitivities:\n got %q\nwant %q", got, want)

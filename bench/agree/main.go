@@ -11,6 +11,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -20,26 +21,8 @@ import (
 
 	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/operators"
+	"github.com/perfmut/perfmut/results"
 )
-
-type result struct {
-	Status         string  `json:"status"`
-	InferredFrom   string  `json:"inferred_from"`
-	DuplicateOf    string  `json:"duplicate_of"`
-	MeasureSeconds float64 `json:"measure_seconds"`
-}
-
-type mutant struct {
-	ID       string             `json:"id"`
-	Operator string             `json:"operator"`
-	Package  string             `json:"package"`
-	File     string             `json:"file"`
-	Function string             `json:"function"`
-	Line     int                `json:"line"`
-	Column   int                `json:"column"`
-	Params   map[string]any     `json:"params"`
-	Results  map[string]*result `json:"results"`
-}
 
 func main() {
 	mapFile := flag.String("map", "", "perfmut sensitivity -json output")
@@ -49,22 +32,21 @@ func main() {
 	iterNs := flag.Float64("iter-ns", 0, "cost of one spin iteration measured now (0 = spin-loop's LoopCost)")
 	flag.Parse()
 	var m detect.Map
-	var rep struct{ Mutants []mutant }
-	for file, v := range map[string]any{*mapFile: &m, *reportFile: &rep} {
-		data, err := os.ReadFile(file)
-		if err == nil {
-			err = json.Unmarshal(data, v)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "agree:", err)
-			os.Exit(2)
-		}
+	data, err := os.ReadFile(*mapFile)
+	if err == nil {
+		err = json.Unmarshal(data, &m)
 	}
+	rep, rerr := results.ReadFile(*reportFile)
+	if err = cmp.Or(err, rerr); err != nil {
+		fmt.Fprintln(os.Stderr, "agree:", err)
+		os.Exit(2)
+	}
+	rep.SetOperators(operators.All)
 	var obs []detect.Observation
 	size := map[string]string{}
 	for _, mu := range rep.Mutants {
 		r := mu.Results[*level]
-		op := operators.ByName(mu.Operator)
+		op := mu.Op
 		if r == nil || op == nil || op.LoopCost == nil || r.InferredFrom != "" || r.DuplicateOf != "" || r.MeasureSeconds == 0 {
 			continue
 		}
@@ -76,7 +58,7 @@ func main() {
 			ns = n * *iterNs
 		}
 		in := detect.Injection{ID: mu.ID, Function: mu.Package + "." + mu.Function, File: path.Join(mu.Package, path.Base(mu.File)),
-			Line: mu.Line, Column: mu.Column, Nanos: ns + *callNs, Verdict: r.Status}
+			Line: mu.Line, Column: mu.Column, Nanos: ns + *callNs, Verdict: string(r.Status)}
 		obs = append(obs, m.Observe(in))
 		size[mu.ID] = fmt.Sprintf("%s %v %s:%d", mu.Operator, mu.Params, mu.File, mu.Line)
 	}

@@ -9,8 +9,7 @@ import (
 
 // TestBadFlagOneLine: a bad flag or flag value is one line on stderr
 // naming it and where the flags are listed, exit 2 (the flag package
-// printed the whole usage around its message: 89 lines for run), while -h
-// still prints the usage (exit 2, as before).
+// printed the whole usage around its message: 89 lines for run).
 func TestBadFlagOneLine(t *testing.T) {
 	cases := []struct {
 		args []string
@@ -30,8 +29,22 @@ func TestBadFlagOneLine(t *testing.T) {
 			t.Errorf("%v: stderr\n%s\nwant\n%s", c.args, stderr.String(), c.want)
 		}
 	}
+}
+
+// TestHelpExitsZero: every command's -h, like perfmut -h (and go's flag
+// package), prints the command's usage and flags and exits 0.
+func TestHelpExitsZero(t *testing.T) {
+	for _, c := range commands() {
+		for _, h := range []string{"-h", "-help", "--help"} {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), &stdout, &stderr, []string{c.name, h})
+			if code != exitOK || !strings.HasPrefix(stderr.String(), "Usage: perfmut "+c.name) || !strings.Contains(stderr.String(), "\nFlags:\n") || stdout.Len() > 0 {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %.80q; want exit 0 and the usage on stderr", c.name, h, code, stdout.String(), stderr.String())
+			}
+		}
+	}
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), &stdout, &stderr, []string{"run", "-h"}); code != exitUsage || !strings.HasPrefix(stderr.String(), "Usage: perfmut run") || !strings.Contains(stderr.String(), "\nFlags:\n") {
-		t.Errorf("run -h: exit %d, stderr %.80q", code, stderr.String())
+	if code := run(context.Background(), &stdout, &stderr, []string{"-h"}); code != exitOK || !strings.HasPrefix(stderr.String(), "perfmut: performance mutation testing") {
+		t.Errorf("perfmut -h: exit %d, stderr %.80q", code, stderr.String())
 	}
 }

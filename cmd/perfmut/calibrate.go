@@ -8,6 +8,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/calibrate"
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
 )
@@ -22,26 +23,26 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 		return err
 	}
 	if *trials < 1 {
-		return usageErrorf("bad -trials %d: want at least 1 (default 40)", *trials)
+		return inputerr.Errorf("bad -trials %d: want at least 1 (default 40)", *trials)
 	}
 	kindList, err := calibrate.ParseKinds(*kinds)
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
-	levels, rule, err := f.Check()
-	if err != nil {
-		return inputError(err)
-	}
-	counting, err := f.Counting(ctx, fs, stderr)
+	levels, rule, err := f.check()
 	if err != nil {
 		return err
 	}
-	if f.Resume && f.Out == "" {
-		return usageErrorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
+	counting, err := f.counting(ctx, fs, stderr)
+	if err != nil {
+		return err
 	}
-	if f.Out != "" {
-		if err := runner.CheckOutResults(f.Out, f.Resume); err != nil {
-			return inputError(err)
+	if f.resume && f.out == "" {
+		return inputerr.Errorf("-resume needs -out DIR: the directory an interrupted calibrate -out DIR kept")
+	}
+	if f.out != "" {
+		if err := runner.CheckOutResults(f.out, f.resume); err != nil {
+			return err
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
@@ -49,19 +50,19 @@ func cmdCalibrate(ctx context.Context, stdout, stderr io.Writer, args []string) 
 	if err != nil {
 		return err
 	}
-	cc := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	cc := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	cc.Module, cc.Packages, cc.Mutants = ld.Program.Module, ld.Program.Packages, ld.Mutants
 	cc.Counting = counting
 	cc.Log, cc.Progress = stderr, engine.IsTerminal(stderr)
 	c := &calibrate.Calibration{Campaign: *cc, Dir: f.load.DirOrDot(), Trials: *trials, Kinds: kindList}
 	rep, err := c.Calibrate(ctx)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	rows := report.TallyCalibration(rep, levels, kindList)
 	report.WriteCalibration(stdout, rep, rows, rule.Alpha)
-	if f.Out != "" {
-		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.Out)
+	if f.out != "" {
+		fmt.Fprintf(stdout, "\nTrial results are in %s (report.json, samples/).\n", f.out)
 	}
 	for _, r := range rows {
 		if r.N > 0 {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -35,8 +36,8 @@ func TestAllMutantsCompile(t *testing.T) {
 // operators must have produced mutants.
 func checkModule(t *testing.T, dir string, minOps int) {
 	before := hashTree(t, dir)
-	lf := loadFlags{Loader{Dir: dir}}
-	ld, err := lf.load(context.Background(), nil)
+	lf := loadFlags{load.Loader{Dir: dir}}
+	ld, err := lf.Load(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestCheckAllReportsFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr strings.Builder
-	err = CheckMutants(context.Background(), &stderr, prog, ms)
+	err = load.CheckMutants(context.Background(), &stderr, prog, ms)
 	if err == nil || err.Error() != "2 of 2 mutants do not type-check" {
 		t.Errorf("CheckMutants error = %v", err)
 	}

@@ -11,8 +11,10 @@ import (
 
 	"github.com/perfmut/perfmut/internal/compare"
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
+	"github.com/perfmut/perfmut/results"
 )
 
 // defaultCompareMinEffect is compare's -min-effect: a change smaller than
@@ -35,7 +37,7 @@ func (f *compareFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.load.Dir, "C", "", "change to `dir` before doing anything (like go -C)")
 	fs.StringVar(&f.load.Tags, "tags", "", "comma-separated build `tags`")
 	fs.StringVar(&f.load.ConfigPath, "config", "", "configuration `file` whose metrics: and skip-benchmarks: apply (default: perfmut.yaml at the module root, if any)")
-	f.RegisterMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
+	f.registerMeasure(fs, "perfmut-compare", defaultCompareMinEffect)
 	fs.BoolVar(&f.all, "all", false, "compare every benchmark of the packages, not only those whose timed loop runs changed code")
 	fs.BoolVar(&f.generate, "generate", false, "also generate a concurrent benchmark (after SpeedGun) of each thread-safe type whose methods changed, calling the methods both versions export, and compare it; its file goes to -out's generated/")
 	fs.StringVar(&f.scoreDir, "score", "", "results `dir`ectory of a perfmut run: the report shows the mutation score and survivors of the changed packages (how far same can be trusted)")
@@ -51,56 +53,51 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	rule, err := f.CheckMeasure()
+	rule, err := f.checkMeasure()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
-	counting, err := f.Counting(ctx, fs, stderr)
+	counting, err := f.counting(ctx, fs, stderr)
 	if err != nil {
 		return err
 	}
 	maxSlow, err := report.ParseSlowdown(f.maxSlowdown)
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
-	if err := outdir.Check(f.Out); err != nil {
-		return usageError(err)
+	if err := outdir.Check(f.out); err != nil {
+		return &inputerr.Error{Err: err}
 	}
 	pos := fs.Args()
-	for _, a := range pos {
-		if strings.HasPrefix(a, "-") {
-			return usageErrorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
-		}
-	}
-	if len(pos) < 2 {
-		return usageErrorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
+	if err := checkRevisions(pos); err != nil {
+		return err
 	}
 	// perfmut.yaml's metrics: and skip-benchmarks: apply as in run.
 	root, cfg, err := f.load.Config(ctx)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	rule.MinSamples = 0 // each benchmark's first look follows its share of -alpha
 	m := f.measurement(rule, cfg, f.load.TagList())
 	m.Counting = counting
 	c := &compare.Comparison{
 		Measurement: m,
-		Settings:    f.settings(m, pos[2:]),
+		Settings:    compareSettings(m, pos[2:]),
 		Dir:         root,
-		Out:         f.Out,
+		Out:         f.out,
 		Old:         pos[0],
 		New:         pos[1],
 		Patterns:    pos[2:],
 		All:         f.all,
 		Generate:    f.generate,
-		MinSamples:  f.MinSamples,
+		MinSamples:  f.minSamples,
 		MaxSlowdown: maxSlow,
 		ScoreDir:    f.scoreDir,
 		ScoreFor:    report.ScoreFor,
 		HistoryDir:  f.historyDir,
 	}
 	if err := f.attrib.apply(c); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	_, statErr := os.Stat(c.Out)
@@ -112,7 +109,7 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return errors.New("interrupted: no verdict (the repository is as it was; the temporary directory is removed)")
 	}
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if err := report.WriteCompare(stdout, c.Out, rep); err != nil {
 		return err
@@ -124,4 +121,27 @@ func cmdCompare(ctx context.Context, stdout, stderr io.Writer, args []string) er
 		return fmt.Errorf("%d benchmarks failed on a side (see the table)", n)
 	}
 	return nil
+}
+
+// checkRevisions checks compare's arguments: OLD NEW [packages], no flag
+// among them.
+func checkRevisions(pos []string) error {
+	for _, a := range pos {
+		if strings.HasPrefix(a, "-") {
+			return inputerr.Errorf("flag %s after the revisions: put flags before OLD NEW (perfmut compare %s OLD NEW)", a, a)
+		}
+	}
+	if len(pos) < 2 {
+		return inputerr.Errorf("want two git revisions, OLD and NEW (NEW may be WORKTREE for the working tree), e.g. perfmut compare main WORKTREE ./...")
+	}
+	return nil
+}
+
+// compareSettings are the settings compare.json records: the packages as
+// given and what m measures and decides by (engine.Measurement.RecordSettings).
+// compare infers no verdict from another: it says so as -infer=false.
+func compareSettings(m engine.Measurement, patterns []string) results.Settings {
+	s := results.Settings{Patterns: patterns, NoInfer: true}
+	m.RecordSettings(&s)
+	return s
 }

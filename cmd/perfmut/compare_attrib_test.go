@@ -14,13 +14,15 @@ import (
 // commit 2: Sum reads 40,400 elements instead of 20,400) is attributed to
 // sum.Sum, the changed function, in compare.json, the text and the
 // Markdown, and the merged pprof files are kept in the results
-// directory; -attribute off profiles nothing.
+// directory; -attribute off profiles nothing. The gate is out of reach
+// (-max-slowdown 100000%): at a load of 40 on 2 cores the 2x slowdown
+// measured 11.7x, beyond the 1000% it once had.
 func TestCompareAttribution(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	repo := compareRepo(t, "history")
 	ctx := context.Background()
 	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, stderr, rep := compareOut(t, ctx, repo, out, "-sample-time", "5ms", "-max-slowdown", "1000%", "HEAD~3", "HEAD~2")
+	code, stdout, stderr, rep := compareOut(t, ctx, repo, out, "-sample-time", "5ms", "-max-slowdown", "100000%", "HEAD~3", "HEAD~2")
 	if code != 0 || rep == nil || len(rep.Benchmarks) != 1 {
 		t.Fatalf("exit %d, want 0\n%s%s", code, stdout, stderr)
 	}
@@ -54,7 +56,7 @@ func TestCompareAttribution(t *testing.T) {
 		}
 	}
 
-	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "-max-slowdown", "1000%", "-attribute", "off", "HEAD~3", "HEAD~2")
+	code, stdout, stderr, rep = compareRun(t, ctx, repo, "-sample-time", "5ms", "-max-slowdown", "100000%", "-attribute", "off", "HEAD~3", "HEAD~2")
 	if code != 0 || rep == nil || rep.Benchmarks[0].Attribution != nil || strings.Contains(stdout, "\nwhere") {
 		t.Errorf("-attribute off: exit %d, attribution %+v\n%s%s", code, rep.Benchmarks[0].Attribution, stdout, stderr)
 	}

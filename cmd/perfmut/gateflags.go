@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/results"
 )
@@ -23,13 +24,13 @@ func (g *gateFlags) register(fs *flag.FlagSet) {
 // check parses the flags; minScore is -1 without -min-score.
 func (g *gateFlags) check() (minScore float64, err error) {
 	if g.maxUndecided < -1 {
-		return 0, usageErrorf("bad -max-undecided %d: want a count of mutants, or -1 for no limit", g.maxUndecided)
+		return 0, inputerr.Errorf("bad -max-undecided %d: want a count of mutants, or -1 for no limit", g.maxUndecided)
 	}
 	if g.minScore == "" {
 		return -1, nil
 	}
 	if minScore, err = report.ParseMinScore(g.minScore); err != nil {
-		return 0, usageError(err)
+		return 0, &inputerr.Error{Err: err}
 	}
 	return minScore, nil
 }
@@ -53,5 +54,5 @@ func gateErr(err error) error {
 	case report.IsThreshold(err):
 		return &exitErr{exitThreshold, err}
 	}
-	return usageError(err)
+	return &inputerr.Error{Err: err}
 }

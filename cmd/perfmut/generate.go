@@ -12,6 +12,8 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/generate"
+	"github.com/perfmut/perfmut/internal/inputerr"
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
@@ -44,7 +46,7 @@ func (f *generateFlags) register(fs *flag.FlagSet) {
 	f.campaignFlags.register(fs, "perfmut-out")
 	fs.StringVar(&f.from, "from", "", "the results `dir`ectory of the campaign whose no-coverage, survived and undecided mutants are the targets (default: -out if it holds a report.json)")
 	fs.BoolVar(&f.write, "write", false, "also write each generated file into its package as "+generate.FileName+" (refused if that file exists)")
-	fs.StringVar(&f.load.ChangedSince, "changed-since", "", "target only the functions with a mutant on a line added or changed since git `rev` (as perfmut run -changed-since); the concurrent benchmarks call them more often")
+	registerChangedSince(fs, &f.load.ChangedSince, "target only the functions with a mutant on a line", "; the concurrent benchmarks call them more often")
 }
 
 func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) error {
@@ -54,24 +56,24 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	levels, rule, err := f.Check()
+	levels, rule, err := f.check()
 	if err != nil {
-		return inputError(err)
+		return err
 	}
-	if f.Resume {
-		return usageErrorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
+	if f.resume {
+		return inputerr.Errorf("-resume continues an interrupted perfmut run; generate starts again each time: drop -resume")
 	}
-	if err := outdir.Check(f.Out); err != nil {
-		return usageError(err)
+	if err := outdir.Check(f.out); err != nil {
+		return &inputerr.Error{Err: err}
 	}
 	before, beforeDir, err := f.before()
 	if err != nil {
 		return err
 	}
-	if opt := generateOpt(flagSet(fs, "opt"), f.Opt, before); opt != f.Opt {
-		f.Opt = opt
-		if levels, rule, err = f.Check(); err != nil {
-			return inputError(err)
+	if opt := generateOpt(flagSet(fs, "opt"), f.opt, before); opt != f.opt {
+		f.opt = opt
+		if levels, rule, err = f.check(); err != nil {
+			return err
 		}
 	}
 	patterns := patternsOrAll(fs.Args())
@@ -81,14 +83,14 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 		return err
 	}
 	if before != nil && before.Module != ld.Program.Module.Path {
-		return usageErrorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
+		return inputerr.Errorf("%s holds a campaign of module %s, not of %s; give its results directory with -from, or the campaign's module with -C", beforeDir, before.Module, ld.Program.Module.Path)
 	}
 	if f.write {
 		if err := generate.CheckWrite(ld.Program.Packages); err != nil {
-			return usageError(err)
+			return &inputerr.Error{Err: err}
 		}
 	}
-	c := f.Campaign(levels, rule, ld.Config, patterns, f.load.TagList())
+	c := f.campaign(levels, rule, ld.Config, patterns, f.load.TagList())
 	return generateFor(ctx, stdout, stderr, &f.campaignFlags, ld, c, patterns, before, beforeDir, f.write)
 }
 
@@ -97,7 +99,7 @@ func cmdGenerate(ctx context.Context, stdout, stderr io.Writer, args []string) e
 // prints the result and, when before is the report of the results
 // directory beforeDir, marks the mutants a generated benchmark kills in
 // it and renders its reports again.
-func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
+func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags, ld *load.Loaded, c *runner.Campaign, patterns []string, before *results.Report, beforeDir string, write bool) error {
 	c.Log, c.Progress = stderr, engine.IsTerminal(stderr)
 	unlock, err := lockOut(c.Out)
 	if err != nil {
@@ -109,11 +111,11 @@ func generateFor(ctx context.Context, stdout, stderr io.Writer, f *campaignFlags
 		Load: f.copyLoader(patterns),
 	})
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if write {
 		if err := res.WriteModule(); err != nil {
-			return inputError(err)
+			return err
 		}
 	}
 	res.Print(stdout)
@@ -145,7 +147,7 @@ func lockOut(dir string) (unlock func(), err error) {
 	}
 	lock, err := outdir.Lock(dir)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, err
 	}
 	return func() { lock.Unlock() }, nil
 }
@@ -177,7 +179,7 @@ func (f *campaignFlags) copyLoader(patterns []string) func(ctx context.Context, 
 
 // generateAfter is perfmut run -generate: generate on the campaign's
 // mutants (those run measured), reading its report rep in c.Out.
-func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
+func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, ld *load.Loaded, mutants []mutate.Mutant, c *runner.Campaign, patterns []string, rep *results.Report) error {
 	if !f.gen {
 		return nil
 	}
@@ -191,14 +193,14 @@ func (f *runFlags) generateAfter(ctx context.Context, stdout, stderr io.Writer, 
 func (f *generateFlags) before() (*results.Report, string, error) {
 	dir := f.from
 	if dir == "" {
-		if _, err := os.Stat(filepath.Join(f.Out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Stat(filepath.Join(f.out, runner.ReportFile)); errors.Is(err, fs.ErrNotExist) {
 			return nil, "", nil
 		}
-		dir = f.Out
+		dir = f.out
 	}
 	rep, dir, err := runner.ReadResults(dir)
 	if err != nil {
-		return nil, "", inputError(err)
+		return nil, "", err
 	}
 	return rep, dir, nil
 }

@@ -31,7 +31,7 @@ func TestGenerateOpt(t *testing.T) {
 			if err := fs.Parse(tc.args); err != nil {
 				t.Fatal(err)
 			}
-			if got := generateOpt(flagSet(fs, "opt"), f.Opt, tc.before); got != tc.want {
+			if got := generateOpt(flagSet(fs, "opt"), f.opt, tc.before); got != tc.want {
 				t.Errorf("generateOpt = %q, want %q", got, tc.want)
 			}
 		})

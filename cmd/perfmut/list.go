@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/perfmut/perfmut/internal/load"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/operators"
 )
@@ -18,15 +19,15 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 		fmt.Fprint(stderr, "\nOperators (go doc github.com/perfmut/perfmut/operators shows each one's example):\n"+operators.Catalogue(operators.All))
 	}
 	var lf loadFlags
-	lf.Register(fs)
-	lf.RegisterMutants(fs)
-	fs.StringVar(&lf.ChangedSince, "changed-since", "", "list only the mutants on lines added or changed since git `rev` (a pull request's scope, as perfmut run -changed-since)")
+	lf.register(fs)
+	lf.registerMutants(fs)
+	registerChangedSince(fs, &lf.ChangedSince, "list only the mutants on lines", "")
 	asJSON := fs.Bool("json", false, "print a JSON array of mutants")
 	check := fs.Bool("check", false, "type-check every mutant in-process and report the ones that fail")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	ld, err := lf.load(ctx, fs.Args())
+	ld, err := lf.Load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
@@ -42,5 +43,5 @@ func cmdList(ctx context.Context, stdout, stderr io.Writer, args []string) error
 	if err != nil || !*check {
 		return err
 	}
-	return CheckMutants(ctx, stderr, prog, mutants)
+	return load.CheckMutants(ctx, stderr, prog, mutants)
 }

@@ -50,8 +50,9 @@ func commands() []command {
 	}
 }
 
-// exitErr carries a specific exit code. Usage errors exit 2, a score below
-// -min-score exits 3, everything else 1.
+// exitErr carries a specific exit code: a score below -min-score (compare:
+// a slowdown beyond -max-slowdown) exits 3. Bad input (an *inputerr.Error,
+// whichever package found it) exits 2, everything else 1.
 type exitErr struct {
 	code int
 	err  error
@@ -59,14 +60,6 @@ type exitErr struct {
 
 func (e *exitErr) Error() string { return e.err.Error() }
 func (e *exitErr) Unwrap() error { return e.err }
-
-// usageErrorf reports bad input (flags, arguments, config): exit 2.
-func usageErrorf(format string, args ...any) error {
-	return &exitErr{exitUsage, fmt.Errorf(format, args...)}
-}
-
-// usageError wraps err as a usage error (exit 2).
-func usageError(err error) error { return &exitErr{exitUsage, err} }
 
 func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
@@ -86,10 +79,10 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 			err = c.run(ctx, out, stderr, args[1:])
 		}
 		if err == nil {
-			err = out.Err()
+			err = out.writeErr()
 		}
-		if err == nil {
-			return exitOK
+		if err == nil || errors.Is(err, errHelp) {
+			return exitOK // -h printed the usage: exit 0, as perfmut -h
 		}
 		code := exitError
 		var ee *exitErr
@@ -98,9 +91,7 @@ func run(ctx context.Context, stdout, stderr io.Writer, args []string) int {
 		} else if errors.As(err, new(*inputerr.Error)) {
 			code = exitUsage // bad input, wherever it was found
 		}
-		if !errors.Is(err, errHelp) {
-			fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)
-		}
+		fmt.Fprintf(stderr, "perfmut %s: %v\n", c.name, err)
 		return code
 	}
 	fmt.Fprintf(stderr, "perfmut: unknown command %q; run 'perfmut help' for the list\n", args[0])
@@ -140,12 +131,12 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return nil
 	case errors.Is(err, flag.ErrHelp):
 		usage()
-		return usageError(errHelp)
+		return errHelp
 	}
-	return usageErrorf("%v (perfmut %s -h lists the flags)", err, strings.TrimPrefix(fs.Name(), "perfmut "))
+	return inputerr.Errorf("%v (perfmut %s -h lists the flags)", err, strings.TrimPrefix(fs.Name(), "perfmut "))
 }
 
-// errHelp is returned (wrapped as a usage error) after -h printed the usage.
+// errHelp is returned after -h printed the usage: the command exits 0.
 var errHelp = errors.New("help requested")
 
 func usage(w io.Writer) {
@@ -156,14 +147,6 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w, "\nRun 'perfmut <command> -h' for a command's flags.")
 	fmt.Fprintln(w, "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 score below -min-score (compare: slower beyond -max-slowdown).")
-}
-
-// inputError makes a *inputerr.Error a usage error (exit 2).
-func inputError(err error) error {
-	if errors.As(err, new(*inputerr.Error)) {
-		return usageError(err)
-	}
-	return err
 }
 
 // patternsOrAll is the package patterns given, or ./... without any.

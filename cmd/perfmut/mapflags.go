@@ -14,9 +14,9 @@ import (
 // settings report.json records.
 type mapFlags struct{ results.MapSettings }
 
-// Register registers the map's flags on fs; -warn-factor is checked as it
+// register registers the map's flags on fs; -warn-factor is checked as it
 // is parsed.
-func (f *mapFlags) Register(fs *flag.FlagSet) {
+func (f *mapFlags) register(fs *flag.FlagSet) {
 	f.FunctionMap = true
 	fs.BoolVar(&f.FunctionMap, "function-map", true, "map each function's sensitivity after the mutants (the smallest slowdown of it some benchmark notices; a profiled run of each benchmark, bounded: see -plan) into report.json and the reports")
 	registerWarnFactor(fs, &f.WarnFactor, "the Markdown summary and SARIF")

@@ -16,7 +16,7 @@ func TestMapFlags(t *testing.T) {
 		fs := flag.NewFlagSet("run", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		var f mapFlags
-		f.Register(fs)
+		f.register(fs)
 		return f, fs.Parse(args)
 	}
 	f, err := parse()

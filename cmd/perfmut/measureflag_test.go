@@ -48,9 +48,9 @@ func TestMeasureUnavailable(t *testing.T) {
 // and says why in one line.
 func TestMeasureAutoFallsBack(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	f := CampaignFlags{Measure: MeasureAuto}
+	f := campaignSettings{measure: measureAuto}
 	var log bytes.Buffer
-	c, err := f.Counting(context.Background(), flag.NewFlagSet("run", flag.ContinueOnError), &log)
+	c, err := f.counting(context.Background(), flag.NewFlagSet("run", flag.ContinueOnError), &log)
 	want := "perfmut: -measure auto: measuring time: cannot count instructions: valgrind is not installed (not found in PATH); install the valgrind package (Debian or Ubuntu: apt-get install valgrind; Fedora: dnf install valgrind) or use -measure time\n"
 	if c != nil || err != nil || log.String() != want {
 		t.Errorf("Counting = %+v, %v, log %q; want time (nil), no error, log %q", c, err, log.String(), want)
@@ -74,7 +74,7 @@ func TestMeasureCounting(t *testing.T) {
 		{[]string{"-measure", "auto", "-min-effect", "1.02"}, true, 1.02},
 	} {
 		f, fs := parseCampaignFlags(t, tc.args)
-		c, err := f.Counting(context.Background(), fs, io.Discard)
+		c, err := f.counting(context.Background(), fs, io.Discard)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
@@ -86,16 +86,16 @@ func TestMeasureCounting(t *testing.T) {
 
 // parseCampaignFlags registers run's campaign flags, parses args and
 // checks them.
-func parseCampaignFlags(t *testing.T, args []string) (*CampaignFlags, *flag.FlagSet) {
+func parseCampaignFlags(t *testing.T, args []string) (*campaignSettings, *flag.FlagSet) {
 	t.Helper()
-	var f CampaignFlags
+	var f campaignSettings
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	f.Register(fs, "out")
+	f.registerSettings(fs, "out")
 	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := f.Check(); err != nil {
+	if _, _, err := f.check(); err != nil {
 		t.Fatalf("%v: %v", args, err)
 	}
 	return &f, fs

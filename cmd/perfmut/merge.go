@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -18,16 +17,12 @@ func cmdMerge(ctx context.Context, stdout, stderr io.Writer, args []string) erro
 		return err
 	}
 	if *out == "" {
-		return usageErrorf("-out is required: perfmut merge -out DIR DIR...")
+		return inputerr.Errorf("-out is required: perfmut merge -out DIR DIR...")
 	}
 	if fs.NArg() == 0 {
-		return usageErrorf("no shard directories: perfmut merge -out DIR DIR...")
+		return inputerr.Errorf("no shard directories: perfmut merge -out DIR DIR...")
 	}
-	rep, err := runner.Merge(*out, fs.Args())
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return usageError(err)
-	}
+	rep, err := runner.Merge(*out, fs.Args()) // bad input: an *inputerr.Error, exit 2
 	if err != nil {
 		return err
 	}

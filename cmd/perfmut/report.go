@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/internal/report"
 	"github.com/perfmut/perfmut/internal/runner"
@@ -36,7 +37,7 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		return err
 	}
 	if fset.NArg() != 1 {
-		return usageErrorf("want one results directory (the -out of perfmut run), got %d arguments; see perfmut report -h", fset.NArg())
+		return inputerr.Errorf("want one results directory (the -out of perfmut run), got %d arguments; see perfmut report -h", fset.NArg())
 	}
 	threshold, err := gate.check()
 	if err != nil {
@@ -44,23 +45,23 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 	}
 	levels, err := report.ParseLevels(*levelsFlag)
 	if err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	var formats []report.Format
 	if *format != "all" {
 		f, err := report.LookupFormat(*format)
 		if err != nil {
-			return usageErrorf("-format: %v", err)
+			return inputerr.Errorf("-format: %v", err)
 		}
 		formats = []report.Format{f}
 	}
 
 	rep, dir, err := runner.ReadResults(fset.Arg(0))
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	if err := rep.CheckLevels(levels); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	if rep.Unfinished != "" {
 		fmt.Fprintf(stderr, "perfmut report: warning: the run in %s was interrupted before %s; perfmut run -resume -out %s finishes it\n", dir, rep.Unfinished, dir)
@@ -70,7 +71,7 @@ func cmdReport(ctx context.Context, stdout, stderr io.Writer, args []string) err
 		// Rewriting the reports of a directory a run is writing would race it.
 		lock, err := outdir.Lock(dir)
 		if err != nil {
-			return inputError(err)
+			return err
 		}
 		defer lock.Unlock()
 		werr := report.Write(dir, rep, report.Formats(), opts)

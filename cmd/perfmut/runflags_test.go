@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"testing"
 
 	"github.com/perfmut/perfmut/config"
@@ -9,7 +10,7 @@ import (
 
 // TestMarginFlag: -margin goes into the rule (0 the default, the larger of
 // 1.05 and -min-effect; -1 off) and into the settings that -resume and
-// merge compare.
+// merge compare (recorded by the campaign).
 func TestMarginFlag(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -21,11 +22,12 @@ func TestMarginFlag(t *testing.T) {
 		{[]string{"-margin", "-1"}, score.NoMargin},
 	} {
 		f, _ := parseCampaignFlags(t, tc.args)
-		levels, rule, err := f.Check()
+		levels, rule, err := f.check()
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
-		c := f.Campaign(levels, rule, &config.Config{}, []string{"./..."}, nil)
+		c := f.campaign(levels, rule, &config.Config{}, []string{"./..."}, nil)
+		c.RecordSettings(context.Background())
 		if rule.Margin != tc.want || c.Settings.Margin != tc.want {
 			t.Errorf("%v: rule margin %g, settings margin %g, want %g", tc.args, rule.Margin, c.Settings.Margin, tc.want)
 		}

@@ -20,9 +20,7 @@ type sensitivityFlags struct {
 	load         loadFlags
 	asJSON       bool
 	verbose      bool
-	maxSamples   int
-	alpha        float64
-	test         string
+	rule         ruleFlags // -alpha, -max-samples and -test
 	sampleTime   time.Duration
 	noiseSamples int
 	profileTime  time.Duration
@@ -35,18 +33,16 @@ type sensitivityFlags struct {
 func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string) error {
 	fs := newFlagSet("perfmut sensitivity", stderr, sensitivityUsage)
 	var f sensitivityFlags
-	f.load.Register(fs)
+	f.load.register(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print the map as JSON")
 	fs.BoolVar(&f.verbose, "v", false, "print one line per benchmark as it is mapped")
-	fs.IntVar(&f.maxSamples, "max-samples", score.DefaultMaxSamples, "the campaign's sample budget: each benchmark's detectable ratio is for this many samples each side")
-	fs.Float64Var(&f.alpha, "alpha", score.DefaultAlpha, "the campaign's false-kill rate (the level of the detectable ratio)")
-	fs.StringVar(&f.test, "test", string(score.KS), "the campaign's two-sample `test`: ks or mwu")
+	f.rule.register(fs, mapRuleHelp())
 	fs.DurationVar(&f.sampleTime, "sample-time", engine.DefaultSampleTime, "the campaign's sample length: the noise samples' length")
 	fs.IntVar(&f.noiseSamples, "noise-samples", 5, "the fewest rounds of each benchmark's profiled run, each a noise sample")
 	fs.DurationVar(&f.profileTime, "profile-time", 100*time.Millisecond, "about how long each benchmark's profiled run takes: max(-noise-samples, this / -sample-time) rounds of -sample-time")
 	fs.DurationVar(&f.benchTO, "bench-timeout", engine.DefaultBenchTimeout, "deadline of each benchmark process")
 	fs.IntVar(&f.jobs, "j", 2, "coverage runs at once (the profiled runs run one at a time)")
-	fs.StringVar(&f.changedSince, "changed-since", "", "also say what protects each function with a line added or changed since git `rev` (from its merge base with HEAD, uncommitted edits included)")
+	registerChangedSince(fs, &f.changedSince, "also say what protects each function with a line", "")
 	registerWarnFactor(fs, &f.warnFactor, "the output")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -55,13 +51,11 @@ func cmdSensitivity(ctx context.Context, stdout, stderr io.Writer, args []string
 	if err != nil {
 		return err
 	}
-	ld, err := f.load.load(ctx, fs.Args())
+	ld, err := f.load.Load(ctx, fs.Args())
 	if err != nil {
 		return err
 	}
-	for _, p := range ld.Program.Packages {
-		opts.Pkgs = append(opts.Pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
-	}
+	opts.Pkgs = ld.Program.Packages
 	opts.Tags = f.load.TagList()
 	if f.verbose {
 		opts.Log = stderr
@@ -105,25 +99,23 @@ func (f *sensitivityFlags) write(w io.Writer, m *detect.Map, notes []detect.Note
 // options checks the flags and returns the map's options (without the
 // packages).
 func (f *sensitivityFlags) options() (detect.Options, error) {
-	t, err := score.ParseTest(f.test)
+	t, err := f.rule.check()
+	if err != nil {
+		return detect.Options{}, err
+	}
+	// The budget of a campaign run rejects: no factor would hold for it.
+	if err := (score.Rule{MaxSamples: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t}).Validate(); err != nil {
+		return detect.Options{}, &inputerr.Error{Err: err}
+	}
 	switch {
-	case err != nil:
-		return detect.Options{}, usageErrorf("-test: %v", err)
-	case f.maxSamples < 1:
-		return detect.Options{}, usageErrorf("-max-samples %d out of range: want at least 1, e.g. 30", f.maxSamples)
-	case !(f.alpha > 0 && f.alpha < 1):
-		return detect.Options{}, usageErrorf("-alpha %v out of range: want a level between 0 and 1, e.g. 0.05", f.alpha)
-	case score.Rule{MaxSamples: f.maxSamples, Alpha: f.alpha, Test: t}.Validate() != nil:
-		// The budget of a campaign run rejects: no factor would hold for it.
-		return detect.Options{}, usageError(score.Rule{MaxSamples: f.maxSamples, Alpha: f.alpha, Test: t}.Validate())
 	case f.noiseSamples < 2:
-		return detect.Options{}, usageErrorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
+		return detect.Options{}, inputerr.Errorf("-noise-samples %d out of range: the noise needs at least 2 samples, e.g. 5", f.noiseSamples)
 	case f.jobs < 1:
-		return detect.Options{}, usageErrorf("-j %d out of range: want at least 1, e.g. 2", f.jobs)
+		return detect.Options{}, inputerr.Errorf("-j %d out of range: want at least 1, e.g. 2", f.jobs)
 	case f.sampleTime <= 0 || f.profileTime <= 0 || f.benchTO <= 0:
-		return detect.Options{}, usageErrorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
+		return detect.Options{}, inputerr.Errorf("-sample-time, -profile-time and -bench-timeout must be positive durations, e.g. 20ms, 1s, 2m")
 	}
 	o := detect.Options{SampleTime: f.sampleTime, NoiseSamples: f.noiseSamples, ProfileTime: f.profileTime,
-		Budget: f.maxSamples, Alpha: f.alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
+		Budget: f.rule.maxSamples, Alpha: f.rule.alpha, Test: t, Timeout: f.benchTO, Jobs: f.jobs}
 	return o, nil
 }

@@ -26,8 +26,8 @@ func (o *outWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// Err is the first write error, as the command's error.
-func (o *outWriter) Err() error {
+// writeErr is the first write error, as the command's error.
+func (o *outWriter) writeErr() error {
 	if o.err == nil {
 		return nil
 	}

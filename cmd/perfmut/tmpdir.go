@@ -3,6 +3,7 @@ package main
 import (
 	"slices"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 )
 
@@ -14,7 +15,7 @@ func checkTempDir(args []string) error {
 		return nil
 	}
 	if err := outdir.CheckTemp(); err != nil {
-		return usageError(err)
+		return &inputerr.Error{Err: err}
 	}
 	return nil
 }

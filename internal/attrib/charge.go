@@ -2,6 +2,9 @@ package attrib
 
 import (
 	"fmt"
+	"maps"
+	"math"
+	"path"
 	"slices"
 	"strings"
 
@@ -131,4 +134,49 @@ func frames(s *profile.Sample) []string {
 		out = append(out, "(unknown)")
 	}
 	return out
+}
+
+// ToChanged is c with the value of each stack whose innermost module
+// function did not change moved to the innermost changed function above
+// it on that stack, if there is one: the change made those calls (an
+// oblivion mutant of Tokenize calls the unchanged isSeparator again).
+// Benchmark functions take nothing: a changed benchmark calls
+// everything. changed holds the changed functions' keys.
+func (c Charges) ToChanged(changed map[string]string) Charges {
+	if len(changed) == 0 {
+		return c
+	}
+	self, moved := maps.Clone(c.Self), map[string]float64{}
+	for stack, v := range c.Stacks {
+		if stack == "" {
+			continue
+		}
+		fs := strings.Split(stack, " > ")
+		inner := fs[len(fs)-1]
+		if _, ok := changed[inner]; ok {
+			continue
+		}
+		for i := len(fs) - 2; i >= 0; i-- {
+			if _, ok := changed[fs[i]]; ok && !isBenchmark(fs[i]) {
+				moved[inner] += v
+				self[fs[i]] += v
+				break
+			}
+		}
+	}
+	for k, v := range moved {
+		if self[k] -= v; math.Abs(self[k]) <= 1e-9*v {
+			delete(self, k) // all of it moved: no rounding left behind
+		}
+	}
+	c.Self = self
+	return c
+}
+
+// isBenchmark reports whether key (importpath.Func) names a benchmark
+// function.
+func isBenchmark(key string) bool {
+	_, name := path.Split(key)
+	name = name[strings.Index(name, ".")+1:]
+	return strings.HasPrefix(name, "Benchmark")
 }

@@ -8,7 +8,9 @@
 // that belongs to the module, so that the runtime, the standard library
 // and dependencies count for the module function that called them (an
 // allocation's runtime.mallocgc for the function that allocates, a lock's
-// sync.(*Mutex).Lock for the function that locks). Rank pairs the rounds,
+// sync.(*Mutex).Lock for the function that locks), and the value of an
+// unchanged function called by a changed one to the changed one (the
+// change made the calls). Rank pairs the rounds,
 // divides by the iteration count and ranks the functions by how much
 // their value per op moved in the direction of the change, each with the
 // sign-test interval of its per-round differences; Changed finds the

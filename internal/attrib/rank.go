@@ -46,12 +46,18 @@ const maxOutside = 2
 // functions of the module whose value moved most in the direction of the
 // change, then up to maxOutside outside it, with
 // their shares, intervals, changed lines and the changed functions they
-// call). m's Metric, Verdict, Ratio and Unit are kept.
+// call). m's Metric, Verdict, Ratio and Unit are kept. With changed
+// functions, an unchanged function's value under a changed one counts
+// for the changed one (Charges.ToChanged).
 func Rank(m results.AttribMetric, rounds []Round, o Options) results.AttribMetric {
 	if o.Top <= 0 {
 		o.Top = 5
 	}
 	n := o.N
+	rounds = slices.Clone(rounds)
+	for i := range rounds {
+		rounds[i].Old, rounds[i].New = rounds[i].Old.ToChanged(o.Changed), rounds[i].New.ToChanged(o.Changed)
+	}
 	total := func(c Charges) float64 { return c.Total }
 	m.Old, m.New, m.Delta, m.DeltaLo, m.DeltaHi = paired(rounds, n, total)
 	dir := o.Dir

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/pprof/profile"
+
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -144,5 +146,53 @@ func TestRankRecorded(t *testing.T) {
 		if f.Function != "example.com/demo/cache.(*LRU).Get" || f.Changed == "" || f.Delta < tc.lo || f.Delta > tc.hi || f.Share < 0.5 {
 			t.Errorf("%s %s: top %+v; want (*LRU).Get, changed, %v to %v per op, most of the total %v", tc.new, tc.typ, f, tc.lo, tc.hi, m.Delta)
 		}
+	}
+}
+
+// TestRankChangedCaller: the time an unchanged function spends when a
+// changed function calls it counts for the changed function (an
+// oblivion mutant of Tokenize that calls isSeparator again: the extra
+// time is isSeparator's own, the change Tokenize's), the innermost
+// changed function on the stack when there are several; time under no
+// changed function stays where it is, and a changed benchmark function
+// takes nothing from what it calls.
+func TestRankChangedCaller(t *testing.T) {
+	const tok, sep, lower, bench = "example.com/m/text.Tokenize", "example.com/m/text.isSeparator", "example.com/m/text.Lower", "example.com/m/text.BenchmarkTokenize"
+	changed := map[string]string{tok: "text/tok.go:12", bench: "text/tok_test.go:30"}
+	var rounds []Round
+	for i := range 6 {
+		e := int64(i)
+		stacks := func(sepUnderTok, sepAlone int64) *profile.Profile {
+			return synthetic([][]string{
+				{tok, bench, "runtime.goexit"},
+				{"unicode.IsSpace", sep, tok, bench},
+				{sep, lower, bench},
+				{lower, bench},
+			}, []int64{100 + e, sepUnderTok, sepAlone, 50})
+		}
+		old, err := Charge(stacks(200, 30), "cpu", moduleKeyer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nw, err := Charge(stacks(500+e, 60), "cpu", moduleKeyer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds = append(rounds, Round{Old: old, New: nw, N: 1})
+	}
+	m := Rank(results.AttribMetric{}, rounds, Options{Dir: 1, Changed: changed})
+	var got []string
+	for _, f := range m.Functions {
+		got = append(got, fmt.Sprintf("%s %.4g -> %.4g", Short(f.Function), f.Old, f.New))
+	}
+	want := []string{"text.Tokenize 302.5 -> 605", "text.isSeparator 30 -> 60"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("functions %q, want %q", got, want)
+	}
+	// Without the changed lines, the time stays with the function it is
+	// spent in.
+	m = Rank(results.AttribMetric{}, rounds, Options{Dir: 1})
+	if len(m.Functions) == 0 || m.Functions[0].Function != sep || m.Functions[0].Delta != 332.5 {
+		t.Errorf("without changed functions: %+v, want isSeparator +332.5 first", m.Functions)
 	}
 }

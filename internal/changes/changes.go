@@ -14,7 +14,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -103,11 +105,16 @@ func addUntracked(ctx context.Context, dir string, lines map[string][]Range) ([]
 	return names, nil
 }
 
+// gitTimeout is the deadline of one git command (every process perfmut
+// starts has one): far more than a diff or a listing of a large
+// repository takes.
+const gitTimeout = 10 * time.Minute
+
 // git runs git in dir and returns its standard output.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C")
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := proc.Command(ctx, dir, append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C"), "git", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

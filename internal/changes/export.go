@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/perfmut/perfmut/internal/proc"
 )
 
 // Export writes the files of rev's commit (the whole repository, so that
@@ -37,9 +38,9 @@ func (r Repo) Export(ctx context.Context, rev Rev, dst string) (string, error) {
 		entries = append(entries, entry{f[0], f[2], path})
 		ids.WriteString(f[2] + "\n")
 	}
-	cmd := exec.CommandContext(ctx, "git", "cat-file", "--batch")
-	cmd.Dir = r.Root
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
+	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
+	defer cancel()
+	cmd := proc.Command(ctx, r.Root, append(os.Environ(), "GIT_OPTIONAL_LOCKS=0"), "git", "cat-file", "--batch")
 	cmd.Stdin = &ids
 	out, err := cmd.StdoutPipe()
 	if err != nil {

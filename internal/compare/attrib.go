@@ -171,35 +171,66 @@ func changedFuncs(sides [2]*compareSide, d *changes.Diff) map[string]string {
 	return out
 }
 
-// profileIters is the iteration count of the profiled samples: about
-// ProfileTime of the slower side at its measured median, at least 1. A
-// side with censored samples (stopped at the cap: their time per op is a
-// lower bound) is timed again for it, in a run of about ProfileTime.
-func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark) (int, error) {
-	for _, m := range cb.Metrics {
-		if m.Metric != "sec/op" {
+// profileIters is how the profiled samples run: b.N, the measurement's
+// iteration count (a benchmark whose cost per op grows with b.N, such as
+// inserting into the middle of a collection of b.N elements, costs per op
+// what it was measured at), and runs, the -test.count that makes a
+// sample about ProfileTime of the slower side at its measured median
+// (profileRuns). A side with censored samples (stopped at the cap: their
+// time per op is a lower bound), and both sides when no time was
+// measured (-measure instructions counts instructions), are timed again
+// for it, in a run of about ProfileTime. slow is the time per op in
+// seconds it assumes.
+func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark) (n, runs int, slow float64, err error) {
+	slow, retime := measuredTime(cb.Metrics)
+	for i, s := range sides {
+		if !retime[i] {
 			continue
 		}
-		slow := max(m.Old, m.New)
-		for i, cens := range [2][]int{m.OldCensored, m.NewCensored} {
-			if len(cens) == 0 {
-				continue
-			}
-			s := sides[i]
-			vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
-			if err != nil {
-				return 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
-			}
-			if vals == nil {
-				return 0, fmt.Errorf("%s: timing the profiled samples: %s", s.name, engine.BenchFailure(res).Reason)
-			}
-			slow = max(slow, vals["sec/op"])
+		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
 		}
-		if slow > 0 {
-			return max(1, int(math.Round(ProfileTime.Seconds()/slow))), nil
+		if vals == nil {
+			return 0, 0, 0, fmt.Errorf("%s: timing the profiled samples: %s", s.name, engine.BenchFailure(res).Reason)
+		}
+		slow = max(slow, vals["sec/op"])
+	}
+	n, runs = profileRuns(cb.Iterations, slow)
+	return n, runs, slow, nil
+}
+
+// maxRuns bounds the runs of one profiled sample.
+const maxRuns = 1000
+
+// profileRuns is b.N and the runs of a profiled sample of a benchmark
+// measured at iters iterations (0: not at a fixed count) and slow
+// seconds per op (0: unknown): iters, and as many runs as make about
+// ProfileTime. When one run of iters would take longer than that (a
+// side many times slower than the measurement's other, whose samples
+// were censored), and without iters, about ProfileTime's iterations in
+// one run.
+func profileRuns(iters int, slow float64) (n, runs int) {
+	if slow <= 0 {
+		return max(iters, 1), 1
+	}
+	if iters <= 0 || float64(iters)*slow > ProfileTime.Seconds() {
+		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), 1
+	}
+	return iters, min(maxRuns, max(1, int(math.Round(ProfileTime.Seconds()/(float64(iters)*slow)))))
+}
+
+// measuredTime is the slower side's measured median time per op in
+// seconds (0 if no time was measured) and which sides need timing again
+// for the profiled samples: those with censored samples, both when no
+// time was measured.
+func measuredTime(ms []results.CompareMetric) (slow float64, retime [2]bool) {
+	for _, m := range ms {
+		if m.Metric == "sec/op" {
+			return max(m.Old, m.New), [2]bool{len(m.OldCensored) > 0, len(m.NewCensored) > 0}
 		}
 	}
-	return max(cb.Iterations, 1), nil
+	return 0, [2]bool{true, true}
 }
 
 // profileName is the base name of a benchmark's kept pprof files.

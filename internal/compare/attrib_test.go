@@ -8,7 +8,7 @@ import (
 )
 
 // TestNextIters: a round whose samples held half ProfileTime of CPU time
-// or more keeps its count; one with less grows it towards ProfileTime,
+// or more keeps its runs; one with less grows them towards ProfileTime,
 // never beyond maxIterScale times the first round's.
 func TestNextIters(t *testing.T) {
 	target := float64(ProfileTime.Nanoseconds())
@@ -68,5 +68,54 @@ func TestBehaviourSummary(t *testing.T) {
 	}
 	if versionID(results.CompareSide{Rev: "WORKTREE", Commit: "abc"}) == versionID(results.CompareSide{Rev: "HEAD", Commit: "abc"}) {
 		t.Error("the working tree has the version of its commit")
+	}
+}
+
+// TestMeasuredTime: the profiled samples' iteration count comes from the
+// measured time per op of the slower side; a side whose samples were
+// censored is timed again, and so are both when the comparison counted
+// instructions (no sec/op: the measured iteration count is a short
+// sample's, which would leave the profiles a few CPU samples a round).
+func TestMeasuredTime(t *testing.T) {
+	for _, tc := range []struct {
+		ms     []results.CompareMetric
+		slow   float64
+		retime [2]bool
+	}{
+		{[]results.CompareMetric{{Metric: "sec/op", Old: 2e-6, New: 3e-6}, {Metric: "B/op"}}, 3e-6, [2]bool{}},
+		{[]results.CompareMetric{{Metric: "sec/op", Old: 2e-6, New: 3e-6, NewCensored: []int{4}}}, 3e-6, [2]bool{false, true}},
+		{[]results.CompareMetric{{Metric: "instructions/op", Old: 160e3, New: 160e3}, {Metric: "B/op"}}, 0, [2]bool{true, true}},
+	} {
+		if slow, retime := measuredTime(tc.ms); slow != tc.slow || retime != tc.retime {
+			t.Errorf("measuredTime(%v) = %v, %v; want %v, %v", tc.ms, slow, retime, tc.slow, tc.retime)
+		}
+	}
+}
+
+// TestProfileRuns: a profiled sample runs the measurement's iteration
+// count (the deque's BenchmarkInsert inserts into the middle of b.N
+// elements: at 10 times the count, each op costs 10 times as much), as
+// many times as make about ProfileTime; when one run of that count
+// would take longer (a spin-loop mutant 50 times slower than the
+// baseline, its samples censored: at the measured count, a minute under
+// load), and without a measured count, about ProfileTime's iterations
+// once.
+func TestProfileRuns(t *testing.T) {
+	for _, tc := range []struct {
+		iters   int
+		slow    float64
+		n, runs int
+	}{
+		{1000, 20e-6, 1000, 10}, // 20 ms samples: 10 runs
+		{1000, 200e-6, 1000, 1}, // 200 ms samples: one run
+		{1000, 1e-3, 200, 1},    // 1 s samples: 200 ms of iterations
+		{10, 1e-9, 10, maxRuns}, // 10 ns samples: at most maxRuns
+		{1000, 0, 1000, 1},      // no time: one run
+		{0, 1e-3, 200, 1},       // no count: about ProfileTime
+		{0, 0, 1, 1},
+	} {
+		if n, runs := profileRuns(tc.iters, tc.slow); n != tc.n || runs != tc.runs {
+			t.Errorf("profileRuns(%d, %g) = %d, %d; want %d, %d", tc.iters, tc.slow, n, runs, tc.n, tc.runs)
+		}
 	}
 }

@@ -7,13 +7,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -125,7 +125,7 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	prog := progress.New(c.Log, c.Progress, 0)
+	prog := engine.NewProgress(c.Log, c.Progress, 0)
 	defer prog.End()
 	var sides [2]*compareSide
 	for i, rev := range revs {
@@ -141,17 +141,9 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	}
 	rep.Settings = c.Settings
 	rep.Settings.Module, rep.Settings.GoVersion = rep.Module, engine.GoVersion(ctx)
-	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
+	sel, why, err := c.selectAll(ctx, sides, diff, rep)
 	if err != nil {
 		return nil, err
-	}
-	if c.Generate {
-		gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
-		if err != nil {
-			return nil, err
-		}
-		sel = append(sel, gsel...)
-		maps.Copy(why, gwhy)
 	}
 	prog.Logf("perfmut: %s", rep.Selection.Reason)
 	if scoreRep != nil {
@@ -177,6 +169,22 @@ func (c *Comparison) Compare(ctx context.Context) (*results.Comparison, error) {
 	rep.Failures = gateFailures(rep)
 	rep.Seconds = time.Since(started).Seconds()
 	return rep, results.WriteJSON(filepath.Join(c.Out, results.CompareFile), rep)
+}
+
+// selectAll is the benchmarks to measure: those that run the changed
+// code (selectChanged) and, with -generate, the generated ones, each with
+// why it was chosen.
+func (c *Comparison) selectAll(ctx context.Context, sides [2]*compareSide, diff *changes.Diff, rep *results.Comparison) ([]engine.Benchmark, map[engine.Benchmark]string, error) {
+	sel, why, err := c.selectChanged(ctx, sides, diff, rep)
+	if err != nil || !c.Generate {
+		return sel, why, err
+	}
+	gsel, gwhy, err := c.generate(ctx, sides, diff, rep)
+	if err != nil {
+		return nil, nil, err
+	}
+	maps.Copy(why, gwhy)
+	return append(sel, gsel...), why, nil
 }
 
 // revisions opens the module's repository, resolves OLD and NEW and
@@ -233,7 +241,7 @@ func (c *Comparison) check() error {
 
 // openSide exports rev into tmp (unless it is the working tree), lists
 // its packages and builds their test binaries.
-func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *progress.Progress) (*compareSide, error) {
+func (c *Comparison) openSide(ctx context.Context, repo changes.Repo, rev changes.Rev, name, tmp string, prog *engine.Progress) (*compareSide, error) {
 	lower := map[string]string{"OLD": "old", "NEW": "new"}[name]
 	dir := c.Dir
 	if rev.Name != changes.WorkTree {
@@ -310,4 +318,40 @@ func gateFailures(rep *results.Comparison) []string {
 		}
 	}
 	return out
+}
+
+// readScore reads the report of Comparison.ScoreDir, before any work: a
+// missing or unreadable one is bad input.
+func (c *Comparison) readScore() (*results.Report, error) {
+	if c.ScoreDir == "" {
+		return nil, nil
+	}
+	path := filepath.Join(c.ScoreDir, results.ReportFile)
+	if _, err := os.Stat(path); err != nil {
+		return nil, inputerr.Errorf("-score %s: no %s there; name the -out directory of a perfmut run (perfmut run -out DIR ./...)", c.ScoreDir, results.ReportFile)
+	}
+	rep, err := results.ReadFile(path)
+	if err != nil {
+		return nil, inputerr.Errorf("-score %s: %w", c.ScoreDir, err)
+	}
+	return rep, nil
+}
+
+// scoreSection is the score of the packages whose non-test Go files
+// changed (on either side), from rep.
+func (c *Comparison) scoreSection(rep *results.Report, dir string, sides [2]*compareSide, d *changes.Diff) *results.ScoreSection {
+	var pkgs []string
+	for i, lines := range []map[string][]changes.Range{d.Old, d.New} {
+		for p := range changedPackages(sides[i].modPath, lines) {
+			if !slices.Contains(pkgs, p) {
+				pkgs = append(pkgs, p)
+			}
+		}
+	}
+	code, _ := d.GoFiles()
+	s := c.ScoreFor(rep, dir, pkgs, code)
+	if rep.Module != "" && rep.Module != sides[1].modPath {
+		s.Warnings = append(s.Warnings, fmt.Sprintf("the results in %s are of module %s, not %s", dir, rep.Module, sides[1].modPath))
+	}
+	return s
 }

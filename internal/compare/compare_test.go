@@ -112,7 +112,7 @@ func TestDrifts(t *testing.T) {
 	if len(got) != 1 || got[0].Since != "c1" || got[0].Entries != 2 || got[0].Ratio < 1.19 || got[0].P != 1/184756.0 {
 		t.Fatalf("drifts = %+v", got)
 	}
-	if s := got[0].String(); !strings.HasPrefix(s, "drift: BenchmarkX sec/op of NEW is 1.2x the oldest of its 2 recorded distributions on this machine (c1, 2026-11-01; p=5.4e-06)") {
+	if s := driftWarning(got[0]); !strings.HasPrefix(s, "drift: BenchmarkX sec/op of NEW is 1.2x the oldest of its 2 recorded distributions on this machine (c1, 2026-11-01; p=5.4e-06)") {
 		t.Errorf("warning %q", s)
 	}
 	if got := drifts(past, cur, "c3", 0.05, 1.25); len(got) != 0 {

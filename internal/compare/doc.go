@@ -6,9 +6,10 @@
 // It is a client of the measurement core, package engine: each version is an
 // engine.Workspace (its test binaries, coverage and samples), measured
 // with the campaign's design and statistics. select.go chooses the
-// benchmarks from the change, measure.go samples them, history.go checks
-// NEW against the recorded history for drift, score.go adds the mutation
-// score of the changed packages from a perfmut run, attrib.go and
+// benchmarks from the change, measure.go samples them (timed, or counted
+// under -measure instructions), history.go checks NEW against the recorded
+// history for drift, compare.go also adds the mutation score of the
+// changed packages from a perfmut run (-score), attrib.go and
 // profile.go profile the changed benchmarks on both versions and
 // attribute their changes to functions (package internal/attrib).
 package compare

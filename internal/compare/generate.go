@@ -12,14 +12,14 @@ import (
 
 	"github.com/perfmut/perfmut/internal/changes"
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/generate/speedgun"
+	"github.com/perfmut/perfmut/internal/speedgun"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
 
-// GeneratedDir is where -generate writes its benchmark files in the
+// generatedDir is where -generate writes its benchmark files in the
 // output directory, one directory per package.
-const GeneratedDir = "generated"
+const generatedDir = "generated"
 
 // generatedFile is the generated benchmarks' file name in a package.
 const generatedFile = "perfmut_gen_test.go"
@@ -126,7 +126,7 @@ func (c *Comparison) generatePackage(ctx context.Context, sides [2]*compareSide,
 	if err != nil {
 		return nil, err
 	}
-	rel := filepath.Join(GeneratedDir, engine.SafeName(pkg), generatedFile)
+	rel := filepath.Join(generatedDir, engine.SafeName(pkg), generatedFile)
 	if err := os.MkdirAll(filepath.Join(c.Out, filepath.Dir(rel)), 0o755); err != nil {
 		return nil, err
 	}

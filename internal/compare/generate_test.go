@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/generate/speedgun"
+	"github.com/perfmut/perfmut/internal/speedgun"
 )
 
 // TestCommonChanged: a type both versions have is generated for when one

@@ -70,7 +70,7 @@ func (c *Comparison) history(ctx context.Context, rep *results.Comparison, past 
 		}
 	}
 	for _, d := range rep.Drift {
-		rep.Warnings = append(rep.Warnings, d.String())
+		rep.Warnings = append(rep.Warnings, driftWarning(d))
 	}
 	if err := results.AppendHistory(c.HistoryDir, add); err != nil {
 		return fmt.Errorf("-history %s: %w", c.HistoryDir, err)

@@ -19,24 +19,25 @@ import (
 )
 
 // profiled is one benchmark's profiled rounds: each side's CPU and
-// allocation profiles, round by round, and each round's iteration count.
+// allocation profiles, round by round, and the iterations each round's
+// profiles cover (b.N times the runs).
 type profiled struct {
 	ns       []int
 	cpu, mem [2][]*profile.Profile
 	seconds  float64
 }
 
-// maxIterScale bounds how much the profiled rounds' iteration count grows
-// over the first round's.
+// maxIterScale bounds how much the profiled rounds' runs grow over the
+// first round's.
 const maxIterScale = 8
 
 // profile profiles b (reported as cb) on both sides in
 // c.AttributeRounds interleaved rounds, both samples of a round at one
-// iteration count: the first's about ProfileTime of the slower side
-// (profileIters); when a round's profiles hold less than half ProfileTime
-// of CPU time (a loaded machine runs the process a fraction of the time),
-// the next round runs more iterations, up to maxIterScale times the
-// first's.
+// b.N and one number of runs (profileIters: the first round's about
+// ProfileTime of the slower side); when a round's profiles hold less
+// than half ProfileTime of CPU time (a loaded machine runs the process a
+// fraction of the time), the next round runs more, up to maxIterScale
+// times the first's runs.
 func (c *Comparison) profile(ctx context.Context, sides [2]*compareSide, b engine.Benchmark, cb *results.CompareBenchmark, rng *rand.Rand) (*profiled, error) {
 	started := time.Now()
 	tmp, err := os.MkdirTemp(sides[0].w.Tmp, "prof-")
@@ -45,16 +46,18 @@ func (c *Comparison) profile(ctx context.Context, sides [2]*compareSide, b engin
 	}
 	defer os.RemoveAll(tmp)
 	p := &profiled{}
-	n0, err := c.profileIters(ctx, sides, b, cb)
+	n, runs0, slow, err := c.profileIters(ctx, sides, b, cb)
 	if err != nil {
 		return nil, err
 	}
-	n := n0
+	runs := runs0
 	for r := range c.AttributeRounds {
 		var cpuNs float64
+		// A sample's deadline: 100 times its expected time, at least a minute.
+		timeout := max(time.Minute, time.Duration(100*slow*float64(n*runs)*1e9))
 		for _, side := range rng.Perm(2) {
 			base := filepath.Join(tmp, fmt.Sprintf("%d-%d", r, side))
-			if err := c.profileOnce(ctx, sides[side], b, n, base); err != nil {
+			if err := c.profileOnce(ctx, sides[side], b, n, runs, base, timeout); err != nil {
 				return nil, err
 			}
 			ps, err := attrib.Read([]string{base + ".cpu", base + ".mem"})
@@ -64,16 +67,16 @@ func (c *Comparison) profile(ctx context.Context, sides [2]*compareSide, b engin
 			p.cpu[side], p.mem[side] = append(p.cpu[side], ps[0]), append(p.mem[side], ps[1])
 			cpuNs += cpuTime(ps[0])
 		}
-		p.ns = append(p.ns, n)
-		n = nextIters(n, n0, cpuNs/2)
+		p.ns = append(p.ns, n*runs)
+		runs = nextIters(runs, runs0, cpuNs/2)
 	}
 	p.seconds = time.Since(started).Seconds()
 	return p, nil
 }
 
-// nextIters is the next round's iteration count after a round of n
-// iterations whose samples held cpuNs nanoseconds of CPU time on average
-// (see profile).
+// nextIters is the next round's runs after a round of n runs whose
+// samples held cpuNs nanoseconds of CPU time on average, n0 the first
+// round's (see profile).
 func nextIters(n, n0 int, cpuNs float64) int {
 	target := float64(ProfileTime.Nanoseconds())
 	if cpuNs >= target/2 {
@@ -159,16 +162,15 @@ func (c *Comparison) attributeMetric(m results.CompareMetric, p *profiled, chang
 	return nil, nil
 }
 
-// profileOnce runs one profiled sample of b at n iterations on side s,
-// writing base.cpu and base.mem.
-func (c *Comparison) profileOnce(ctx context.Context, s *compareSide, b engine.Benchmark, n int, base string) error {
+// profileOnce runs one profiled sample of b on side s, runs runs of n
+// iterations under timeout, writing base.cpu and base.mem.
+func (c *Comparison) profileOnce(ctx context.Context, s *compareSide, b engine.Benchmark, n, runs int, base string, timeout time.Duration) error {
 	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + strconv.Itoa(n) + "x",
-		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.cpuprofile=" + base + ".cpu",
+		"-test.count=" + strconv.Itoa(runs), "-test.benchmem", "-test.timeout=0", "-test.cpuprofile=" + base + ".cpu",
 		"-test.memprofile=" + base + ".mem", "-test.memprofilerate=" + strconv.Itoa(memProfileRate)}
 	if b.CPU > 0 {
 		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
 	}
-	timeout := max(100*ProfileTime, time.Minute)
 	res, err := proc.Run(ctx, s.w.Package(b.Pkg).Dir, nil, timeout, s.w.Binary(b.Pkg), args...)
 	switch {
 	case err != nil:

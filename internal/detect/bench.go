@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/pprof/profile"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 	"golang.org/x/tools/cover"
 )
@@ -18,7 +19,7 @@ import (
 // mapPackage maps package p's benchmarks: a calibration round of them
 // all in each binary, then a profiled run of each, one at a time, with
 // the coverage runs beside them (coverAndProfile).
-func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchResult, error) {
+func (o *mapper) mapPackage(ctx context.Context, p *mutate.Package, bin binaries) ([]BenchResult, error) {
 	names, err := listBenchmarks(ctx, p.Dir, bin.Plain, o.Timeout)
 	if err != nil || len(names) == 0 {
 		return nil, err
@@ -61,7 +62,7 @@ func (o *mapper) mapPackage(ctx context.Context, p Pkg, bin binaries) ([]BenchRe
 // ns/op sets the profiled rounds' b.N; those that fail are left out) and
 // in the coverage binary (it sets the coverage runs'), both at once when
 // Jobs allows two processes.
-func (o *mapper) calibrateBoth(ctx context.Context, p Pkg, bin binaries, names []string) (plain, cover map[string]float64, err error) {
+func (o *mapper) calibrateBoth(ctx context.Context, p *mutate.Package, bin binaries, names []string) (plain, cover map[string]float64, err error) {
 	defer since(&o.cost.Calibrate, time.Now())
 	var coverErr error
 	done := make(chan struct{})
@@ -111,7 +112,7 @@ func listBenchmarks(ctx context.Context, dir, bin string, timeout time.Duration)
 // coverBench runs benchmark name at b.N = n and 2n with atomic-mode
 // coverage: the functions and blocks it runs, and those that grow with
 // b.N.
-func (o *mapper) coverBench(ctx context.Context, p Pkg, cbin, name string, n int, prefix string) (BenchResult, error) {
+func (o *mapper) coverBench(ctx context.Context, p *mutate.Package, cbin, name string, n int, prefix string) (BenchResult, error) {
 	b := BenchResult{Name: p.ImportPath + "." + name, CoverIterations: n}
 	var counts, blocks [2]map[string]int64
 	for i, iters := range []int{n, 2 * n} {
@@ -161,7 +162,7 @@ func firstPositive(xs ...float64) float64 {
 // each, and returns their ns/op. When that run fails, each runs alone:
 // those that fail have no result, and are left out of the map when skip
 // is set.
-func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []string, benchtime time.Duration, skip bool) (map[string]float64, error) {
+func (o *mapper) calibrate(ctx context.Context, p *mutate.Package, bin string, names []string, benchtime time.Duration, skip bool) (map[string]float64, error) {
 	out := map[string]float64{}
 	groups := [][]string{names}
 	for len(groups) > 0 {
@@ -201,7 +202,7 @@ func (o *mapper) calibrate(ctx context.Context, p Pkg, bin string, names []strin
 // benchmark), their own ns/op sets b.N and the process starts over, up to
 // maxRecalibrations times (the ns/op of rounds of a handful of iterations
 // is mostly the timer's: b.N grows at least fourfold a step).
-func (o *mapper) profileRun(ctx context.Context, p Pkg, bin string, b BenchResult, name, file string) (BenchResult, error) {
+func (o *mapper) profileRun(ctx context.Context, p *mutate.Package, bin string, b BenchResult, name, file string) (BenchResult, error) {
 	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
 	b.Shares = Shares{Funcs: map[string]Count{}}
 	for i, rounds := range splitRounds(o.Rounds()) {
@@ -244,7 +245,7 @@ func tooShort(noise []float64, n int, sample time.Duration) bool {
 
 // profileOnce runs benchmark name, rounds rounds of n iterations, with a
 // CPU profile written to file: its ns/op per round, and the profile.
-func (o *mapper) profileOnce(ctx context.Context, p Pkg, bin, name string, n, rounds int, file string) ([]float64, *profile.Profile, error) {
+func (o *mapper) profileOnce(ctx context.Context, p *mutate.Package, bin, name string, n, rounds int, file string) ([]float64, *profile.Profile, error) {
 	args := benchArgs([]string{name}, "-test.benchtime", fmt.Sprintf("%dx", n), "-test.count", fmt.Sprint(rounds), "-test.cpuprofile", file)
 	env := append(os.Environ(), fmt.Sprintf("%s=%d", hzEnv, profileHz))
 	text, err := runCmd(ctx, p.Dir, env, o.Timeout, bin, args...)

@@ -11,6 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/perfmut/perfmut/internal/proc"
+	"github.com/perfmut/perfmut/mutate"
 )
 
 // binaries are one package's test binaries: Plain for the profiled run
@@ -64,27 +67,18 @@ func (o *mapper) buildAll(ctx context.Context) (map[string]binaries, error) {
 }
 
 // build compiles the test binaries of pkgs into the directory out (ending
-// in a slash) with extra go test flags. The go command's own temporary
-// directories (go-build*) go under the map's temporary directory, as the
-// engine's builds do: a cancelled or killed map leaves none behind.
-func (o *mapper) build(ctx context.Context, pkgs []Pkg, out string, extra ...string) error {
+// in a slash) with extra go test flags, as the engine builds (one
+// proc.GoCommand): the go command's own temporary directories (go-build*)
+// go under the map's temporary directory, so a cancelled or killed map
+// leaves none behind.
+func (o *mapper) build(ctx context.Context, pkgs []*mutate.Package, out string, extra ...string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	var env []string // without a temporary directory (tests): perfmut's
-	if o.work != "" {
-		gotmp := filepath.Join(o.work, "gotmp")
-		if err := os.MkdirAll(gotmp, 0o755); err != nil {
-			return err
-		}
-		env = append(os.Environ(), "GOTMPDIR="+gotmp)
-	}
-	args := []string{"test", "-c", "-o", out}
-	if len(o.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(o.Tags, ","))
-	}
-	args = append(append(args, extra...), importPaths(pkgs)...)
-	_, err := runCmd(ctx, pkgs[0].Dir, env, 0, "go", args...)
+	var cmdline string // for the error
+	g := proc.GoCommand{Tmp: o.work, Tags: o.Tags, Log: func(_ string, args ...string) { cmdline = "go " + strings.Join(args, " ") }}
+	res, err := g.TestC(ctx, pkgs[0].Dir, out, extra, importPaths(pkgs)...)
+	_, err = resultErr(ctx, cmdline, 0, res, err)
 	return err
 }
 
@@ -105,8 +99,8 @@ func execName(importPath string) string {
 // byExecName splits pkgs into groups whose test binaries have distinct
 // names, in order: the first group holds every package whose name is not
 // taken yet, the next the first repeats, and so on.
-func byExecName(pkgs []Pkg) [][]Pkg {
-	var groups [][]Pkg
+func byExecName(pkgs []*mutate.Package) [][]*mutate.Package {
+	var groups [][]*mutate.Package
 	var names []map[string]bool
 	for _, p := range pkgs {
 		n := execName(p.ImportPath)
@@ -126,7 +120,7 @@ func byExecName(pkgs []Pkg) [][]Pkg {
 // add hzSource to the test build of each of pkgs, and returns the overlay
 // file; "" when none gets it (a package whose directory already has a
 // file of that name, or whose name is unknown, samples at 100 Hz).
-func hzOverlay(pkgs []Pkg, dir string) (string, error) {
+func hzOverlay(pkgs []*mutate.Package, dir string) (string, error) {
 	replace := map[string]string{}
 	for i, p := range pkgs {
 		target := filepath.Join(p.Dir, hzFile)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -38,6 +39,34 @@ func TestComputeShares(t *testing.T) {
 			t.Errorf("%s: factor %v, want null", fn, *rows[p+fn].Factor)
 		}
 	}
+	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || len(m.Benchmarks[0].Noise) < 50 {
+		// 50 rounds of 20ms, in two processes.
+		t.Fatalf("benchmarks %+v: want BenchmarkWork with at least 50 noise samples", m.Benchmarks)
+	}
+	b := m.Benchmarks[0]
+	// The coverage runs take about 50ms of the instrumented binary, whose
+	// atomic counter in spin's loop makes an iteration several times
+	// slower than the plain binary's. Both binaries' times are from the
+	// calibration round, which runs them side by side (Jobs 2), so the
+	// load stretches both alike: the plain one's (b.Iterations in a
+	// SampleTime) is the reference, not the noise samples' median, taken
+	// later (at a load average of 40 the coverage binary's calibration
+	// once gave 102 iterations where the noise samples' median gave 159).
+	plainNs := float64(20*time.Millisecond) / float64(b.Iterations)
+	if !(b.CoverIterations >= 2 && b.CoverIterations <= coverIters(plainNs)/2) {
+		t.Errorf("coverage runs of %d iterations at %.0f ns/op in the plain binary: want at most half of %d, from the coverage binary's time", b.CoverIterations, plainNs, coverIters(plainNs))
+	}
+	// The profile's samples are CPU time: about 250 of the 1 s of rounds
+	// on an idle machine whose timers fire at 250 Hz (TestHzOverlay checks
+	// the rate), where a loaded one gives the benchmark a fraction of a CPU
+	// (14 samples at a load average of 30 on 2 cores). The shares and
+	// factors below are checked against their intervals, which need a
+	// profile of 20 samples at least to tell Half from Small; with fewer,
+	// only what does not depend on the load is.
+	if b.Shares.Total < 20 {
+		t.Logf("%d timed samples (the load): the shares and factors are not checked", b.Shares.Total)
+		return
+	}
 	half, small := rows[p+"Half"], rows[p+"Small"]
 	if half.Factor == nil || small.Factor == nil || !(*half.Factor < *small.Factor) {
 		t.Fatalf("factors Half %v, Small %v: want Half's smaller", half.Factor, small.Factor)
@@ -57,19 +86,6 @@ func TestComputeShares(t *testing.T) {
 		if f, in := Factor(d, c.share), c.share >= c.row.ShareLow && c.share <= c.row.ShareHigh; in != (c.row.FactorLow <= f && (c.row.FactorHigh == 0 || f <= c.row.FactorHigh)) {
 			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
 		}
-	}
-	// The coverage runs take about 50ms of the instrumented binary, whose
-	// atomic counter in spin's loop makes an iteration several times
-	// slower than the plain binary's (the noise samples').
-	if b := m.Benchmarks[0]; !(b.CoverIterations >= 2 && b.CoverIterations <= coverIters(median(b.Noise))/2) {
-		t.Errorf("coverage runs of %d iterations at %.0f ns/op in the plain binary: want at most half of %d, from the coverage binary's time", b.CoverIterations, median(b.Noise), coverIters(median(b.Noise)))
-	}
-	if len(m.Benchmarks) != 1 || m.Benchmarks[0].Name != p+"BenchmarkWork" || m.Benchmarks[0].Shares.Total < 20 || len(m.Benchmarks[0].Noise) < 50 {
-		// 50 rounds of 20ms, in two processes: about 250 samples on an
-		// idle machine whose timers fire at 250 Hz; a loaded one gives
-		// the benchmark a fraction of a CPU (TestHzOverlay checks the
-		// rate).
-		t.Errorf("benchmarks %+v: want BenchmarkWork with at least 50 noise samples and 20 timed samples", m.Benchmarks)
 	}
 }
 
@@ -125,7 +141,7 @@ func computeTestdata(t *testing.T, name, file string, o Options) *Map {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o.Pkgs = []Pkg{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
+	o.Pkgs = []*mutate.Package{{ImportPath: "example.com/" + name, Name: name, Dir: dir, Files: []string{filepath.Join(dir, file)}}}
 	m, err := Compute(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)

@@ -13,15 +13,6 @@ import (
 	"golang.org/x/tools/cover"
 )
 
-// A Pkg is a package in scope: its import path and its files (absolute
-// paths, no tests).
-type Pkg struct {
-	ImportPath string
-	Name       string // the package clause's name
-	Dir        string
-	Files      []string
-}
-
 // span is a function declaration's lines in one file.
 type span struct {
 	start, end int
@@ -44,7 +35,7 @@ type Index struct {
 
 // NewIndex parses the packages' files and indexes their function
 // declarations (those with a body).
-func NewIndex(pkgs []Pkg) (*Index, error) {
+func NewIndex(pkgs []*mutate.Package) (*Index, error) {
 	ix := &Index{files: map[string][]span{}}
 	fset := token.NewFileSet()
 	seen := map[FuncID]bool{} // a package's init functions share a row
@@ -77,7 +68,7 @@ func NewIndex(pkgs []Pkg) (*Index, error) {
 func (ix *Index) Funcs() []FuncID { return ix.funcs }
 
 // Packages lists the import paths in scope.
-func importPaths(pkgs []Pkg) []string {
+func importPaths(pkgs []*mutate.Package) []string {
 	out := make([]string, len(pkgs))
 	for i, p := range pkgs {
 		out[i] = p.ImportPath

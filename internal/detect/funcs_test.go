@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/perfmut/perfmut/mutate"
 	"golang.org/x/tools/cover"
 )
 
@@ -23,7 +24,7 @@ func TestIndex(t *testing.T) {
 		}
 		names = append(names, path)
 	}
-	ix, err := NewIndex([]Pkg{{ImportPath: "example.com/p", Dir: dir, Files: names}})
+	ix, err := NewIndex([]*mutate.Package{{ImportPath: "example.com/p", Dir: dir, Files: names}})
 	if err != nil {
 		t.Fatal(err)
 	}

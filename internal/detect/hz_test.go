@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 // TestHzOverlay: the overlay's init starts the profiler before
@@ -21,14 +23,14 @@ func TestHzOverlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	p := Pkg{ImportPath: "example.com/shares", Name: "shares", Dir: dir}
-	overlay, err := hzOverlay([]Pkg{p}, work)
+	p := &mutate.Package{ImportPath: "example.com/shares", Name: "shares", Dir: dir}
+	overlay, err := hzOverlay([]*mutate.Package{p}, work)
 	if err != nil || overlay == "" {
 		t.Fatalf("hzOverlay = %q, %v", overlay, err)
 	}
 	bin := filepath.Join(work, "shares.test")
 	m := &mapper{}
-	if err := m.build(context.Background(), []Pkg{p}, work+"/", "-overlay", overlay); err != nil {
+	if err := m.build(context.Background(), []*mutate.Package{p}, work+"/", "-overlay", overlay); err != nil {
 		t.Fatal(err)
 	}
 	const refused = "cannot set cpu profile rate"

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -26,7 +27,7 @@ func TestComputeInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Options{Pkgs: []Pkg{{ImportPath: "example.com/slowstart", Name: "slowstart", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
+	o := Options{Pkgs: []*mutate.Package{{ImportPath: "example.com/slowstart", Name: "slowstart", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}},
 		SampleTime: 20 * time.Millisecond, NoiseSamples: 3, Budget: 30, Alpha: 0.05, Test: score.KS, Timeout: time.Minute}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

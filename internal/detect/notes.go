@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/perfmut/perfmut/internal/changes"
+	"github.com/perfmut/perfmut/mutate"
 )
 
 // DefaultWarnFactor is the factor above which a changed function's note
@@ -70,7 +71,7 @@ func Notes(m *Map, changed []FuncID, warn float64) []Note {
 // NotesSince returns the notes (Notes) of the functions of pkgs with a
 // line added or changed since git revision rev (changes.Lines) in the
 // module at moduleDir.
-func NotesSince(ctx context.Context, pkgs []Pkg, moduleDir, rev string, m *Map, warn float64) ([]Note, error) {
+func NotesSince(ctx context.Context, pkgs []*mutate.Package, moduleDir, rev string, m *Map, warn float64) ([]Note, error) {
 	lines, err := changes.Lines(ctx, moduleDir, rev)
 	if err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ func NotesSince(ctx context.Context, pkgs []Pkg, moduleDir, rev string, m *Map, 
 // ChangedFuncs returns the functions of pkgs whose declarations hold a
 // line in lines (changes.Lines: module-relative slash paths), sorted;
 // moduleDir is the module's root directory.
-func ChangedFuncs(pkgs []Pkg, moduleDir string, lines map[string][]changes.Range) ([]FuncID, error) {
+func ChangedFuncs(pkgs []*mutate.Package, moduleDir string, lines map[string][]changes.Range) ([]FuncID, error) {
 	ix, err := NewIndex(pkgs)
 	if err != nil {
 		return nil, err
@@ -108,7 +109,7 @@ func ChangedFuncs(pkgs []Pkg, moduleDir string, lines map[string][]changes.Range
 
 // eachDecl calls f with every function declaration of pkgs and its
 // file, relative to moduleDir (slash-separated).
-func (ix *Index) eachDecl(pkgs []Pkg, moduleDir string, f func(rel string, s span)) error {
+func (ix *Index) eachDecl(pkgs []*mutate.Package, moduleDir string, f func(rel string, s span)) error {
 	for _, p := range pkgs {
 		for _, file := range p.Files {
 			rel, err := filepath.Rel(moduleDir, file)
@@ -143,7 +144,7 @@ type Position struct {
 // Positions returns the declaration of every function of pkgs, by
 // FuncID.Key; a package's init functions share the first one's.
 // moduleDir is the module's root directory.
-func Positions(pkgs []Pkg, moduleDir string) (map[string]Position, error) {
+func Positions(pkgs []*mutate.Package, moduleDir string) (map[string]Position, error) {
 	ix, err := NewIndex(pkgs)
 	if err != nil {
 		return nil, err

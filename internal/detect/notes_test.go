@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/internal/changes"
+	"github.com/perfmut/perfmut/mutate"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -64,7 +65,7 @@ func TestChangedFuncs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs := []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
+	pkgs := []*mutate.Package{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
 	// Line 19 is Half's, 29 Small's, 1 the package comment.
 	lines := map[string][]changes.Range{"work.go": {{Start: 1, End: 1}, {Start: 19, End: 19}, {Start: 29, End: 29}}, "other.go": {{Start: 1, End: 99}}}
 	got, err := ChangedFuncs(pkgs, dir, lines)
@@ -83,7 +84,7 @@ func TestPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkgs := []Pkg{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
+	pkgs := []*mutate.Package{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
 	got, err := Positions(pkgs, filepath.Dir(dir))
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 func TestParseNsPerOp(t *testing.T) {
@@ -80,7 +82,7 @@ func TestExecName(t *testing.T) {
 			t.Errorf("execName(%q) = %q, want %q", in, got, want)
 		}
 	}
-	groups := byExecName([]Pkg{{ImportPath: "a/x"}, {ImportPath: "b/x"}, {ImportPath: "a/y"}, {ImportPath: "c/x/v3"}})
+	groups := byExecName([]*mutate.Package{{ImportPath: "a/x"}, {ImportPath: "b/x"}, {ImportPath: "a/y"}, {ImportPath: "c/x/v3"}})
 	var got [][]string
 	for _, g := range groups {
 		got = append(got, importPaths(g))

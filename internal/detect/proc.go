@@ -16,8 +16,14 @@ import (
 // error alone (not the goroutine dump SIGQUIT makes the process print);
 // another failure returns the output's tail in the error.
 func runCmd(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) ([]byte, error) {
-	cmdline := strings.Join(append([]string{name}, args...), " ")
 	res, err := proc.Run(ctx, dir, env, timeout, name, args...)
+	return resultErr(ctx, strings.Join(append([]string{name}, args...), " "), timeout, res, err)
+}
+
+// resultErr is the output of the process cmdline that ended with res and
+// err (from proc.Run), and its error: ctx's if ctx stopped it, else one
+// saying why it failed with the output's tail.
+func resultErr(ctx context.Context, cmdline string, timeout time.Duration, res proc.Result, err error) ([]byte, error) {
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("%s: %w", cmdline, err)

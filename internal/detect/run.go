@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/outdir"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/score"
 )
 
 // Options say what to map and at what cost.
 type Options struct {
-	Pkgs []Pkg
+	Pkgs []*mutate.Package
 	Tags []string
 	// SampleTime is one noise sample's length (the campaign's
 	// -sample-time); NoiseSamples the fewest rounds of the profiled run,
@@ -132,7 +133,7 @@ func Compute(ctx context.Context, o Options) (*Map, error) {
 // skip leaves benchmark name of p out of the map, as a campaign's
 // baseline does with a benchmark that fails, panics or runs past its
 // deadline.
-func (o *mapper) skip(p Pkg, name string, err error) {
+func (o *mapper) skip(p *mutate.Package, name string, err error) {
 	o.skipped = append(o.skipped, Skipped{Benchmark: p.ImportPath + "." + name, Reason: firstLine(err.Error())})
 }
 

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/perfmut/perfmut/mutate"
 )
 
 // coverAndProfile runs the coverage runs of each benchmark names[i] of p,
@@ -15,7 +17,7 @@ import (
 // bandwidth and CPU time: their noise, so d, grows, and a loaded machine
 // gives the profiled run half the profile samples per round), filling in
 // results[i], and returns each one's error.
-func (o *mapper) coverAndProfile(ctx context.Context, p Pkg, bin binaries, dir string, names []string, results []BenchResult) []error {
+func (o *mapper) coverAndProfile(ctx context.Context, p *mutate.Package, bin binaries, dir string, names []string, results []BenchResult) []error {
 	n := len(names)
 	covers, coverErrs := make([]BenchResult, n), make([]error, n)
 	start := time.Now()

@@ -3,6 +3,7 @@ package engine
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -112,15 +113,49 @@ func without(names []string, name string) []string {
 	return slices.DeleteFunc(names, func(n string) bool { return n == name })
 }
 
+// exitZeroReason is why a run failed whose benchmark printed a result
+// without a time per operation (timelessResult).
+const exitZeroReason = "its result has no ns/op, the process ended with status 0: it likely calls os.Exit(0)"
+
+// timelessResult returns the first benchmark whose result line in out has
+// no time per operation (ns/op), or "". Every benchmark that returns
+// prints one (unless its timer reads 0 or it reports ns/op 0 itself); one
+// that ends the process (os.Exit(0), which panics under
+// -test.paniconexit0) can have its result printed without one, and the
+// run can even end with PASS and status 0 before the runtime prints the
+// panic: the testing package signals the end of a benchmark from a
+// deferred call, which runs while the panic unwinds, and the main
+// goroutine prints the result (N iterations, a timer that never stopped).
+func timelessResult(out []byte) string {
+	for _, line := range strings.Split(string(out), "\n") {
+		m := benchLineRE.FindStringSubmatch(strings.TrimRight(line, "\r"))
+		if m == nil {
+			continue
+		}
+		f := strings.Fields(m[2])
+		if len(f) == 0 || strings.Contains(m[2], "ns/op") {
+			continue
+		}
+		if _, err := strconv.Atoi(f[0]); err == nil { // N: a result
+			return m[1]
+		}
+	}
+	return ""
+}
+
 // BenchFailure classifies a failed mutant benchmark run: a timeout, a
 // crash (a panic, a fatal runtime error or a signal, wherever the runtime
-// printed it), or a functional difference (b.Fatal, b.Error, no result).
+// printed it; a result without a time, see timelessResult), or a
+// functional difference (b.Fatal, b.Error, no result).
 func BenchFailure(res proc.Result) TestOutcome {
 	if res.TimedOut {
 		return TestOutcome{Status: score.Timeout, Reason: "still running after " + res.Elapsed.Round(time.Millisecond).String() + " (killed)"}
 	}
 	if _, msg := benchDeath(res.Output); msg != "" {
 		return TestOutcome{Status: score.Crash, Reason: msg}
+	}
+	if timelessResult(res.Output) != "" {
+		return TestOutcome{Status: score.Crash, Reason: exitZeroReason}
 	}
 	out := classifyTests(res)
 	if out.Status == score.Crash && !strings.HasPrefix(out.Reason, "test process exited") {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"testing"
 
 	"github.com/perfmut/perfmut/internal/proc"
@@ -40,6 +41,11 @@ func TestBenchDeath(t *testing.T) {
 			"BenchmarkB", "panic: boom", score.Crash, "panic: boom"},
 		{"b.Fatal", "BenchmarkZ-2 \t--- FAIL: BenchmarkZ-2\n    x_test.go:9: wrong\nFAIL\n", 1,
 			"", "", score.FNE, "failed: "},
+		// os.Exit(0) under -test.paniconexit0, as observed: the result
+		// (one iteration, no time) and PASS printed, status 0, the panic
+		// never printed.
+		{"exit 0 before the panic", "BenchmarkExit\nBenchmarkExit-2   \t       1\t         0 B/op\t       0 allocs/op\nPASS\n", 0,
+			"BenchmarkExit", "", score.Crash, exitZeroReason},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, m := benchDeath([]byte(tc.out))
@@ -51,5 +57,34 @@ func TestBenchDeath(t *testing.T) {
 				t.Errorf("benchFailure = %s (%s), want %s (%s...)", o.Status, o.Reason, tc.status, tc.reasonStart)
 			}
 		})
+	}
+}
+
+// TestTimelessResult: the result line of a benchmark without ns/op is
+// found, not a line that starts a benchmark, reports its death or ends it.
+func TestTimelessResult(t *testing.T) {
+	for out, want := range map[string]string{
+		"BenchmarkExit\nBenchmarkExit-2   \t       1\t         0 B/op\t       0 allocs/op\nPASS\n": "BenchmarkExit",
+		"BenchmarkA-2 \t 100\t 12 ns/op\t 0 B/op\nBenchmarkB-2 \t 1\nPASS\n":                       "BenchmarkB",
+		"BenchmarkA-2 \t 100\t 12 ns/op\t 0 B/op\t 0 allocs/op\nPASS\n":                            "",
+		"BenchmarkA\nBenchmarkA-2 \tpanic: boom\n":                                                 "",
+		"BenchmarkZ-2 \t--- FAIL: BenchmarkZ-2\nFAIL\n":                                            "",
+	} {
+		if got := timelessResult([]byte(out)); got != want {
+			t.Errorf("timelessResult(%q) = %q, want %q", out, got, want)
+		}
+	}
+}
+
+// TestBenchValues: a result without a time per operation gives no values
+// (the run failed), one with a time gives them all.
+func TestBenchValues(t *testing.T) {
+	b := Benchmark{Pkg: "p", Name: "BenchmarkExit"}
+	if v := benchValues([]byte("BenchmarkExit-2   \t       1\t         0 B/op\t       0 allocs/op\nPASS\n"), "out", b); v != nil {
+		t.Errorf("a result without ns/op: values %v, want none", v)
+	}
+	v := benchValues([]byte("BenchmarkExit-2   \t       10\t   150 ns/op\t         0 B/op\t       0 allocs/op\nPASS\n"), "out", b)
+	if len(v) != 3 || math.Abs(v["sec/op"]-150e-9) > 1e-18 || v["B/op"] != 0 {
+		t.Errorf("a timed result: values %v, want sec/op 1.5e-07, B/op 0, allocs/op 0", v)
 	}
 }

@@ -12,11 +12,11 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// DominanceFactor is how much less often per second a sequential
+// dominanceFactor is how much less often per second a sequential
 // benchmark may run a mutant's site than the one that runs it most often
 // before it is left out, for an operator whose injected cost is the same
 // at every execution of its site (see chooseBenchmarks).
-const DominanceFactor = 2
+const dominanceFactor = 2
 
 // A benchChoice is the benchmarks a mutant is measured on, in measuring
 // order, and those left out: dominated by a more sensitive one, or beyond
@@ -98,7 +98,7 @@ func (bc benchCosts) index(b Benchmark) float64 {
 // every k-th), so it slows each benchmark's mean time about in proportion
 // to the benchmark's sensitivity. For its mutants:
 //   - Dominance: a benchmark whose sensitivity is known and below
-//     1/DominanceFactor of the highest shows less than that fraction of
+//     1/dominanceFactor of the highest shows less than that fraction of
 //     that one's relative slowdown: left out.
 //   - Family: further benchmarks, about as sensitive as the first, add
 //     replication but also tests to the family of the multiple-testing
@@ -143,7 +143,7 @@ func chooseBenchmarks(bs []Benchmark, op *mutate.Operator, bc benchCosts) benchC
 		switch s, k := bc.sensitivity(b), b2i(contended(b)); {
 		case exempt(b):
 			ch.order = append(ch.order, b)
-		case k == 0 && s > 0 && s*DominanceFactor < top[k]:
+		case k == 0 && s > 0 && s*dominanceFactor < top[k]:
 			ch.dominated = append(ch.dominated, b)
 			ch.by = append(ch.by, by[k])
 		case len(ch.order) == 0 || bc.killsAlone(ch.order[0], append(slices.Clone(ch.order[1:]), b)):
@@ -225,7 +225,7 @@ func (ch benchChoice) note(names map[Benchmark]string) string {
 		}
 		n := len(group)
 		notes = append(notes, fmt.Sprintf("not measured on %s: %s the site less than 1/%d as often per second of CPU as %s, so this injection, the same at every execution, slows %s less than 1/%d as much",
-			list(group), english.Choose(n, "it runs", "they run"), DominanceFactor, names[ch.by[i]], english.Choose(n, "it", "them"), DominanceFactor))
+			list(group), english.Choose(n, "it runs", "they run"), dominanceFactor, names[ch.by[i]], english.Choose(n, "it", "them"), dominanceFactor))
 		i += n
 	}
 	if n := len(ch.beyond); n > 0 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
@@ -47,11 +48,11 @@ func TestChooseBenchmarksOrder(t *testing.T) {
 	heat := map[Benchmark]BenchHeat{{Pkg: "p", Name: "BenchmarkA"}: {PerIter: 10}, {Pkg: "p", Name: "BenchmarkB"}: {PerIter: 2}, {Pkg: "p", Name: "BenchmarkC"}: {PerIter: 10}}
 	// Rates: A 1e7, B 2e7, C 1e7 (heat of CPU 0); per second of a round:
 	// A 1e7/0.06, B 2e7/0.04 = 5e8, C 1e7/0.016 = 6.25e8.
-	ch := chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(heat, its))
+	ch := chooseBenchmarks([]Benchmark{a, b, c}, operators.Oblivion, orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkC BenchmarkB BenchmarkA] [] []" {
 		t.Errorf("order, dominated, beyond = %s, want [BenchmarkC BenchmarkB BenchmarkA] [] []", got)
 	}
-	ch = chooseBenchmarks([]Benchmark{a, b, c}, operators.ByName("oblivion"), orderCosts(nil, its))
+	ch = chooseBenchmarks([]Benchmark{a, b, c}, operators.Oblivion, orderCosts(nil, its))
 	if got := fmt.Sprint(ch.order); got != "[BenchmarkC BenchmarkB BenchmarkA]" {
 		t.Errorf("order without heat = %s, want [BenchmarkC BenchmarkB BenchmarkA]", got)
 	}
@@ -65,7 +66,7 @@ func TestChooseBenchmarksOrder(t *testing.T) {
 var units = []string{"sec/op", "B/op", "allocs/op"}
 
 // TestChooseBenchmarksFamily: of five sequential benchmarks of about the
-// same rate (within DominanceFactor, like one function's sub-benchmarks
+// same rate (within dominanceFactor, like one function's sub-benchmarks
 // for five inputs), an inert operator's mutant is measured on the two
 // best by rate per second of a round: with fixedRule a third one's three
 // tests in the family would keep a clear kill on the first from being
@@ -82,7 +83,7 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 		its[b] = BenchIters{Wall: 20 * ms, SecPerOp: 1e-6, Units: units}
 		heat[b] = BenchHeat{PerIter: rate * 1e-6}
 	}
-	ch := chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
+	ch := chooseBenchmarks(bs, operators.SpinLoop, orderCosts(heat, its))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkParse/1 BenchmarkParse/3] [] [BenchmarkParse/2 BenchmarkParse/0 BenchmarkParse/4]" {
 		t.Errorf("order, dominated, beyond = %s", got)
 	}
@@ -97,7 +98,7 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 		it.Units = []string{"sec/op"}
 		its[b] = it
 	}
-	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), orderCosts(heat, its))
+	ch = chooseBenchmarks(bs, operators.SpinLoop, orderCosts(heat, its))
 	if len(ch.order) != 5 || len(ch.beyond) != 0 {
 		t.Errorf("sec/op only: order %v, beyond %v, want all five measured", ch.order, ch.beyond)
 	}
@@ -108,7 +109,7 @@ func TestChooseBenchmarksFamily(t *testing.T) {
 	}
 	bc := orderCosts(heat, its)
 	bc.rule = score.Rule{}.WithDefaults()
-	ch = chooseBenchmarks(bs, operators.ByName("spin-loop"), bc)
+	ch = chooseBenchmarks(bs, operators.SpinLoop, bc)
 	for k := 1; k <= len(bs); k++ {
 		pending := ch.order[1:min(k, len(ch.order))]
 		if k > len(ch.order) {
@@ -143,29 +144,32 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 	heat := map[Benchmark]BenchHeat{a: {PerIter: 10}, b: {PerIter: 2}, d: {PerIter: 9.9}, e: {PerIter: 0.3}}
 	all := []Benchmark{a, b, d, e, f}
 	names := displayNames(all)
-	for _, tc := range []struct{ op, want, note string }{
-		{"spin-loop", "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
+	for _, tc := range []struct {
+		op         *mutate.Operator
+		want, note string
+	}{
+		{operators.SpinLoop, "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkB BenchmarkB] [BenchmarkF]",
 			"not measured on BenchmarkD, BenchmarkE: they run the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows them less than 1/2 as much; " +
 				"not measured on BenchmarkF: with it in the family a clear kill on BenchmarkB could not be decided before every benchmark was measured"},
-		{"lock-contention", "[BenchmarkE BenchmarkB] [BenchmarkD] [BenchmarkB] [BenchmarkA BenchmarkF]",
+		{operators.LockContention, "[BenchmarkE BenchmarkB] [BenchmarkD] [BenchmarkB] [BenchmarkA BenchmarkF]",
 			"not measured on BenchmarkD: it runs the site less than 1/2 as often per second of CPU as BenchmarkB, so this injection, the same at every execution, slows it less than 1/2 as much; " +
 				"not measured on BenchmarkA, BenchmarkF: with them in the family a clear kill on BenchmarkE could not be decided before every benchmark was measured"},
 	} {
-		ch := chooseBenchmarks(all, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkE"))
+		ch := chooseBenchmarks(all, tc.op, orderCosts(heat, its, "BenchmarkE"))
 		if got := fmt.Sprint(ch.order, ch.dominated, ch.by, ch.beyond); got != tc.want {
-			t.Errorf("%s: order, dominated, by, beyond = %s, want %s", tc.op, got, tc.want)
+			t.Errorf("%s: order, dominated, by, beyond = %s, want %s", tc.op.Name, got, tc.want)
 		}
 		if got := ch.note(names); got != tc.note {
-			t.Errorf("%s: note = %q, want %q", tc.op, got, tc.note)
+			t.Errorf("%s: note = %q, want %q", tc.op.Name, got, tc.note)
 		}
 	}
-	ch := chooseBenchmarks(all, operators.ByName("oblivion"), orderCosts(heat, its, "BenchmarkE"))
+	ch := chooseBenchmarks(all, operators.Oblivion, orderCosts(heat, its, "BenchmarkE"))
 	if len(ch.dominated)+len(ch.beyond) != 0 || len(ch.order) != len(all) || ch.note(names) != "" {
 		t.Errorf("oblivion: order %v, dominated %v, beyond %v, want every benchmark kept", ch.order, ch.dominated, ch.beyond)
 	}
 	// A tail operator is judged like spin-loop, except that a benchmark
 	// reporting a tested custom metric (D: p99-ns/op) is kept.
-	ch = chooseBenchmarks(all, operators.ByName("tail-spike"), orderCosts(heat, its, "BenchmarkE"))
+	ch = chooseBenchmarks(all, operators.TailSpike, orderCosts(heat, its, "BenchmarkE"))
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkB BenchmarkA] [BenchmarkD BenchmarkE] [BenchmarkF]" {
 		t.Errorf("tail-spike: order, dominated, beyond = %s", got)
 	}
@@ -174,7 +178,7 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 	its[d] = it
 	bc := orderCosts(heat, its, "BenchmarkE")
 	bc.metric = func(u string) bool { return DefaultMetric(u) || u == "p99-ns/op" }
-	ch = chooseBenchmarks(all, operators.ByName("tail-spike"), bc)
+	ch = chooseBenchmarks(all, operators.TailSpike, bc)
 	if got := fmt.Sprint(ch.order, ch.dominated, ch.beyond); got != "[BenchmarkB BenchmarkA BenchmarkD] [BenchmarkE] [BenchmarkF]" {
 		t.Errorf("tail-spike with p99-ns/op on D: order, dominated, beyond = %s", got)
 	}
@@ -187,10 +191,10 @@ func TestChooseBenchmarksDominance(t *testing.T) {
 func TestCandidates(t *testing.T) {
 	a, b, c := Benchmark{Pkg: "p", Name: "BenchmarkA"}, Benchmark{Pkg: "p", Name: "BenchmarkB"}, Benchmark{Pkg: "q", Name: "BenchmarkC"}
 	built := func(pkg string) bool { return pkg == "p" }
-	if got := fmt.Sprint(candidates(operators.ByName("spin-loop"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
+	if got := fmt.Sprint(candidates(operators.SpinLoop, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA BenchmarkB]" {
 		t.Errorf("spin-loop: %s, want [BenchmarkA BenchmarkB]", got)
 	}
-	if got := fmt.Sprint(candidates(operators.ByName("oblivion"), []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
+	if got := fmt.Sprint(candidates(operators.Oblivion, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
 		t.Errorf("oblivion: %s, want [BenchmarkA]", got)
 	}
 	if got := fmt.Sprint(candidates(nil, []Benchmark{a}, []Benchmark{a, b, c}, built)); got != "[BenchmarkA]" {
@@ -215,13 +219,16 @@ func TestChooseBenchmarksContended(t *testing.T) {
 	p, q := Benchmark{Pkg: "p", Name: "BenchmarkP"}, Benchmark{Pkg: "p", Name: "BenchmarkQ"}
 	its := map[Benchmark]BenchIters{p: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}, q: {Wall: 10 * ms, SecPerOp: 1e-6, Units: units}}
 	heat := map[Benchmark]BenchHeat{p: {PerIter: 3}, q: {PerIter: 1}}
-	for _, tc := range []struct{ op, want string }{
-		{"lock-contention", "[BenchmarkP BenchmarkQ] []"},
-		{"spin-loop", "[BenchmarkP] [BenchmarkQ]"},
+	for _, tc := range []struct {
+		op   *mutate.Operator
+		want string
+	}{
+		{operators.LockContention, "[BenchmarkP BenchmarkQ] []"},
+		{operators.SpinLoop, "[BenchmarkP] [BenchmarkQ]"},
 	} {
-		ch := chooseBenchmarks([]Benchmark{q, p}, operators.ByName(tc.op), orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
+		ch := chooseBenchmarks([]Benchmark{q, p}, tc.op, orderCosts(heat, its, "BenchmarkP", "BenchmarkQ"))
 		if got := fmt.Sprint(ch.order, ch.dominated); got != tc.want {
-			t.Errorf("%s: order, dominated = %s, want %s", tc.op, got, tc.want)
+			t.Errorf("%s: order, dominated = %s, want %s", tc.op.Name, got, tc.want)
 		}
 	}
 }

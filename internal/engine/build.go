@@ -15,39 +15,24 @@ import (
 )
 
 // GoTestC builds the test binary of pkg (an import path) into bin with
-// go test -c, in dir (the module root or a copy of it). overlay, if not "",
-// is a go build -overlay JSON file. It reports whether a binary was written
-// (a package without test files gets none) and, on failure, the compiler's
-// output as the error.
-//
-// go vet does not run (-vet=off): a mutant vet complains about still
-// compiles, and vet took about half of each mutant's build. A campaign
-// that counts instructions links without DWARF (-ldflags=-w).
+// go test -c (proc.GoCommand.TestC: without go vet), in dir (the module
+// root or a copy of it). overlay, if not "", is a go build -overlay JSON
+// file. It reports whether a binary was written (a package without test
+// files gets none) and, on failure, the compiler's output as the error.
+// A campaign that counts instructions links without DWARF (-ldflags=-w).
 func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, level string, extra ...string) (bool, error) {
-	args := []string{"test", "-c", "-vet=off", "-o", bin}
-	args = append(args, gcflags(level)...)
+	flags := gcflags(level)
 	if e.cfg.Counting != nil && level != "" {
 		// Without DWARF a process starts faster under valgrind (0.31
 		// CPU-seconds instead of 0.41); both sides are built alike.
-		args = append(args, "-ldflags=-w")
+		flags = append(flags, "-ldflags=-w")
 	}
 	if overlay != "" {
-		args = append(args, "-overlay", overlay)
+		flags = append(flags, "-overlay", overlay)
 	}
-	if len(e.cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
-	}
-	args = append(args, extra...)
-	args = append(args, pkg)
-	res, err := e.GoCmd(ctx, dir, args...)
-	if err != nil {
+	res, err := e.goCommand().TestC(ctx, dir, bin, append(flags, extra...), pkg)
+	if err := buildErr(ctx, pkg, res, err); err != nil {
 		return false, err
-	}
-	if !res.OK() {
-		if res.Canceled {
-			return false, ctx.Err()
-		}
-		return false, &BuildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
 	}
 	if _, err := os.Stat(bin); err != nil {
 		return false, nil
@@ -58,44 +43,41 @@ func (e *Engine) GoTestC(ctx context.Context, dir, pkg, bin, overlay string, lev
 // GoBuild compiles pkg with the overlay and discards the result: the
 // compile check for a mutated package no test binary covers.
 func (e *Engine) GoBuild(ctx context.Context, dir, pkg, overlay, level string) error {
-	args := []string{"build", "-o", os.DevNull}
-	args = append(args, gcflags(level)...)
+	flags := gcflags(level)
 	if overlay != "" {
-		args = append(args, "-overlay", overlay)
+		flags = append(flags, "-overlay", overlay)
 	}
-	if len(e.cfg.Tags) > 0 {
-		args = append(args, "-tags", strings.Join(e.cfg.Tags, ","))
-	}
-	args = append(args, pkg)
-	res, err := e.GoCmd(ctx, dir, args...)
-	if err != nil {
+	res, err := e.goCommand().Build(ctx, dir, os.DevNull, flags, pkg)
+	return buildErr(ctx, pkg, res, err)
+}
+
+// buildErr is the error of a build of pkg that ended with res and err: a
+// *BuildError with the compiler's output when it failed, ctx's error when
+// ctx stopped it.
+func buildErr(ctx context.Context, pkg string, res proc.Result, err error) error {
+	switch {
+	case err != nil:
 		return err
-	}
-	if !res.OK() {
-		if res.Canceled {
-			return ctx.Err()
-		}
+	case res.Canceled:
+		return ctx.Err()
+	case !res.OK():
 		return &BuildError{pkg: pkg, out: string(bytes.TrimSpace(res.Output))}
 	}
 	return nil
 }
 
-// GoCmd runs the go command in dir, without a timeout; cancelling ctx
-// kills it and its children. The go command's own temporary directories
-// (go-build*) go under the run's private temp dir, so that a perfmut
-// killed with SIGKILL leaves none behind once the next run has removed
-// the stale temp dir (see removeStaleTemp).
+// GoCmd runs the go command in dir as every build runs
+// (proc.GoCommand.Run: its temporary directories under the run's private
+// one, see removeStaleTemp), without a timeout; cancelling ctx kills it
+// and its children.
 func (e *Engine) GoCmd(ctx context.Context, dir string, args ...string) (proc.Result, error) {
-	e.LogCmd(dir, "go", args...)
-	var env []string
-	if e.Tmp != "" {
-		gotmp := filepath.Join(e.Tmp, "gotmp")
-		if err := os.MkdirAll(gotmp, 0o755); err != nil {
-			return proc.Result{}, err
-		}
-		env = append(os.Environ(), "GOTMPDIR="+gotmp)
-	}
-	return proc.Run(ctx, dir, env, 0, "go", args...)
+	return e.goCommand().Run(ctx, dir, args...)
+}
+
+// goCommand is how the engine runs the go command: its temporary
+// directories under e.Tmp, its build tags, each command logged with -v.
+func (e *Engine) goCommand() proc.GoCommand {
+	return proc.GoCommand{Tmp: e.Tmp, Tags: e.cfg.Tags, Log: func(dir string, args ...string) { e.LogCmd(dir, "go", args...) }}
 }
 
 // A BuildError is a failed go build: for a mutant, compile-error.

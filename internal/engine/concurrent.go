@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -24,14 +23,14 @@ import (
 // (mutate.Operator.Tail), a metric other than the mean in the decision
 // (and, if a benchmark reports one that the decision left out, which).
 //
-// pkgs are the loaded packages by import path; rule is the engine's;
-// params are the mutant's (mutate.Mutant.Params: a tail spike's period).
+// pkgs are the loaded packages by import path; rule is the engine's; op
+// and params are the mutant's (mutate.Mutant.Op and Params: a tail spike's
+// period).
 // Which benchmarks are concurrent and which report metrics of their own is
 // read from their source: coverage counts how often a block ran, not on
 // which goroutines, so it cannot tell a serial benchmark from a parallel
 // one.
-func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, name string, params map[string]any, bs []Benchmark, tests []score.TestResult) string {
-	op := operators.ByName(name)
+func survivorHint(pkgs map[string]*mutate.Package, rule score.Rule, op *mutate.Operator, params map[string]any, bs []Benchmark, tests []score.TestResult) string {
 	switch {
 	case op == nil:
 		return ""

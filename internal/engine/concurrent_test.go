@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -85,33 +86,33 @@ func TestConcurrentBenchmarks(t *testing.T) {
 	costly := []score.TestResult{{Metric: "sec/op", Ratio: 1.08, RatioLo: 1.06, RatioHi: 1.1}, {Metric: "B/op"}}
 	wide := []score.TestResult{{Metric: "sec/op", Ratio: 1.02, RatioLo: 0.5, RatioHi: 1.76}, {Metric: "B/op"}}
 	for _, tc := range []struct {
-		op      string
+		op      *mutate.Operator
 		benches []Benchmark
 		tests   []score.TestResult
 		want    string
 	}{
-		{"rlock-to-lock", serial, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
-		{"rlock-to-lock", serial, costly, ""},
+		{operators.RLockToLock, serial, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{operators.RLockToLock, serial, costly, ""},
 		// The rule's bound of the per-round ratios speaks first: +8 % not
 		// ruled out although the bootstrap interval is narrow.
-		{"rlock-to-lock", serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02, Upper: 1.08}}, ""},
-		{"rlock-to-lock", serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.07, Upper: 1.04}}, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
-		{"lock-contention", serial, wide, ""},
-		{"lock-contention", serial, []score.TestResult{{Metric: "sec/op"}}, ""}, // no interval: nothing shown
-		{"rlock-to-lock", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
-		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
-		{"critical-spin", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
-		{"tail-spike", serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least 1000 times per process would show the spike"},
-		{"tail-spike", serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
-		{"tail-spike", append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
+		{operators.RLockToLock, serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.02, Upper: 1.08}}, ""},
+		{operators.RLockToLock, serial, []score.TestResult{{Metric: "sec/op", Ratio: 1, RatioLo: 0.98, RatioHi: 1.07, Upper: 1.04}}, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{operators.LockContention, serial, wide, ""},
+		{operators.LockContention, serial, []score.TestResult{{Metric: "sec/op"}}, ""}, // no interval: nothing shown
+		{operators.RLockToLock, append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkShards/8"}), means, ""},
+		{operators.CriticalSpin, []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 1}}, means, "no concurrent benchmark reaches this critical section (a b.RunParallel benchmark of it would contend for it)"},
+		{operators.CriticalSpin, []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkParallel", CPU: 2}}, means, ""},
+		{operators.TailSpike, serial, means, "the benchmarks report only means: a b.ReportMetric of a latency percentile (e.g. p99-ns/op, listed in metrics:) from a benchmark that runs the site at least 1000 times per process would show the spike"},
+		{operators.TailSpike, serial, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
+		{operators.TailSpike, append(serial, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 2}, Benchmark{Pkg: "example.com/p", Name: "BenchmarkLatency", CPU: 4}), means,
 			"BenchmarkLatency reports a metric of its own (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"},
-		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency2"}, {Pkg: "example.com/p", Name: "BenchmarkLatency"}}, means,
+		{operators.TailSpike, []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency2"}, {Pkg: "example.com/p", Name: "BenchmarkLatency"}}, means,
 			"BenchmarkLatency2, BenchmarkLatency report metrics of their own (b.ReportMetric) that the decision left out: a metric is tested only when listed in metrics: in perfmut.yaml"},
-		{"tail-spike", []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
-		{"spin-loop", serial, means, ""},
+		{operators.TailSpike, []Benchmark{{Pkg: "example.com/p", Name: "BenchmarkLatency"}}, append(means, score.TestResult{Metric: "p99-sec/op"}), ""},
+		{operators.SpinLoop, serial, means, ""},
 	} {
 		if got := survivorHint(pkgs, rule, tc.op, map[string]any{"every": 1000}, tc.benches, tc.tests); got != tc.want {
-			t.Errorf("survivorHint(%s, %v) = %q, want %q", tc.op, tc.benches, got, tc.want)
+			t.Errorf("survivorHint(%s, %v) = %q, want %q", tc.op.Name, tc.benches, got, tc.want)
 		}
 	}
 }

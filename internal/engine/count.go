@@ -13,7 +13,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -621,7 +620,7 @@ func (e *Engine) countCandidates(j *Job) ([]Benchmark, bool) {
 	if e.cfg.Counting == nil {
 		return nil, false
 	}
-	op := operators.ByName(j.Mutant.Operator)
+	op := j.Mutant.Op
 	cands := candidates(op, j.Benches, j.Pool, func(pkg string) bool { return j.MutBins[pkg] != "" })
 	if len(cands) == 0 {
 		return nil, false

@@ -136,7 +136,7 @@ func TestCountedOnly(t *testing.T) {
 		return e
 	}
 	job := func(op string, bs ...Benchmark) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: bs}
+		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: bs}
 	}
 	e := ready(true)
 	for _, tc := range []struct {
@@ -208,7 +208,7 @@ func TestPrepareCounts(t *testing.T) {
 	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 	runCount := func() int { got, _ := os.ReadFile(runs); return len(strings.Fields(string(got))) }
 	job := func(op string) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op}, Level: "opt", Benches: []Benchmark{serial}}
+		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: []Benchmark{serial}}
 	}
 	ctx := context.Background()
 

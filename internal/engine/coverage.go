@@ -181,10 +181,10 @@ func coverDeadline(secPerOp float64, n int, limit time.Duration) time.Duration {
 	return d
 }
 
-// ReadProfile reads a coverage profile (golang.org/x/tools/cover): file ->
+// readProfile reads a coverage profile (golang.org/x/tools/cover): file ->
 // blocks in file order, the count in c2. Blocks listed twice (several
 // test binaries) are summed.
-func ReadProfile(name string) (map[string][]CovBlock, error) {
+func readProfile(name string) (map[string][]CovBlock, error) {
 	profs, err := cover.ParseProfiles(name)
 	if err != nil {
 		return nil, fmt.Errorf("reading coverage profile: %w", err)

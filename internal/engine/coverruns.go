@@ -140,7 +140,7 @@ func (e *Engine) coverOnce(ctx context.Context, j coverJob, i, n int) (map[strin
 	if !res.OK() {
 		return nil, res, nil
 	}
-	prof, err := ReadProfile(f)
+	prof, err := readProfile(f)
 	os.Remove(f)
 	return prof, res, err
 }
@@ -346,11 +346,15 @@ func (e *Engine) ListBenchmarks(ctx context.Context, p *mutate.Package, bin stri
 		// A benchmark that ends the process with status 0 (os.Exit(0)
 		// panics under -test.paniconexit0, syscall.Exit does not) hides
 		// the benchmarks after it: without the PASS line, the run failed.
-		if res.OK() && passed(res.Output) {
+		// So does one whose result has no time (timelessResult).
+		if res.OK() && passed(res.Output) && timelessResult(res.Output) == "" {
 			names, spo := benchNames(res.Output)
 			return names, spo, nil
 		}
 		bench, msg := benchDeath(res.Output)
+		if t := timelessResult(res.Output); msg == "" && t != "" {
+			bench, msg = t, exitZeroReason
+		}
 		if bench == "" {
 			return nil, nil, fmt.Errorf("baseline benchmarks of %s fail: %s", p.ImportPath, LastLines(res.Output, 3))
 		}

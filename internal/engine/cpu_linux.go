@@ -7,7 +7,7 @@ import (
 )
 
 // cpuModel is the "model name" of /proc/cpuinfo.
-func CPUModel(context.Context) string {
+func cpuModel(context.Context) string {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		return "unknown CPU"

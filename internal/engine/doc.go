@@ -15,7 +15,7 @@
 //     overlay written by WriteOverlay) and GoBuild (a package without
 //     tests), a BuildError when it does not compile (build.go);
 //   - tests: RunTests runs a test binary and classifies its outcome
-//     (functional.go, testbin.go); FlakyTests and PassingOnRetry tell a
+//     (functional.go, testcover.go); FlakyTests and PassingOnRetry tell a
 //     flaky test from a failing one (flaky.go);
 //   - coverage: CoverBenchmarks runs each benchmark at N and 2N
 //     iterations with -cover and keeps the blocks of its timed loop
@@ -29,12 +29,17 @@
 //   - measurement: Measure takes a Job (one mutant at one level: its
 //     binaries, benchmarks and their heat) and returns its
 //     results.LevelResult: benchmarks chosen and ordered by cost and
-//     sensitivity (benchorder.go, concurrent.go), rounds of one baseline
-//     and one mutant sample in random order, censoring, instruction counts
-//     for the pairs a count sees (count.go), look by look until the rule
-//     decides (measure.go); Noise says what the baseline's samples show of
-//     the machine (noise.go).
+//     sensitivity (benchorder.go, concurrent.go; the mutant's operator,
+//     Job.Mutant.Op, says which can show its cost), rounds of one baseline
+//     and one mutant sample (BenchOnce) in random order, censoring,
+//     instruction counts for the pairs a count sees (count.go), look by
+//     look until the rule decides (measure.go); Noise says what the
+//     baseline's samples show of the machine (noise.go).
 //
 // A Workspace is an Engine of one version of a module without mutants:
 // what perfmut compare builds, covers and measures on each side.
+//
+// A Progress is the log of an Engine and of the run that uses it: log
+// lines, and on a terminal a status line with the counts per status and
+// the time left (progress.go).
 package engine

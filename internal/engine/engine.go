@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/perfmut/perfmut/internal/noise"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -23,8 +21,8 @@ import (
 // becomes of their results are its caller's.
 type Engine struct {
 	cfg  Config
-	Tmp  string             // private temp dir; its creator removes it
-	Prog *progress.Progress // the log and progress line
+	Tmp  string    // private temp dir; its creator removes it
+	Prog *Progress // the log and progress line
 
 	warnMu   sync.Mutex
 	Warnings []string // for report.json (see Warnf); under warnMu
@@ -38,15 +36,15 @@ type Engine struct {
 
 // New returns an engine of cfg that keeps its files in tmp and logs
 // through prog (nil: discard).
-func New(cfg Config, tmp string, prog *progress.Progress) *Engine {
+func New(cfg Config, tmp string, prog *Progress) *Engine {
 	if prog == nil {
-		prog = progress.New(nil, false, 0)
+		prog = NewProgress(nil, false, 0)
 	}
 	e := &Engine{cfg: cfg, Tmp: tmp, Prog: prog, pkgs: map[string]*mutate.Package{}, itc: itersCache{}}
 	for _, p := range cfg.Packages {
 		e.pkgs[p.ImportPath] = p
 	}
-	e.noise.start = noise.Take()
+	e.noise.start = takeSnapshot()
 	return e
 }
 

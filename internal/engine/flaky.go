@@ -11,10 +11,10 @@ import (
 	"github.com/perfmut/perfmut/mutate"
 )
 
-// FlakyRuns is how many times a test that failed on a mutant is run again
+// flakyRuns is how many times a test that failed on a mutant is run again
 // on the baseline binary before the mutant is called fne: a test that
 // fails there too is flaky, not rejecting the mutant.
-const FlakyRuns = 5
+const flakyRuns = 5
 
 // tail returns the last n lines of out.
 func tail(out []byte, n int) string {
@@ -68,7 +68,7 @@ type FailedRun struct {
 }
 
 // ConfirmFailure decides whether a mutant's failing tests of fr.pkg reject
-// it: it runs them FlakyRuns times on the baseline binary of the level. The
+// it: it runs them flakyRuns times on the baseline binary of the level. The
 // ones that fail there too are flaky: they are reported once, left out of
 // every later run of the package's tests, and the mutant's tests run again
 // without them. It returns the outcome to record.
@@ -78,7 +78,7 @@ func (f *FlakyTests) ConfirmFailure(ctx context.Context, e *Engine, fr FailedRun
 	}
 	var flaky []string
 	for _, name := range out.Failed {
-		for range FlakyRuns {
+		for range flakyRuns {
 			// In the module's own directory: with -isolate copy, dir is a
 			// copy holding the mutant's source, which tests may read.
 			res, err := e.RunTests(ctx, fr.Base, fr.BaseDir, fr.Timeout, "-test.run="+TestsPattern([]string{name}))
@@ -108,11 +108,11 @@ func (f *FlakyTests) ConfirmFailure(ctx context.Context, e *Engine, fr FailedRun
 }
 
 // PassingOnRetry runs each of the failed tests of pkg's baseline binary up
-// to FlakyRuns times and returns those that pass at least once.
+// to flakyRuns times and returns those that pass at least once.
 func PassingOnRetry(ctx context.Context, e *Engine, bin string, pkg *mutate.Package, failed []string) []string {
 	var out []string
 	for _, name := range failed {
-		for range FlakyRuns {
+		for range flakyRuns {
 			res, err := e.RunTests(ctx, bin, pkg.Dir, max(10*time.Minute, e.cfg.Timeout), "-test.run="+TestsPattern([]string{name}))
 			if err != nil {
 				return nil

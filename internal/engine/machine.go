@@ -13,7 +13,7 @@ import (
 // Machine names what a benchmark's timings depend on beyond the code: the
 // system, the architecture, the CPU model and GOMAXPROCS.
 func Machine(ctx context.Context) string {
-	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, CPUModel(ctx), runtime.GOMAXPROCS(0))
+	return fmt.Sprintf("%s/%s, %s, GOMAXPROCS %d", runtime.GOOS, runtime.GOARCH, cpuModel(ctx), runtime.GOMAXPROCS(0))
 }
 
 // GoVersion is the version of the go command that builds the test

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -8,12 +9,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"time"
+
+	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -21,6 +26,10 @@ import (
 // A Job is one mutant at one level, built, passing its tests and reached
 // by benchmarks: what Measure measures.
 type Job struct {
+	// Mutant is the mutant to measure; its operator (Mutant.Op) says how:
+	// which benchmarks can show its cost (candidates), whether an
+	// instruction count sees it (Cost), what a survivor's hint says
+	// (Contention, Tail).
 	Mutant  mutate.Mutant
 	Level   string
 	Benches []Benchmark // the benchmarks to measure it on
@@ -125,7 +134,7 @@ func (e *Engine) Measure(ctx context.Context, j *Job) (*results.LevelResult, err
 func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, error) {
 	h := fnv.New64a()
 	h.Write([]byte(j.Mutant.ID + "\x00" + j.Level))
-	op := operators.ByName(j.Mutant.Operator)
+	op := j.Mutant.Op
 	ms := &measurement{e: e, j: j, rng: rand.New(rand.NewPCG(uint64(e.cfg.Seed), h.Sum64())),
 		metric: e.metric(), its: map[Benchmark]BenchIters{},
 		series: map[Benchmark]*series{}, lr: &results.LevelResult{Iterations: map[string]int{}},
@@ -170,7 +179,7 @@ func (e *Engine) newMeasurement(ctx context.Context, j *Job) (*measurement, erro
 	for _, b := range ms.order {
 		if it := ms.its[b]; it.N > 0 && !ms.counted[b] {
 			ms.lr.Iterations[ms.names[b]] = it.N
-			if it.N < LowIterations {
+			if it.N < lowIterations {
 				ms.lr.Warnings = append(ms.lr.Warnings, fmt.Sprintf("%s runs %s per sample (one takes about %s): its samples are dominated by cold first iterations",
 					ms.names[b], english.Plural(it.N, "iteration"), (it.Wall/time.Duration(it.N)).Round(time.Microsecond)))
 			}
@@ -237,4 +246,53 @@ func (e *Engine) Order(ctx context.Context, level string, op *mutate.Operator, k
 		ch.limit(e.cfg.MaxBenchmarks)
 	}
 	return ch.order, runs, its
+}
+
+// BenchOnce runs benchmark b once in bin at benchtime and returns its values by unit
+// (tidied by benchfmt: sec/op, B/op, allocs/op, custom units); nil values
+// if the run failed or printed no result for b, or one without a time
+// (benchValues).
+func (e *Engine) BenchOnce(ctx context.Context, bin, dir string, b Benchmark, benchtime string, timeout time.Duration) (map[string]float64, proc.Result, error) {
+	args := []string{"-test.run=^$", "-test.bench=" + b.Pattern(), "-test.benchtime=" + benchtime,
+		"-test.count=1", "-test.benchmem", "-test.timeout=0", "-test.paniconexit0"}
+	if b.CPU > 0 {
+		args = append(args, "-test.cpu="+strconv.Itoa(b.CPU))
+	}
+	e.LogCmd(dir, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
+	if err != nil {
+		return nil, res, fmt.Errorf("running %s: %w", bin, err)
+	}
+	if res.Canceled {
+		return nil, res, ctx.Err()
+	}
+	if !res.OK() {
+		return nil, res, nil
+	}
+	return benchValues(res.Output, bin, b), res, nil
+}
+
+// benchValues reads b's values by unit from the output of its run (file
+// names it in errors); nil if the output has no result for b or one
+// without a time per operation: the benchmark ended its process
+// (timelessResult), and the run failed although it may have ended with
+// status 0 (BenchFailure says why).
+func benchValues(out []byte, file string, b Benchmark) map[string]float64 {
+	want := strings.TrimPrefix(b.Name, "Benchmark") + b.Suffix() // benchfmt drops the prefix
+	rd := benchfmt.NewReader(bytes.NewReader(out), file)
+	for rd.Scan() {
+		br, ok := rd.Result().(*benchfmt.Result)
+		if !ok || br.Name.String() != want {
+			continue
+		}
+		vals := map[string]float64{}
+		for _, v := range br.Values {
+			vals[v.Unit] = v.Value
+		}
+		if _, timed := vals["sec/op"]; !timed {
+			return nil
+		}
+		return vals
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/instr"
+	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -88,6 +89,49 @@ func (c *Counting) Measures() string {
 		return "time"
 	}
 	return "instructions (valgrind " + c.Version + ")"
+}
+
+// OnCounts is rule as it decides on instruction counts alone: with c's
+// minimum effect (instr.MinEffect unless -min-effect was given), when c
+// counts and has one.
+func (c *Counting) OnCounts(rule score.Rule) score.Rule {
+	if c != nil && c.MinEffect > 0 {
+		rule.MinEffect = c.MinEffect
+	}
+	return rule
+}
+
+// WithDefaults is m with the defaults of the settings left at 0:
+// DefaultSampleTime, DefaultBenchTimeout and one job.
+func (m Measurement) WithDefaults() Measurement {
+	if m.SampleTime <= 0 {
+		m.SampleTime = DefaultSampleTime
+	}
+	if m.BenchTimeout <= 0 {
+		m.BenchTimeout = DefaultBenchTimeout
+	}
+	if m.Jobs <= 0 {
+		m.Jobs = 1
+	}
+	return m
+}
+
+// RecordSettings records in s what m measures and decides by, as
+// report.json and compare.json keep it (resume, merge and -since compare
+// it): the rule, the build tags, the sample length or -benchtime, -censor,
+// -seed, -cpu and, when m counts, -measure instructions with the counts'
+// minimum effect. The other fields of s are the caller's.
+func (m Measurement) RecordSettings(s *results.Settings) {
+	s.Rule, s.Tags = m.Rule, m.Tags
+	s.Benchtime, s.Censor, s.Seed, s.CPU = m.Benchtime, m.CensorFactor, m.Seed, m.CPU
+	s.SampleTime = ""
+	if m.Benchtime == "" {
+		s.SampleTime = m.SampleTime.String()
+	}
+	s.Measure, s.CountMinEffect = "", 0
+	if m.Counting != nil {
+		s.Measure, s.CountMinEffect = "instructions", m.Counting.MinEffect
+	}
 }
 
 // A MetricChoice is the metric a mutant's verdict at a level rests on,

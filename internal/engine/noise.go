@@ -1,10 +1,9 @@
 package engine
 
 import (
+	"math"
 	"sync"
 
-	"github.com/perfmut/perfmut/internal/noise"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -12,10 +11,10 @@ import (
 // noiseState is what an engine learns of the machine's noise: its load
 // at the start, and the baseline's own samples of each benchmark (wall
 // time: the iteration-count runs and every baseline sample; counts: the
-// cached samples), which noise.Check compares with what the kills need.
+// cached samples), which checkNoise compares with what the kills need.
 type noiseState struct {
 	mu      sync.Mutex // counted jobs measured at once add samples (Engine.CountedOnly)
-	start   noise.Snapshot
+	start   results.Snapshot
 	benches map[string]*noiseBench // level, benchmark, unit -> its samples
 	order   []string               // keys of benches, in order of first sample
 	advised bool                   // the advice was logged at the start
@@ -44,7 +43,7 @@ func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	nb.vals = append(nb.vals, v)
 }
 
-// check runs noise.Check over the baseline samples so far, by c's rule: wall time's
+// check runs checkNoise over the baseline samples so far, by c's rule: wall time's
 // and the counts' separately (each has its own advice), at the level of
 // one of a benchmark's three metrics.
 func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
@@ -52,31 +51,31 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 	var advice []string
 	rule := c.Rule
 	for _, unit := range []string{score.SecPerOp, score.InstructionsPerOp} {
-		need := noise.Need{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
-		if unit == score.InstructionsPerOp && c.Counting != nil && c.Counting.MinEffect > 0 {
-			need.MinEffect = c.Counting.MinEffect
+		need := noiseNeed{Budget: rule.MaxSamples, Level: rule.Alpha / 3, Test: rule.Test, MinEffect: rule.MinEffect, Margin: rule.Margin}
+		if unit == score.InstructionsPerOp {
+			need.MinEffect = c.Counting.OnCounts(rule).MinEffect
 		}
-		var bs []noise.Bench
+		var bs []benchSamples
 		var levels []string
 		for _, k := range n.order {
 			if nb := n.benches[k]; nb.unit == unit {
-				bs = append(bs, noise.Bench{Name: nb.name, Samples: nb.vals})
+				bs = append(bs, benchSamples{Name: nb.name, Samples: nb.vals})
 				levels = append(levels, nb.level)
 			}
 		}
 		if len(bs) == 0 {
 			continue
 		}
-		kind := noise.WallTime
+		kind := noiseWallTime
 		switch {
 		case unit == score.InstructionsPerOp:
-			kind = noise.Counts
+			kind = noiseCounts
 		case c.Counting != nil:
-			kind = noise.WallTimeBesideCounts
+			kind = noiseWallTimeBesideCounts
 		}
-		res, line := noise.Check(bs, need, kind)
+		res, line := checkNoise(bs, need, kind)
 		for i, x := range res {
-			out = append(out, results.BenchNoiseOf(x, levels[i], unit))
+			out = append(out, benchNoiseOf(x, levels[i], unit))
 		}
 		if line != "" {
 			advice = append(advice, line)
@@ -87,14 +86,14 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 
 // adviseAtStart logs, once, the machine's load and what the baseline
 // samples taken so far say of its noise.
-func (n *noiseState) adviseAtStart(c *Config, prog *progress.Progress) {
+func (n *noiseState) adviseAtStart(c *Config, prog *Progress) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.advised {
 		return
 	}
 	n.advised = true
-	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), noise.Take().String())
+	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), takeSnapshot().String())
 	_, advice := n.check(c)
 	for _, a := range advice {
 		prog.Logf("perfmut: %s", a)
@@ -106,5 +105,31 @@ func (n *noiseState) summary(c *Config) *results.Noise {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	benches, advice := n.check(c)
-	return &results.Noise{Measures: c.Counting.Measures(), Machine: noise.Machine{Start: n.start, End: noise.Take()}, Benchmarks: benches, Advice: advice}
+	return &results.Noise{Measures: c.Counting.Measures(), Machine: results.Machine{Start: n.start, End: takeSnapshot()}, Benchmarks: benches, Advice: advice}
+}
+
+// benchNoiseOf is r's record for report.json, its samples of metric at
+// level.
+func benchNoiseOf(r noiseResult, level, metric string) results.BenchNoise {
+	return results.BenchNoise{
+		Name: r.Name, Level: level, Metric: metric, N: r.Spread.N, Median: known(r.Spread.Median),
+		MaxMin: knownPtr(r.Spread.MaxMin), CV: knownPtr(r.Spread.CV), Detectable: knownPtr(r.Detectable),
+		TooNoisy: r.TooNoisy, Warnings: r.Spread.Warnings,
+	}
+}
+
+// known is x, or 0 when x is NaN or infinite (JSON has neither).
+func known(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+// knownPtr is &x, or nil when x is NaN or infinite.
+func knownPtr(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
 }

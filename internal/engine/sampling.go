@@ -10,9 +10,9 @@ import (
 // behind the choice).
 const DefaultSampleTime = 20 * time.Millisecond
 
-// LowIterations is the iteration count below which a sample is mostly the
+// lowIterations is the iteration count below which a sample is mostly the
 // first, cold iterations of the benchmark; the result then says so.
-const LowIterations = 10
+const lowIterations = 10
 
 // CensorSlack is the time added to CensorFactor times the slowest
 // baseline sample when the baseline's spread is unknown (a benchIters made
@@ -20,15 +20,15 @@ const LowIterations = 10
 // baseline samples (see censorSlack).
 const CensorSlack = 100 * time.Millisecond
 
-// MinCensorSlack is the least slack of a censoring cap: a process start
+// minCensorSlack is the least slack of a censoring cap: a process start
 // (about 3 ms on the development machine) and the scheduling delays of a
 // loaded machine fit in it (at 20 ms an unchanged binary's sample was
 // censored under load).
-const MinCensorSlack = 50 * time.Millisecond
+const minCensorSlack = 50 * time.Millisecond
 
-// SlackSpread is how many times the spread of the baseline's timing
+// slackSpread is how many times the spread of the baseline's timing
 // samples (slowest minus fastest wall time) the slack is at least.
-const SlackSpread = 3
+const slackSpread = 3
 
 // itersSamples is how many whole baseline samples iters times at the
 // chosen count: their median is the first censoring cap's base, their
@@ -57,10 +57,10 @@ func (it BenchIters) SlackOrDefault() time.Duration {
 }
 
 // censorSlack is the slack of a benchmark whose baseline samples took
-// fastest to slowest: SlackSpread times their spread, at least
-// MinCensorSlack and at most CensorSlack.
+// fastest to slowest: slackSpread times their spread, at least
+// minCensorSlack and at most CensorSlack.
 func censorSlack(fastest, slowest time.Duration) time.Duration {
-	return min(max(MinCensorSlack, SlackSpread*(slowest-fastest)), CensorSlack)
+	return min(max(minCensorSlack, slackSpread*(slowest-fastest)), CensorSlack)
 }
 
 // benchtimeArg is the -test.benchtime of every sample of a benchmark run

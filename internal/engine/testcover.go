@@ -13,7 +13,32 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/score"
 )
+
+// RunTests runs a test binary's tests (no benchmarks) in dir, as go test
+// does, with structured output (-test.v=test2json), and classifies the
+// result.
+func (e *Engine) RunTests(ctx context.Context, bin, dir string, timeout time.Duration, extra ...string) (TestOutcome, error) {
+	args := append([]string{"-test.v=test2json", "-test.paniconexit0", "-test.timeout=0"}, extra...)
+	e.LogCmd(dir, bin, args...)
+	res, err := proc.Run(ctx, dir, nil, timeout, bin, args...)
+	if err != nil {
+		return TestOutcome{}, fmt.Errorf("running %s: %w", bin, err)
+	}
+	if res.Canceled {
+		return TestOutcome{}, ctx.Err()
+	}
+	out := classifyTests(res)
+	out.Elapsed = res.Elapsed
+	if out.Status != "" {
+		out.Output = tail(bytes.ReplaceAll(res.Output, []byte("\x16"), nil), 40)
+	}
+	if out.Status == score.Timeout {
+		out.Reason = fmt.Sprintf("tests still running after %s (killed)", timeout.Round(time.Millisecond))
+	}
+	return out, nil
+}
 
 // A TestCoverage is what each top-level test (and example and fuzz target's
 // seed corpus) of one package's test binary executes on the baseline, so
@@ -130,7 +155,7 @@ func (e *Engine) CoverTests(ctx context.Context, pkgs []*mutate.Package, hasTest
 			mu.Unlock()
 			return nil
 		}
-		prof, err := ReadProfile(f)
+		prof, err := readProfile(f)
 		os.Remove(f)
 		if err != nil {
 			return err

@@ -48,7 +48,7 @@ func TimedBlocks(ctx context.Context, dir, modPath string, patterns, tags []stri
 		case !res.OK():
 			return nil, fmt.Errorf("go test -bench with coverage: exit status %d: %s", res.ExitCode, LastLines(res.Output, 1))
 		}
-		if prof[i], err = ReadProfile(file); err != nil {
+		if prof[i], err = readProfile(file); err != nil {
 			return nil, err
 		}
 	}

@@ -18,7 +18,7 @@ func TestTimedRuns(t *testing.T) {
 		if err := os.WriteFile(f, []byte(prof), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, err := ReadProfile(f)
+		p, err := readProfile(f)
 		if err != nil {
 			t.Fatal(err)
 		}

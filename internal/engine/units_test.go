@@ -166,7 +166,7 @@ func TestReadProfile(t *testing.T) {
 		"example.com/m/a.go:3.14,5.2 1 7\n"+
 		"example.com/m/a.go:3.14,5.2 1 5\n"+
 		"example.com/m/b.go:1.1,2.2 1 0\n"), 0o644)
-	got, err := ReadProfile(f)
+	got, err := readProfile(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestReadProfile(t *testing.T) {
 		t.Errorf("readProfile = %v, want %v", got, want)
 	}
 	os.WriteFile(f, []byte("mode: atomic\nbroken line\n"), 0o644)
-	if _, err := ReadProfile(f); err == nil {
+	if _, err := readProfile(f); err == nil {
 		t.Error("a malformed profile was read without an error")
 	}
 }

@@ -40,7 +40,7 @@ func (ms *measurement) result(v score.Verdict, skipped []Benchmark) *results.Lev
 		}
 	}
 	if lr.Status == score.Survived {
-		if hint := survivorHint(e.pkgs, e.cfg.Rule, j.Mutant.Operator, j.Mutant.Params, ms.benches, lr.Benchmarks); hint != "" {
+		if hint := survivorHint(e.pkgs, e.cfg.Rule, j.Mutant.Op, j.Mutant.Params, ms.benches, lr.Benchmarks); hint != "" {
 			lr.Reason = strings.TrimPrefix(lr.Reason+"; "+hint, "; ")
 		}
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
@@ -27,7 +26,7 @@ type Workspace struct {
 
 // NewWorkspace returns an empty workspace of cfg's module that keeps its
 // binaries and coverage files in tmp and logs through prog.
-func NewWorkspace(cfg Config, tmp string, prog *progress.Progress) (*Workspace, error) {
+func NewWorkspace(cfg Config, tmp string, prog *Progress) (*Workspace, error) {
 	w := &Workspace{Engine: New(cfg, tmp, prog), hasTests: map[string]bool{}}
 	w.SetBaseline(map[string]map[string]string{results.Opt: {}})
 	if err := os.MkdirAll(filepath.Join(tmp, "cover"), 0o755); err != nil {

@@ -10,7 +10,7 @@ import (
 // replaced by the recorded type arguments (the receiver's for a method
 // of a generic type), and the type argument list a call of a generic
 // function writes ("[int, string]"; "" otherwise).
-func (w *writer) callSig(fn *types.Func, c *Call) (*types.Signature, string, error) {
+func (w *writer) callSig(fn *types.Func, c *recordedCall) (*types.Signature, string, error) {
 	sig := fn.Type().(*types.Signature)
 	var base *types.Named
 	tparams := sig.TypeParams()
@@ -67,7 +67,7 @@ func deref(t types.Type) types.Type {
 
 // args writes a call's arguments (vals, without the receiver) for sig;
 // a variadic call passes its recorded slice with "...".
-func (w *writer) args(sig *types.Signature, vals []*Value) ([]string, error) {
+func (w *writer) args(sig *types.Signature, vals []*recordedValue) ([]string, error) {
 	params := sig.Params()
 	if len(vals) != params.Len() {
 		return nil, cannot("%d arguments recorded for %d parameters", len(vals), params.Len())
@@ -126,7 +126,7 @@ func itoa(n int) string {
 
 // sameTypeArgs reports whether two calls were made with the same type
 // arguments.
-func sameTypeArgs(a, b *Call) bool {
+func sameTypeArgs(a, b *recordedCall) bool {
 	x, _ := json.Marshal(a.TypeArgs)
 	y, _ := json.Marshal(b.TypeArgs)
 	return string(x) == string(y)

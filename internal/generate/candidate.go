@@ -13,7 +13,7 @@ import (
 
 // candidate writes the benchmark of t from the recorded calls (by key),
 // or says why it cannot.
-func (pl *plan) candidate(w *writer, t *Target, calls map[string][]*Call, name string) (*Candidate, string) {
+func (pl *plan) candidate(w *writer, t *Target, calls map[string][]*recordedCall, name string) (*candidate, string) {
 	recs := calls[pl.key[t.decl]]
 	if len(recs) == 0 {
 		return nil, uncalled(t)
@@ -50,7 +50,7 @@ func (pl *plan) candidate(w *writer, t *Target, calls map[string][]*Call, name s
 		b.WriteString(s + "\n")
 	}
 	b.WriteString("}\n")
-	c := &Candidate{Target: t, Name: name, Body: b.String(), Ptr: w.ptr, Calls: len(loop)}
+	c := &candidate{Target: t, Name: name, Body: b.String(), Ptr: w.ptr, Calls: len(loop)}
 	c.Uses = slices.Sorted(maps.Keys(w.used))
 	for _, s := range setup {
 		if strings.HasPrefix(s, "r.") {
@@ -62,7 +62,7 @@ func (pl *plan) candidate(w *writer, t *Target, calls map[string][]*Call, name s
 
 // funcCalls writes up to maxCalls calls of a function from its heaviest
 // recorded calls.
-func (pl *plan) funcCalls(w *writer, t *Target, recs []*Call, setup *[]string) ([]string, string) {
+func (pl *plan) funcCalls(w *writer, t *Target, recs []*recordedCall, setup *[]string) ([]string, string) {
 	var loop []string
 	why := ""
 	n := 0
@@ -82,7 +82,7 @@ func (pl *plan) funcCalls(w *writer, t *Target, recs []*Call, setup *[]string) (
 
 // methodCalls writes up to maxCalls calls of a method on receivers
 // written as literals, one variable each.
-func (pl *plan) methodCalls(w *writer, t *Target, recs []*Call, setup *[]string) ([]string, string) {
+func (pl *plan) methodCalls(w *writer, t *Target, recs []*recordedCall, setup *[]string) ([]string, string) {
 	var loop []string
 	why := ""
 	n := 0
@@ -119,7 +119,7 @@ func (pl *plan) methodCalls(w *writer, t *Target, recs []*Call, setup *[]string)
 
 // callText writes one call statement of t's function as fun, hoisting
 // arguments into setup.
-func (pl *plan) callText(w *writer, t *Target, c *Call, fun string, vals []*Value, setup *[]string, n *int) (string, error) {
+func (pl *plan) callText(w *writer, t *Target, c *recordedCall, fun string, vals []*recordedValue, setup *[]string, n *int) (string, error) {
 	if c.Big {
 		return "", cannot("%s", kindReason["big"])
 	}

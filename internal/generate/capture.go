@@ -12,15 +12,15 @@ import (
 	"github.com/perfmut/perfmut/internal/proc"
 )
 
-// CaptureEnv is the environment variable naming the file the recorder
+// captureEnv is the environment variable naming the file the recorder
 // appends the calls to.
-const CaptureEnv = "PERFMUT_CAPTURE"
+const captureEnv = "PERFMUT_CAPTURE"
 
 // capture runs the tests of pkgs (import paths) once, in the module at
 // dir, through a go test -overlay that instruments probes, and returns
 // the recorded calls by key. A test that fails does not stop it (the
 // calls it made are kept); it is said in the returned note.
-func capture(ctx context.Context, e *engine.Engine, dir string, pkgs []string, probes []probe, timeout time.Duration) (map[string][]*Call, string, error) {
+func capture(ctx context.Context, e *engine.Engine, dir string, pkgs []string, probes []probe, timeout time.Duration) (map[string][]*recordedCall, string, error) {
 	files, err := instrument(probes)
 	if err != nil {
 		return nil, "", err
@@ -45,7 +45,7 @@ func capture(ctx context.Context, e *engine.Engine, dir string, pkgs []string, p
 	args = append(args, "-timeout", timeout.String())
 	args = append(args, pkgs...)
 	e.LogCmd(dir, "go", args...)
-	env := append(os.Environ(), CaptureEnv+"="+out, "GOTMPDIR="+tmp)
+	env := append(os.Environ(), captureEnv+"="+out, "GOTMPDIR="+tmp)
 	res, err := proc.Run(ctx, dir, env, timeout+time.Minute, "go", args...)
 	if err != nil {
 		return nil, "", err
@@ -62,17 +62,17 @@ func capture(ctx context.Context, e *engine.Engine, dir string, pkgs []string, p
 	}
 	f, err := os.Open(out)
 	if os.IsNotExist(err) {
-		return map[string][]*Call{}, note, nil
+		return map[string][]*recordedCall{}, note, nil
 	}
 	if err != nil {
 		return nil, "", err
 	}
 	defer f.Close()
-	calls, err := ReadCalls(f)
+	calls, err := readCalls(f)
 	if err != nil {
 		return nil, "", err
 	}
-	byKey := map[string][]*Call{}
+	byKey := map[string][]*recordedCall{}
 	for _, c := range calls {
 		byKey[c.Fn] = append(byKey[c.Fn], c)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/generate/speedgun"
+	"github.com/perfmut/perfmut/internal/speedgun"
 )
 
 // concurrent adds to each package's candidates the concurrent benchmarks
@@ -41,7 +41,7 @@ func (cfg *Config) concurrent(ctx context.Context, e *engine.Engine, files []*pk
 				continue // it calls no target
 			}
 			f.taken[b.Name] = true
-			f.cands = append(f.cands, &Candidate{Target: t, Name: b.Name, Source: b.Source, Uses: b.Imports})
+			f.cands = append(f.cands, &candidate{Target: t, Name: b.Name, Source: b.Source, Uses: b.Imports})
 		}
 	}
 	return nil

@@ -14,9 +14,9 @@ import (
 // maxCalls is how many recorded calls a benchmark's loop makes at most.
 const maxCalls = 3
 
-// A Candidate is one generated benchmark before its verification: the
+// A candidate is one generated benchmark before its verification: the
 // function declaration without its doc comment, and what it needs.
-type Candidate struct {
+type candidate struct {
 	Target *Target
 	Name   string
 	Doc    string   // the first line of its doc comment
@@ -152,8 +152,8 @@ const readableSize = 2048
 // byWeight orders recorded calls: the largest one of a readable size
 // first, then the most frequent, then the first recorded; calls too long
 // to read come last, the smallest first.
-func byWeight(calls []*Call) []*Call {
-	out := append([]*Call(nil), calls...)
+func byWeight(calls []*recordedCall) []*recordedCall {
+	out := append([]*recordedCall(nil), calls...)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		ra, rb := a.Size() <= readableSize, b.Size() <= readableSize

@@ -10,10 +10,10 @@ import (
 // TestByWeight: the largest call of a readable size first, then the most
 // frequent; calls too long to read last, the smallest of them first.
 func TestByWeight(t *testing.T) {
-	mk := func(name string, size, count, line int) *Call {
-		return &Call{Fn: name, key: strings.Repeat("x", size), Count: count, Line: line}
+	mk := func(name string, size, count, line int) *recordedCall {
+		return &recordedCall{Fn: name, key: strings.Repeat("x", size), Count: count, Line: line}
 	}
-	calls := []*Call{
+	calls := []*recordedCall{
 		mk("huge", 9000, 1, 1),
 		mk("small-frequent", 10, 7, 2),
 		mk("medium", 900, 1, 3),
@@ -47,9 +47,9 @@ func TestKeyOrder(t *testing.T) {
 // use (a concurrent benchmark's list may name more) is left out, so the
 // file passes go vet.
 func TestRenderDropsUnusedImports(t *testing.T) {
-	c := &Candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = math.Sqrt(2)\n}\n", Uses: []string{"math", "sync"}}
+	c := &candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = math.Sqrt(2)\n}\n", Uses: []string{"math", "sync"}}
 	w := newWriter(types.NewPackage("example.com/p", "p"))
-	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.24", w: w, benches: []*Candidate{c}})
+	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.24", w: w, benches: []*candidate{c}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,9 +63,9 @@ func TestRenderDropsUnusedImports(t *testing.T) {
 // gets the go1.24 constraint as the file's first line, as Go files put
 // it, then the file's comment; one import is written without parentheses.
 func TestRenderBuildLineFirst(t *testing.T) {
-	c := &Candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = F()\n}\n"}
+	c := &candidate{Name: "BenchmarkX", Doc: "BenchmarkX calls F.", Body: "for b.Loop() {\n_ = F()\n}\n"}
 	w := newWriter(types.NewPackage("example.com/p", "p"))
-	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.22", w: w, benches: []*Candidate{c}})
+	src, err := renderFile(fileSpec{pkgName: "p", goVersion: "1.22", w: w, benches: []*candidate{c}})
 	if err != nil {
 		t.Fatal(err)
 	}

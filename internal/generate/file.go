@@ -27,7 +27,7 @@ type fileSpec struct {
 	pkgName   string
 	goVersion string
 	w         *writer
-	benches   []*Candidate
+	benches   []*candidate
 	docs      map[string][]string // benchmark name -> the kill lines of its doc comment
 }
 

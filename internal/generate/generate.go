@@ -180,7 +180,7 @@ func targetPackages(ts []*Target) []string {
 
 // candidates writes each target's benchmark, grouped by package; the
 // targets without one are added to res.Skipped.
-func (pl *plan) candidates(prog *mutate.Program, calls map[string][]*Call, res *Result) []*pkgFile {
+func (pl *plan) candidates(prog *mutate.Program, calls map[string][]*recordedCall, res *Result) []*pkgFile {
 	byPkg := map[string]*pkgFile{}
 	var files []*pkgFile
 	for _, t := range pl.targets {

@@ -17,9 +17,9 @@ import (
 //go:embed recorder/recorder.go
 var recorderSrc string
 
-// RecorderFile is the base name of the recorder added to an instrumented
+// recorderFile is the base name of the recorder added to an instrumented
 // package.
-const RecorderFile = "perfmut_capture_recorder.go"
+const recorderFile = "perfmut_capture_recorder.go"
 
 // recorder returns the recorder's source in package name.
 func recorder(name string) []byte {
@@ -62,7 +62,7 @@ func instrument(probes []probe) (map[string][]byte, error) {
 		ov[file] = out
 	}
 	for dir, name := range names {
-		ov[filepath.Join(dir, RecorderFile)] = recorder(name)
+		ov[filepath.Join(dir, recorderFile)] = recorder(name)
 	}
 	return ov, nil
 }

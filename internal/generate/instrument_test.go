@@ -90,7 +90,7 @@ func TestInstrumentKeepsLines(t *testing.T) {
 			t.Errorf("%s recorded %s\nwant ...%s}", n, k, want[n])
 		}
 	}
-	if _, err := os.Stat(dir + "/" + RecorderFile); err == nil {
+	if _, err := os.Stat(dir + "/" + recorderFile); err == nil {
 		t.Errorf("the recorder was written into the module")
 	}
 }

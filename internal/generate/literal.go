@@ -115,7 +115,7 @@ func (w *writer) nameable(t types.Type, depth int) error {
 // expr writes v, a value of type t, as an expression; typed asks for an
 // expression of exactly type t (in an interface, or where an untyped
 // constant would take another type).
-func (w *writer) expr(t types.Type, v *Value, typed bool) (string, error) {
+func (w *writer) expr(t types.Type, v *recordedValue, typed bool) (string, error) {
 	switch v.Kind {
 	case "func", "chan", "unsafe.Pointer", "cycle", "big":
 		return "", cannot("%s", kindReason[v.Kind])
@@ -155,7 +155,7 @@ var kindReason = map[string]string{
 }
 
 // basic writes a boolean, number or string.
-func (w *writer) basic(t types.Type, u *types.Basic, v *Value, typed bool) (string, error) {
+func (w *writer) basic(t types.Type, u *types.Basic, v *recordedValue, typed bool) (string, error) {
 	var s string
 	conv := typed // an untyped constant takes its default type
 	switch {
@@ -203,7 +203,7 @@ func (w *writer) float(text string) (s string, special bool) {
 }
 
 // pointer writes &T{...} for a composite, perfmutPtr[T](v) otherwise.
-func (w *writer) pointer(t types.Type, u *types.Pointer, v *Value) (string, error) {
+func (w *writer) pointer(t types.Type, u *types.Pointer, v *recordedValue) (string, error) {
 	if v.Kind != "ptr" || len(v.Elems) != 1 {
 		return "", cannot("a %s value recorded for type %s", v.Kind, t)
 	}
@@ -227,7 +227,7 @@ func (w *writer) pointer(t types.Type, u *types.Pointer, v *Value) (string, erro
 }
 
 // iface writes the value an interface holds, as its dynamic type.
-func (w *writer) iface(v *Value) (string, error) {
+func (w *writer) iface(v *recordedValue) (string, error) {
 	if v.Kind != "iface" || len(v.Elems) != 1 || v.Type == nil {
 		return "", cannot("a %s value recorded for an interface", v.Kind)
 	}
@@ -239,7 +239,7 @@ func (w *writer) iface(v *Value) (string, error) {
 }
 
 // list writes a slice or array literal.
-func (w *writer) list(t types.Type, v *Value) (string, error) {
+func (w *writer) list(t types.Type, v *recordedValue) (string, error) {
 	if v.Kind != "slice" && v.Kind != "array" {
 		return "", cannot("a %s value recorded for type %s", v.Kind, t)
 	}
@@ -271,7 +271,7 @@ func (w *writer) list(t types.Type, v *Value) (string, error) {
 }
 
 // mapLit writes a map literal, its entries sorted by key.
-func (w *writer) mapLit(t types.Type, u *types.Map, v *Value) (string, error) {
+func (w *writer) mapLit(t types.Type, u *types.Map, v *recordedValue) (string, error) {
 	if v.Kind != "map" || len(v.Elems)%2 != 0 {
 		return "", cannot("a %s value recorded for type %s", v.Kind, t)
 	}
@@ -300,7 +300,7 @@ func (w *writer) mapLit(t types.Type, u *types.Map, v *Value) (string, error) {
 }
 
 // structLit writes a struct literal with its non-zero fields by name.
-func (w *writer) structLit(t types.Type, u *types.Struct, v *Value) (string, error) {
+func (w *writer) structLit(t types.Type, u *types.Struct, v *recordedValue) (string, error) {
 	if v.Kind != "struct" || len(v.Elems) != u.NumFields() {
 		return "", cannot("a %s value recorded for type %s", v.Kind, t)
 	}
@@ -331,7 +331,7 @@ func (w *writer) structLit(t types.Type, u *types.Struct, v *Value) (string, err
 
 // byteString writes a non-empty slice of bytes as a quoted string to
 // convert: []byte("GET /\r\n") rather than []byte{71, 69, 84, ...}.
-func byteString(elem types.Type, v *Value) (string, bool) {
+func byteString(elem types.Type, v *recordedValue) (string, bool) {
 	if b, ok := elem.(*types.Basic); !ok || b.Kind() != types.Uint8 || v.Kind != "slice" || len(v.Elems) == 0 {
 		return "", false
 	}

@@ -14,12 +14,12 @@ import (
 // method as the test did on that object (its distinct calls, up to
 // maxCalls). The object chosen is the one the tests called the method
 // on most.
-func (pl *plan) replay(w *writer, t *Target, recs []*Call, calls map[string][]*Call, setup *[]string) ([]string, string) {
+func (pl *plan) replay(w *writer, t *Target, recs []*recordedCall, calls map[string][]*recordedCall, setup *[]string) ([]string, string) {
 	obj := busiestObject(recs)
 	if obj == "" {
 		return nil, "no receiver to replay"
 	}
-	var chosen []*Call
+	var chosen []*recordedCall
 	for _, c := range recs {
 		if c.Object == obj && len(chosen) < maxCalls {
 			chosen = append(chosen, c)
@@ -78,7 +78,7 @@ func (pl *plan) replay(w *writer, t *Target, recs []*Call, calls map[string][]*C
 }
 
 // busiestObject is the receiver the recorded calls name most often.
-func busiestObject(recs []*Call) string {
+func busiestObject(recs []*recordedCall) string {
 	count := map[string]int{}
 	best := ""
 	for _, c := range recs {
@@ -95,9 +95,9 @@ func busiestObject(recs []*Call) string {
 
 // constructorCall is the last recorded constructor call of t's receiver
 // type before call, with the same type arguments.
-func (pl *plan) constructorCall(t *Target, call *Call, calls map[string][]*Call) (*Call, *ast.FuncDecl) {
+func (pl *plan) constructorCall(t *Target, call *recordedCall, calls map[string][]*recordedCall) (*recordedCall, *ast.FuncDecl) {
 	base := recvBase(t.obj)
-	var best *Call
+	var best *recordedCall
 	var decl *ast.FuncDecl
 	for key, cs := range calls {
 		fd := pl.byKey[key]
@@ -116,8 +116,8 @@ func (pl *plan) constructorCall(t *Target, call *Call, calls map[string][]*Call)
 
 // objectCalls are the recorded calls of exported methods on obj between
 // the lines from and to, in order.
-func (pl *plan) objectCalls(calls map[string][]*Call, obj string, from, to int) []*Call {
-	var out []*Call
+func (pl *plan) objectCalls(calls map[string][]*recordedCall, obj string, from, to int) []*recordedCall {
+	var out []*recordedCall
 	for _, cs := range calls {
 		for _, c := range cs {
 			if c.Object == obj && c.Line > from && c.Line < to {

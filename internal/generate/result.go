@@ -94,7 +94,7 @@ func (res *Result) collect(files []*pkgFile, rep *results.Report, ns map[string]
 		}
 	}
 	for _, f := range files {
-		f.cands = filter(f.cands, func(c *Candidate) bool {
+		f.cands = filter(f.cands, func(c *candidate) bool {
 			b := Benchmark{Name: c.Name, Package: f.pkg.ImportPath, Function: c.Target.Function, NsPerOp: ns[c.Name], Replay: c.Replay}
 			for _, m := range c.Target.Mutants {
 				if res.killer[m.ID] == "" && res.stillTarget(m.ID) {

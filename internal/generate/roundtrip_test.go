@@ -239,7 +239,7 @@ func loadProbes(t *testing.T, dir string, names []string) (*mutate.Package, []pr
 
 // captureProbes runs the tests of the module at dir through the overlay
 // that instruments probes and returns the calls recorded.
-func captureProbes(t *testing.T, dir string, p *mutate.Package, probes []probe) map[string][]*Call {
+func captureProbes(t *testing.T, dir string, p *mutate.Package, probes []probe) map[string][]*recordedCall {
 	t.Helper()
 	e := engine.New(engine.Config{Module: mutate.Module{Dir: dir}}, t.TempDir(), nil)
 	calls, note, err := capture(context.Background(), e, dir, []string{"./..."}, probes, 2*time.Minute)

@@ -9,7 +9,7 @@ import (
 // resolve finds the type a recorded type describes, among the types the
 // package can see: the predeclared ones, its own, and those of the
 // packages it imports (directly or not).
-func (w *writer) resolve(d *TypeDesc) (types.Type, error) {
+func (w *writer) resolve(d *typeDesc) (types.Type, error) {
 	if d.Name != "" {
 		return w.named(d)
 	}
@@ -51,7 +51,7 @@ func (w *writer) resolve(d *TypeDesc) (types.Type, error) {
 }
 
 // named resolves a named type.
-func (w *writer) named(d *TypeDesc) (types.Type, error) {
+func (w *writer) named(d *typeDesc) (types.Type, error) {
 	if i := strings.IndexByte(d.Name, '['); i > 0 && strings.HasSuffix(d.Name, "]") {
 		return w.instance(d.Path, d.Name[:i], d.Name[i+1:len(d.Name)-1])
 	}
@@ -99,7 +99,7 @@ func findPackage(p *types.Package, path string, seen map[*types.Package]bool) *t
 // its name, and its type arguments as reflect writes them ("int,
 // example.com/p.T, []string").
 func (w *writer) instance(path, name, args string) (types.Type, error) {
-	base, err := w.named(&TypeDesc{Path: path, Name: name})
+	base, err := w.named(&typeDesc{Path: path, Name: name})
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +156,7 @@ func (w *writer) typeString(s string) (types.Type, error) {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		path, s = s[:i], s[i+1:]
 	}
-	return w.named(&TypeDesc{Path: path, Name: s})
+	return w.named(&typeDesc{Path: path, Name: s})
 }
 
 // splitTop splits s at the commas outside brackets.

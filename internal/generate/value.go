@@ -10,57 +10,57 @@ import (
 	"strconv"
 )
 
-// A Call is one recorded call of an instrumented function: its key, its
+// A recordedCall is one recorded call of an instrumented function: its key, its
 // receiver's identity (for methods with a pointer receiver: calls on the
 // same object share it), its type arguments and its arguments (the
 // receiver first, for methods), as the recorder wrote them (package
 // recorder).
-type Call struct {
-	Fn       string      `json:"fn"`
-	Object   string      `json:"o,omitempty"`
-	TypeArgs []*TypeDesc `json:"t"`
-	Args     []*Value    `json:"a"`
-	Big      bool        `json:"big,omitempty"` // too large to record
+type recordedCall struct {
+	Fn       string           `json:"fn"`
+	Object   string           `json:"o,omitempty"`
+	TypeArgs []*typeDesc      `json:"t"`
+	Args     []*recordedValue `json:"a"`
+	Big      bool             `json:"big,omitempty"` // too large to record
 	// Line is the call's line in the capture file (its order), Count
 	// how many recorded calls had the same arguments.
 	Line, Count int `json:"-"`
 	key         string
 }
 
-// A Value is a recorded value: its kind (bool, int, uint, float, complex,
+// A recordedValue is a recorded value: its kind (bool, int, uint, float, complex,
 // string, nil, ptr, iface, map, slice, array, struct, or a kind no
 // literal holds: func, chan, unsafe.Pointer, cycle, big), its text
 // (scalars; the real part of a complex), the imaginary part of a
 // complex, the dynamic type of an interface and the elements (a
 // pointer's target, an interface's value, a map's keys and values in
 // turn, a slice's or array's elements, a struct's fields).
-type Value struct {
-	Kind  string    `json:"k"`
-	Text  string    `json:"v,omitempty"`
-	Imag  string    `json:"i,omitempty"`
-	Type  *TypeDesc `json:"t,omitempty"`
-	Elems []*Value  `json:"e,omitempty"`
+type recordedValue struct {
+	Kind  string           `json:"k"`
+	Text  string           `json:"v,omitempty"`
+	Imag  string           `json:"i,omitempty"`
+	Type  *typeDesc        `json:"t,omitempty"`
+	Elems []*recordedValue `json:"e,omitempty"`
 }
 
-// A TypeDesc is a recorded type: a named one by package path and name,
+// A typeDesc is a recorded type: a named one by package path and name,
 // an unnamed one by kind, length, key and element types (String for the
 // kinds it does not describe).
-type TypeDesc struct {
+type typeDesc struct {
 	Path   string    `json:"p,omitempty"`
 	Name   string    `json:"n,omitempty"`
 	Kind   string    `json:"k,omitempty"`
 	Len    int       `json:"l,omitempty"`
-	Key    *TypeDesc `json:"key,omitempty"`
-	Elem   *TypeDesc `json:"e,omitempty"`
+	Key    *typeDesc `json:"key,omitempty"`
+	Elem   *typeDesc `json:"e,omitempty"`
 	String string    `json:"s,omitempty"`
 }
 
-// ReadCalls reads a capture file: one Call per line, its strings
+// readCalls reads a capture file: one recordedCall per line, its strings
 // unquoted, identical calls (same function, type arguments and
 // arguments) merged into the first with their Count.
-func ReadCalls(r io.Reader) ([]*Call, error) {
-	var calls []*Call
-	seen := map[string]*Call{}
+func readCalls(r io.Reader) ([]*recordedCall, error) {
+	var calls []*recordedCall
+	seen := map[string]*recordedCall{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<22)
 	for n := 1; sc.Scan(); n++ {
@@ -68,7 +68,7 @@ func ReadCalls(r io.Reader) ([]*Call, error) {
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		var c Call
+		var c recordedCall
 		if err := json.Unmarshal(line, &c); err != nil {
 			return nil, fmt.Errorf("capture line %d: %v", n, err)
 		}
@@ -98,9 +98,9 @@ func argsKey(line []byte) string {
 
 // Size is the length of the call's recorded arguments: larger inputs
 // make longer-running benchmarks.
-func (c *Call) Size() int { return len(c.key) }
+func (c *recordedCall) Size() int { return len(c.key) }
 
-func (c *Call) unquote() error {
+func (c *recordedCall) unquote() error {
 	var err error
 	if c.Fn, err = unq(c.Fn); err != nil {
 		return err
@@ -121,7 +121,7 @@ func (c *Call) unquote() error {
 	return nil
 }
 
-func (v *Value) unquote() error {
+func (v *recordedValue) unquote() error {
 	if v == nil {
 		return errors.New("missing value")
 	}
@@ -145,14 +145,14 @@ func (v *Value) unquote() error {
 	return nil
 }
 
-func (t *TypeDesc) unquote() error {
+func (t *typeDesc) unquote() error {
 	var err error
 	for _, s := range []*string{&t.Path, &t.Name, &t.Kind, &t.String} {
 		if *s, err = unq(*s); err != nil {
 			return err
 		}
 	}
-	for _, sub := range []*TypeDesc{t.Key, t.Elem} {
+	for _, sub := range []*typeDesc{t.Key, t.Elem} {
 		if sub != nil {
 			if err := sub.unquote(); err != nil {
 				return err
@@ -172,7 +172,7 @@ func unq(s string) (string, error) {
 
 // isZero reports whether v is its type's zero value: a literal may
 // leave it out.
-func (v *Value) isZero() bool {
+func (v *recordedValue) isZero() bool {
 	switch v.Kind {
 	case "nil":
 		return true

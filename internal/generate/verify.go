@@ -26,7 +26,7 @@ type pkgFile struct {
 	dir   string // the package's directory in the copy
 	out   string // the generated file in the results directory, once written
 	spec  fileSpec
-	cands []*Candidate
+	cands []*candidate
 	taken map[string]bool // benchmark names in use
 }
 
@@ -37,7 +37,7 @@ type pkgFile struct {
 // builds it paid in *builds. ns has each kept candidate's ns/op.
 func (f *pkgFile) check(ctx context.Context, e *engine.Engine, root string, builds *int, ns map[string]float64) ([]Skipped, error) {
 	var dropped []Skipped
-	drop := func(c *Candidate, why string) {
+	drop := func(c *candidate, why string) {
 		dropped = append(dropped, Skipped{Package: f.pkg.ImportPath, Function: c.Target.Function, Reason: why})
 	}
 	for round := 0; ; round++ {
@@ -63,7 +63,7 @@ func (f *pkgFile) check(ctx context.Context, e *engine.Engine, root string, buil
 		if len(bad) == 0 || round+1 == maxVetRounds {
 			return nil, fmt.Errorf("go vet fails on the generated file of %s: %s", f.pkg.ImportPath, engine.LastLines(res.Output, 5))
 		}
-		f.cands = filter(f.cands, func(c *Candidate) bool {
+		f.cands = filter(f.cands, func(c *candidate) bool {
 			if why, ok := bad[c.Name]; ok {
 				drop(c, "it does not pass go vet: "+why)
 				return false
@@ -77,7 +77,7 @@ func (f *pkgFile) check(ctx context.Context, e *engine.Engine, root string, buil
 		return nil, fmt.Errorf("building the generated benchmarks of %s: %w", f.pkg.ImportPath, err)
 	}
 	var runErr error
-	f.cands = filter(f.cands, func(c *Candidate) bool {
+	f.cands = filter(f.cands, func(c *candidate) bool {
 		v, why, err := runOnce(ctx, e, bin, f.dir, c.Name)
 		if err != nil || why != "" {
 			runErr = cmp.Or(runErr, err)
@@ -167,8 +167,8 @@ func runOnce(ctx context.Context, e *engine.Engine, bin, dir, name string) (floa
 var panicLine = regexp.MustCompile(`(?m)^panic: .*`)
 
 // filter keeps the candidates keep says to keep.
-func filter(cs []*Candidate, keep func(*Candidate) bool) []*Candidate {
-	var out []*Candidate
+func filter(cs []*candidate, keep func(*candidate) bool) []*candidate {
+	var out []*candidate
 	for _, c := range cs {
 		if keep(c) {
 			out = append(out, c)

@@ -72,7 +72,7 @@ func TestCountStops(t *testing.T) {
 		t.Errorf("Count with a cancelled context: error %v, want context.DeadlineExceeded", err)
 	}
 	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("stopping two runs took %s, want well under killGrace each", d)
+		t.Errorf("stopping two runs took %s, want well under the kill grace each", d)
 	}
 }
 

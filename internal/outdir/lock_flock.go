@@ -2,15 +2,11 @@
 
 package outdir
 
-import (
-	"os"
-
-	"github.com/perfmut/perfmut/internal/flock"
-)
+import "os"
 
 // acquireLock takes the lock file at path with flock(2) (see acquire).
 func acquireLock(path string) (f *os.File, held bool, err error) {
-	return acquire(path, flock.TryLock)
+	return acquire(path, tryFlock)
 }
 
 // lockHeld reports whether a live process holds the lock file at path, by

@@ -1,7 +1,7 @@
 // Package outdir is a results directory, the -out of every perfmut command
 // that writes one: checking that it can be written before any work and
 // that it is perfmut's, not a directory of the user's files (Check,
-// IsResults, MarkerFile), creating it (Make), keeping the results of the
+// MarkerFile), creating it (Make), keeping the results of the
 // run before in it when a run starts there again (KeepPrevious), the lock that keeps a second perfmut
 // process out while one writes there (Lock, CheckUnlocked), and the
 // temporary directory of a run, with the clean-up of those that killed
@@ -23,14 +23,14 @@ import (
 // Check says in one line when a results directory cannot be written. It
 // creates nothing (a run that fails on bad input leaves no results
 // directory behind): an existing dir must be a writable directory, empty
-// or a results directory (IsResults: never a directory of the user's
+// or a results directory (isResults: never a directory of the user's
 // files, which perfmut would overwrite); a new one must have a directory
 // as its nearest existing ancestor.
 func Check(dir string) error { return CheckFor(dir, false) }
 
 // CheckFor is Check, for a run that resumes the run in dir (resume) or
 // not. The results directory of a run to resume may be one written before
-// MarkerFile (IsResults): the caller checks that it holds that run's
+// MarkerFile (isResults): the caller checks that it holds that run's
 // settings.
 func CheckFor(dir string, resume bool) error {
 	if slices.Contains(strings.Split(filepath.ToSlash(dir), "/"), "...") {

@@ -28,11 +28,11 @@ const PreviousDir = "previous"
 // next one.
 const nextPrevious = ".previous-next"
 
-// IsResults reports whether dir is a results directory perfmut wrote: it
+// isResults reports whether dir is a results directory perfmut wrote: it
 // holds MarkerFile or a LockFile, or (perfmut before the marker) the
 // .gitignore holding "*" that perfmut writes into every results directory
 // it creates.
-func IsResults(dir string) bool {
+func isResults(dir string) bool {
 	for _, f := range []string{MarkerFile, LockFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
 			return true
@@ -49,7 +49,7 @@ func checkOurs(dir string) error {
 	if err != nil {
 		return fmt.Errorf("-out %s: cannot read it: %v; choose another directory with -out", dir, unwrapPath(err))
 	}
-	if len(ents) == 0 || IsResults(dir) {
+	if len(ents) == 0 || isResults(dir) {
 		return nil
 	}
 	var names []string

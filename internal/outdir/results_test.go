@@ -96,7 +96,7 @@ func TestCheckOurs(t *testing.T) {
 			if want != "" && !slices.Equal(after, before) {
 				t.Errorf("refused, but the directory changed: %q, was %q", after, before)
 			}
-			if want == "" && !IsResults(dir) {
+			if want == "" && !isResults(dir) {
 				t.Errorf("accepted and made, but not a results directory: %q", after)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -31,62 +32,80 @@ type Result struct {
 // OK reports whether the process exited with status 0 on its own.
 func (r Result) OK() bool { return r.ExitCode == 0 && !r.TimedOut && !r.Canceled }
 
-// Run runs name with args in dir, in a process group of its own
-// (see setGroup for what each platform offers), with
-// stdout and stderr merged. If timeout > 0 and the process runs longer, or
-// if ctx is cancelled, the whole group gets SIGQUIT, then SIGKILL after
-// killGrace. When the process has exited, any member of its group still
-// alive is killed, so nothing is left behind. The error is only for
-// failures to start.
+// Command returns the command name with args in dir (env: nil =
+// perfmut's), set up as cmd/go sets up the processes it starts: in a
+// process group of its own (see setGroup for what each platform offers);
+// when ctx is done the whole group gets SIGQUIT, and the process SIGKILL
+// after killGrace (WaitDelay), which also bounds how long Wait waits for
+// output pipes a child left open. Give ctx a deadline: every process
+// perfmut starts has one. Command is for a process whose input and output
+// the caller streams; Run runs one to its end.
+func Command(ctx context.Context, dir string, env []string, name string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = env
+	}
+	setGroup(cmd)
+	cmd.Cancel = func() error {
+		quitGroup(cmd.Process)
+		return nil
+	}
+	cmd.WaitDelay = killGrace
+	return cmd
+}
+
+// Run runs name with args in dir, in a process group of its own (see
+// Command), with stdout and stderr merged. If timeout > 0 and the process
+// runs longer, or if ctx is cancelled, the whole group gets SIGQUIT, then
+// SIGKILL after killGrace. When the process has exited, any member of its
+// group still alive is killed, so nothing is left behind. The error is
+// only for failures to start.
 func Run(ctx context.Context, dir string, env []string, timeout time.Duration, name string, args ...string) (Result, error) {
 	var res Result
 	if err := ctx.Err(); err != nil {
 		res.Canceled = true
 		return res, nil
 	}
-	cmd, pr, start, err := startGroup(dir, env, name, args)
+	pctx, cancel := ctx, context.CancelFunc(func() {})
+	if timeout > 0 {
+		pctx, cancel = context.WithTimeout(ctx, timeout)
+	}
+	defer cancel()
+	cmd := Command(pctx, dir, env, name, args...)
+	var stopped atomic.Bool
+	cmd.Cancel = func() error {
+		stopped.Store(true)
+		quitGroup(cmd.Process)
+		return nil
+	}
+	// The output goes through a pipe of ours, not one exec copies: once
+	// the process has exited, what it left in its group is killed before
+	// the output is read to its end.
+	pr, pw, err := os.Pipe()
 	if err != nil {
 		return res, err
 	}
-
+	cmd.Stdout, cmd.Stderr = pw, pw
+	start := time.Now()
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return res, err
+	}
 	outc := make(chan []byte, 1)
 	go func() {
 		var buf bytes.Buffer
 		io.Copy(&capWriter{&buf, maxOutput}, pr)
-		pr.Close()
 		outc <- buf.Bytes()
 	}()
-	waitc := make(chan error, 1)
-	go func() { waitc <- cmd.Wait() }()
-
-	var timer <-chan time.Time
-	if timeout > 0 {
-		t := time.NewTimer(timeout)
-		defer t.Stop()
-		timer = t.C
-	}
-	var werr error
-	killed := false
-	kill := func() {
-		killed = true
-		quitGroup(cmd.Process)
-		select {
-		case werr = <-waitc:
-		case <-time.After(killGrace):
-			killGroup(cmd.Process)
-			werr = <-waitc
-		}
-	}
-	select {
-	case werr = <-waitc:
-	case <-timer:
-		res.TimedOut = true
-		kill()
-	case <-ctx.Done():
-		res.Canceled = true
-		kill()
-	}
+	werr := cmd.Wait()
 	res.Elapsed = time.Since(start)
+	if stopped.Load() {
+		res.Canceled = ctx.Err() != nil
+		res.TimedOut = !res.Canceled
+	}
 	// Kill whatever the process left running in its group (this also
 	// closes the pipe if a grandchild inherited it).
 	killGroup(cmd.Process)
@@ -97,41 +116,16 @@ func Run(ctx context.Context, dir string, env []string, timeout time.Duration, n
 		pr.Close()
 		res.Output = <-outc
 	}
+	pr.Close()
 	res.ExitCode = cmd.ProcessState.ExitCode()
 	if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 		res.Signal = ws.Signal()
 	}
 	var ee *exec.ExitError
-	if werr != nil && !errors.As(werr, &ee) && !killed {
+	if werr != nil && !errors.As(werr, &ee) && !stopped.Load() {
 		return res, werr
 	}
 	return res, nil
-}
-
-// startGroup starts name with args in dir (env: nil = perfmut's) in a
-// process group of its own, its stdout and stderr merged into the
-// returned pipe; start is when it was started.
-func startGroup(dir string, env []string, name string, args []string) (cmd *exec.Cmd, pr *os.File, start time.Time, err error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, nil, start, err
-	}
-	cmd = exec.Command(name, args...)
-	cmd.Dir = dir
-	if env != nil {
-		cmd.Env = env
-	}
-	cmd.Stdout = pw
-	cmd.Stderr = pw
-	setGroup(cmd)
-	start = time.Now()
-	if err := cmd.Start(); err != nil {
-		pr.Close()
-		pw.Close()
-		return nil, nil, start, err
-	}
-	pw.Close()
-	return cmd, pr, start, nil
 }
 
 // capWriter writes to w until max bytes, then drops the rest.
@@ -142,11 +136,7 @@ type capWriter struct {
 
 func (c *capWriter) Write(p []byte) (int, error) {
 	if room := c.max - c.w.Len(); room > 0 {
-		if len(p) > room {
-			c.w.Write(p[:room])
-		} else {
-			c.w.Write(p)
-		}
+		c.w.Write(p[:min(len(p), room)])
 	}
 	return len(p), nil
 }

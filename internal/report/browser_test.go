@@ -28,7 +28,7 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var buf bytes.Buffer
-	if err := HTML(&buf, fixture(t), Options{Dir: "perfmut-out"}); err != nil {
+	if err := writeHTML(&buf, fixture(t), Options{Dir: "perfmut-out"}); err != nil {
 		t.Fatal(err)
 	}
 	page := filepath.Join(dir, "report.html")
@@ -48,8 +48,8 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(dom, []byte(HTMLReadyMarker)) {
-		t.Errorf("the page's script did not finish: no %s in the DOM", HTMLReadyMarker)
+	if !bytes.Contains(dom, []byte(htmlReadyMarker)) {
+		t.Errorf("the page's script did not finish: no %s in the DOM", htmlReadyMarker)
 	}
 	if bytes.Contains(dom, []byte(`data-perfmut-errors="`)) {
 		t.Errorf("the page reported script errors")

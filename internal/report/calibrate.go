@@ -72,7 +72,7 @@ func TallyCalibration(rep *results.Report, levels, kinds []string) []Calibration
 // the settings; a rate above alpha whose interval still includes it asks
 // for more trials.
 func WriteCalibration(w io.Writer, rep *results.Report, rows []CalibrationRow, alpha float64) {
-	fmt.Fprintf(w, "A/A calibration of %s: %s\n", rep.Module, SettingsLine(rep))
+	fmt.Fprintf(w, "A/A calibration of %s: %s\n", rep.Module, settingsLine(rep))
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-6s  %-23s  %6s  %11s  %6s  %-17s  %5s\n", "level", "comparison", "trials", "false kills", "rate", "95% interval", "alpha")
 	var significant, above []string

@@ -12,9 +12,9 @@ import (
 func TestCompareAttribGolden(t *testing.T) {
 	c := compareFixtureNamed(t, "compare-attrib.json")
 	var buf bytes.Buffer
-	if err := CompareText(&buf, c); err != nil {
+	if err := compareText(&buf, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare-attrib.txt", buf.Bytes())
-	golden(t, "compare-attrib.md", []byte(CompareMarkdown(c)))
+	golden(t, "compare-attrib.md", []byte(compareMarkdown(c)))
 }

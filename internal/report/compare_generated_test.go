@@ -23,7 +23,7 @@ func TestCompareGenerated(t *testing.T) {
 		},
 	}
 	var b bytes.Buffer
-	if err := CompareText(&b, c); err != nil {
+	if err := compareText(&b, c); err != nil {
 		t.Fatal(err)
 	}
 	want := `
@@ -34,7 +34,7 @@ generated (-generate): 1 concurrent benchmark of the changed thread-safe types, 
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("text:\n%s\nwant the section\n%s", b.String(), want)
 	}
-	md := CompareMarkdown(c)
+	md := compareMarkdown(c)
 	wantMD := "| BenchmarkConcurrentStore | `*Store` | New, (\\*Store).Get, (\\*Store).Set; changed: (\\*Store).Get | `generated/kv/perfmut_gen_test.go` |\n" +
 		"\n- not generated: `example.com/m/kv (*Store).Watch`: no value pool for a parameter of type chan int\n"
 	if !strings.Contains(md, "#### Generated concurrent benchmarks\n\n1 benchmark of the changed thread-safe types") || !strings.Contains(md, wantMD) {

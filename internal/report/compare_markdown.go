@@ -9,9 +9,9 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// CompareMarker starts compare.md, so that a workflow finds and updates
+// compareMarker starts compare.md, so that a workflow finds and updates
 // its earlier comment instead of adding one per push.
-const CompareMarker = "<!-- perfmut-compare -->"
+const compareMarker = "<!-- perfmut-compare -->"
 
 // maxFoldedRows caps the folded table of compare.md.
 const maxFoldedRows = 300
@@ -24,11 +24,11 @@ var verdictMark = map[score.ChangeVerdict]string{
 	score.Unsure: "🟡 undecided",
 }
 
-// CompareMarkdown renders the comparison for a pull-request comment: the
+// compareMarkdown renders the comparison for a pull-request comment: the
 // gate, the changed metrics first, then the rest in a folded table.
-func CompareMarkdown(c *results.Comparison) string {
+func compareMarkdown(c *results.Comparison) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n### perfmut compare: %s\n\n", CompareMarker, mdGate(c))
+	fmt.Fprintf(&b, "%s\n### perfmut compare: %s\n\n", compareMarker, mdGate(c))
 	fmt.Fprintf(&b, "`%s` → `%s`. %s.\n", sideLabel(c.Old), sideLabel(c.New), mdEscape(c.Selection.Reason))
 	var changed, rest []string
 	for _, bm := range c.Benchmarks {
@@ -86,7 +86,7 @@ func mdGate(c *results.Comparison) string {
 	return "✅ pass"
 }
 
-// WriteCompareMarkdown writes CompareMarkdown(c) to path atomically.
-func WriteCompareMarkdown(path string, c *results.Comparison) error {
-	return results.WriteAtomic(path, []byte(CompareMarkdown(c)))
+// writeCompareMarkdown writes compareMarkdown(c) to path atomically.
+func writeCompareMarkdown(path string, c *results.Comparison) error {
+	return results.WriteAtomic(path, []byte(compareMarkdown(c)))
 }

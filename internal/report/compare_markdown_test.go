@@ -11,7 +11,7 @@ import (
 func TestCompareMarkdownTestAndP(t *testing.T) {
 	c := compareFixture(t)
 	c.Settings.Test = "mwu"
-	md := CompareMarkdown(c)
+	md := compareMarkdown(c)
 	if !strings.Contains(md, "one-sided Wilcoxon signed-rank tests of the per-round ratios NEW/OLD in both directions") || strings.Contains(md, "KS tests") || strings.Contains(md, "Mann-Whitney") {
 		t.Errorf("the comment does not name the paired signed-rank test:\n%s", md)
 	}

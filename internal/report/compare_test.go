@@ -33,16 +33,16 @@ func compareFixtureNamed(t *testing.T, name string) *results.Comparison {
 func TestCompareGolden(t *testing.T) {
 	c := compareFixture(t)
 	var buf bytes.Buffer
-	if err := CompareText(&buf, c); err != nil {
+	if err := compareText(&buf, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare.txt", buf.Bytes())
-	golden(t, "compare.md", []byte(CompareMarkdown(c)))
+	golden(t, "compare.md", []byte(compareMarkdown(c)))
 
 	c.Failures = nil
 	c.MaxSlowdown = 1.5
 	buf.Reset()
-	if err := CompareText(&buf, c); err != nil {
+	if err := compareText(&buf, c); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := gateLine(c), "gate: pass (no metric slower beyond -max-slowdown 150.0%)"; got != want {
@@ -78,11 +78,11 @@ func TestCompareScoreGolden(t *testing.T) {
 		t.Errorf("opt score %+v, want 2 of 7 killed (fne not valid)", s)
 	}
 	var buf bytes.Buffer
-	if err := CompareText(&buf, c); err != nil {
+	if err := compareText(&buf, c); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "compare-score.txt", buf.Bytes())
-	golden(t, "compare-score.md", []byte(CompareMarkdown(c)))
+	golden(t, "compare-score.md", []byte(compareMarkdown(c)))
 
 	none := ScoreFor(fixture(t), "perfmut-out", []string{"example.com/demo/other"}, nil)
 	if len(none.Warnings) != 1 || scoreLine(none) != "no mutants" {

@@ -12,7 +12,7 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// CompareText writes the comparison as a table for a terminal:
+// compareText writes the comparison as a table for a terminal:
 //
 //	OLD main (1a2b3c4d5e6f) -> NEW the working tree (HEAD 1a2b3c4d5e6f)
 //	benchmarks whose timed loop runs code changed between OLD and NEW: 1 (BenchmarkSum)
@@ -22,7 +22,7 @@ import (
 //	BenchmarkSum  B/op       0B       0B       1        [1, 1]          1         5   same
 //
 //	gate: 1 slower beyond -max-slowdown 5%: BenchmarkSum sec/op 2x
-func CompareText(w io.Writer, c *results.Comparison) error {
+func compareText(w io.Writer, c *results.Comparison) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "OLD %s -> NEW %s\n%s\n", sideLabel(c.Old), sideLabel(c.New), c.Selection.Reason)
 	if len(c.Benchmarks) > 0 {
@@ -96,10 +96,10 @@ func minEffect(m float64) string {
 // WriteCompare prints the comparison's table to w, writes compare.md into
 // dir (beside compare.json) and says where the results are.
 func WriteCompare(w io.Writer, dir string, c *results.Comparison) error {
-	if err := CompareText(w, c); err != nil {
+	if err := compareText(w, c); err != nil {
 		return err
 	}
-	if err := WriteCompareMarkdown(filepath.Join(dir, results.CompareMarkdownFile), c); err != nil {
+	if err := writeCompareMarkdown(filepath.Join(dir, results.CompareMarkdownFile), c); err != nil {
 		return fmt.Errorf("writing the reports: %w (%s is complete)", err, results.CompareFile)
 	}
 	_, err := fmt.Fprintf(w, "results in %s\n", dir)

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -60,7 +59,7 @@ func explain(rep *results.Report, m *results.Mutant, level string) explanation {
 	}
 	// An operator that costs next to nothing uncontended: single-goroutine
 	// benchmarks cannot kill it, once they show it costs them nothing.
-	if op := operators.ByName(m.Operator); op != nil && op.Contention == mutate.ContentionOnly && e.Why == whyNoEffect {
+	if op := m.Op; op != nil && op.Contention == mutate.ContentionOnly && e.Why == whyNoEffect {
 		e.Hint = "one goroutine never waits for a lock, and the serial benchmarks show no cost: add a benchmark that runs this code under b.RunParallel"
 	}
 	return e

@@ -212,8 +212,8 @@ func runSpan(rep *results.Report) string {
 	return s
 }
 
-// SettingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
-func SettingsLine(rep *results.Report) string {
+// settingsLine is "alpha 0.05 (holm), up to 30 samples, benchtime 100ms".
+func settingsLine(rep *results.Report) string {
 	s := rep.Settings
 	var parts []string
 	if s.Alpha > 0 {

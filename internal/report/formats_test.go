@@ -21,8 +21,8 @@ func TestMTEStatusMapping(t *testing.T) {
 		score.Equivalent: "Ignored", score.Undecided: "Ignored",
 	}
 	for _, s := range score.Statuses {
-		if got := MTEStatus(s); got != want[s] {
-			t.Errorf("MTEStatus(%s) = %s, want %s", s, got, want[s])
+		if got := mteStatus(s); got != want[s] {
+			t.Errorf("mteStatus(%s) = %s, want %s", s, got, want[s])
 		}
 	}
 }
@@ -34,7 +34,7 @@ func TestMutationTestingElementsContent(t *testing.T) {
 	lower := strings.Repeat("// line\n", 13) + "\t\tc := s[i]\n"
 	os.WriteFile(filepath.Join(src, "textutil", "lower.go"), []byte(lower), 0o644)
 	var buf bytes.Buffer
-	if err := MutationTestingElements(&buf, rep, Options{SourceDir: src}); err != nil {
+	if err := writeMTE(&buf, rep, Options{SourceDir: src}); err != nil {
 		t.Fatal(err)
 	}
 	var out mteReport

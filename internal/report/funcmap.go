@@ -10,10 +10,10 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// MaxFunctionRows caps the rows of the "Sensitivity by function" section
+// maxFunctionRows caps the rows of the "Sensitivity by function" section
 // in the text and Markdown reports (the worst protected first); the HTML
 // report and report.json have them all.
-const MaxFunctionRows = 25
+const maxFunctionRows = 25
 
 // A funcRow is one row of the sensitivity by function, as the reports
 // show it.
@@ -109,9 +109,9 @@ func countedNames(counted []string) string {
 	return strings.Join(names, ", ")
 }
 
-// moreRows says how many rows past MaxFunctionRows are left out, or "".
+// moreRows says how many rows past maxFunctionRows are left out, or "".
 func moreRows(rep *results.Report) string {
-	if n := len(rep.FunctionSensitivity) - MaxFunctionRows; n > 0 {
+	if n := len(rep.FunctionSensitivity) - maxFunctionRows; n > 0 {
 		return fmt.Sprintf("%d better protected functions more in report.json (function_sensitivity)", n)
 	}
 	return ""
@@ -125,7 +125,7 @@ func textFunctionMap(w io.Writer, rep *results.Report) {
 	fmt.Fprintln(w, "\nSensitivity by function (worst protected first):")
 	t := &table{indent: "  "}
 	t.add("function", "factor", "95% interval", "benchmark", "share [95%]")
-	for _, r := range funcRows(rep, MaxFunctionRows) {
+	for _, r := range funcRows(rep, maxFunctionRows) {
 		t.add(r.Function, r.Factor, r.Interval, r.Benchmark, r.Share)
 	}
 	t.write(w)
@@ -174,7 +174,7 @@ func mdFunctionMap(rep *results.Report) string {
 	}
 	var b strings.Builder
 	b.WriteString("\n<details><summary>Sensitivity by function (worst protected first)</summary>\n\n| function | factor | 95% interval | benchmark | share [95%] |\n|---|--:|---|---|---|\n")
-	for _, r := range funcRows(rep, MaxFunctionRows) {
+	for _, r := range funcRows(rep, maxFunctionRows) {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", codeSpan(r.Function), mdEscape(r.Factor), r.Interval, mdEscape(r.Benchmark), r.Share)
 	}
 	if s := moreRows(rep); s != "" {

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -20,9 +19,9 @@ func mapFixture(t testing.TB) *results.Report {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	rep.Noise = &results.Noise{
 		Measures: "time",
-		Machine: noise.Machine{
-			Start: noise.Snapshot{Time: at, CPUs: 2, Load: [3]float64{3.88, 3.5, 3.1}, LoadKnown: true, Steal: 1000, Total: 200000, StealKnown: true},
-			End:   noise.Snapshot{Time: at.Add(time.Hour), CPUs: 2, Load: [3]float64{12.26, 9, 7}, LoadKnown: true, Steal: 1720, Total: 920000, StealKnown: true},
+		Machine: results.Machine{
+			Start: results.Snapshot{Time: at, CPUs: 2, Load: [3]float64{3.88, 3.5, 3.1}, LoadKnown: true, Steal: 1000, Total: 200000, StealKnown: true},
+			End:   results.Snapshot{Time: at.Add(time.Hour), CPUs: 2, Load: [3]float64{12.26, 9, 7}, LoadKnown: true, Steal: 1720, Total: 920000, StealKnown: true},
 		},
 		Benchmarks: []results.BenchNoise{
 			{Name: "BenchmarkLower", Level: results.Opt, Metric: "sec/op", N: 10, Median: 2.1e-6, MaxMin: ptr(1.08), CV: ptr(0.012), Detectable: ptr(1.006)},
@@ -82,7 +81,7 @@ func TestFunctionMapGolden(t *testing.T) {
 // protected first.
 func TestFunctionMapHTML(t *testing.T) {
 	var buf bytes.Buffer
-	if err := HTML(&buf, mapFixture(t), Options{}); err != nil {
+	if err := writeHTML(&buf, mapFixture(t), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -117,7 +116,7 @@ func TestOldReportHasNoMapSections(t *testing.T) {
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"text":     func(b *bytes.Buffer) error { return Text(b, fixture(t), Options{}) },
 		"markdown": func(b *bytes.Buffer) error { return Markdown(b, fixture(t), Options{}) },
-		"html":     func(b *bytes.Buffer) error { return HTML(b, fixture(t), Options{}) },
+		"html":     func(b *bytes.Buffer) error { return writeHTML(b, fixture(t), Options{}) },
 		"sarif":    func(b *bytes.Buffer) error { return SARIF(b, fixture(t), Options{}) },
 	} {
 		var buf bytes.Buffer

@@ -12,9 +12,9 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// MaxPlottedFunctions caps the functions in report.html's sensitivity
+// maxPlottedFunctions caps the functions in report.html's sensitivity
 // plot: the worst protected of those some benchmark times.
-const MaxPlottedFunctions = 30
+const maxPlottedFunctions = 30
 
 // factorBars implements plotter.XYer and plotter.XErrorer: one function
 // per row (y = its index), its factor and 95% interval.
@@ -27,7 +27,7 @@ func (f factorBars) XY(i int) (float64, float64)     { return f.x[i], float64(i)
 func (f factorBars) XError(i int) (float64, float64) { return f.x[i] - f.lo[i], f.hi[i] - f.x[i] }
 
 // funcPlot is report.html's plot of the map: the factor of the worst
-// protected timed functions (at most MaxPlottedFunctions), with its 95%
+// protected timed functions (at most maxPlottedFunctions), with its 95%
 // interval, on a log scale, and the warning threshold warn as a line; ""
 // when no function is timed.
 func funcPlot(rows []results.FunctionSensitivity, warn float64) (string, error) {
@@ -41,7 +41,7 @@ func funcPlot(rows []results.FunctionSensitivity, warn float64) (string, error) 
 	}
 	top = math.Max(top, warn) * 1.3
 	for _, r := range rows {
-		if r.Factor == nil || len(names) == MaxPlottedFunctions {
+		if r.Factor == nil || len(names) == maxPlottedFunctions {
 			continue
 		}
 		hi := r.FactorHigh

@@ -11,21 +11,21 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// A BelowError is Gate's verdict that the score is below the threshold at
+// A belowError is Gate's verdict that the score is below the threshold at
 // one or more levels; callers exit with status 3 on it.
-type BelowError struct {
+type belowError struct {
 	Min    float64
-	Levels []LevelBelow
+	Levels []levelBelow
 }
 
-// LevelBelow is one level that fails a gate: its score is below the
+// levelBelow is one level that fails a gate: its score is below the
 // threshold, or it has too many undecided mutants.
-type LevelBelow struct {
+type levelBelow struct {
 	Level string
 	results.LevelScore
 }
 
-func (e *BelowError) Error() string {
+func (e *belowError) Error() string {
 	var parts []string
 	for _, l := range e.Levels {
 		parts = append(parts, fmt.Sprintf("%s %s (%d of %d killed)", l.Level, pct(l.Score), l.Killed, l.Valid))
@@ -35,7 +35,7 @@ func (e *BelowError) Error() string {
 
 // Gate checks the mutation score of each of levels (nil = every level in
 // the report) against minScore, a fraction in [0, 1]. It returns nil when
-// every level reaches it, a *BelowError when one does not, and another
+// every level reaches it, a *belowError when one does not, and another
 // error for bad arguments (a level the report does not have, minScore out
 // of range). A level without valid mutants (nothing in scope, e.g. a
 // -changed-since run that touched no mutable code) passes.
@@ -47,38 +47,38 @@ func Gate(rep *results.Report, minScore float64, levels []string) error {
 	if err != nil || len(failing) == 0 {
 		return err
 	}
-	return &BelowError{Min: minScore, Levels: failing}
+	return &belowError{Min: minScore, Levels: failing}
 }
 
 // failingLevels returns the levels of levels (nil = every level in the
 // report) whose score fails, or an error naming a level the report does
 // not have.
-func failingLevels(rep *results.Report, levels []string, fails func(results.LevelScore) bool) ([]LevelBelow, error) {
+func failingLevels(rep *results.Report, levels []string, fails func(results.LevelScore) bool) ([]levelBelow, error) {
 	have := rep.Levels()
 	if len(levels) == 0 {
 		levels = have
 	}
-	var out []LevelBelow
+	var out []levelBelow
 	for _, l := range levels {
 		if !slices.Contains(have, l) {
 			return nil, fmt.Errorf("the report has no results at level %q (it has %s)", l, strings.Join(have, ", "))
 		}
 		if s := levelScore(rep, l); fails(s) {
-			out = append(out, LevelBelow{l, s})
+			out = append(out, levelBelow{l, s})
 		}
 	}
 	return out, nil
 }
 
-// An UndecidedError is GateUndecided's verdict that more mutants than
+// An undecidedError is GateUndecided's verdict that more mutants than
 // allowed are undecided at one or more levels; callers exit with status 3
-// on it, as on a *BelowError.
-type UndecidedError struct {
+// on it, as on a *belowError.
+type undecidedError struct {
 	Max    int
-	Levels []LevelBelow
+	Levels []levelBelow
 }
 
-func (e *UndecidedError) Error() string {
+func (e *undecidedError) Error() string {
 	var parts []string
 	for _, l := range e.Levels {
 		parts = append(parts, fmt.Sprintf("%s %d", l.Level, l.Undecided))
@@ -88,7 +88,7 @@ func (e *UndecidedError) Error() string {
 
 // GateUndecided checks the count of undecided mutants of each of levels
 // (nil = every level in the report) against maxUndecided. It returns nil
-// when no level has more, an *UndecidedError when one does, and another
+// when no level has more, an *undecidedError when one does, and another
 // error for a level the report does not have. A negative maxUndecided is
 // no limit.
 func GateUndecided(rep *results.Report, maxUndecided int, levels []string) error {
@@ -99,19 +99,19 @@ func GateUndecided(rep *results.Report, maxUndecided int, levels []string) error
 	if err != nil || len(failing) == 0 {
 		return err
 	}
-	return &UndecidedError{Max: maxUndecided, Levels: failing}
+	return &undecidedError{Max: maxUndecided, Levels: failing}
 }
 
 // IsThreshold reports whether err is (or wraps) a gate's verdict: a
-// *BelowError or an *UndecidedError (exit status 3).
+// *belowError or an *undecidedError (exit status 3).
 func IsThreshold(err error) bool {
-	var u *UndecidedError
-	return IsBelow(err) || errors.As(err, &u)
+	var u *undecidedError
+	return isBelow(err) || errors.As(err, &u)
 }
 
-// IsBelow reports whether err is (or wraps) a *BelowError.
-func IsBelow(err error) bool {
-	var b *BelowError
+// isBelow reports whether err is (or wraps) a *belowError.
+func isBelow(err error) bool {
+	var b *belowError
 	return errors.As(err, &b)
 }
 

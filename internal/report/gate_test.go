@@ -29,8 +29,8 @@ func TestGate(t *testing.T) {
 			}
 			continue
 		}
-		var b *BelowError
-		if !errors.As(err, &b) || err.Error() != tc.below || !IsBelow(err) {
+		var b *belowError
+		if !errors.As(err, &b) || err.Error() != tc.below || !isBelow(err) {
 			t.Errorf("Gate(%v, %v) = %v, want %q", tc.min, tc.levels, err, tc.below)
 		}
 	}
@@ -43,7 +43,7 @@ func TestGate(t *testing.T) {
 		{0.5, []string{"O2"}, `no results at level "O2" (it has opt, noopt)`},
 	} {
 		err := Gate(rep, tc.min, tc.levels)
-		if err == nil || IsBelow(err) || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || isBelow(err) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Gate(%v, %v) = %v, want error %q", tc.min, tc.levels, err, tc.want)
 		}
 	}
@@ -78,7 +78,7 @@ func TestParseMinScoreAndLevels(t *testing.T) {
 }
 
 // TestGateUndecided: more undecided mutants than allowed at a level is an
-// *UndecidedError (exit 3, as a score below -min-score); -1 is no limit.
+// *undecidedError (exit 3, as a score below -min-score); -1 is no limit.
 func TestGateUndecided(t *testing.T) {
 	rep := fixture(t) // 1 undecided at opt, 1 at noopt
 	for _, tc := range []struct {
@@ -98,8 +98,8 @@ func TestGateUndecided(t *testing.T) {
 			}
 			continue
 		}
-		var u *UndecidedError
-		if !errors.As(err, &u) || err.Error() != tc.want || !IsThreshold(err) || IsBelow(err) {
+		var u *undecidedError
+		if !errors.As(err, &u) || err.Error() != tc.want || !IsThreshold(err) || isBelow(err) {
 			t.Errorf("GateUndecided(%d, %v) = %v, want %q", tc.max, tc.levels, err, tc.want)
 		}
 	}

@@ -7,19 +7,22 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // fixture reads testdata/report.json, a hand-made report with every
-// status, both levels, several operators and raw samples.
+// status, both levels, several operators and raw samples, with its
+// mutants' operators as perfmut's reader gives them.
 func fixture(t testing.TB) *results.Report {
 	t.Helper()
 	rep, err := results.ReadFile(filepath.Join("testdata", "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	rep.SetOperators(operators.All)
 	return rep
 }
 

@@ -13,20 +13,20 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// MaxPlottedMutants caps how many mutants get box plots in report.html
+// maxPlottedMutants caps how many mutants get box plots in report.html
 // (survivors first), so that huge campaigns still give a page a browser
 // opens quickly; the rest show their numbers only.
-const MaxPlottedMutants = 50
+const maxPlottedMutants = 50
 
-// MaxDetailedMutants caps how many mutants get their tables, diff and
+// maxDetailedMutants caps how many mutants get their tables, diff and
 // benchstat commands in report.html (survivors first); the rest get one
 // line per level, so that a campaign of thousands of mutants stays a page
 // of a few megabytes.
-const MaxDetailedMutants = 300
+const maxDetailedMutants = 300
 
-// HTMLReadyMarker is set by report.html's script as
+// htmlReadyMarker is set by report.html's script as
 // <body data-perfmut-ready="ok"> once the page has run without errors.
-const HTMLReadyMarker = `data-perfmut-ready="ok"`
+const htmlReadyMarker = `data-perfmut-ready="ok"`
 
 //go:embed html.tmpl
 var htmlTemplate string
@@ -34,7 +34,7 @@ var htmlTemplate string
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"pct": pct, "ratio": ratioString, "p": pString,
 	"width":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
-	"maxPlotted": func() int { return MaxPlottedMutants },
+	"maxPlotted": func() int { return maxPlottedMutants },
 }).Parse(htmlTemplate))
 
 type htmlPage struct {
@@ -45,7 +45,7 @@ type htmlPage struct {
 	Operators                  []htmlOpRow
 	ScoreNote                  string
 	Mutants                    []htmlMutant
-	Brief                      []htmlMutant // past MaxDetailedMutants: a table row each
+	Brief                      []htmlMutant // past maxDetailedMutants: a table row each
 	Unplotted                  int
 	LevelNames                 []string
 	Sensitivity                []results.Sensitivity
@@ -101,7 +101,7 @@ type htmlMutant struct {
 	Group    string // survived, undecided, no-coverage, killed, excluded
 	Statuses string // space-separated statuses at all levels, for the filter
 	Open     bool
-	Brief    bool // past MaxDetailedMutants: a table row only
+	Brief    bool // past maxDetailedMutants: a table row only
 	Levels   []htmlMutantLevel
 	Diff     []diffLine
 }
@@ -121,15 +121,15 @@ type diffLine struct {
 	Class, Text string
 }
 
-// HTML writes report.html: one self-contained page (inline CSS, SVG and
+// writeHTML writes report.html: one self-contained page (inline CSS, SVG and
 // script, no network) with the scores, score bars per operator and level at
 // each alpha (as the SlowCoach paper's Fig. 4), and per mutant its box
 // plots of baseline vs mutant samples per benchmark, its tests, its
 // benchstat commands and its diff.
-func HTML(w io.Writer, rep *results.Report, opts Options) error {
+func writeHTML(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	page := htmlPage{
-		Module: orUnknown(rep.Module), Go: rep.Go, Settings: SettingsLine(rep), Span: runSpan(rep),
+		Module: orUnknown(rep.Module), Go: rep.Go, Settings: settingsLine(rep), Span: runSpan(rep),
 		Total: len(rep.Mutants), LevelNames: lv, Sensitivity: rep.Sensitivity,
 	}
 	if err := htmlSummary(&page, rep, lv); err != nil {
@@ -146,7 +146,7 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 	anySurvivor := len(order) > 0 && order[0].Group == "survived"
 	for i, m := range order {
 		open := m.Group == "survived" && i < 3 || !anySurvivor && i == firstKilled
-		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: open, Brief: i >= MaxDetailedMutants}
+		hm := htmlMutant{Mutant: m.M, Pos: position(m.M), Group: m.Group, Open: open, Brief: i >= maxDetailedMutants}
 		var sts []string
 		counted := false
 		for _, l := range lv {
@@ -168,7 +168,7 @@ func HTML(w io.Writer, rep *results.Report, opts Options) error {
 				ml.Check = reproduceCommand(rep, m.M, opts.Dir)
 			}
 			ml.Why, ml.Metric = explain(rep, m.M, l), metricText(rep, r)
-			if i < MaxPlottedMutants {
+			if i < maxPlottedMutants {
 				for _, s := range r.Samples {
 					if v, ok := constantSamples(s); ok {
 						ml.Constant = append(ml.Constant, fmt.Sprintf("%s %s: %g in all %d baseline and %d mutant samples", s.Benchmark, s.Metric, v, len(s.Baseline), len(s.Mutant)))

@@ -12,7 +12,7 @@ import (
 func TestHTMLSelfContained(t *testing.T) {
 	rep := fixture(t)
 	var buf bytes.Buffer
-	if err := HTML(&buf, rep, Options{Dir: "perfmut-out"}); err != nil {
+	if err := writeHTML(&buf, rep, Options{Dir: "perfmut-out"}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
@@ -60,29 +60,29 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 }
 
-// TestHTMLLargeCampaign: past MaxDetailedMutants mutants become table
-// rows, and only the first MaxPlottedMutants get plots, so the page stays
+// TestHTMLLargeCampaign: past maxDetailedMutants mutants become table
+// rows, and only the first maxPlottedMutants get plots, so the page stays
 // small enough to open.
 func TestHTMLLargeCampaign(t *testing.T) {
 	rep := bigReport(t, 30) // 450 mutants
 	n := len(rep.Mutants)
 	var buf bytes.Buffer
-	if err := HTML(&buf, rep, Options{}); err != nil {
+	if err := writeHTML(&buf, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if got := strings.Count(out, `<details class="mutant`); got != MaxDetailedMutants {
-		t.Errorf("%d detailed mutants, want %d", got, MaxDetailedMutants)
+	if got := strings.Count(out, `<details class="mutant`); got != maxDetailedMutants {
+		t.Errorf("%d detailed mutants, want %d", got, maxDetailedMutants)
 	}
-	if got := strings.Count(out, `<tr class="mutant"`); got != n-MaxDetailedMutants {
-		t.Errorf("%d brief rows, want %d", got, n-MaxDetailedMutants)
+	if got := strings.Count(out, `<tr class="mutant"`); got != n-maxDetailedMutants {
+		t.Errorf("%d brief rows, want %d", got, n-maxDetailedMutants)
 	}
 	// The first 50 are covered survivors (2 per copy of the fixture), each
 	// with 2 levels of 2 non-constant sample sets at most.
-	if got := strings.Count(out, "<svg"); got > 2+MaxPlottedMutants*4 {
+	if got := strings.Count(out, "<svg"); got > 2+maxPlottedMutants*4 {
 		t.Errorf("%d plots, more than the cap allows", got)
 	}
-	if !strings.Contains(out, fmt.Sprintf("%d more mutants, in one line each", n-MaxDetailedMutants)) {
+	if !strings.Contains(out, fmt.Sprintf("%d more mutants, in one line each", n-maxDetailedMutants)) {
 		t.Errorf("no note about the brief rows")
 	}
 }
@@ -92,7 +92,7 @@ func TestHTMLLargeCampaign(t *testing.T) {
 // mutant has its group (and filter) and its check command.
 func TestHTMLUndecided(t *testing.T) {
 	var buf bytes.Buffer
-	if err := HTML(&buf, fixture(t), Options{Dir: "perfmut-out"}); err != nil {
+	if err := writeHTML(&buf, fixture(t), Options{Dir: "perfmut-out"}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()

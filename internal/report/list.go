@@ -6,7 +6,6 @@ import (
 	"io"
 	"sort"
 
-	"github.com/perfmut/perfmut/internal/align"
 	"github.com/perfmut/perfmut/internal/english"
 	"github.com/perfmut/perfmut/mutate"
 )
@@ -15,7 +14,7 @@ import (
 // operator; module is the module path and loaded the number of packages
 // loaded.
 func WriteMutantList(w io.Writer, module string, loaded int, mutants []mutate.Mutant) {
-	tw := align.NewWriter(w, 2)
+	tw := newAlignWriter(w, 2)
 	if len(mutants) > 0 {
 		fmt.Fprintln(tw, "ID\tOPERATOR\tPOSITION\tFUNCTION\tDESCRIPTION")
 	}

@@ -60,7 +60,7 @@ func mdHead(rep *results.Report, lv []string) string {
 	if rep.Go != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(rep.Go))
 	}
-	if s := SettingsLine(rep); s != "" {
+	if s := settingsLine(rep); s != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(s))
 	}
 	if lines := noiseLines(rep); len(lines) > 0 {

@@ -14,8 +14,8 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// MTESchemaVersion is the mutation-testing-elements schema version written.
-const MTESchemaVersion = "2"
+// mteSchemaVersion is the mutation-testing-elements schema version written.
+const mteSchemaVersion = "2"
 
 // mutation-testing-elements report, the subset perfmut writes.
 type mteReport struct {
@@ -81,8 +81,8 @@ type mteTest struct {
 	Name string `json:"name"`
 }
 
-// MTEStatus maps a perfmut status to a mutation-testing-elements one.
-func MTEStatus(s score.Status) string {
+// mteStatus maps a perfmut status to a mutation-testing-elements one.
+func mteStatus(s score.Status) string {
 	switch s {
 	case score.Killed:
 		return "Killed"
@@ -103,14 +103,14 @@ func MTEStatus(s score.Status) string {
 	return "Pending"
 }
 
-// MutationTestingElements writes mutation.json in the
+// writeMTE writes mutation.json in the
 // mutation-testing-elements schema (read by the Stryker dashboard and the
 // mutation-testing-elements HTML viewer). Each mutant appears once per
 // optimization level (id "ID@level", description prefixed "[level]"), with
 // the benchmarks as tests: coveredBy lists those tried, killedBy those that
 // rejected. Sources are read from opts.SourceDir, else the report's Dir;
 // a file that cannot be read gets an empty source.
-func MutationTestingElements(w io.Writer, rep *results.Report, opts Options) error {
+func writeMTE(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	root := opts.SourceDir
 	if root == "" {
@@ -118,7 +118,7 @@ func MutationTestingElements(w io.Writer, rep *results.Report, opts Options) err
 	}
 	out := mteReport{
 		Schema:        "https://git.io/mutation-testing-schema",
-		SchemaVersion: MTESchemaVersion,
+		SchemaVersion: mteSchemaVersion,
 		Thresholds:    mteThresholds{High: 80, Low: 60},
 		ProjectRoot:   root,
 		Files:         map[string]*mteFile{},
@@ -187,7 +187,7 @@ func mteMutantAt(m *results.Mutant, l string, r *results.LevelResult, loc mteLoc
 		MutatorName: m.Operator,
 		Description: "[" + l + "] " + m.Description,
 		Location:    loc,
-		Status:      MTEStatus(r.Status),
+		Status:      mteStatus(r.Status),
 		Duration:    r.Seconds * 1000,
 	}
 	if rep := replacement(m.Diff); rep != "" {

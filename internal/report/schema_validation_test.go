@@ -113,7 +113,7 @@ func TestMutationTestingElementsValidatesAgainstSchema(t *testing.T) {
 	schema := compileSchema(t, "mutation-testing-report-schema.json")
 	rep := fixture(t)
 	var buf bytes.Buffer
-	if err := MutationTestingElements(&buf, rep, Options{}); err != nil {
+	if err := writeMTE(&buf, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := validate(t, schema, buf.Bytes()); err != nil {

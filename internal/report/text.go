@@ -25,7 +25,7 @@ func Text(w io.Writer, rep *results.Report, opts Options) error {
 		fmt.Fprintf(bw, ", %s", rep.Go)
 	}
 	fmt.Fprintln(bw)
-	if s := SettingsLine(rep); s != "" {
+	if s := settingsLine(rep); s != "" {
 		fmt.Fprintf(bw, "  %s\n", s)
 	}
 	if s := runSpan(rep); s != "" {

@@ -24,9 +24,9 @@ func Formats() []Format {
 	return []Format{
 		{"text", "report.txt", Text},
 		{"md", "report.md", Markdown},
-		{"html", "report.html", HTML},
+		{"html", "report.html", writeHTML},
 		{"sarif", "report.sarif", SARIF},
-		{"mte", "mutation.json", MutationTestingElements},
+		{"mte", "mutation.json", writeMTE},
 	}
 }
 

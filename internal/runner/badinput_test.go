@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -83,9 +84,9 @@ func TestBadInput(t *testing.T) {
 				}
 			}
 			// The results directory is the user's choice: exit 2.
-			var ie *InputError
+			var ie *inputerr.Error
 			if errors.As(err, &ie) != (tc.module == "hot") {
-				t.Errorf("error %q: InputError %v, want %v", msg, errors.As(err, &ie), tc.module == "hot")
+				t.Errorf("error %q: inputerr.Error %v, want %v", msg, errors.As(err, &ie), tc.module == "hot")
 			}
 		})
 	}

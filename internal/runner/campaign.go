@@ -84,3 +84,10 @@ func ParseOpt(s string) ([]string, error) {
 func (c *Campaign) config() engine.Config {
 	return engine.Config{Module: c.Module, Packages: c.Packages, Measurement: c.Measurement, MaxBenchmarks: c.MaxBenchmarks, Timeout: c.Timeout}
 }
+
+// untested reports whether m runs no tests: its operator is inert and the
+// campaign does not run every test on every mutant.
+func (c *Campaign) untested(m mutate.Mutant) bool {
+	full := c.FullFilter || c.Isolate == IsolateCopy
+	return m.Op != nil && m.Op.Inert && !full
+}

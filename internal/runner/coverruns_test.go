@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/internal/engine"
 )
 
 // TestCoverRepeatFails: testdata/coverfail's benchmark passes its first
@@ -41,7 +41,7 @@ func TestCoverRepeatFails(t *testing.T) {
 func coverRun(t *testing.T, c *Campaign, pkg string) *run {
 	t.Helper()
 	r := newRun(c)
-	r.Tmp, r.Prog, r.base.hasTests = t.TempDir(), progress.New(io.Discard, false, 0), map[string]bool{pkg: true}
+	r.Tmp, r.Prog, r.base.hasTests = t.TempDir(), engine.NewProgress(io.Discard, false, 0), map[string]bool{pkg: true}
 	if err := os.MkdirAll(filepath.Join(r.Tmp, "cover"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,6 @@
 //   - report: the renderers of those results (text, Markdown, HTML,
 //     SARIF, mutation-testing-elements).
 //   - internal/proc (processes in their own group, with deadlines),
-//     internal/progress (the progress line), internal/srcgraph (the quick
-//     plan's reading of the source).
+//     internal/srcgraph (the quick plan's reading of the source).
 //   - cmd/perfmut: the flags (CampaignFlags) and the module loader.
 package runner

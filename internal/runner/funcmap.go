@@ -12,8 +12,8 @@ import (
 	"github.com/perfmut/perfmut/internal/detect"
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/internal/srcgraph"
+	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -56,15 +56,11 @@ type mapKey struct {
 // are the engine's cached baseline counts (none without -measure
 // instructions): a computed map takes the counted benchmarks' detectable
 // ratios from them (mapCounts).
-func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, counts baselineCounts) error {
+func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *engine.Progress, rep *results.Report, counts baselineCounts) error {
 	if !c.Settings.FunctionMap || in == nil {
 		return nil
 	}
-	pkgs := make([]detect.Pkg, 0, len(c.Packages))
-	for _, p := range c.Packages {
-		pkgs = append(pkgs, detect.Pkg{ImportPath: p.ImportPath, Name: p.Name, Dir: p.Dir, Files: p.Files})
-	}
-	m, reused, err := c.makeMap(ctx, in, prog, rep, pkgs, counts)
+	m, reused, err := c.makeMap(ctx, in, prog, rep, c.Packages, counts)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -76,7 +72,7 @@ func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *pr
 	if c.Settings.ChangedSince == "" {
 		return nil
 	}
-	notes, err := changedNotes(ctx, pkgs, c.Module.Dir, c.Settings.ChangedSince, m, c.Settings.WarnFactor)
+	notes, err := changedNotes(ctx, c.Packages, c.Module.Dir, c.Settings.ChangedSince, m, c.Settings.WarnFactor)
 	if err != nil {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("no notes on the functions changed since %s: %v", c.Settings.ChangedSince, err))
 	}
@@ -88,7 +84,7 @@ func (c *Campaign) functionMap(ctx context.Context, in *results.Inputs, prog *pr
 // directory (reused: -since's) when nothing it depends on changed, or
 // computes it, and keeps it in the results directory for a later -since
 // (a warning of rep when it cannot).
-func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *progress.Progress, rep *results.Report, pkgs []detect.Pkg, counts baselineCounts) (m *detect.Map, reused bool, err error) {
+func (c *Campaign) makeMap(ctx context.Context, in *results.Inputs, prog *engine.Progress, rep *results.Report, pkgs []*mutate.Package, counts baselineCounts) (m *detect.Map, reused bool, err error) {
 	key := mapKey{Go: in.Go, Machine: in.Machine, Settings: in.Settings, Packages: in.Packages}
 	m, reused = reusableMap(key, c.Out, c.Since)
 	if m != nil && !reused {
@@ -160,7 +156,7 @@ func mapInfo(m *detect.Map, reused bool) *results.FunctionMap {
 
 // changedNotes are the notes of the functions of pkgs with a line changed
 // since rev (in the module at dir): what protects each.
-func changedNotes(ctx context.Context, pkgs []detect.Pkg, dir, rev string, m *detect.Map, warn float64) ([]results.FunctionNote, error) {
+func changedNotes(ctx context.Context, pkgs []*mutate.Package, dir, rev string, m *detect.Map, warn float64) ([]results.FunctionNote, error) {
 	notes, err := detect.NotesSince(ctx, pkgs, dir, rev, m, warn)
 	if err != nil {
 		return nil, err
@@ -199,7 +195,7 @@ func (c *Campaign) MapPlan() *results.PlanMap {
 // mapOptions are the map's options for pkgs: the campaign's sample time,
 // budget, level, test, deadline and jobs, and perfmut sensitivity's
 // default profiled run.
-func (c *Campaign) mapOptions(pkgs []detect.Pkg) detect.Options {
+func (c *Campaign) mapOptions(pkgs []*mutate.Package) detect.Options {
 	sample := c.SampleTime
 	if sample <= 0 {
 		sample = engine.DefaultSampleTime

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -31,14 +32,14 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	// out at the end: a failed merge leaves no half-filled -out.
 	parent := filepath.Dir(absOut)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return nil, inputErrorf("-out %s: cannot create its parent: %w", out, err)
+		return nil, inputerr.Errorf("-out %s: cannot create its parent: %w", out, err)
 	}
 	final := out
 	_, statErr := os.Stat(final)
 	created := statErr != nil // perfmut creates out: see outdir.Make
 	out, err = os.MkdirTemp(parent, ".perfmut-merge-")
 	if err != nil {
-		return nil, inputErrorf("-out %s is not writable: %w", final, errors.Unwrap(err))
+		return nil, inputerr.Errorf("-out %s is not writable: %w", final, errors.Unwrap(err))
 	}
 	if created {
 		err = os.WriteFile(filepath.Join(out, outdir.GitignoreFile), []byte("*\n"), 0o644)
@@ -76,7 +77,7 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 	}
 	merged.Score = results.LevelScores(merged.Mutants, settingsLevels(merged.Settings, merged.Mutants))
 	merged.Phases = results.SumPhases(merged.Mutants)
-	merged.Sensitivity = results.Sensitivities(merged.Mutants)
+	merged.Sensitivity = sensitivities(merged.Mutants)
 	sum := score.Summarize(results.Outcomes(merged.Mutants), merged.Settings.Alpha, merged.Settings.Correction)
 	merged.Summary = &sum
 	if err := os.WriteFile(filepath.Join(out, results.JournalFile), m.journal, 0o644); err != nil {
@@ -96,20 +97,20 @@ func Merge(out string, dirs []string) (_ *results.Report, err error) {
 func checkMergeDirs(out, absOut string, dirs []string) error {
 	for _, dir := range dirs {
 		if abs, err := filepath.Abs(dir); err == nil && abs == absOut {
-			return inputErrorf("-out %s is one of the shard directories; merge into a new directory", out)
+			return inputerr.Errorf("-out %s is one of the shard directories; merge into a new directory", out)
 		}
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return inputErrorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)
+			return inputerr.Errorf("%s: no such directory; name the -out directories of the shards' perfmut run", dir)
 		}
 		// A run still writing there has not written its report yet (or
 		// holds an earlier one).
 		var iu *outdir.InUseError
 		if err := outdir.CheckUnlocked(dir); errors.As(err, &iu) {
-			return inputErrorf("%s is in use by perfmut (pid %d, since %s); merge it once that run has finished", dir, iu.PID, iu.Since.UTC().Format("2006-01-02 15:04:05 UTC"))
+			return inputerr.Errorf("%s is in use by perfmut (pid %d, since %s); merge it once that run has finished", dir, iu.PID, iu.Since.UTC().Format("2006-01-02 15:04:05 UTC"))
 		}
 	}
 	if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 {
-		return inputErrorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)
+		return inputerr.Errorf("-out %s already exists and is not empty; merge into a new directory (perfmut never overwrites results)", out)
 	}
 	return nil
 }
@@ -128,25 +129,25 @@ type merger struct {
 // add merges the results directory dir: its report's mutants, their
 // samples and its journal.
 func (m *merger) add(dir string) error {
-	rep, err := results.ReadFile(filepath.Join(dir, ReportFile))
+	rep, err := readReport(filepath.Join(dir, ReportFile))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			if _, jerr := os.Stat(filepath.Join(dir, results.JournalFile)); jerr == nil {
-				return inputErrorf("%s has no %s: its run did not finish (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
+				return inputerr.Errorf("%s has no %s: its run did not finish (continue it with perfmut run -resume -out %s)", dir, ReportFile, dir)
 			}
-			return inputErrorf("%s is not the results directory of a perfmut run (no %s, no %s)", dir, ReportFile, results.JournalFile)
+			return inputerr.Errorf("%s is not the results directory of a perfmut run (no %s, no %s)", dir, ReportFile, results.JournalFile)
 		}
-		return &InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	if rep.Unfinished != "" {
-		return inputErrorf("%s: its run was interrupted before %s; finish it with perfmut run -resume -out %s, then merge", dir, rep.Unfinished, dir)
+		return inputerr.Errorf("%s: its run was interrupted before %s; finish it with perfmut run -resume -out %s, then merge", dir, rep.Unfinished, dir)
 	}
 	if err := m.addShard(dir, rep); err != nil {
 		return err
 	}
 	for _, mu := range rep.Mutants {
 		if prev, ok := m.owner[mu.ID]; ok {
-			return inputErrorf("mutant %s is in both %s and %s; merge each shard once", mu.ID, prev, dir)
+			return inputerr.Errorf("mutant %s is in both %s and %s; merge each shard once", mu.ID, prev, dir)
 		}
 		m.owner[mu.ID] = dir
 		for _, lr := range mu.Results {
@@ -162,7 +163,7 @@ func (m *merger) add(dir string) error {
 	}
 	entries, _, err := results.ReadJournal(filepath.Join(dir, results.JournalFile))
 	if err != nil {
-		return &InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	for _, e := range entries {
 		line, err := json.Marshal(e)
@@ -180,13 +181,13 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 	if rep.Settings.Shard != "" {
 		k, n, err := ParseShard(rep.Settings.Shard)
 		if err != nil {
-			return inputErrorf("%s: %w", dir, err)
+			return inputerr.Errorf("%s: %w", dir, err)
 		}
 		if m.shardN != 0 && n != m.shardN {
-			return inputErrorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, m.shardN)
+			return inputerr.Errorf("%s is shard %s but an earlier directory is one of %d shards", dir, rep.Settings.Shard, m.shardN)
 		}
 		if prev, ok := m.shards[k]; ok {
-			return inputErrorf("%s and %s are both shard %d/%d", prev, dir, k, n)
+			return inputerr.Errorf("%s and %s are both shard %d/%d", prev, dir, k, n)
 		}
 		m.shardN, m.shards[k] = n, dir
 	}
@@ -202,12 +203,12 @@ func (m *merger) addShard(dir string, rep *results.Report) error {
 		return nil
 	}
 	if rep.Module != m.merged.Module {
-		return inputErrorf("%s is a run of module %s, not %s", dir, rep.Module, m.merged.Module)
+		return inputerr.Errorf("%s is a run of module %s, not %s", dir, rep.Module, m.merged.Module)
 	}
 	s := rep.Settings
 	s.Shard = ""
 	if d := m.merged.Settings.Diff(s); d != "" {
-		return inputErrorf("%s was run with other settings: %s", dir, d)
+		return inputerr.Errorf("%s was run with other settings: %s", dir, d)
 	}
 	if rep.Started.Before(m.merged.Started) {
 		m.merged.Started = rep.Started
@@ -229,7 +230,7 @@ func (m *merger) checkShards() error {
 		}
 	}
 	if len(missing) > 0 {
-		return inputErrorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))
+		return inputerr.Errorf("shard %s missing: merge every shard's directory", strings.Join(missing, ", "))
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/inputerr"
 )
 
 // TestMergeInput: merge refuses an -out that holds anything (it would lose
@@ -53,7 +55,7 @@ func TestMergeInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Merge(tc.out, tc.dirs)
-			var ie *InputError
+			var ie *inputerr.Error
 			if !errors.As(err, &ie) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Merge: %v, want an input error containing %q", err, tc.want)
 			}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 )
 
@@ -26,7 +27,7 @@ func TestMergeInUse(t *testing.T) {
 	out := filepath.Join(base, "all")
 	_, err = Merge(out, []string{dir})
 	want := fmt.Sprintf("%s is in use by perfmut (pid %d, since ", dir, os.Getpid())
-	if err == nil || len(err.Error()) < len(want) || err.Error()[:len(want)] != want || !errors.As(err, new(*InputError)) {
+	if err == nil || len(err.Error()) < len(want) || err.Error()[:len(want)] != want || !errors.As(err, new(*inputerr.Error)) {
 		t.Errorf("Merge: %v\nwant an input error starting %s", err, want)
 	}
 	if _, err := os.Stat(out); err == nil {

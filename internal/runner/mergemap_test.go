@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perfmut/perfmut/internal/noise"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -32,8 +31,8 @@ func TestMergeMapAndNoise(t *testing.T) {
 	}
 	machine := func(load float64) *results.Noise {
 		at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-		s := noise.Snapshot{Time: at, CPUs: 2, Load: [3]float64{load}, LoadKnown: true}
-		return &results.Noise{Measures: "time", Machine: noise.Machine{Start: s, End: s}}
+		s := results.Snapshot{Time: at, CPUs: 2, Load: [3]float64{load}, LoadKnown: true}
+		return &results.Noise{Measures: "time", Machine: results.Machine{Start: s, End: s}}
 	}
 	shards := []struct {
 		rows  []results.FunctionSensitivity

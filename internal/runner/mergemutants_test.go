@@ -5,6 +5,8 @@ import (
 	"errors"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/inputerr"
 )
 
 // TestMergeOtherMutants: shards run with different -mutants are not one
@@ -28,7 +30,7 @@ func TestMergeOtherMutants(t *testing.T) {
 	s1, s2 := shard("s1", "1/2", nil), shard("s2", "2/2", []string{"60c647465dfe"})
 	_, err := Merge(filepath.Join(base, "all"), []string{s1, s2})
 	want := s2 + " was run with other settings: -mutants (all vs 60c647465dfe)"
-	if err == nil || err.Error() != want || !errors.As(err, new(*InputError)) {
+	if err == nil || err.Error() != want || !errors.As(err, new(*inputerr.Error)) {
 		t.Errorf("Merge: %v\nwant the input error %s", err, want)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/perfmut/perfmut/internal/inputerr"
 )
 
 // TestMergeUnfinished: a run interrupted in its map step keeps its report
@@ -32,7 +34,7 @@ func TestMergeUnfinished(t *testing.T) {
 	os.WriteFile(path, data, 0o644)
 	_, err := Merge(filepath.Join(t.TempDir(), "all"), []string{dir})
 	want := dir + ": its run was interrupted before the function sensitivity map; finish it with perfmut run -resume -out " + dir + ", then merge"
-	if err == nil || err.Error() != want || !errors.As(err, new(*InputError)) {
+	if err == nil || err.Error() != want || !errors.As(err, new(*inputerr.Error)) {
 		t.Errorf("Merge: %v\nwant the input error %s", err, want)
 	}
 }

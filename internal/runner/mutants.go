@@ -605,7 +605,7 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Score = results.LevelScores(rep.Mutants, c.Levels)
 	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.Warnings
-	rep.Sensitivity = results.Sensitivities(rep.Mutants)
+	rep.Sensitivity = sensitivities(rep.Mutants)
 	rep.Inputs = r.since.inputs
 	rep.Noise = r.Noise()
 	if r.base.times != (results.BaselineTimes{}) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
 	"github.com/perfmut/perfmut/results"
 )
@@ -85,8 +86,8 @@ func TestCheckOut(t *testing.T) {
 				if err == nil || err.Error() != want {
 					t.Errorf("%s: %v\nwant %s", step.name, err, want)
 				}
-				if !errors.As(err, new(*InputError)) {
-					t.Errorf("%s: %#v is not an *InputError (bad input, exit 2)", step.name, err)
+				if !errors.As(err, new(*inputerr.Error)) {
+					t.Errorf("%s: %#v is not an *inputerr.Error (bad input, exit 2)", step.name, err)
 				}
 				if got := treeFiles(t, filepath.Dir(out)); !maps.Equal(got, before) {
 					t.Errorf("%s changed the results directory: %v, was %v", step.name, got, before)

@@ -12,9 +12,8 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
-	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -70,7 +69,7 @@ func (c *Campaign) Plan(ctx context.Context, within time.Duration) (*results.Pla
 	p.WallSeconds = base + rest
 	if within > 0 {
 		if within.Seconds() <= base {
-			return nil, inputErrorf("-within %s is shorter than the baseline steps alone (%s), which every shard repeats", within, time.Duration(base*float64(time.Second)).Round(time.Second))
+			return nil, inputerr.Errorf("-within %s is shorter than the baseline steps alone (%s), which every shard repeats", within, time.Duration(base*float64(time.Second)).Round(time.Second))
 		}
 		p.Within = within.String()
 		p.Shards = max(1, int(math.Ceil(rest/(within.Seconds()-base))))
@@ -142,7 +141,7 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 		return nil, nil, errors.New("no mutants to plan for")
 	}
 	r = newRun(c)
-	r.Prog = progress.New(c.Log, c.Progress, 0)
+	r.Prog = engine.NewProgress(c.Log, c.Progress, 0)
 	if err := r.makeTemp(); err != nil {
 		r.Prog.End()
 		os.RemoveAll(r.Tmp)
@@ -159,7 +158,7 @@ func (c *Campaign) planRun(ctx context.Context) (r *run, done func(), err error)
 // times one whole baseline sample, process start included; the campaign
 // does it anyway).
 func (r *run) planMeasure(ctx context.Context, level string, m mutate.Mutant, sel, full engine.Selection, built map[string]bool, tuned map[string]bool) (rounds, secs float64) {
-	op := operators.ByName(m.Operator)
+	op := m.Op
 	inert := op != nil && op.Inert
 	rounds = float64(2 * r.c.Rule.MinSamples)
 	if inert {

@@ -14,8 +14,10 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -30,9 +32,9 @@ func TestPlan(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	small := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	small.Operator, small.Params = "spin-loop", map[string]any{"iterations": 200}
+	small.Operator, small.Op, small.Params = "spin-loop", operators.SpinLoop, map[string]any{"iterations": 200}
 	big := mkMutant(t, mod, "sum-spin-big", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	big.Operator, big.Params = "spin-loop", map[string]any{"iterations": 2000}
+	big.Operator, big.Op, big.Params = "spin-loop", operators.SpinLoop, map[string]any{"iterations": 2000}
 	unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
 	unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")
 	orphan := mkMutant(t, mod, "orphan-spin", pkg, file, "func Orphan(", "s += i", "s += i\n\t\tperfmut_sink++")
@@ -57,7 +59,7 @@ func TestPlan(t *testing.T) {
 	if p.Shards != 1 || p.Within != "1h0m0s" {
 		t.Errorf("-within 1h: %d shards (%q), want 1", p.Shards, p.Within)
 	}
-	if _, err := c.Plan(context.Background(), time.Millisecond); !errors.As(err, new(*InputError)) {
+	if _, err := c.Plan(context.Background(), time.Millisecond); !errors.As(err, new(*inputerr.Error)) {
 		t.Errorf("-within 1ms: %v, want an input error (shorter than the baseline)", err)
 	}
 	if _, err := os.Stat(out); err == nil {
@@ -70,9 +72,9 @@ func TestPlan(t *testing.T) {
 func hotPlanMutants(t *testing.T, mod mutate.Module) []mutate.Mutant {
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	small := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	small.Operator, small.Params, small.Function = "spin-loop", map[string]any{"iterations": 200}, "Sum"
+	small.Operator, small.Op, small.Params, small.Function = "spin-loop", operators.SpinLoop, map[string]any{"iterations": 200}, "Sum"
 	big := mkMutant(t, mod, "sum-spin-big", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 2000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	big.Operator, big.Params, big.Function = "spin-loop", map[string]any{"iterations": 2000}, "Sum"
+	big.Operator, big.Op, big.Params, big.Function = "spin-loop", operators.SpinLoop, map[string]any{"iterations": 2000}, "Sum"
 	unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
 	unbreak.Function = "Find"
 	unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")

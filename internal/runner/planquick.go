@@ -15,7 +15,6 @@ import (
 	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/internal/srcgraph"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 )
 
@@ -141,11 +140,9 @@ func (c *Campaign) quickJudging(g *srcgraph.Graph, affected map[string][]string)
 	if c.Infer {
 		sub = subsumers(c.Mutants)
 	}
-	full := c.FullFilter || c.Isolate == IsolateCopy
 	qs := make([]quickMutant, len(c.Mutants))
 	for i, m := range c.Mutants {
-		op := operators.ByName(m.Operator)
-		q := quickMutant{m: m, inert: op != nil && op.Inert && !full, inferred: sub[m.ID] != ""}
+		q := quickMutant{m: m, inert: c.untested(m), inferred: sub[m.ID] != ""}
 		key := srcgraph.Key(m.Package, m.Function)
 		benchOnly := 0
 		for _, pkg := range affected[m.Package] {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/proc"
-	"github.com/perfmut/perfmut/internal/progress"
 	"github.com/perfmut/perfmut/mutate"
 )
 
@@ -95,7 +94,7 @@ func removeStaleSamples(dir string) {
 // run is Run after the checks.
 func (p *Reproduction) run(ctx context.Context) error {
 	r := newRun(&Campaign{Module: mutate.Module{Dir: p.Module}, Packages: p.Packages, Measurement: engine.Measurement{Tags: p.Tags}})
-	r.Prog = progress.New(p.Log, false, 0)
+	r.Prog = engine.NewProgress(p.Log, false, 0)
 	err := r.makeTemp()
 	if r.Tmp != "" {
 		defer os.RemoveAll(r.Tmp)

@@ -19,42 +19,59 @@ import (
 // reproMutant is a hand-made mutant of testdata/repro's package sum.
 func reproMutant(t *testing.T, mod mutate.Module, id, anchor, old, new string) mutate.Mutant {
 	m := mkMutant(t, mod, id, "example.com/repro/sum", "sum/sum.go", anchor, old, new)
-	m.Helper = "package sum\n\nvar perfmut_sink int\n"
+	m.Helper = "package sum\n\nvar perfmut_sink int\n\nvar perfmut_bytes []byte\n"
 	return m
 }
 
 const reproSpin = "\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
 
-// reproValues reads a reproduction file: the iteration count and sec/op of
-// every sample of BenchmarkChecksum.
-func reproValues(t *testing.T, file string) (iters []int, secs []float64) {
+// reproSample is one sample of BenchmarkChecksum in a reproduction file.
+type reproSample struct {
+	iters              int
+	sec, bytes, allocs float64
+}
+
+// reproValues reads a reproduction file: every sample of
+// BenchmarkChecksum.
+func reproValues(t *testing.T, file string) []reproSample {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []reproSample
 	rd := benchfmt.NewReader(bytes.NewReader(data), file)
 	for rd.Scan() {
 		r, ok := rd.Result().(*benchfmt.Result)
 		if !ok || !strings.HasPrefix(r.Name.String(), "Checksum") {
 			continue
 		}
-		iters = append(iters, r.Iters)
-		v, ok := r.Value("sec/op")
-		if !ok {
-			t.Fatalf("%s: a sample without sec/op", file)
+		s := reproSample{iters: r.Iters}
+		var okS, okB, okA bool
+		s.sec, okS = r.Value("sec/op")
+		s.bytes, okB = r.Value("B/op")
+		s.allocs, okA = r.Value("allocs/op")
+		if !okS || !okB || !okA || s.sec <= 0 {
+			t.Fatalf("%s: a sample without a positive sec/op, B/op and allocs/op: %s", file, r.Name)
 		}
-		secs = append(secs, v)
+		out = append(out, s)
 	}
-	return iters, secs
+	return out
 }
 
-// TestReproductionRuns reproduces a mutant that makes BenchmarkChecksum
-// about a hundred times slower and one that costs it next to nothing:
-// each file holds Count samples at the fixed count, the slow mutant's
-// fastest sample is far above the baseline's and the other's is not (the
-// fastest: a loaded machine only adds time to a sample); the module is
-// unchanged and no temporary file or process is left.
+// TestReproductionRuns reproduces a mutant that allocates 64 KiB in every
+// call of Checksum and one that adds a spin to Seed's loop: each file holds
+// Count samples at the fixed count with sec/op, B/op and allocs/op, and the
+// mutant's file holds the mutant binary's samples, the baseline's the
+// baseline's. That is asserted on the allocation metrics, which the load
+// cannot move (a ratio of times could: at a load average of 25 the five
+// baseline samples of 20 iterations were all stretched, and a mutant that
+// costs nothing measured 0.2 times its baseline): the allocating mutant's
+// B/op is above 64 KiB and its allocs/op at least 1, where the baseline
+// allocates nothing per iteration (its 64 KiB of data are on the stack;
+// the runtime's own allocations during a sample showed as up to a few
+// hundred B/op); the spinning mutant allocates as little as its baseline. The
+// module is unchanged and no temporary file or process is left.
 func TestReproductionRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs benchmarks")
@@ -63,14 +80,20 @@ func TestReproductionRuns(t *testing.T) {
 	mod, pkgs := testModule(t, "repro")
 	before := treeHash(t, mod.Dir)
 	ov := overlayFunc(mod)
-	cases := []struct {
-		m          mutate.Mutant
-		minR, maxR float64 // bounds of the ratio of the fastest samples
+	const kib64 = 64 << 10
+	for _, c := range []struct {
+		m     mutate.Mutant
+		check func(base, mut reproSample) bool
+		want  string
 	}{
-		{reproMutant(t, mod, "checksum-spin", "func Checksum(", "for _, b := range data {", "for _, b := range data {"+reproSpin), 5, 1e9},
-		{reproMutant(t, mod, "seed-spin", "func Seed(", "for _, e := range extra {", "for _, e := range extra {"+reproSpin), 0.5, 2},
-	}
-	for _, c := range cases {
+		{reproMutant(t, mod, "checksum-alloc", "func Checksum(", "var h uint32", "var h uint32\n\tperfmut_bytes = make([]byte, 64<<10)"),
+			func(base, mut reproSample) bool {
+				return mut.bytes >= kib64 && mut.allocs >= 1 && base.bytes < kib64/2
+			}, "the mutant at >= 65536 B/op and >= 1 allocs/op, the baseline below 32768 B/op"},
+		{reproMutant(t, mod, "seed-spin", "func Seed(", "for _, e := range extra {", "for _, e := range extra {"+reproSpin),
+			func(base, mut reproSample) bool { return mut.bytes < kib64/2 && base.bytes < kib64/2 },
+			"both below 32768 B/op"},
+	} {
 		files, err := ov(c.m)
 		if err != nil {
 			t.Fatal(err)
@@ -87,16 +110,22 @@ func TestReproductionRuns(t *testing.T) {
 		if fi, err := os.Stat(filepath.Join(out, ReproBaseFile)); err != nil || fi.Mode().Perm()&0o044 != 0o044 {
 			t.Errorf("%s: %s: %v, want it readable by all", c.m.ID, ReproBaseFile, err)
 		}
-		var fastest [2]float64
+		var sides [2][]reproSample
 		for i, name := range []string{ReproBaseFile, ReproMutFile} {
-			iters, secs := reproValues(t, filepath.Join(out, name))
+			sides[i] = reproValues(t, filepath.Join(out, name))
+			var iters []int
+			for _, s := range sides[i] {
+				iters = append(iters, s.iters)
+			}
 			if !slices.Equal(iters, []int{20, 20, 20, 20, 20}) {
 				t.Errorf("%s: %s: iteration counts %v, want five samples at 20", c.m.ID, name, iters)
 			}
-			fastest[i] = slices.Min(secs)
 		}
-		if r := fastest[1] / fastest[0]; r < c.minR || r > c.maxR {
-			t.Errorf("%s: fastest samples' ratio %.3g (%g / %g), want within [%g, %g]", c.m.ID, r, fastest[1], fastest[0], c.minR, c.maxR)
+		for i := range min(len(sides[0]), len(sides[1])) {
+			if base, mut := sides[0][i], sides[1][i]; !c.check(base, mut) {
+				t.Errorf("%s: sample %d: baseline %g B/op %g allocs/op, mutant %g B/op %g allocs/op; want %s",
+					c.m.ID, i, base.bytes, base.allocs, mut.bytes, mut.allocs, c.want)
+			}
 		}
 	}
 	if treeHash(t, mod.Dir) != before {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,8 +14,9 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/internal/english"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/internal/outdir"
-	"github.com/perfmut/perfmut/internal/progress"
+	"github.com/perfmut/perfmut/internal/proc"
 	"github.com/perfmut/perfmut/mutate"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
@@ -150,7 +150,7 @@ func (c *Campaign) Run(ctx context.Context) (rep *results.Report, err error) {
 		}
 	}
 	todo, total := r.todo()
-	r.Prog = progress.New(c.Log, c.Progress, total)
+	r.Prog = engine.NewProgress(c.Log, c.Progress, total)
 	defer r.Prog.End()
 	r.logStart(total, reused, noReuse)
 	if len(todo) > 0 {
@@ -340,44 +340,36 @@ func (c *Campaign) check() error {
 	if len(c.Levels) == 0 {
 		c.Levels = []string{results.Opt, results.NoOpt}
 	}
-	if c.BenchTimeout <= 0 {
-		c.BenchTimeout = engine.DefaultBenchTimeout
-	}
-	if c.SampleTime <= 0 {
-		c.SampleTime = engine.DefaultSampleTime
-	}
-	if c.Jobs <= 0 {
-		c.Jobs = 1
-	}
-	switch c.Isolate {
-	case "":
+	c.Measurement = c.Measurement.WithDefaults()
+	if c.Isolate == "" {
 		c.Isolate = IsolateOverlay
-	case IsolateOverlay, IsolateCopy:
-	default:
-		return fmt.Errorf("bad -isolate %q: want overlay or copy", c.Isolate)
+	}
+	if err := CheckIsolate(c.Isolate); err != nil {
+		return err
 	}
 	if c.Out == "" {
 		c.Out = "perfmut-out"
 	}
-	if err := CheckModuleDir(c.Module.Dir); err != nil {
+	if err := CheckModuleDir(context.Background(), c.Module.Dir); err != nil {
 		return err
 	}
 	return nil
 }
 
 // CheckModuleDir rejects a module inside the read-only module cache:
-// overlays cannot replace files there, and perfmut never writes to it.
-func CheckModuleDir(dir string) error {
-	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
-	if err != nil {
+// overlays cannot replace files there, and perfmut never writes to it. The
+// error is an *inputerr.Error.
+func CheckModuleDir(ctx context.Context, dir string) error {
+	res, err := proc.Run(ctx, "", nil, time.Minute, "go", "env", "GOMODCACHE")
+	if err != nil || !res.OK() {
 		return nil
 	}
-	cache := strings.TrimSpace(string(out))
+	cache := strings.TrimSpace(string(res.Output))
 	if cache == "" {
 		return nil
 	}
 	if rel, err := filepath.Rel(cache, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
+		return inputerr.Errorf("module %s is inside the read-only module cache (%s); copy it out first: cp -r %s /tmp/mod && chmod -R u+w /tmp/mod", dir, cache, dir)
 	}
 	return nil
 }
@@ -396,7 +388,7 @@ func (r *run) prepareOut() ([]results.JournalEntry, int64, error) {
 	}
 	if err := outdir.Make(c.Out); err != nil {
 		// E.g. below a read-only file system: outdir.Check creates nothing.
-		return nil, 0, inputErrorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)
+		return nil, 0, inputerr.Errorf("-out %s: cannot create it: %w; choose another directory with -out", c.Out, err)
 	}
 	lock, err := outdir.Lock(c.Out)
 	if err != nil {
@@ -463,7 +455,7 @@ func holdsResults(dir string) bool {
 // or Resume is set and it holds no run to resume or one with other
 // settings. Results there without Resume are no reason: Run keeps them
 // in outdir.PreviousDir. Bad input is
-// an *InputError. Run checks all of this again.
+// an *inputerr.Error. Run checks all of this again.
 func (c *Campaign) CheckOut(ctx context.Context) error {
 	cc := *c
 	if err := cc.check(); err != nil {
@@ -477,7 +469,7 @@ func (c *Campaign) CheckOut(ctx context.Context) error {
 	return err
 }
 
-// CheckOutResults says in one line (an *InputError) why a campaign would
+// CheckOutResults says in one line (an *inputerr.Error) why a campaign would
 // refuse the results directory dir, from what it holds, creating nothing:
 // it is not a writable results directory, another perfmut writes there,
 // or resume is set and it holds no run to resume. Campaign.CheckOut also checks the settings -resume continues
@@ -501,7 +493,7 @@ func CheckOutResults(dir string, resume bool) error {
 // with Resume, that it holds a run to resume.
 func (c *Campaign) checkOutDir() error {
 	if err := outdir.CheckFor(c.Out, c.Resume); err != nil {
-		return &InputError{Err: err}
+		return &inputerr.Error{Err: err}
 	}
 	if c.Resume {
 		return checkResumable(c.Out)
@@ -531,7 +523,7 @@ func (c *Campaign) readOut() ([]results.JournalEntry, int64, error) {
 		return nil, 0, fmt.Errorf("%s: %w", spath, err)
 	}
 	if d := prev.Diff(c.Settings); d != "" {
-		return nil, 0, inputErrorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
+		return nil, 0, inputerr.Errorf("-resume: %s differs from the interrupted run in %s; use the same flags, or another -out", c.Out, d)
 	}
 	return entries, goodLen, nil
 }
@@ -775,21 +767,23 @@ func (r *run) record(m mutate.Mutant, level string, lr *results.LevelResult) err
 }
 
 // RecordSettings fills in c.Settings from the campaign itself: what was built,
-// measured and decided is what -resume and merge compare.
+// measured and decided is what -resume and merge compare. What the command
+// chose (the patterns, -opt, the mutants' selection, the map's flags) is
+// the caller's.
 func (c *Campaign) RecordSettings(ctx context.Context) {
 	s := &c.Settings
-	s.Module, s.Tags, s.Isolate, s.GoVersion = c.Module.Path, c.Tags, c.Isolate, engine.GoVersion(ctx)
-	s.Rule = c.Rule
-	s.Benchtime, s.Censor, s.NoInfer, s.MaxBenchmarks, s.Seed = c.Benchtime, c.CensorFactor, !c.Infer, c.MaxBenchmarks, c.Seed
-	s.FullFilter, s.CPU = c.FullFilter, c.CPU
-	s.Measure, s.CountMinEffect = "", 0
-	if c.Counting != nil {
-		s.Measure, s.CountMinEffect = "instructions", c.Counting.MinEffect
+	c.Measurement.RecordSettings(s)
+	s.Module, s.Isolate, s.GoVersion = c.Module.Path, c.Isolate, engine.GoVersion(ctx)
+	s.NoInfer, s.MaxBenchmarks, s.FullFilter = !c.Infer, c.MaxBenchmarks, c.FullFilter
+}
+
+// CheckIsolate checks an -isolate mode: overlay or copy. A bad one is an
+// *inputerr.Error.
+func CheckIsolate(mode string) error {
+	if mode != IsolateOverlay && mode != IsolateCopy {
+		return inputerr.Errorf("bad -isolate %q: want overlay or copy", mode)
 	}
-	s.SampleTime = ""
-	if c.Benchtime == "" {
-		s.SampleTime = c.SampleTime.String()
-	}
+	return nil
 }
 
 // warmIters finds, while nothing else runs, the time-mode iteration count

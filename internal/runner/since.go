@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/perfmut/perfmut/internal/engine"
+	"github.com/perfmut/perfmut/internal/inputerr"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -136,14 +137,14 @@ func (r *run) judgesOf(pkg string, lr *results.LevelResult, built map[string]boo
 // took, or why it took none.
 func (r *run) reuse(dir string, cur *results.Inputs) (n int, why string, err error) {
 	c := r.c
-	prev, err := results.ReadFile(filepath.Join(dir, ReportFile))
+	prev, err := readReport(filepath.Join(dir, ReportFile))
 	if err != nil {
-		return 0, "", inputErrorf("-since %s: %w", dir, err)
+		return 0, "", inputerr.Errorf("-since %s: %w", dir, err)
 	}
 	r.since.prev = prev
 	switch p := prev.Inputs; {
 	case p == nil:
-		return 0, "", inputErrorf("-since %s: %s", dir, noInputs)
+		return 0, "", inputerr.Errorf("-since %s: %s", dir, noInputs)
 	case p.Go != cur.Go:
 		why = fmt.Sprintf("the Go version differs (%s then, %s now)", p.Go, cur.Go)
 	case p.Machine != cur.Machine:

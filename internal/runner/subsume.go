@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -28,7 +27,7 @@ func subsumers(ms []mutate.Mutant) map[string]string {
 	}
 	groups := map[site][]sized{}
 	for _, m := range ms {
-		op := operators.ByName(m.Operator)
+		op := m.Op
 		if op == nil || op.Size == "" {
 			continue
 		}
@@ -76,7 +75,10 @@ const SleepSpinMargin = 16
 // execution times SleepSpinMargin is at most the sleep's duration (both by
 // the operators' LoopCost): every execution of the loop body then adds
 // more wall time with the sleep than with the spin, on the same
-// benchmarks, so a kill of the spin implies the sleep's.
+// benchmarks, so a kill of the spin implies the sleep's. A spin is a
+// mutant whose operator has a LoopCost of work (mutate.CostWork:
+// spin-loop), a sleep one whose operator has a LoopCost of waiting
+// (mutate.CostWait: sleep).
 func cheaperSpins(ms []mutate.Mutant) map[string]string {
 	type loop struct {
 		pkg, file, fn string
@@ -88,15 +90,24 @@ func cheaperSpins(ms []mutate.Mutant) map[string]string {
 	}
 	spins := map[loop][]spin{}
 	at := func(m mutate.Mutant) loop { return loop{m.Package, m.File, m.Function, m.Line, m.Column} }
+	injects := func(m mutate.Mutant, cost mutate.Cost) bool {
+		return m.Op != nil && m.Op.LoopCost != nil && m.Op.Cost == cost
+	}
 	for _, m := range ms {
-		if cost, ok := operators.SpinLoop.LoopCost(m.Params, false); ok && m.Operator == operators.SpinLoop.Name {
+		if !injects(m, mutate.CostWork) {
+			continue
+		}
+		if cost, ok := m.Op.LoopCost(m.Params, false); ok {
 			spins[at(m)] = append(spins[at(m)], spin{m.ID, cost})
 		}
 	}
 	out := map[string]string{}
 	for _, m := range ms {
-		d, ok := operators.Sleep.LoopCost(m.Params, true)
-		if !ok || m.Operator != operators.Sleep.Name {
+		if !injects(m, mutate.CostWait) {
+			continue
+		}
+		d, ok := m.Op.LoopCost(m.Params, true)
+		if !ok {
 			continue
 		}
 		best := spin{n: -1}

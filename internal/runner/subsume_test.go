@@ -14,19 +14,19 @@ import (
 )
 
 func TestSubsumers(t *testing.T) {
-	at := func(id, op string, line int, params map[string]any) mutate.Mutant {
-		return mutate.Mutant{ID: id, Operator: op, Package: "p", File: "f.go", Function: "F", Line: line, Column: 2, Params: params}
+	at := func(id string, op *mutate.Operator, line int, params map[string]any) mutate.Mutant {
+		return mutate.Mutant{ID: id, Operator: op.Name, Op: op, Package: "p", File: "f.go", Function: "F", Line: line, Column: 2, Params: params}
 	}
 	ms := []mutate.Mutant{
-		at("s6", "spin-loop", 10, map[string]any{"iterations": 1000000}),
-		at("s4", "spin-loop", 10, map[string]any{"iterations": 10000}),
-		at("s5", "spin-loop", 10, map[string]any{"iterations": 100000}),
-		at("other-line", "spin-loop", 11, map[string]any{"iterations": 100000}),
-		at("sl1", "sleep", 10, map[string]any{"duration": operators.Duration(1e6)}),
-		at("sl2", "sleep", 10, map[string]any{"duration": "2ms"}),
-		at("ub", "loop-unbreaker", 10, map[string]any{}),
-		at("a1", "alloc-churn", 10, map[string]any{"bytes": 1024}),
-		at("sl-short", "sleep", 11, map[string]any{"duration": "1ms"}),
+		at("s6", operators.SpinLoop, 10, map[string]any{"iterations": 1000000}),
+		at("s4", operators.SpinLoop, 10, map[string]any{"iterations": 10000}),
+		at("s5", operators.SpinLoop, 10, map[string]any{"iterations": 100000}),
+		at("other-line", operators.SpinLoop, 11, map[string]any{"iterations": 100000}),
+		at("sl1", operators.Sleep, 10, map[string]any{"duration": operators.Duration(1e6)}),
+		at("sl2", operators.Sleep, 10, map[string]any{"duration": "2ms"}),
+		at("ub", operators.LoopUnbreaker, 10, map[string]any{}),
+		at("a1", operators.AllocChurn, 10, map[string]any{"bytes": 1024}),
+		at("sl-short", operators.Sleep, 11, map[string]any{"duration": "1ms"}),
 	}
 	got := subsumers(ms)
 	// The smallest sleep at line 10 (1ms) follows the 1e4 spin-loop there
@@ -61,7 +61,7 @@ func TestSubsumption(t *testing.T) {
 			for _, n := range []int{1000000, 10000, 100000} {
 				spin := fmt.Sprintf("for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n/100)
 				m := mkMutant(t, mod, fmt.Sprintf("spin-%d", n), "example.com/hot/calc", "calc/calc.go", "func Sum(", "for _, x := range xs {", spin)
-				m.Operator, m.Params = "spin-loop", map[string]any{"iterations": n}
+				m.Operator, m.Op, m.Params = "spin-loop", operators.SpinLoop, map[string]any{"iterations": n}
 				ms = append(ms, m)
 			}
 			c := newTestCampaign(t, mod, pkgs, ms, filepath.Join(t.TempDir(), "out"))
@@ -101,11 +101,11 @@ func TestSubsumption(t *testing.T) {
 // killed is an inferred kill, with a reason naming the spin-loop; not
 // while the spin-loop is unjudged or survived, nor with Infer off.
 func TestInferredAcrossOperators(t *testing.T) {
-	at := func(id, op, desc string, params map[string]any) mutate.Mutant {
-		return mutate.Mutant{ID: id, Operator: op, Description: desc, Package: "p", File: "f.go", Function: "F", Line: 10, Column: 2, Params: params}
+	at := func(id string, op *mutate.Operator, desc string, params map[string]any) mutate.Mutant {
+		return mutate.Mutant{ID: id, Operator: op.Name, Op: op, Description: desc, Package: "p", File: "f.go", Function: "F", Line: 10, Column: 2, Params: params}
 	}
-	spin := at("spin", "spin-loop", "spin 10000 iterations per loop iteration", map[string]any{"iterations": 10000})
-	sleep := at("sleep", "sleep", "sleep 1ms per loop iteration", map[string]any{"duration": "1ms"})
+	spin := at("spin", operators.SpinLoop, "spin 10000 iterations per loop iteration", map[string]any{"iterations": 10000})
+	sleep := at("sleep", operators.Sleep, "sleep 1ms per loop iteration", map[string]any{"duration": "1ms"})
 	c := &Campaign{Mutants: []mutate.Mutant{spin, sleep}, Infer: true}
 	r := newRun(c)
 	r.dedup.subsumer = subsumers(c.Mutants)

@@ -126,7 +126,7 @@ func TestEquivalentExternalTestPackage(t *testing.T) {
 		t.Skip("end-to-end: builds and measures a module")
 	}
 	mod, _ := testModule(t, "extinline")
-	prog, err := mutate.Load(context.Background(), mutate.Options{Dir: mod.Dir, Patterns: []string{"./..."}, Operators: []*mutate.Operator{operators.ByName("loop-unbreaker")}})
+	prog, err := mutate.Load(context.Background(), mutate.Options{Dir: mod.Dir, Patterns: []string{"./..."}, Operators: []*mutate.Operator{operators.LoopUnbreaker}})
 	if err != nil {
 		t.Fatal(err)
 	}

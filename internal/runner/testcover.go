@@ -7,7 +7,6 @@ import (
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/mutate"
-	"github.com/perfmut/perfmut/operators"
 )
 
 // coverTestDeadline bounds one test's coverage run: ten times the
@@ -89,12 +88,4 @@ func reaches(blocks []engine.CovBlock, pos [][2]int) bool {
 		}
 	}
 	return false
-}
-
-// untested reports whether m runs no tests: its operator is inert and the
-// campaign does not run every test on every mutant.
-func (c *Campaign) untested(m mutate.Mutant) bool {
-	full := c.FullFilter || c.Isolate == IsolateCopy
-	op := operators.ByName(m.Operator)
-	return op != nil && op.Inert && !full
 }

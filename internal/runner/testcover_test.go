@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/results"
 	"github.com/perfmut/perfmut/score"
 )
@@ -28,11 +29,11 @@ func TestFunctionalFilterSelection(t *testing.T) {
 			orphan := mkMutant(t, mod, "orphan-spin", pkg, file, "func Orphan(", "s += i", "s += i\n\t\tperfmut_sink++")
 			unbreak := mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", "")
 			spin := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-			spin.Operator, spin.Params = "spin-loop", map[string]any{"iterations": 20000}
+			spin.Operator, spin.Op, spin.Params = "spin-loop", operators.SpinLoop, map[string]any{"iterations": 20000}
 			// Unused is tested, not benchmarked: an inert mutant there is
 			// not built, and its reason must not say no test runs it.
 			unused := mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tperfmut_sink++")
-			unused.Operator = "spin-loop"
+			unused.Operator, unused.Op = "spin-loop", operators.SpinLoop
 			c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], orphan, unbreak, spin, unused), filepath.Join(t.TempDir(), "out"))
 			c.Levels, c.FullFilter, c.Verbose = []string{results.Opt}, full, true
 			var log bytes.Buffer

@@ -116,11 +116,11 @@ func TestJournalTornLine(t *testing.T) {
 
 func TestCheckModuleDir(t *testing.T) {
 	cache := strings.TrimSpace(goEnv(t, "GOMODCACHE"))
-	err := CheckModuleDir(filepath.Join(cache, "github.com/google/btree@v1.1.3"))
+	err := CheckModuleDir(context.Background(), filepath.Join(cache, "github.com/google/btree@v1.1.3"))
 	if err == nil || !strings.Contains(err.Error(), "copy it out") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("module in the cache: %v, want a one-line hint to copy it out", err)
 	}
-	if err := CheckModuleDir(t.TempDir()); err != nil {
+	if err := CheckModuleDir(context.Background(), t.TempDir()); err != nil {
 		t.Errorf("module outside the cache: %v", err)
 	}
 }

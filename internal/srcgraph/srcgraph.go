@@ -44,8 +44,8 @@ type Root struct {
 // pkg+" [test]") as Mutant.Function names it.
 func Key(pkg, fn string) string { return pkg + "\x00" + fn }
 
-// TestNS is the namespace of pkg's test files.
-func TestNS(pkg string) string { return pkg + " [test]" }
+// testNS is the namespace of pkg's test files.
+func testNS(pkg string) string { return pkg + " [test]" }
 
 func (g *Graph) id(key string) int {
 	if id, ok := g.IDs[key]; ok {
@@ -83,7 +83,7 @@ func Scan(pkgs []*mutate.Package) *Graph {
 			test := strings.HasSuffix(name, "_test.go")
 			ns := p.ImportPath
 			if test {
-				ns = TestNS(p.ImportPath)
+				ns = testNS(p.ImportPath)
 				g.TestFiles[p.ImportPath] = true
 			}
 			imports := fileImports(f, names)
