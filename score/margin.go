@@ -112,6 +112,31 @@ func (r Rule) ruledOut(samples []Sample, tests []TestResult, look, n int) (ok bo
 	return false, msg, undecidedHint(t.Metric)
 }
 
+// survivorRanks returns, for each look of r.Looks(), the rank k of the
+// per-round ratio a survivor's bound is at that look: the k-th largest
+// (UpperRatio), 0 for a look at which no mutant survives. The ranks spend
+// 1 - MarginConfidence over the looks together: a benchmark whose median
+// per-round ratio is the margin has each ratio at or above the margin with
+// probability at least 1/2, whatever the distribution, so its chance of
+// a bound below the margin at some look is at most survivorCrossing of the
+// ranks (exact for continuous ratios), at most 5%. A survivor needs its
+// bound below the margin on every benchmark (an intersection-union test),
+// so the 5% holds for a mutant of any number of benchmarks and metrics,
+// and whatever else stops it (a kill only removes survivals).
+//
+// Checking an unspent 95% bound afresh at every look (the largest of 5,
+// the 2nd of 10, the 6th of 20, the 11th of 30) let such a benchmark
+// survive with probability 0.0815. The ranks spend the tail like the kill
+// side's union bound: the first look as much as its largest rank allows
+// (1/32 at 5 samples, so that a quiet mutant survives at once), the rest
+// in equal cumulative shares over the later looks, then what is left, at
+// the last look first. With the default looks 5, 10, 20, 30 they are 1, 2,
+// 5, 9 (the largest ratio of 5, the 2nd of 10, the 5th of 20, the 9th of
+// 30: 0.0438).
+func (r Rule) survivorRanks() []int {
+	return survivorRanks(r.Looks(), 1-MarginConfidence)
+}
+
 // upperBound is the survivor's bound of s at look (an index into
 // r.Looks()): UpperRatio with the look's survivor rank k, less one for
 // each round of the look that has no ratio (a missing round counts as one

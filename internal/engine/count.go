@@ -226,7 +226,7 @@ func (cs *countState) countIters(ctx context.Context, e *Engine, sites benchSite
 		n, first = st.N, st.Samples[:]
 		e.Prog.Logf("perfmut: %s at %s counts %.1f %s, %s", b.CPUName(), level, st.Samples[0].PerOp, instr.Unit, st)
 		if !st.Stable {
-			e.Warnf("%s at %s: its count per operation changes by x%.4f between %d and %d iterations and no longer count settles it (a cost that grows with the iterations, or one that varies between processes): its counted samples run %d iterations",
+			e.Warnf("%s at %s: its count per operation changes by x%.4f between %d and %d iterations (a cost that grows with the iterations, or one that varies between processes): its counted samples run %d iterations, the baseline's and the mutants' alike",
 				b.CPUName(), level, st.Growth, st.N, 2*st.N, st.N)
 		}
 	}

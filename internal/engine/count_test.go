@@ -293,7 +293,7 @@ func TestCountItersWithoutClock(t *testing.T) {
 			Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
 		e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 		e.itc[key] = BenchIters{N: timeN}
-		if err := e.PrepareCounts(context.Background(), &Job{Mutant: mutate.Mutant{Operator: "spin-loop"}, Level: "opt", Benches: []Benchmark{serial}}); err != nil {
+		if err := e.PrepareCounts(context.Background(), &Job{Mutant: mutate.Mutant{Operator: "spin-loop", Op: operators.ByName("spin-loop")}, Level: "opt", Benches: []Benchmark{serial}}); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := e.count.itersOf(key); n != 3890 {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/perfmut/perfmut/internal/instr"
 	"github.com/perfmut/perfmut/mutate"
+	"github.com/perfmut/perfmut/operators"
 	"github.com/perfmut/perfmut/score"
 )
 
@@ -111,7 +112,7 @@ printf 'events: Ir\nsummary: %s\n' "$c" > "$out"
 		e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 		e.itc[itersKey("opt", serial)] = BenchIters{N: 100, Wall: 20 * time.Millisecond}
 		e.count.floor = time.Millisecond
-		j := &Job{Mutant: mutate.Mutant{ID: "m1", Operator: "spin-loop"}, Level: "opt", Benches: []Benchmark{serial},
+		j := &Job{Mutant: mutate.Mutant{ID: "m1", Operator: "spin-loop", Op: operators.ByName("spin-loop")}, Level: "opt", Benches: []Benchmark{serial},
 			MutBins: map[string]string{"example.com/p": filepath.Join(dir, "mut.test")}, Out: dir}
 		ctx := context.Background()
 		if err := e.PrepareCounts(ctx, j); err != nil {
@@ -124,7 +125,7 @@ printf 'events: Ir\nsummary: %s\n' "$c" > "$out"
 		if err != nil {
 			t.Fatal(err)
 		}
-		if lr.Status != score.Killed || lr.Metric != score.InstructionsPerOp || len(lr.Benchmarks) == 0 || lr.Benchmarks[0].Ratio != 2.9 {
+		if lr.Status != score.Killed || lr.Metric != score.InstructionsPerOp || lr.MetricReason != "work: an instruction count sees it" || len(lr.Benchmarks) == 0 || lr.Benchmarks[0].Ratio != 2.9 {
 			t.Errorf("clock %sx: %s (%s) on %q, tests %+v; want killed on instructions/op at x2.9", clock, lr.Status, lr.Reason, lr.Metric, lr.Benchmarks)
 		}
 	}

@@ -49,12 +49,17 @@ type Stability struct {
 // samples at n and counts b once at 2n + MinIters, whose count per
 // operation ((I(2n + MinIters) - I(MinIters)) / 2n, with the first
 // sample's run at MinIters) must be within StableTol of theirs, or within
-// their own spread. Otherwise n doubles (the run at 2n and a second run
-// there become the samples at the new n) and the check is made again, up
-// to maxDoublings times, and only while each doubling shrinks the
-// difference (shrinkShare). The Stability is the last check's, Stable
-// false when none passed; its Samples are two samples at its N. n comes
-// from counts alone (Iters), so nothing here depends on the clock.
+// their own spread. Otherwise, when the count per operation is lower at
+// 2n (a one-off cost spread over more iterations), n doubles (the run at
+// 2n and a second run there become the samples at the new n) and the check
+// is made again, up to maxDoublings times, and only while each doubling
+// shrinks the difference (shrinkShare). A count per operation that is
+// higher at 2n grows with the iterations (a benchmark whose operations
+// work on a structure of b.N elements): more iterations cost more per
+// operation and never settle it, so the check stops there. The Stability
+// is the last check's, Stable false when none passed; its Samples are two
+// samples at its N. n comes from counts alone (Iters), so nothing here
+// depends on the clock.
 func (s *Sampler) Stable(ctx context.Context, b Bench, n int) (Stability, error) {
 	a, err := s.Sample(ctx, b, n)
 	if err != nil {
@@ -74,7 +79,7 @@ func (s *Sampler) Stable(ctx context.Context, b Bench, n int) (Stability, error)
 		st.Growth = twice.PerOp / ((a.PerOp + c.PerOp) / 2)
 		dev := math.Abs(st.Growth - 1)
 		st.Stable = dev <= max(StableTol, st.Spread-1)
-		if st.Stable || i == maxDoublings || dev > shrinkShare*prev {
+		if st.Stable || st.Growth > 1 || i == maxDoublings || dev > shrinkShare*prev {
 			return st, nil
 		}
 		if c, err = s.longer(ctx, b, c, 2*n); err != nil {
