@@ -127,8 +127,8 @@ func (o *mapper) coverBench(ctx context.Context, p *mutate.Package, cbin, name s
 		}
 		counts[i], blocks[i] = o.ix.CoverCounts(profs), o.ix.BlockCounts(profs)
 	}
-	b.Ran, b.Grows = Growth(counts[0], counts[1])
-	b.PerOp = PerOp(blocks[0], blocks[1], n)
+	b.Ran, b.Grows = growth(counts[0], counts[1])
+	b.PerOp = perOp(blocks[0], blocks[1], n)
 	return b, nil
 }
 
@@ -203,7 +203,7 @@ func (o *mapper) calibrate(ctx context.Context, p *mutate.Package, bin string, n
 // maxRecalibrations times (the ns/op of rounds of a handful of iterations
 // is mostly the timer's: b.N grows at least fourfold a step).
 func (o *mapper) profileRun(ctx context.Context, p *mutate.Package, bin string, b BenchResult, name, file string) (BenchResult, error) {
-	c := Classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
+	c := classify{IsBench: benchFrame(p.ImportPath, name), KeyOf: o.keyOf, SetUp: func(fn string) bool { return b.Ran[fn] && !b.Grows[fn] }}
 	b.Shares = Shares{Funcs: map[string]Count{}}
 	for i, rounds := range splitRounds(o.Rounds()) {
 		noise, prof, err := o.profileOnce(ctx, p, bin, name, b.Iterations, rounds, file)

@@ -76,14 +76,14 @@ func TestComputeShares(t *testing.T) {
 		share float64 // the work's share: 5000 and 100 of 10000 units
 	}{{half, 0.5}, {small, 0.01}} {
 		k := int64(math.Round(c.row.Share * float64(c.row.Samples)))
-		lo, hi := WilsonZ(k, c.row.Samples, z999)
+		lo, hi := wilsonZ(k, c.row.Samples, z999)
 		if !(lo <= c.share && c.share <= hi) {
 			t.Errorf("%s: share %.4f of %d samples, 99.9%% interval [%.4f, %.4f] misses %.2f", c.row.Function, c.row.Share, c.row.Samples, lo, hi, c.share)
 		}
 		// The factor's interval is the share's, mapped: it holds the
 		// factor of the true share exactly when the share's does.
 		d := m.Benchmarks[0].Detectable
-		if f, in := Factor(d, c.share), c.share >= c.row.ShareLow && c.share <= c.row.ShareHigh; in != (c.row.FactorLow <= f && (c.row.FactorHigh == 0 || f <= c.row.FactorHigh)) {
+		if f, in := factor(d, c.share), c.share >= c.row.ShareLow && c.share <= c.row.ShareHigh; in != (c.row.FactorLow <= f && (c.row.FactorHigh == 0 || f <= c.row.FactorHigh)) {
 			t.Errorf("%s: factor %.3f of the true share: interval [%.3f, %.3f] disagrees with the share's [%.4f, %.4f]", c.row.Function, f, c.row.FactorLow, c.row.FactorHigh, c.row.ShareLow, c.row.ShareHigh)
 		}
 	}

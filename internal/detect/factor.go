@@ -17,12 +17,12 @@ const (
 // z95 is the normal quantile of a two-sided 95% interval.
 const z95 = 1.959963984540054
 
-// Wilson is the Wilson score interval (95%) of a binomial proportion k/n.
+// wilson is the Wilson score interval (95%) of a binomial proportion k/n.
 // It is [0, 1] when n is 0.
-func Wilson(k, n int64) (lo, hi float64) { return WilsonZ(k, n, z95) }
+func wilson(k, n int64) (lo, hi float64) { return wilsonZ(k, n, z95) }
 
-// WilsonZ is the Wilson score interval of k/n at normal quantile z.
-func WilsonZ(k, n int64, z float64) (lo, hi float64) {
+// wilsonZ is the Wilson score interval of k/n at normal quantile z.
+func wilsonZ(k, n int64, z float64) (lo, hi float64) {
 	if n <= 0 {
 		return 0, 1
 	}
@@ -43,10 +43,10 @@ func WilsonZ(k, n int64, z float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// Factor is the smallest slowdown factor of a function with share s of a
+// factor is the smallest slowdown factor of a function with share s of a
 // benchmark's time for the benchmark, whose detectable ratio is d, to
 // notice: 1 + (d - 1) / s; +Inf when s is 0.
-func Factor(d, s float64) float64 {
+func factor(d, s float64) float64 {
 	if s <= 0 {
 		return math.Inf(1)
 	}
@@ -103,7 +103,7 @@ func Rows(funcs []FuncID, benches []BenchResult) []Row {
 	for _, fn := range funcs {
 		rows = append(rows, row(fn, benches))
 	}
-	Sort(rows)
+	sortRows(rows)
 	return rows
 }
 
@@ -120,19 +120,19 @@ func row(id FuncID, benches []BenchResult) Row {
 			continue
 		}
 		c := b.Shares.Funcs[fn]
-		lo, hi := Wilson(c.Cum, b.Shares.Total)
+		lo, hi := wilson(c.Cum, b.Shares.Total)
 		s := float64(c.Cum) / float64(b.Shares.Total)
-		f := Factor(b.Detectable, s)
+		f := factor(b.Detectable, s)
 		atLeast := math.IsInf(f, 1)
 		if atLeast {
-			f = Factor(b.Detectable, hi)
+			f = factor(b.Detectable, hi)
 		}
 		if r.Status == Timed && !better(f, atLeast, best, r.AtLeast) {
 			continue
 		}
 		r.Status, best = Timed, f
 		r.Factor, r.AtLeast = &f, atLeast
-		r.FactorLow, r.FactorHigh = Factor(b.Detectable, hi), finite(Factor(b.Detectable, lo))
+		r.FactorLow, r.FactorHigh = factor(b.Detectable, hi), finite(factor(b.Detectable, lo))
 		r.Benchmark, r.Samples = b.Name, b.Shares.Total
 		r.Share, r.ShareLow, r.ShareHigh = s, lo, hi
 		r.FlatShare = float64(c.Flat) / float64(b.Shares.Total)
@@ -156,9 +156,9 @@ func finite(x float64) float64 {
 	return x
 }
 
-// Sort orders rows worst protected first: never, set-up only, then by
+// sortRows orders rows worst protected first: never, set-up only, then by
 // factor, largest first; ties by name.
-func Sort(rows []Row) {
+func sortRows(rows []Row) {
 	rank := map[Status]int{Never: 0, SetUp: 1, Timed: 2}
 	sort.SliceStable(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]

@@ -13,7 +13,7 @@ func TestFactor(t *testing.T) {
 		{1, 0.3, 1},      // a constant baseline notices any slowdown
 		{1.05, 0, math.Inf(1)},
 	} {
-		if got := Factor(tt.d, tt.s); math.Abs(got-tt.want) > 1e-12 && !(math.IsInf(got, 1) && math.IsInf(tt.want, 1)) {
+		if got := factor(tt.d, tt.s); math.Abs(got-tt.want) > 1e-12 && !(math.IsInf(got, 1) && math.IsInf(tt.want, 1)) {
 			t.Errorf("Factor(%v, %v) = %v, want %v", tt.d, tt.s, got, tt.want)
 		}
 	}

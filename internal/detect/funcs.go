@@ -27,16 +27,16 @@ type FuncID struct{ Package, Name string }
 // importpath.Name.
 func (f FuncID) Key() string { return f.Package + "." + f.Name }
 
-// Index maps source lines of the packages in scope to their functions.
-type Index struct {
+// funcIndex maps source lines of the packages in scope to their functions.
+type funcIndex struct {
 	funcs []FuncID
 	files map[string][]span // "importpath/base.go" -> spans, by start
 }
 
-// NewIndex parses the packages' files and indexes their function
+// newIndex parses the packages' files and indexes their function
 // declarations (those with a body).
-func NewIndex(pkgs []*mutate.Package) (*Index, error) {
-	ix := &Index{files: map[string][]span{}}
+func newIndex(pkgs []*mutate.Package) (*funcIndex, error) {
+	ix := &funcIndex{files: map[string][]span{}}
 	fset := token.NewFileSet()
 	seen := map[FuncID]bool{} // a package's init functions share a row
 	for _, p := range pkgs {
@@ -65,7 +65,7 @@ func NewIndex(pkgs []*mutate.Package) (*Index, error) {
 }
 
 // Funcs lists the functions in scope, sorted.
-func (ix *Index) Funcs() []FuncID { return ix.funcs }
+func (ix *funcIndex) Funcs() []FuncID { return ix.funcs }
 
 // Packages lists the import paths in scope.
 func importPaths(pkgs []*mutate.Package) []string {
@@ -77,7 +77,7 @@ func importPaths(pkgs []*mutate.Package) []string {
 }
 
 // at returns the function holding line of file, or "".
-func (ix *Index) at(file string, line int) string {
+func (ix *funcIndex) at(file string, line int) string {
 	for _, s := range ix.files[file] {
 		if s.start <= line && line <= s.end {
 			return s.key
@@ -88,7 +88,7 @@ func (ix *Index) at(file string, line int) string {
 
 // CoverCounts sums a count-mode coverage profile's block counts by
 // function.
-func (ix *Index) CoverCounts(profiles []*cover.Profile) map[string]int64 {
+func (ix *funcIndex) CoverCounts(profiles []*cover.Profile) map[string]int64 {
 	out := map[string]int64{}
 	for _, p := range profiles {
 		for _, b := range p.Blocks {
@@ -100,10 +100,10 @@ func (ix *Index) CoverCounts(profiles []*cover.Profile) map[string]int64 {
 	return out
 }
 
-// Growth compares the per-function counts of two coverage runs of one
+// growth compares the per-function counts of two coverage runs of one
 // benchmark, at a small and a larger b.N: ran holds the functions run in
 // either, grows those run more often in the larger.
-func Growth(small, large map[string]int64) (ran, grows map[string]bool) {
+func growth(small, large map[string]int64) (ran, grows map[string]bool) {
 	ran, grows = map[string]bool{}, map[string]bool{}
 	for fn, c := range large {
 		if c > 0 || small[fn] > 0 {
@@ -121,30 +121,30 @@ func Growth(small, large map[string]int64) (ran, grows map[string]bool) {
 	return ran, grows
 }
 
-// BlockKey is a coverage block's key in BenchResult.PerOp: its file
+// blockKey is a coverage block's key in BenchResult.PerOp: its file
 // ("importpath/file.go", as coverage profiles name it) and start.
-func BlockKey(file string, line, col int) string {
+func blockKey(file string, line, col int) string {
 	return file + ":" + strconv.Itoa(line) + "." + strconv.Itoa(col)
 }
 
 // BlockCounts sums a count-mode coverage profile's counts by block, for
 // the blocks in functions in scope that ran.
-func (ix *Index) BlockCounts(profiles []*cover.Profile) map[string]int64 {
+func (ix *funcIndex) BlockCounts(profiles []*cover.Profile) map[string]int64 {
 	out := map[string]int64{}
 	for _, p := range profiles {
 		for _, b := range p.Blocks {
 			if b.Count > 0 && ix.at(p.FileName, b.StartLine) != "" {
-				out[BlockKey(p.FileName, b.StartLine, b.StartCol)] += int64(b.Count)
+				out[blockKey(p.FileName, b.StartLine, b.StartCol)] += int64(b.Count)
 			}
 		}
 	}
 	return out
 }
 
-// PerOp is each block's executions per benchmark iteration from its
+// perOp is each block's executions per benchmark iteration from its
 // counts at two b.N that differ by dn: (large - small) / dn, for the
 // blocks that grow.
-func PerOp(small, large map[string]int64, dn int) map[string]float64 {
+func perOp(small, large map[string]int64, dn int) map[string]float64 {
 	out := map[string]float64{}
 	for k, c := range large {
 		if c > small[k] {

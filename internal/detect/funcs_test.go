@@ -24,7 +24,7 @@ func TestIndex(t *testing.T) {
 		}
 		names = append(names, path)
 	}
-	ix, err := NewIndex([]*mutate.Package{{ImportPath: "example.com/p", Dir: dir, Files: names}})
+	ix, err := newIndex([]*mutate.Package{{ImportPath: "example.com/p", Dir: dir, Files: names}})
 	if err != nil {
 		t.Fatal(err)
 	}

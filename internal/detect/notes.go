@@ -76,18 +76,18 @@ func NotesSince(ctx context.Context, pkgs []*mutate.Package, moduleDir, rev stri
 	if err != nil {
 		return nil, err
 	}
-	changed, err := ChangedFuncs(pkgs, moduleDir, lines)
+	changed, err := changedFuncs(pkgs, moduleDir, lines)
 	if err != nil {
 		return nil, err
 	}
 	return Notes(m, changed, warn), nil
 }
 
-// ChangedFuncs returns the functions of pkgs whose declarations hold a
+// changedFuncs returns the functions of pkgs whose declarations hold a
 // line in lines (changes.Lines: module-relative slash paths), sorted;
 // moduleDir is the module's root directory.
-func ChangedFuncs(pkgs []*mutate.Package, moduleDir string, lines map[string][]changes.Range) ([]FuncID, error) {
-	ix, err := NewIndex(pkgs)
+func changedFuncs(pkgs []*mutate.Package, moduleDir string, lines map[string][]changes.Range) ([]FuncID, error) {
+	ix, err := newIndex(pkgs)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func ChangedFuncs(pkgs []*mutate.Package, moduleDir string, lines map[string][]c
 
 // eachDecl calls f with every function declaration of pkgs and its
 // file, relative to moduleDir (slash-separated).
-func (ix *Index) eachDecl(pkgs []*mutate.Package, moduleDir string, f func(rel string, s span)) error {
+func (ix *funcIndex) eachDecl(pkgs []*mutate.Package, moduleDir string, f func(rel string, s span)) error {
 	for _, p := range pkgs {
 		for _, file := range p.Files {
 			rel, err := filepath.Rel(moduleDir, file)
@@ -145,7 +145,7 @@ type Position struct {
 // FuncID.Key; a package's init functions share the first one's.
 // moduleDir is the module's root directory.
 func Positions(pkgs []*mutate.Package, moduleDir string) (map[string]Position, error) {
-	ix, err := NewIndex(pkgs)
+	ix, err := newIndex(pkgs)
 	if err != nil {
 		return nil, err
 	}

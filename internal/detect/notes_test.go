@@ -68,7 +68,7 @@ func TestChangedFuncs(t *testing.T) {
 	pkgs := []*mutate.Package{{ImportPath: "example.com/shares", Name: "shares", Dir: dir, Files: []string{filepath.Join(dir, "work.go")}}}
 	// Line 19 is Half's, 29 Small's, 1 the package comment.
 	lines := map[string][]changes.Range{"work.go": {{Start: 1, End: 1}, {Start: 19, End: 19}, {Start: 29, End: 29}}, "other.go": {{Start: 1, End: 99}}}
-	got, err := ChangedFuncs(pkgs, dir, lines)
+	got, err := changedFuncs(pkgs, dir, lines)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,7 +32,7 @@ PASS
 }
 
 func TestGrowth(t *testing.T) {
-	ran, grows := Growth(map[string]int64{"setup": 2, "loop": 3, "gone": 1}, map[string]int64{"setup": 2, "loop": 6, "new": 4})
+	ran, grows := growth(map[string]int64{"setup": 2, "loop": 3, "gone": 1}, map[string]int64{"setup": 2, "loop": 6, "new": 4})
 	for fn, w := range map[string][2]bool{"setup": {true, false}, "loop": {true, true}, "gone": {true, false}, "new": {true, true}, "never": {false, false}} {
 		if ran[fn] != w[0] || grows[fn] != w[1] {
 			t.Errorf("%s: ran %v grows %v, want %v", fn, ran[fn], grows[fn], w)
@@ -93,7 +93,7 @@ func TestExecName(t *testing.T) {
 }
 
 func TestPerOp(t *testing.T) {
-	got := PerOp(map[string]int64{"f.go:1.2": 2, "f.go:3.4": 302, "f.go:9.1": 7}, map[string]int64{"f.go:1.2": 2, "f.go:3.4": 602, "f.go:5.6": 50}, 100)
+	got := perOp(map[string]int64{"f.go:1.2": 2, "f.go:3.4": 302, "f.go:9.1": 7}, map[string]int64{"f.go:1.2": 2, "f.go:3.4": 602, "f.go:5.6": 50}, 100)
 	if len(got) != 2 || got["f.go:3.4"] != 3 || got["f.go:5.6"] != 0.5 {
 		t.Errorf("PerOp = %v, want f.go:3.4 3 and f.go:5.6 0.5 (set-up blocks left out)", got)
 	}

@@ -76,7 +76,7 @@ func since(step *time.Duration, start time.Time) { *step += time.Since(start) }
 // scope, the scratch directory and the cost so far.
 type mapper struct {
 	Options
-	ix      *Index
+	ix      *funcIndex
 	keyOf   func(string) string
 	work    string
 	cost    Cost
@@ -101,7 +101,7 @@ func firstLine(s string) string {
 // coverage at two b.N and each package's benchmarks once with a CPU
 // profile (their noise samples too), and computes the map.
 func Compute(ctx context.Context, o Options) (*Map, error) {
-	ix, err := NewIndex(o.Pkgs)
+	ix, err := newIndex(o.Pkgs)
 	if err != nil {
 		return nil, err
 	}

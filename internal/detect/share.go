@@ -31,14 +31,14 @@ func (s *Shares) Add(t Shares) {
 	}
 }
 
-// Classify tells how a profile's frames count. KeyOf maps a profile
+// classify tells how a profile's frames count. KeyOf maps a profile
 // function name (e.g. example.com/m/p.(*T).M.func1) to the row it belongs
 // to ("" = not a function in scope). IsBench reports the benchmark
 // function's profile names: only samples with it on the stack are the
 // benchmark's.
 // SetUp reports the keys of the functions that run only before the timed
 // loop: samples with one of them on the stack are left out.
-type Classify struct {
+type classify struct {
 	IsBench func(name string) bool
 	KeyOf   func(name string) string
 	SetUp   func(key string) bool
@@ -46,7 +46,7 @@ type Classify struct {
 
 // Count counts the benchmark's timed samples in p, weighting each sample
 // by its first value (the sample count of a CPU profile).
-func (c Classify) Count(p *profile.Profile) Shares {
+func (c classify) Count(p *profile.Profile) Shares {
 	s := Shares{Funcs: map[string]Count{}}
 	for _, smp := range p.Sample {
 		frames := frameNames(smp)
@@ -82,7 +82,7 @@ func (c Classify) Count(p *profile.Profile) Shares {
 }
 
 // keys maps frames to row keys; keys[0] is the innermost frame's.
-func (c Classify) keys(frames []string) []string {
+func (c classify) keys(frames []string) []string {
 	keys := make([]string, len(frames))
 	for i, f := range frames {
 		keys[i] = c.KeyOf(f)

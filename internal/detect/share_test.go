@@ -44,7 +44,7 @@ func TestClassifyCount(t *testing.T) {
 		{"runtime.gcBgMarkWorker"},
 		{m + ".Half", m + "_test.BenchmarkOther", "testing.(*B).runN"},
 	}, []int64{40, 10, 1, 500, 9, 300, 77})
-	c := Classify{
+	c := classify{
 		IsBench: func(s string) bool { return s == m+".BenchmarkX" },
 		KeyOf:   KeyOf([]string{m}),
 		SetUp:   func(k string) bool { return k == m+".Prepare" },
@@ -96,7 +96,7 @@ func TestWilson(t *testing.T) {
 		k, n   int64
 		lo, hi float64
 	}{{50, 100, 0.403832, 0.596168}, {0, 100, 0, 0.036993}, {100, 100, 0.963007, 1}, {0, 0, 0, 1}} {
-		lo, hi := Wilson(tt.k, tt.n)
+		lo, hi := wilson(tt.k, tt.n)
 		if math.Abs(lo-tt.lo) > 1e-6 || math.Abs(hi-tt.hi) > 1e-6 {
 			t.Errorf("Wilson(%d, %d) = [%.6f, %.6f], want [%.6f, %.6f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
 		}
@@ -104,10 +104,10 @@ func TestWilson(t *testing.T) {
 	// No sample in the function: the lower end is exactly 0, so the
 	// factor's upper end is unbounded (not 1e16 from a rounding error).
 	for _, n := range []int64{28, 71, 254, 1000} {
-		if lo, _ := Wilson(0, n); lo != 0 {
+		if lo, _ := wilson(0, n); lo != 0 {
 			t.Errorf("Wilson(0, %d) lower end = %g, want exactly 0", n, lo)
 		}
-		if _, hi := Wilson(n, n); hi != 1 {
+		if _, hi := wilson(n, n); hi != 1 {
 			t.Errorf("Wilson(%d, %d) upper end = %g, want exactly 1", n, n, hi)
 		}
 	}
@@ -147,7 +147,7 @@ func TestClassifyInlined(t *testing.T) {
 	loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: leaf}, {Function: caller}, {Function: bench}}}
 	p := &profile.Profile{Function: []*profile.Function{leaf, caller, bench}, Location: []*profile.Location{loc},
 		Sample: []*profile.Sample{{Location: []*profile.Location{loc}, Value: []int64{7}}}}
-	got := Classify{IsBench: func(s string) bool { return s == m+".BenchmarkX" }, KeyOf: KeyOf([]string{m})}.Count(p)
+	got := classify{IsBench: func(s string) bool { return s == m+".BenchmarkX" }, KeyOf: KeyOf([]string{m})}.Count(p)
 	if got.Total != 7 || got.Funcs[m+".leaf"] != (Count{7, 7}) || got.Funcs[m+".Caller"] != (Count{0, 7}) {
 		t.Errorf("Count = %+v", got)
 	}
