@@ -108,8 +108,8 @@ func (ms *measurement) chooseMetrics(ctx context.Context, op *mutate.Operator) e
 			varying = append(varying, fmt.Sprintf("%s x%.4f", ms.names[b], s))
 		}
 	}
-	if counted > 0 && timed == 0 && e.cfg.Counting.MinEffect > 0 && len(varying) == 0 {
-		ms.rule.MinEffect = e.cfg.Counting.MinEffect
+	if counted > 0 && timed == 0 && len(varying) == 0 {
+		ms.rule = e.cfg.Counting.OnCounts(ms.rule)
 	}
 	ms.verdictMetric = metricChoice(op, counted, timed, e.cfg.Counting != nil)
 	if len(varying) > 0 {

@@ -20,22 +20,22 @@ import (
 // TestMetricChoice: each verdict says which metric it rests on and why.
 func TestMetricChoice(t *testing.T) {
 	for _, tc := range []struct {
-		op             string
+		op             *mutate.Operator
 		counted, timed int
 		counting       bool
 		metric, why    string
 	}{
-		{"spin-loop", 2, 0, true, "instructions/op", "work: an instruction count sees it"},
-		{"sleep", 0, 2, true, "sec/op", "wait: only wall time sees it"},
-		{"alloc-churn", 0, 1, true, "sec/op", "allocation: a count leaves out the garbage collector (GOGC=off); only wall time sees it"},
-		{"lock-contention", 0, 1, true, "sec/op", "contention: a lock or an atomic costs cycles, not instructions; only wall time sees it"},
-		{"spin-loop", 1, 1, true, "instructions/op and sec/op", "work: counted where a count sees it, wall time on the other benchmarks"},
-		{"spin-loop", 0, 2, false, "sec/op", "-measure time"},
-		{"", 1, 0, true, "instructions/op", "trial: an instruction count sees it"},
+		{operators.SpinLoop, 2, 0, true, "instructions/op", "work: an instruction count sees it"},
+		{operators.Sleep, 0, 2, true, "sec/op", "wait: only wall time sees it"},
+		{operators.AllocChurn, 0, 1, true, "sec/op", "allocation: a count leaves out the garbage collector (GOGC=off); only wall time sees it"},
+		{operators.LockContention, 0, 1, true, "sec/op", "contention: a lock or an atomic costs cycles, not instructions; only wall time sees it"},
+		{operators.SpinLoop, 1, 1, true, "instructions/op and sec/op", "work: counted where a count sees it, wall time on the other benchmarks"},
+		{operators.SpinLoop, 0, 2, false, "sec/op", "-measure time"},
+		{nil, 1, 0, true, "instructions/op", "trial: an instruction count sees it"},
 	} {
-		got := metricChoice(operators.ByName(tc.op), tc.counted, tc.timed, tc.counting)
+		got := metricChoice(tc.op, tc.counted, tc.timed, tc.counting)
 		if got != (MetricChoice{Metric: tc.metric, Why: tc.why}) {
-			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", tc.op, tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
+			t.Errorf("%s (%d counted, %d timed, counting %v) = %+v, want %q, %q", opName(tc.op), tc.counted, tc.timed, tc.counting, got, tc.metric, tc.why)
 		}
 	}
 }
@@ -54,10 +54,10 @@ func TestContentionOnSerialBenchmarkTimed(t *testing.T) {
 	c := &Config{Measurement: Measurement{Counting: &Counting{}}}
 	b := Benchmark{Pkg: "example.com/p", Name: "BenchmarkSerial"}
 	var cs countState
-	if cs.counted(c, pkgs, operators.ByName("lock-contention"), b) {
+	if cs.counted(c, pkgs, operators.LockContention, b) {
 		t.Errorf("lock-contention on %s is counted, want wall time", b.Name)
 	}
-	if !cs.counted(c, pkgs, operators.ByName("spin-loop"), b) {
+	if !cs.counted(c, pkgs, operators.SpinLoop, b) {
 		t.Errorf("spin-loop on %s is not counted", b.Name)
 	}
 }
@@ -87,7 +87,7 @@ func TestUncountableBaseline(t *testing.T) {
 	for job := range 2 {
 		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, its: map[Benchmark]BenchIters{b: {N: 100}},
 			names: map[Benchmark]string{b: "BenchmarkSerial"}, lr: &results.LevelResult{Iterations: map[string]int{}}}
-		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+		if err := ms.chooseMetrics(context.Background(), operators.SpinLoop); err != nil {
 			t.Fatalf("job %d: chooseMetrics: %v", job, err)
 		}
 		if ms.counted[b] || ms.verdictMetric.Metric != score.SecPerOp {
@@ -135,34 +135,34 @@ func TestCountedOnly(t *testing.T) {
 		}
 		return e
 	}
-	job := func(op string, bs ...Benchmark) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: bs}
+	job := func(op *mutate.Operator, bs ...Benchmark) *Job {
+		return &Job{Mutant: mutate.Mutant{Operator: op.Name, Op: op}, Level: "opt", Benches: bs}
 	}
 	e := ready(true)
 	for _, tc := range []struct {
 		j    *Job
 		want bool
 	}{
-		{job("spin-loop", serial), true},
-		{job("sleep", serial), false},                     // wall time
-		{job("lock-contention", serial, parallel), false}, // contention on a concurrent benchmark: wall time
-		{job("spin-loop"), false},                         // no benchmark
+		{job(operators.SpinLoop, serial), true},
+		{job(operators.Sleep, serial), false},                     // wall time
+		{job(operators.LockContention, serial, parallel), false}, // contention on a concurrent benchmark: wall time
+		{job(operators.SpinLoop), false},                         // no benchmark
 	} {
 		if got := e.CountedOnly(tc.j); got != tc.want {
 			t.Errorf("CountedOnly(%s on %v) = %v, want %v", tc.j.Mutant.Operator, tc.j.Benches, got, tc.want)
 		}
 	}
-	if ready(false).CountedOnly(job("spin-loop", serial)) {
+	if ready(false).CountedOnly(job(operators.SpinLoop, serial)) {
 		t.Error("CountedOnly without -measure instructions = true")
 	}
 	e = ready(true)
 	e.count.base = nil // no baseline sample yet: the first job takes it alone
-	if e.CountedOnly(job("spin-loop", serial)) {
+	if e.CountedOnly(job(operators.SpinLoop, serial)) {
 		t.Error("CountedOnly before the baseline's first counted sample = true")
 	}
 	e = ready(true)
 	delete(e.itc, itersKey("opt", serial)) // the time mode's count is not found yet
-	if e.CountedOnly(job("spin-loop", serial)) {
+	if e.CountedOnly(job(operators.SpinLoop, serial)) {
 		t.Error("CountedOnly before the time mode's iteration count = true")
 	}
 }
@@ -207,24 +207,24 @@ func TestPrepareCounts(t *testing.T) {
 		Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
 	e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 	runCount := func() int { got, _ := os.ReadFile(runs); return len(strings.Fields(string(got))) }
-	job := func(op string) *Job {
-		return &Job{Mutant: mutate.Mutant{Operator: op, Op: operators.ByName(op)}, Level: "opt", Benches: []Benchmark{serial}}
+	job := func(op *mutate.Operator) *Job {
+		return &Job{Mutant: mutate.Mutant{Operator: op.Name, Op: op}, Level: "opt", Benches: []Benchmark{serial}}
 	}
 	ctx := context.Background()
 
 	// The time mode's count is not known: nothing runs, the job stays alone.
-	if err := e.PrepareCounts(ctx, job("spin-loop")); err != nil || runCount() != 0 || e.CountedOnly(job("spin-loop")) {
-		t.Fatalf("without the time-mode count: err %v, %d valgrind runs, CountedOnly %v; want nil, 0, false", err, runCount(), e.CountedOnly(job("spin-loop")))
+	if err := e.PrepareCounts(ctx, job(operators.SpinLoop)); err != nil || runCount() != 0 || e.CountedOnly(job(operators.SpinLoop)) {
+		t.Fatalf("without the time-mode count: err %v, %d valgrind runs, CountedOnly %v; want nil, 0, false", err, runCount(), e.CountedOnly(job(operators.SpinLoop)))
 	}
 	e.itc[itersKey("opt", serial)] = BenchIters{N: 100}
-	if e.CountedOnly(job("spin-loop")) {
+	if e.CountedOnly(job(operators.SpinLoop)) {
 		t.Fatal("CountedOnly before PrepareCounts = true")
 	}
 	// A job on wall time: nothing to count.
-	if err := e.PrepareCounts(ctx, job("sleep")); err != nil || runCount() != 0 {
+	if err := e.PrepareCounts(ctx, job(operators.Sleep)); err != nil || runCount() != 0 {
 		t.Fatalf("sleep: err %v, %d valgrind runs; want nil, 0", err, runCount())
 	}
-	if err := e.PrepareCounts(ctx, job("spin-loop")); err != nil {
+	if err := e.PrepareCounts(ctx, job(operators.SpinLoop)); err != nil {
 		t.Fatal(err)
 	}
 	key := itersKey("opt", serial)
@@ -232,12 +232,12 @@ func TestPrepareCounts(t *testing.T) {
 	if n, ok := e.count.itersOf(key); !ok || n != instr.ItersFor(50000, instr.DefaultBudget) || len(e.count.baseOf(key)) != 2 || e.count.baseOf(key)[1].PerOp != 50000 {
 		t.Errorf("after PrepareCounts: N %d (%v), baseline samples %+v; want N %d and two samples of 50000 instructions/op", n, ok, e.count.baseOf(key), instr.ItersFor(50000, instr.DefaultBudget))
 	}
-	if !e.CountedOnly(job("spin-loop")) {
+	if !e.CountedOnly(job(operators.SpinLoop)) {
 		t.Error("CountedOnly after PrepareCounts = false")
 	}
 	// Taken once: a second job's preparation runs nothing.
 	before := runCount()
-	if err := e.PrepareCounts(ctx, job("alloc-churn")); err != nil || runCount() != before {
+	if err := e.PrepareCounts(ctx, job(operators.AllocChurn)); err != nil || runCount() != before {
 		t.Errorf("second PrepareCounts: err %v, %d more valgrind runs; want none", err, runCount()-before)
 	}
 }
@@ -293,7 +293,7 @@ func TestCountItersWithoutClock(t *testing.T) {
 			Measurement: Measurement{Counting: &Counting{Sampler: instr.Sampler{Valgrind: fake}}}}, "", nil)
 		e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 		e.itc[key] = BenchIters{N: timeN}
-		if err := e.PrepareCounts(context.Background(), &Job{Mutant: mutate.Mutant{Operator: "spin-loop", Op: operators.ByName("spin-loop")}, Level: "opt", Benches: []Benchmark{serial}}); err != nil {
+		if err := e.PrepareCounts(context.Background(), &Job{Mutant: mutate.Mutant{Operator: "spin-loop", Op: operators.SpinLoop}, Level: "opt", Benches: []Benchmark{serial}}); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := e.count.itersOf(key); n != 3890 {
@@ -339,11 +339,19 @@ func TestVaryingCountIsNoisy(t *testing.T) {
 		e.count.base = map[string][]instr.Sample{key: {{PerOp: 50000}, {PerOp: tc.second}}}
 		ms := &measurement{e: e, j: &Job{Level: "opt"}, order: []Benchmark{b}, names: map[Benchmark]string{b: b.Name},
 			rule: e.cfg.Rule, lr: &results.LevelResult{Iterations: map[string]int{}}}
-		if err := ms.chooseMetrics(context.Background(), operators.ByName("spin-loop")); err != nil {
+		if err := ms.chooseMetrics(context.Background(), operators.SpinLoop); err != nil {
 			t.Fatal(err)
 		}
 		if !ms.counted[b] || ms.rule.MinEffect != tc.minEffect || ms.verdictMetric.Why != tc.why {
 			t.Errorf("baseline 50000 and %v: counted %v, minimum effect %v, why %q; want counted, %v, %q", tc.second, ms.counted[b], ms.rule.MinEffect, ms.verdictMetric.Why, tc.minEffect, tc.why)
 		}
 	}
+}
+
+// opName is op's name, "" for no operator (a calibration trial).
+func opName(op *mutate.Operator) string {
+	if op == nil {
+		return ""
+	}
+	return op.Name
 }

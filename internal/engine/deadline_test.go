@@ -112,7 +112,7 @@ printf 'events: Ir\nsummary: %s\n' "$c" > "$out"
 		e.SetBaseline(map[string]map[string]string{"opt": {"example.com/p": filepath.Join(dir, "p.test")}})
 		e.itc[itersKey("opt", serial)] = BenchIters{N: 100, Wall: 20 * time.Millisecond}
 		e.count.floor = time.Millisecond
-		j := &Job{Mutant: mutate.Mutant{ID: "m1", Operator: "spin-loop", Op: operators.ByName("spin-loop")}, Level: "opt", Benches: []Benchmark{serial},
+		j := &Job{Mutant: mutate.Mutant{ID: "m1", Operator: "spin-loop", Op: operators.SpinLoop}, Level: "opt", Benches: []Benchmark{serial},
 			MutBins: map[string]string{"example.com/p": filepath.Join(dir, "mut.test")}, Out: dir}
 		ctx := context.Background()
 		if err := e.PrepareCounts(ctx, j); err != nil {
