@@ -113,16 +113,16 @@ func paired(rounds []Round, n int, v func(Charges) float64) (old, new, delta, lo
 	}
 	old /= float64(len(rounds))
 	new /= float64(len(rounds))
-	lo, hi = SignInterval(ds)
+	lo, hi = signInterval(ds)
 	return old, new, new - old, lo, hi
 }
 
-// SignInterval is the 95% interval of the median of xs from their order
+// signInterval is the 95% interval of the median of xs from their order
 // statistics, as the sign test gives it: [x(k), x(n+1-k)] of the sorted
 // values for the largest k at which the chance left outside on each side,
 // P(Binomial(n, 1/2) < k), is at most 2.5%. Below 6 values there is none:
 // 0, 0.
-func SignInterval(xs []float64) (lo, hi float64) {
+func signInterval(xs []float64) (lo, hi float64) {
 	n := len(xs)
 	b := distuv.Binomial{N: float64(n), P: 0.5}
 	k := 0

@@ -21,7 +21,7 @@ func TestSignInterval(t *testing.T) {
 		for i := range xs {
 			xs[i] = float64(tc.n - i) // descending: the interval sorts
 		}
-		lo, hi := SignInterval(xs)
+		lo, hi := signInterval(xs)
 		if lo != float64(tc.lo) || hi != float64(tc.hi) {
 			t.Errorf("n=%d: [%v, %v], want [%d, %d]", tc.n, lo, hi, tc.lo, tc.hi)
 		}

@@ -8,10 +8,10 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// MinMove is the least move of a feature's share (of the CPU time or of
+// minMove is the least move of a feature's share (of the CPU time or of
 // the allocated bytes) that makes two behaviours differ: 5 percentage
 // points.
-const MinMove = 0.05
+const minMove = 0.05
 
 // Compare returns the features whose shares differ between the rounds a
 // and b: those whose mean share moved by MinMove or more and whose
@@ -24,7 +24,7 @@ func Compare(a, b []map[string]float64, alpha float64) []results.BehaviourDiff {
 	for _, f := range featureNames(a, b) {
 		xa, xb := column(a, f), column(b, f)
 		d := results.BehaviourDiff{Feature: f, Old: mean(xa), New: mean(xb)}
-		if math.Abs(d.New-d.Old) < MinMove {
+		if math.Abs(d.New-d.Old) < minMove {
 			continue
 		}
 		_, up := score.OneSidedMWU(xa, xb)

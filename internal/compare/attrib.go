@@ -24,8 +24,8 @@ import (
 // by functions.
 const (
 	AttributeChanged   = "changed"   // those with a slower or faster metric (the default)
-	AttributeUndecided = "undecided" // those and those with an undecided metric
-	AttributeOff       = "off"
+	attributeUndecided = "undecided" // those and those with an undecided metric
+	attributeOff       = "off"
 )
 
 // DefaultAttributeRounds is the default number of profiled rounds.
@@ -36,7 +36,7 @@ func (c *Comparison) checkAttribute() error {
 	switch c.Attribute {
 	case "":
 		c.Attribute = AttributeChanged
-	case AttributeChanged, AttributeUndecided, AttributeOff:
+	case AttributeChanged, attributeUndecided, attributeOff:
 	default:
 		return inputerr.Errorf("-attribute %q: want changed, undecided or off", c.Attribute)
 	}
@@ -52,9 +52,9 @@ func (c *Comparison) checkAttribute() error {
 // explains reports whether the mode explains metric verdict v.
 func (c *Comparison) explains(v score.ChangeVerdict) bool {
 	switch c.Attribute {
-	case AttributeOff:
+	case attributeOff:
 		return false
-	case AttributeUndecided:
+	case attributeUndecided:
 		return v == score.Slower || v == score.Faster || v == score.Unsure
 	}
 	return v == score.Slower || v == score.Faster
@@ -76,7 +76,7 @@ func (c *Comparison) attributeAll(ctx context.Context, sides [2]*compareSide, se
 		return nil, nil
 	}
 	changed, key := changedFuncs(sides, d), keyer(sides)
-	if err := os.MkdirAll(filepath.Join(c.Out, ProfilesDir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(c.Out, profilesDir), 0o755); err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x70726f66)) // "prof"
@@ -126,7 +126,7 @@ func (c *Comparison) profileIters(ctx context.Context, sides [2]*compareSide, b 
 		if !retime[i] {
 			continue
 		}
-		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, ProfileTime.String(), max(100*ProfileTime, time.Minute))
+		vals, res, err := s.w.Engine.BenchOnce(ctx, s.w.Binary(b.Pkg), s.w.Package(b.Pkg).Dir, b, profileTime.String(), max(100*profileTime, time.Minute))
 		if err != nil {
 			return 0, 0, 0, fmt.Errorf("%s: timing the profiled samples: %w", s.name, err)
 		}

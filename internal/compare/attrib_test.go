@@ -11,7 +11,7 @@ import (
 // or more keeps its runs; one with less grows them towards ProfileTime,
 // never beyond maxIterScale times the first round's.
 func TestNextIters(t *testing.T) {
-	target := float64(ProfileTime.Nanoseconds())
+	target := float64(profileTime.Nanoseconds())
 	for _, tc := range []struct {
 		n, n0 int
 		cpu   float64
@@ -33,8 +33,8 @@ func TestNextIters(t *testing.T) {
 func TestExplains(t *testing.T) {
 	for mode, want := range map[string][4]bool{
 		AttributeChanged:   {true, true, false, false},
-		AttributeUndecided: {true, true, false, true},
-		AttributeOff:       {false, false, false, false},
+		attributeUndecided: {true, true, false, true},
+		attributeOff:       {false, false, false, false},
 	} {
 		c := &Comparison{Attribute: mode}
 		for i, v := range []score.ChangeVerdict{score.Slower, score.Faster, score.Same, score.Unsure} {

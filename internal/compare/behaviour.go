@@ -81,7 +81,7 @@ func judgeBehaviours(rep *results.Comparison, past []results.HistoryEntry, behav
 			}
 		}
 		learn = append(learn, behave.Entry{Commit: old, Rounds: rounds[0]})
-		learn = learn[max(0, len(learn)-HistoryWindow):]
+		learn = learn[max(0, len(learn)-historyWindow):]
 		cs := behave.Learn(learn, alpha)
 		bh := &results.Behaviour{Entries: len(learn), Clusters: len(cs)}
 		bh.Diffs, bh.Changed = behave.Judge(cs, old, rounds[0], rounds[1], alpha)

@@ -11,9 +11,9 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// HistoryWindow is how many of the latest entries of a benchmark metric
+// historyWindow is how many of the latest entries of a benchmark metric
 // the drift check looks back over: the oldest of them is the reference.
-const HistoryWindow = 50
+const historyWindow = 50
 
 // historyKey is what a drift check compares across entries.
 type historyKey struct{ module, machine, pkg, bench, metric string }
@@ -102,8 +102,8 @@ func drifts(past, cur []results.HistoryEntry, newCommit string, alpha, minEffect
 		}
 		seen[k] = true
 		hist := byKey[k]
-		if len(hist) > HistoryWindow {
-			hist = hist[len(hist)-HistoryWindow:]
+		if len(hist) > historyWindow {
+			hist = hist[len(hist)-historyWindow:]
 		}
 		checks = append(checks, check{hist[0], e, len(hist)})
 	}

@@ -17,13 +17,13 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// ProfileTime is about how long a profiled sample of the slower side
+// profileTime is about how long a profiled sample of the slower side
 // takes: at the CPU profiler's 100 Hz, about 20 samples a round.
-const ProfileTime = 200 * time.Millisecond
+const profileTime = 200 * time.Millisecond
 
-// ProfilesDir is where a comparison keeps its pprof files, in its output
+// profilesDir is where a comparison keeps its pprof files, in its output
 // directory.
-const ProfilesDir = "profiles"
+const profilesDir = "profiles"
 
 // memProfileRate is the profiled samples' runtime.MemProfileRate: about
 // one allocation recorded per 16 KiB allocated.
@@ -46,7 +46,7 @@ const maxIterScale = 8
 // samples held cpuNs nanoseconds of CPU time on average, n0 the first
 // round's (see profile).
 func nextIters(n, n0 int, cpuNs float64) int {
-	target := float64(ProfileTime.Nanoseconds())
+	target := float64(profileTime.Nanoseconds())
 	if cpuNs >= target/2 {
 		return n
 	}
@@ -130,10 +130,10 @@ func profileRuns(iters int, slow float64) (n, runs int) {
 	if slow <= 0 {
 		return max(iters, 1), 1
 	}
-	if iters <= 0 || float64(iters)*slow > ProfileTime.Seconds() {
-		return max(1, int(math.Round(ProfileTime.Seconds()/slow))), 1
+	if iters <= 0 || float64(iters)*slow > profileTime.Seconds() {
+		return max(1, int(math.Round(profileTime.Seconds()/slow))), 1
 	}
-	return iters, min(maxRuns, max(1, int(math.Round(ProfileTime.Seconds()/(float64(iters)*slow)))))
+	return iters, min(maxRuns, max(1, int(math.Round(profileTime.Seconds()/(float64(iters)*slow)))))
 }
 
 // measuredTime is the slower side's measured median time per op in
@@ -157,5 +157,5 @@ func profileName(cb *results.CompareBenchmark) string {
 // describe is the path of a kept profile relative to the output
 // directory.
 func describe(name, side, kind string) string {
-	return filepath.ToSlash(filepath.Join(ProfilesDir, fmt.Sprintf("%s.%s.%s.pprof", name, side, kind)))
+	return filepath.ToSlash(filepath.Join(profilesDir, fmt.Sprintf("%s.%s.%s.pprof", name, side, kind)))
 }

@@ -144,7 +144,7 @@ func TestCountedOnly(t *testing.T) {
 		want bool
 	}{
 		{job(operators.SpinLoop, serial), true},
-		{job(operators.Sleep, serial), false},                     // wall time
+		{job(operators.Sleep, serial), false},                    // wall time
 		{job(operators.LockContention, serial, parallel), false}, // contention on a concurrent benchmark: wall time
 		{job(operators.SpinLoop), false},                         // no benchmark
 	} {

@@ -148,7 +148,7 @@ func probe(ctx context.Context, path string) error {
 		return errors.New("valgrind wrote no output file")
 	}
 	defer fh.Close()
-	_, err = ParseOutput(fh)
+	_, err = parseOutput(fh)
 	return err
 }
 

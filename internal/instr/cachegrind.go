@@ -9,12 +9,12 @@ import (
 	"strings"
 )
 
-// ParseOutput returns the total instruction count (event Ir) of a
+// parseOutput returns the total instruction count (event Ir) of a
 // cachegrind or callgrind output file: the "summary:" line (cachegrind) or
 // "totals:" line (callgrind), read at the column the "events:" line gives
 // Ir. It is an error for the file to have no events line, no Ir event, or
 // no summary.
-func ParseOutput(r io.Reader) (uint64, error) {
+func parseOutput(r io.Reader) (uint64, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	col := -1

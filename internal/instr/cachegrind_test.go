@@ -27,7 +27,7 @@ func TestParseOutput(t *testing.T) {
 				t.Fatal(err)
 			}
 			in, want := section(t, ar, "cachegrind.out"), section(t, ar, "want")
-			n, err := ParseOutput(bytes.NewReader(in.Data))
+			n, err := parseOutput(bytes.NewReader(in.Data))
 			got := fmt.Sprintf("count: %d\n", n)
 			if err != nil {
 				got = fmt.Sprintf("error: %v\n", err)

@@ -17,11 +17,11 @@ func PreIters(n int) int {
 	return max(n>>preShift, MinIters)
 }
 
-// Censors reports whether a mutant whose pre-count gave perOp
+// censors reports whether a mutant whose pre-count gave perOp
 // instructions per operation is censored in every round on that count:
 // perOp is at least CensorRatio times the baseline's median. A count does
 // not depend on the load, so this cap is a number of instructions, not a
 // wall time.
-func Censors(perOp, baselineMedian float64) bool {
+func censors(perOp, baselineMedian float64) bool {
 	return baselineMedian > 0 && perOp >= CensorRatio*baselineMedian
 }

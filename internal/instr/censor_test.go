@@ -12,7 +12,7 @@ func TestCensor(t *testing.T) {
 		perOp, base float64
 		want        bool
 	}{{255000, 85000, true}, {254999, 85000, false}, {85000, 85000, false}, {1, 0, false}} {
-		if got := Censors(tc.perOp, tc.base); got != tc.want {
+		if got := censors(tc.perOp, tc.base); got != tc.want {
 			t.Errorf("Censors(%g, %g) = %v, want %v", tc.perOp, tc.base, got, tc.want)
 		}
 	}

@@ -4,11 +4,11 @@ import (
 	"strings"
 )
 
-// MemLimit is the GOMEMLIMIT of a counted benchmark. GOGC=off stops the
+// memLimit is the GOMEMLIMIT of a counted benchmark. GOGC=off stops the
 // garbage collector, whose concurrent work varies from run to run; the
 // limit turns it back on only for a benchmark whose heap would otherwise
 // grow past it.
-const MemLimit = "1GiB"
+const memLimit = "1GiB"
 
 // benchEnv returns base with the settings of a counted run: GOMAXPROCS=1
 // (one P: no work stealing between threads), GOGC=off and GOMEMLIMIT (no
@@ -36,5 +36,5 @@ func benchEnv(base []string, goarch string) []string {
 	if godebug != "" {
 		ours = godebug + "," + ours // the last setting of a key wins
 	}
-	return append(env, "GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT="+MemLimit, "GODEBUG="+ours)
+	return append(env, "GOMAXPROCS=1", "GOGC=off", "GOMEMLIMIT="+memLimit, "GODEBUG="+ours)
 }

@@ -84,7 +84,7 @@ func (s *Sampler) PreCount(ctx context.Context, b Bench, base PreBase, baseMedia
 			b.Pattern, short, MinIters, long, n+MinIters)
 	}
 	p.PerOp = float64(long-short) / float64(n)
-	p.Censor = Censors(p.PerOp, baseMedian)
+	p.Censor = censors(p.PerOp, baseMedian)
 	return p, nil
 }
 

@@ -65,12 +65,12 @@ func WriteResult(w io.Writer, name string, s Sample) error {
 	return err
 }
 
-// ReadResults reads the instruction counts of a samples file: for each
+// readResults reads the instruction counts of a samples file: for each
 // benchmark (by its full name without the "-1", as WriteResult was given
 // it), its instructions/op values in file order. Other lines (comments,
 // configuration, results without instructions/op) are skipped; a
 // malformed result line is an error naming its line.
-func ReadResults(r io.Reader, file string) (map[string][]float64, error) {
+func readResults(r io.Reader, file string) (map[string][]float64, error) {
 	out := map[string][]float64{}
 	rd := benchfmt.NewReader(r, file)
 	for rd.Scan() {

@@ -56,14 +56,14 @@ func TestWriteResult(t *testing.T) {
 		t.Errorf("WriteResult wrote\n%s\nwant\n%s", b.String(), want)
 	}
 	file := b.String() + "# censored: a comment\nBenchmarkJoinLower-1 1168 85600 instructions/op\nBenchmarkOther 10 5 ns/op\n"
-	got, err := ReadResults(strings.NewReader(file), "mut.txt")
+	got, err := readResults(strings.NewReader(file), "mut.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := map[string][]float64{"BenchmarkJoinLower": {85610.75, 85600}, "BenchmarkSub/a=1": {12}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ReadResults = %v, want %v", got, want)
 	}
-	if _, err := ReadResults(strings.NewReader("BenchmarkX-1 12 bad instructions/op\n"), "mut.txt"); err == nil ||
+	if _, err := readResults(strings.NewReader("BenchmarkX-1 12 bad instructions/op\n"), "mut.txt"); err == nil ||
 		err.Error() != "mut.txt:1: parsing measurement: invalid syntax" {
 		t.Errorf("ReadResults of a malformed line: error %v", err)
 	}

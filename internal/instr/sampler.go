@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// DefaultTimeout is the deadline of one valgrind process when
+// defaultTimeout is the deadline of one valgrind process when
 // Sampler.Timeout is 0.
-const DefaultTimeout = 10 * time.Minute
+const defaultTimeout = 10 * time.Minute
 
 // A Sampler counts the instructions of benchmarks under valgrind.
 type Sampler struct {
@@ -133,7 +133,7 @@ func (s *Sampler) count(ctx context.Context, b Bench, n int) (uint64, []byte, er
 		return 0, out, fmt.Errorf("counting instructions of %s: valgrind wrote no output file: %s", b.Pattern, lastLines(out, 3))
 	}
 	defer fh.Close()
-	c, err := ParseOutput(fh)
+	c, err := parseOutput(fh)
 	return c, out, err
 }
 
@@ -181,7 +181,7 @@ func (s *Sampler) timeout() time.Duration {
 	if s.Timeout > 0 {
 		return s.Timeout
 	}
-	return DefaultTimeout
+	return defaultTimeout
 }
 
 func (s *Sampler) valgrind() string {

@@ -7,11 +7,11 @@ import (
 	"time"
 )
 
-// StableTol is how far a benchmark's count per operation at 2N may be from
+// stableTol is how far a benchmark's count per operation at 2N may be from
 // its count at N for N to be trusted (Stable), unless the count's own
 // spread between processes is wider: 1%, ten times the run-to-run
 // variation of a sample at the default budget.
-const StableTol = 0.01
+const stableTol = 0.01
 
 // maxDoublings bounds how many times Stable doubles N: a sample at 8N
 // costs about 8 times the loop work of one at N.
@@ -78,7 +78,7 @@ func (s *Sampler) Stable(ctx context.Context, b Bench, n int) (Stability, error)
 		}
 		st.Growth = twice.PerOp / ((a.PerOp + c.PerOp) / 2)
 		dev := math.Abs(st.Growth - 1)
-		st.Stable = dev <= max(StableTol, st.Spread-1)
+		st.Stable = dev <= max(stableTol, st.Spread-1)
 		if st.Stable || st.Growth > 1 || i == maxDoublings || dev > shrinkShare*prev {
 			return st, nil
 		}

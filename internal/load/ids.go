@@ -12,7 +12,7 @@ import (
 // selectMutants keeps the mutants named in list (comma-separated IDs or
 // unique ID prefixes), in their generated order.
 func selectMutants(mutants []mutate.Mutant, list string) ([]mutate.Mutant, error) {
-	named, err := FindMutants(mutants, SplitList(list))
+	named, err := FindMutants(mutants, splitList(list))
 	if err != nil {
 		return nil, fmt.Errorf("-mutants: %w", err)
 	}

@@ -60,11 +60,11 @@ func (l *Loader) DirOrDot() string {
 }
 
 // TagList is Tags as a list.
-func (l *Loader) TagList() []string { return SplitList(l.Tags) }
+func (l *Loader) TagList() []string { return splitList(l.Tags) }
 
-// SplitList splits a comma-separated flag value, dropping spaces and empty
+// splitList splits a comma-separated flag value, dropping spaces and empty
 // names.
-func SplitList(s string) []string {
+func splitList(s string) []string {
 	var out []string
 	for _, t := range strings.Split(s, ",") {
 		if t = strings.TrimSpace(t); t != "" {
@@ -169,7 +169,7 @@ func (l *Loader) selectOperators(cfg *config.Config) ([]string, []*mutate.Operat
 	}
 	names := cfg.Operators
 	if l.Operators != "" {
-		if names = SplitList(l.Operators); len(names) == 0 {
+		if names = splitList(l.Operators); len(names) == 0 {
 			return nil, nil, &inputerr.Error{Err: errors.New("-operators is empty; name at least one operator (perfmut list -h lists them)")}
 		}
 	}

@@ -102,7 +102,7 @@ func TestZeroValid(t *testing.T) {
 	}}}
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"text":     func(b *bytes.Buffer) error { return Text(b, rep, Options{}) },
-		"markdown": func(b *bytes.Buffer) error { return Markdown(b, rep, Options{}) },
+		"markdown": func(b *bytes.Buffer) error { return writeMarkdown(b, rep, Options{}) },
 	} {
 		var b bytes.Buffer
 		if err := render(&b); err != nil {

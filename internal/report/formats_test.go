@@ -92,7 +92,7 @@ func TestMutationTestingElementsContent(t *testing.T) {
 
 func TestSARIFContent(t *testing.T) {
 	var buf bytes.Buffer
-	if err := SARIF(&buf, fixture(t), Options{PathPrefix: "go"}); err != nil {
+	if err := writeSARIF(&buf, fixture(t), Options{PathPrefix: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog

@@ -70,7 +70,7 @@ func TestFunctionMapGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "report-map.txt", txt.Bytes())
-	if err := Markdown(&md, mapFixture(t), Options{Dir: "perfmut-out"}); err != nil {
+	if err := writeMarkdown(&md, mapFixture(t), Options{Dir: "perfmut-out"}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "report-map.md", md.Bytes())
@@ -115,9 +115,9 @@ func TestFunctionMapHTML(t *testing.T) {
 func TestOldReportHasNoMapSections(t *testing.T) {
 	for name, render := range map[string]func(*bytes.Buffer) error{
 		"text":     func(b *bytes.Buffer) error { return Text(b, fixture(t), Options{}) },
-		"markdown": func(b *bytes.Buffer) error { return Markdown(b, fixture(t), Options{}) },
+		"markdown": func(b *bytes.Buffer) error { return writeMarkdown(b, fixture(t), Options{}) },
 		"html":     func(b *bytes.Buffer) error { return writeHTML(b, fixture(t), Options{}) },
-		"sarif":    func(b *bytes.Buffer) error { return SARIF(b, fixture(t), Options{}) },
+		"sarif":    func(b *bytes.Buffer) error { return writeSARIF(b, fixture(t), Options{}) },
 	} {
 		var buf bytes.Buffer
 		if err := render(&buf); err != nil {
@@ -136,7 +136,7 @@ func TestOldReportHasNoMapSections(t *testing.T) {
 // the factor and the benchmark.
 func TestSARIFChangedFunctions(t *testing.T) {
 	var buf bytes.Buffer
-	if err := SARIF(&buf, mapFixture(t), Options{}); err != nil {
+	if err := writeSARIF(&buf, mapFixture(t), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog

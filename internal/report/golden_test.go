@@ -74,7 +74,7 @@ func TestMarkdownGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := Markdown(&buf, fixture(t), tc.opts); err != nil {
+			if err := writeMarkdown(&buf, fixture(t), tc.opts); err != nil {
 				t.Fatal(err)
 			}
 			if max := tc.opts.MaxBytes; max > 0 && buf.Len() > max {

@@ -9,23 +9,23 @@ import (
 	"github.com/perfmut/perfmut/score"
 )
 
-// GitHubCommentLimit is the largest body GitHub accepts for an issue or
+// gitHubCommentLimit is the largest body GitHub accepts for an issue or
 // pull-request comment, in characters.
-const GitHubCommentLimit = 65536
+const gitHubCommentLimit = 65536
 
-// MarkdownMarker starts every Markdown report, so a CI job can find and
+// markdownMarker starts every Markdown report, so a CI job can find and
 // update its previous pull-request comment instead of adding another.
-const MarkdownMarker = "<!-- perfmut-report -->"
+const markdownMarker = "<!-- perfmut-report -->"
 
-// Markdown writes the report as a pull-request comment: scores, tables by
+// writeMarkdown writes the report as a pull-request comment: scores, tables by
 // operator and status, survivors with their diffs and benchstat commands in
 // collapsible blocks, then no-coverage mutants by function. It stays within
 // opts.MaxBytes (default GitHubCommentLimit): findings that do not fit are
 // left out with a note saying how many.
-func Markdown(w io.Writer, rep *results.Report, opts Options) error {
+func writeMarkdown(w io.Writer, rep *results.Report, opts Options) error {
 	limit := opts.MaxBytes
 	if limit <= 0 {
-		limit = GitHubCommentLimit
+		limit = gitHubCommentLimit
 	}
 	lv := levels(rep, opts)
 	head := mdHead(rep, lv)
@@ -55,7 +55,7 @@ func Markdown(w io.Writer, rep *results.Report, opts Options) error {
 // tables folded.
 func mdHead(rep *results.Report, lv []string) string {
 	var head strings.Builder
-	fmt.Fprintf(&head, "%s\n### perfmut: performance mutation score\n\n", MarkdownMarker)
+	fmt.Fprintf(&head, "%s\n### perfmut: performance mutation score\n\n", markdownMarker)
 	fmt.Fprintf(&head, "**%s** · %d mutants", mdEscape(orUnknown(rep.Module)), len(rep.Mutants))
 	if rep.Go != "" {
 		fmt.Fprintf(&head, " · %s", mdEscape(rep.Go))

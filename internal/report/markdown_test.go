@@ -33,17 +33,17 @@ func TestMarkdownGitHubLimit(t *testing.T) {
 	}
 
 	var buf bytes.Buffer
-	if err := Markdown(&buf, rep, Options{}); err != nil {
+	if err := writeMarkdown(&buf, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if buf.Len() > GitHubCommentLimit {
-		t.Fatalf("comment is %d bytes, over GitHub's %d", buf.Len(), GitHubCommentLimit)
+	if buf.Len() > gitHubCommentLimit {
+		t.Fatalf("comment is %d bytes, over GitHub's %d", buf.Len(), gitHubCommentLimit)
 	}
-	if buf.Len() < GitHubCommentLimit-5000 {
+	if buf.Len() < gitHubCommentLimit-5000 {
 		t.Errorf("comment is %d bytes: truncated far below the limit", buf.Len())
 	}
-	if !strings.HasPrefix(out, MarkdownMarker) || !strings.Contains(out, "| opt | 2000 | 4400 | **45.5%** |") {
+	if !strings.HasPrefix(out, markdownMarker) || !strings.Contains(out, "| opt | 2000 | 4400 | **45.5%** |") {
 		t.Errorf("comment lost its header or score table:\n%.600s", out)
 	}
 	m := regexp.MustCompile(`(\d+) of (\d+) findings are not shown`).FindStringSubmatch(out)
@@ -69,7 +69,7 @@ func TestMarkdownAllKilled(t *testing.T) {
 	rep := &results.Report{Schema: results.Schema, Module: "example.com/m", Mutants: []results.Mutant{{Results: map[string]*results.LevelResult{results.Opt: {Status: score.Killed}}}}}
 	rep.Mutants[0].ID = "x"
 	var buf bytes.Buffer
-	if err := Markdown(&buf, rep, Options{}); err != nil {
+	if err := writeMarkdown(&buf, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "Every valid mutant was killed.") || !strings.Contains(buf.String(), "| opt | 1 | 1 | **100.0%** | 100.0% |") {
@@ -108,10 +108,10 @@ func FuzzMarkdownLimit(f *testing.F) {
 		r.Mutants = append([]results.Mutant(nil), rep.Mutants...)
 		r.Mutants[0].Description = desc
 		var min, buf bytes.Buffer
-		if err := Markdown(&min, &r, Options{MaxBytes: 1}); err != nil {
+		if err := writeMarkdown(&min, &r, Options{MaxBytes: 1}); err != nil {
 			t.Fatal(err)
 		}
-		if err := Markdown(&buf, &r, Options{MaxBytes: limit}); err != nil {
+		if err := writeMarkdown(&buf, &r, Options{MaxBytes: limit}); err != nil {
 			t.Fatal(err)
 		}
 		out := buf.String()
@@ -123,7 +123,7 @@ func FuzzMarkdownLimit(f *testing.F) {
 		}
 		if strings.Contains(out, "findings are not shown") == (len(out) == len(func() string {
 			var all bytes.Buffer
-			Markdown(&all, &r, Options{MaxBytes: 1 << 30})
+			writeMarkdown(&all, &r, Options{MaxBytes: 1 << 30})
 			return all.String()
 		}())) {
 			t.Errorf("limit %d: truncation note present iff something was left out", limit)

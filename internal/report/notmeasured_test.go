@@ -41,7 +41,7 @@ Reused from an earlier campaign (-since), nothing they depend on changed: noopt 
 	if !strings.Contains(txt.String(), want) {
 		t.Errorf("text report lacks\n%s\ngot:\n%s", want, txt.String())
 	}
-	if err := Markdown(&md, rep, Options{}); err != nil {
+	if err := writeMarkdown(&md, rep, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	wantMD := "| operator | opt | noopt |\n|---|--:|--:|\n| oblivion | 1/0 | 0/0 |\n| spin-loop | 1/1 | 0/1 |\n"

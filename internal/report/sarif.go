@@ -95,13 +95,13 @@ type sarifRegion struct {
 	StartColumn int `json:"startColumn,omitempty"`
 }
 
-// SARIF writes a SARIF 2.1.0 log (for GitHub code scanning, reviewdog and
+// writeSARIF writes a SARIF 2.1.0 log (for GitHub code scanning, reviewdog and
 // IDEs) with one result per mutant that survived, was undecided or that no
 // benchmark reaches, at the mutant's source position: rule = operator, level
 // "warning" for survivors and "note" for the others, the message names
 // the benchmarks tried. File URIs are module-relative, prefixed with
 // opts.PathPrefix, against the %SRCROOT% base.
-func SARIF(w io.Writer, rep *results.Report, opts Options) error {
+func writeSARIF(w io.Writer, rep *results.Report, opts Options) error {
 	lv := levels(rep, opts)
 	all := sarifFindings(rep, lv)
 

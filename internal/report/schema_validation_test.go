@@ -68,7 +68,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	rep := fixture(t)
 	for _, opts := range []Options{{}, {Levels: []string{results.NoOpt}, PathPrefix: "go/"}} {
 		var buf bytes.Buffer
-		if err := SARIF(&buf, rep, opts); err != nil {
+		if err := writeSARIF(&buf, rep, opts); err != nil {
 			t.Fatal(err)
 		}
 		if err := validate(t, schema, buf.Bytes()); err != nil {
@@ -86,7 +86,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	// each at the function's declaration) it is valid too, and a note's
 	// level must be one SARIF knows.
 	var notes bytes.Buffer
-	if err := SARIF(&notes, mapFixture(t), Options{PathPrefix: "go/"}); err != nil {
+	if err := writeSARIF(&notes, mapFixture(t), Options{PathPrefix: "go/"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := validate(t, schema, notes.Bytes()); err != nil {
@@ -101,7 +101,7 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	}
 	// An empty campaign is valid too.
 	var buf bytes.Buffer
-	if err := SARIF(&buf, &results.Report{Schema: results.Schema}, Options{}); err != nil {
+	if err := writeSARIF(&buf, &results.Report{Schema: results.Schema}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := validate(t, schema, buf.Bytes()); err != nil {

@@ -23,9 +23,9 @@ type Format struct {
 func Formats() []Format {
 	return []Format{
 		{"text", "report.txt", Text},
-		{"md", "report.md", Markdown},
+		{"md", "report.md", writeMarkdown},
 		{"html", "report.html", writeHTML},
-		{"sarif", "report.sarif", SARIF},
+		{"sarif", "report.sarif", writeSARIF},
 		{"mte", "mutation.json", writeMTE},
 	}
 }

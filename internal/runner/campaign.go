@@ -12,7 +12,7 @@ import (
 // Isolation modes.
 const (
 	IsolateOverlay = "overlay" // go build -overlay; the module is only read
-	IsolateCopy    = "copy"    // a private copy of the module per worker
+	isolateCopy    = "copy"    // a private copy of the module per worker
 )
 
 // Campaign is one perfmut run: what to mutate and how to measure it.
@@ -88,6 +88,6 @@ func (c *Campaign) config() engine.Config {
 // untested reports whether m runs no tests: its operator is inert and the
 // campaign does not run every test on every mutant.
 func (c *Campaign) untested(m mutate.Mutant) bool {
-	full := c.FullFilter || c.Isolate == IsolateCopy
+	full := c.FullFilter || c.Isolate == isolateCopy
 	return m.Op != nil && m.Op.Inert && !full
 }

@@ -28,7 +28,7 @@ func TestIsolateCopy(t *testing.T) {
 	c := newTestCampaign(t, mod, pkgs, nil, filepath.Join(t.TempDir(), "out"))
 	c.Mutants = append(c.Mutants, spin, bad)
 	c.Levels = []string{results.Opt}
-	c.Isolate = IsolateCopy
+	c.Isolate = isolateCopy
 	rep, err := c.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

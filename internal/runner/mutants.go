@@ -26,7 +26,7 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 	c := r.c
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	if c.Isolate == IsolateCopy {
+	if c.Isolate == isolateCopy {
 		if err := r.makeSlots(ctx); err != nil {
 			return err
 		}
@@ -284,7 +284,7 @@ func (r *run) unmeasured(m mutate.Mutant, level string, sel engine.Selection, lr
 func (r *run) buildAndTest(ctx context.Context, mr *mutantRun, level, ldir string, build map[string]bool, sameCode func(map[string]string) (*results.LevelResult, error), ph *phaseTimes) (_ map[string]string, _ *results.LevelResult, err error) {
 	c := r.c
 	w := workTree{dir: c.Module.Dir, overlay: mr.overlay, names: mr.names, runDir: func(p *mutate.Package) string { return p.Dir }}
-	if c.Isolate == IsolateCopy {
+	if c.Isolate == isolateCopy {
 		var slot string
 		select {
 		case slot = <-r.isolate.slots:

@@ -258,8 +258,8 @@ type PlanMode string
 
 // Plan modes.
 const (
-	PlanQuick PlanMode = "quick"
-	PlanExact PlanMode = "exact"
+	planQuick PlanMode = "quick"
+	planExact PlanMode = "exact"
 )
 
 func (p *PlanMode) String() string { return string(*p) }
@@ -271,9 +271,9 @@ func (p *PlanMode) IsBoolFlag() bool { return true }
 func (p *PlanMode) Set(s string) error {
 	switch s {
 	case "true", "quick":
-		*p = PlanQuick
+		*p = planQuick
 	case "exact":
-		*p = PlanExact
+		*p = planExact
 	case "false", "":
 		*p = ""
 	default:
@@ -287,7 +287,7 @@ func (p PlanMode) On() bool { return p != "" }
 
 // Plan makes the plan of c the mode asks for.
 func (p PlanMode) Plan(ctx context.Context, c *Campaign, within time.Duration) (*results.Plan, error) {
-	if p == PlanExact {
+	if p == planExact {
 		return c.Plan(ctx, within)
 	}
 	return c.QuickPlan(ctx, within)

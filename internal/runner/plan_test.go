@@ -237,9 +237,9 @@ func TestPlanModeFlag(t *testing.T) {
 		err  string
 	}{
 		{nil, "", ""},
-		{[]string{"-plan"}, PlanQuick, ""},
-		{[]string{"-plan=quick"}, PlanQuick, ""},
-		{[]string{"-plan=exact"}, PlanExact, ""},
+		{[]string{"-plan"}, planQuick, ""},
+		{[]string{"-plan=quick"}, planQuick, ""},
+		{[]string{"-plan=exact"}, planExact, ""},
 		{[]string{"-plan=false"}, "", ""},
 		{[]string{"-plan=fast"}, "", "bad -plan=fast: want -plan (quick: from the source and a few timed builds) or -plan=exact (after the baseline steps)"},
 	} {

@@ -17,9 +17,9 @@ import (
 	"github.com/perfmut/perfmut/results"
 )
 
-// QuickTimingBudget bounds the timed builds and test runs of a quick plan:
+// quickTimingBudget bounds the timed builds and test runs of a quick plan:
 // packages are timed, most mutants first, until it is spent (at least one).
-const QuickTimingBudget = 45 * time.Second
+const quickTimingBudget = 45 * time.Second
 
 // QuickPlan estimates what the campaign will cost, as Plan does, without
 // its baseline steps: from the mutants, the benchmarks and tests found in
@@ -56,7 +56,7 @@ func (c *Campaign) QuickPlan(ctx context.Context, within time.Duration) (*result
 	qs := c.quickJudging(g, r.base.affected)
 	r.Prog.Logf("perfmut: quick plan: %s and %s found in the source, what each reaches in %s; timing builds", english.Plural(countRoots(g.Benches), "benchmark"),
 		english.Plural(countRoots(g.Tests), "test"), time.Since(t0).Round(time.Millisecond))
-	timed, err := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, QuickTimingBudget)
+	timed, err := quickTimer{r.c, r.Engine, r.pkgs, r.base.affected}.timePackages(ctx, g, qs, quickTimingBudget)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +310,7 @@ func (t quickTimer) timePackage(ctx context.Context, pkg string, m mutate.Mutant
 		return budgetOrErr(ctx, tp)
 	}
 	tp.StartSeconds = res.Elapsed.Seconds()
-	if left := min(time.Until(deadline), QuickTimingBudget/4); tests > 0 && left > time.Second {
+	if left := min(time.Until(deadline), quickTimingBudget/4); tests > 0 && left > time.Second {
 		res, err := proc.Run(ctx, pdir, nil, left, bin, "-test.bench=^$")
 		if err != nil {
 			return nil, err

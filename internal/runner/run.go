@@ -780,7 +780,7 @@ func (c *Campaign) RecordSettings(ctx context.Context) {
 // CheckIsolate checks an -isolate mode: overlay or copy. A bad one is an
 // *inputerr.Error.
 func CheckIsolate(mode string) error {
-	if mode != IsolateOverlay && mode != IsolateCopy {
+	if mode != IsolateOverlay && mode != isolateCopy {
 		return inputerr.Errorf("bad -isolate %q: want overlay or copy", mode)
 	}
 	return nil

@@ -61,14 +61,14 @@ func subsumers(ms []mutate.Mutant) map[string]string {
 	return out
 }
 
-// SleepSpinMargin is how many times a sleep's duration must exceed a
+// sleepSpinMargin is how many times a sleep's duration must exceed a
 // spin-loop's cost (its LoopCost without optimizations, the larger: Table
 // III of docs/evaluation.md) at the same loop for a kill of the spin-loop
 // to imply the sleep's. It covers an error in the spin's measured cost,
 // and concurrency: a sleeping goroutine leaves its core to others, so when
 // k goroutines run the loop at once the sleeps can overlap k-fold where
 // spinning cannot.
-const SleepSpinMargin = 16
+const sleepSpinMargin = 16
 
 // cheaperSpins maps each sleep mutant to the largest spin-loop mutant at
 // the same loop (same package, file, function and position) whose cost per
@@ -112,7 +112,7 @@ func cheaperSpins(ms []mutate.Mutant) map[string]string {
 		}
 		best := spin{n: -1}
 		for _, s := range spins[at(m)] {
-			if s.n*SleepSpinMargin <= d && (s.n > best.n || s.n == best.n && s.id < best.id) {
+			if s.n*sleepSpinMargin <= d && (s.n > best.n || s.n == best.n && s.id < best.id) {
 				best = s
 			}
 		}
@@ -171,7 +171,7 @@ func (d *dedupState) inferred(c *Campaign, result func(resultKey) *results.Level
 	}
 	why := "the smaller injection at the same site was killed"
 	if i := slices.IndexFunc(c.Mutants, func(x mutate.Mutant) bool { return x.ID == s }); i >= 0 && c.Mutants[i].Operator != m.Operator {
-		why = fmt.Sprintf("%s at the same loop was killed, and it costs at most a %dth of this %s per execution", c.Mutants[i].Description, SleepSpinMargin, m.Operator)
+		why = fmt.Sprintf("%s at the same loop was killed, and it costs at most a %dth of this %s per execution", c.Mutants[i].Description, sleepSpinMargin, m.Operator)
 	}
 	return &results.LevelResult{
 		Status:       score.Killed,

@@ -44,7 +44,7 @@ func (s testSelection) args(pkg string) []string {
 // base says which packages m affects and which have tests.
 func (cv *coverage) selectTests(c *Campaign, base *baseline, m mutate.Mutant, pos [][2]int) testSelection {
 	sel := testSelection{}
-	full := c.FullFilter || c.Isolate == IsolateCopy
+	full := c.FullFilter || c.Isolate == isolateCopy
 	if c.untested(m) {
 		return sel
 	}
