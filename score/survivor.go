@@ -38,13 +38,17 @@ func survivorCrossing(looks, ks []int) float64 {
 	prev, crossed := 0, 0.0
 	for j, n := range looks {
 		m := n - prev
+		row := make([]float64, m+1) // the look's binomial row, once
+		for i := range row {
+			row[i] = halfBinomial(m, i)
+		}
 		next := make([]float64, len(dist)+m)
 		for a, p := range dist {
 			if p == 0 {
 				continue
 			}
-			for i := 0; i <= m; i++ {
-				next[a+i] += p * halfBinomial(m, i)
+			for i, b := range row {
+				next[a+i] += p * b
 			}
 		}
 		for a := 0; a < ks[j] && a < len(next); a++ {
