@@ -158,21 +158,32 @@ func leftovers(tmp string) []string {
 	return out
 }
 
+// napHelper is the helper file of package name with perfmut_nap, which
+// sleeps 50 ms: a mutant that naps once per call of a function its
+// benchmarks call 200 times per sample (newTestCampaign's -benchtime)
+// makes each sample 10 s where the baseline's take microseconds, so every
+// one is censored (and so above every baseline sample) at any load, and
+// costs no CPU. A spin of as long kept a core busy up to the censoring cap
+// in every sample (3 times the slowest baseline sample, longer the busier
+// the machine).
+func napHelper(name string) string {
+	return "package " + name + "\n\nimport \"time\"\n\nvar perfmut_sink int\n\nfunc perfmut_nap() { time.Sleep(50 * time.Millisecond) }\n"
+}
+
 // hotMutants are the mutants of testdata/hot with known outcomes.
-// sum-spin's 20,000 additions per element make each of its samples (at
-// newTestCampaign's 200 iterations) seconds of work where the baseline's
-// take microseconds: every one is censored, and so above every baseline
-// sample, whatever the load (see newTestCampaign).
+// sum-spin naps in each call of Sum (see napHelper): every one of its
+// samples is censored.
 func hotMutants(t testing.TB, mod mutate.Module) []mutate.Mutant {
 	const pkg = "example.com/hot/calc"
 	const file = "calc/calc.go"
-	spin := "for _, x := range xs {\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"
+	spin := mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "for _, x := range xs {", "perfmut_nap()\n\tfor _, x := range xs {")
+	spin.Helper = napHelper("calc")
 	// sum-hang's tests sleep past the campaign's test timeout: a hang that
 	// costs no CPU.
 	hang := mkMutant(t, mod, "sum-hang", pkg, file, "func Sum(", "s := 0", "s := 0\n\tperfmut_hang()")
 	hang.Helper = "package calc\n\nimport \"time\"\n\nfunc perfmut_hang() { time.Sleep(time.Hour) }\n"
 	return []mutate.Mutant{
-		mkMutant(t, mod, "sum-spin", pkg, file, "func Sum(", "for _, x := range xs {", spin),
+		spin,
 		mkMutant(t, mod, "unused-spin", pkg, file, "func Unused(", "p *= 3", "p *= 3\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
 		mkMutant(t, mod, "prepare-spin", pkg, file, "func Prepare(", "xs[i] = i", "xs[i] = i\n\t\tfor perfmut_i := 0; perfmut_i < 200; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}"),
 		mkMutant(t, mod, "find-unbreak", pkg, file, "func Find(", "\n\t\t\tbreak", ""),

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/perfmut/perfmut/mutate"
@@ -31,28 +29,20 @@ func TestSince(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	const calc, app = "example.com/hot/calc", "example.com/hot/app"
 	// Every measured mutant must be killed in every campaign, or -since
-	// would measure it again: its spin makes each of its samples take
-	// seconds of work where the baseline's take microseconds, so that
-	// every sample is censored (see newTestCampaign) or slower by
-	// far more than a loaded machine's scheduling delays. A spin of
-	// 100,000 per element at Sum's loop body (BenchmarkSum sums 1,000
-	// elements per iteration), 20,000,000 where the site runs once per
-	// call.
+	// would measure it again: each naps (see napHelper) at its site, once
+	// per call where a benchmark runs it, so that every sample is
+	// censored, whatever the load.
 	spin := func(id, pkg, file, anchor, old string) mutate.Mutant {
-		n := 20_000_000
-		if id == "sum-spin" {
-			n = 100_000
-		}
-		loop := fmt.Sprintf("for perfmut_i := 0; perfmut_i < %d; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}", n)
-		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+"\n\t\t"+loop)
+		m := mkMutant(t, mod, id, pkg, file, anchor, old, old+"\n\t\tperfmut_nap()")
+		m.Helper = napHelper("calc")
 		if pkg == app {
-			m.Helper = "package app\n\nvar perfmut_sink int\n"
-			m.Edits[0].New = strings.ReplaceAll(loop, "\n\t", "\n") + "\n\t" + old
+			m.Helper = napHelper("app")
+			m.Edits[0].New = "perfmut_nap()\n\t" + old
 		}
 		return m
 	}
 	ms := []mutate.Mutant{
-		spin("sum-spin", calc, "calc/calc.go", "func Sum(", "s += x"),                       // judged by calc and app benchmarks
+		spin("sum-spin", calc, "calc/calc.go", "func Sum(", "s := 0"),                       // judged by calc and app benchmarks
 		spin("find-spin", calc, "calc/calc.go", "func Find(", "idx = i"),                    // calc only
 		spin("unused-spin", calc, "calc/calc.go", "func Unused(", "p *= 3"),                 // no-coverage: every importer judges
 		spin("prepare-spin", calc, "calc/calc.go", "func Prepare(", "xs := make([]int, n)"), // in benchmark setup only
