@@ -20,8 +20,10 @@ func TestEquivalentAndDuplicate(t *testing.T) {
 	mod, pkgs := testModule(t, "hot")
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	dead := mkMutant(t, mod, "sum-dead", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_dead := x * 3\n\t\t_ = perfmut_dead")
-	spinA := mkMutant(t, mod, "sum-spin-a", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_i := 0; perfmut_i < 20000; perfmut_i++ {\n\t\t\tperfmut_sink += perfmut_i\n\t\t}")
-	spinB := mkMutant(t, mod, "sum-spin-b", pkg, file, "func Sum(", "s += x", "s += x\n\t\tfor perfmut_j := 0; 20000 > perfmut_j; perfmut_j += 1 {\n\t\t\tperfmut_sink = perfmut_sink + perfmut_j\n\t\t}")
+	// Both nap in every iteration (see napHelper): killed by censoring.
+	spinA := mkMutant(t, mod, "sum-spin-a", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_nap()")
+	spinB := mkMutant(t, mod, "sum-spin-b", pkg, file, "func Sum(", "s += x", "s += x\n\t\t(perfmut_nap)()")
+	spinA.Helper, spinB.Helper = napHelper("calc"), napHelper("calc")
 	c := newTestCampaign(t, mod, pkgs, append(hotMutants(t, mod)[:0:0], dead, spinA, spinB), filepath.Join(t.TempDir(), "out"))
 	rep, err := c.Run(context.Background())
 	if err != nil {
