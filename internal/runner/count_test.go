@@ -32,6 +32,7 @@ func TestCountCampaign(t *testing.T) {
 	if testing.Short() {
 		t.Skip("counts under valgrind take a minute")
 	}
+	t.Parallel() // instruction counts do not depend on the load
 	info, err := instr.Check(context.Background())
 	if err != nil {
 		t.Skipf("no instruction counts here: %v", err)

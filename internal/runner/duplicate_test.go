@@ -17,6 +17,7 @@ func TestEquivalentAndDuplicate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	mod, pkgs := testModule(t, "hot")
 	const pkg, file = "example.com/hot/calc", "calc/calc.go"
 	dead := mkMutant(t, mod, "sum-dead", pkg, file, "func Sum(", "s += x", "s += x\n\t\tperfmut_dead := x * 3\n\t\t_ = perfmut_dead")

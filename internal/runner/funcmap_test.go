@@ -78,6 +78,7 @@ func TestFunctionMapCampaign(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs benchmarks")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	mod, pkgs := testModule(t, "hot")
 	ms := hotMutants(t, mod)[:1] // sum-spin
 	out := filepath.Join(t.TempDir(), "out")
@@ -140,6 +141,7 @@ func TestMapInterruptKeepsReport(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs benchmarks")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	mod, pkgs := testModule(t, "hot")
 	ms := hotMutants(t, mod)[:1]
 	out := filepath.Join(t.TempDir(), "out")

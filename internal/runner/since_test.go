@@ -26,6 +26,7 @@ func TestSince(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures modules")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	mod, pkgs := testModule(t, "hot")
 	const calc, app = "example.com/hot/calc", "example.com/hot/app"
 	// Every measured mutant must be killed in every campaign, or -since

@@ -54,6 +54,7 @@ func TestSubsumption(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	for _, infer := range []bool{true, false} {
 		t.Run(fmt.Sprint("infer=", infer), func(t *testing.T) {
 			mod, pkgs := testModule(t, "hot")

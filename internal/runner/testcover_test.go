@@ -22,6 +22,7 @@ func TestFunctionalFilterSelection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end: builds and measures a module")
 	}
+	t.Parallel() // its verdicts do not depend on the load (see newTestCampaign)
 	for _, full := range []bool{false, true} {
 		t.Run(map[bool]string{false: "reached", true: "full"}[full], func(t *testing.T) {
 			mod, pkgs := testModule(t, "hot")
