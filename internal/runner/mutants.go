@@ -651,15 +651,29 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Score = results.LevelScores(rep.Mutants, c.Levels)
 	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.Warnings
-	rep.Sensitivity = sensitivities(rep.Mutants)
-	rep.Inputs = r.since.inputs
 	rep.Noise = r.Noise(undecidedBenchmarks(rep.Mutants))
+	rep.Sensitivity = sensitivitiesPredicted(rep.Mutants, sitePredictor(rep.Mutants, rep.Noise, r.siteHeat))
+	rep.Inputs = r.since.inputs
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}
 	sum := score.Summarize(results.Outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum
 	return rep, nil
+}
+
+// siteHeat is how often each benchmark whose timed loop runs m's site
+// runs it per iteration (none when the campaign did not cover the
+// benchmarks: a resumed run with nothing left to do).
+func (r *run) siteHeat(m results.Mutant) map[engine.Benchmark]engine.BenchHeat {
+	if len(r.cov.benches) == 0 {
+		return nil
+	}
+	sel, _, err := r.selection(m.Mutant)
+	if err != nil {
+		return nil
+	}
+	return engine.HeatByBench(sel)
 }
 
 // undecidedBenchmarks reports whether benchmark name measured, at level
