@@ -58,7 +58,7 @@ for r in $(seq 1 "$n"); do
 		w=$(run "${bins[$i]}" "$work/b$i-r$r")
 		echo "$w" >>"$work/b$i.walls"
 		printf 'run %d %s: %s s (load %s -> %s) %s\n' "$r" "${bins[$i]}" "$w" "$load" \
-			"$(uptime | sed 's/.*load average: //')" "$(grep -o 'done in .*' "$work/b$i-r$r.log")"
+			"$(uptime | sed 's/.*load average: //')" "$(grep -o 'perfmut: done in .*' "$work/b$i-r$r.log")"
 	done
 done
 for i in "${!bins[@]}"; do
