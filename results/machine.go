@@ -24,6 +24,25 @@ func (m Machine) Steal() (float64, bool) {
 	return float64(b.Steal-a.Steal) / float64(b.Total-a.Total), true
 }
 
+// Others returns the share of the machine's CPU time from Start to End
+// (0 to 1) that went to processes other than perfmut and the children it
+// waited for (its builds, tests and benchmarks): the load that is not
+// perfmut's own. It is known when both snapshots know the busy and own
+// CPU time and time passed between them.
+func (m Machine) Others() (float64, bool) {
+	a, b := m.Start, m.End
+	if !a.StealKnown || !b.StealKnown || !a.OwnKnown || !b.OwnKnown || b.Total <= a.Total || b.Busy < a.Busy || a.Busy == 0 {
+		return 0, false
+	}
+	capacity := b.Time.Sub(a.Time).Seconds() * float64(max(a.CPUs, 1))
+	if capacity <= 0 {
+		return 0, false
+	}
+	busy := float64(b.Busy-a.Busy) / float64(b.Total-a.Total)
+	own := (b.Own - a.Own).Seconds() / capacity
+	return min(max(busy-own, 0), 1), true
+}
+
 // String is the one line the reports' headers show, e.g.
 //
 //	load 3.88 at the start, 12.26 at the end (1-minute averages, 2 CPUs); CPU steal 0.1% from start to end
@@ -58,9 +77,18 @@ type Snapshot struct {
 	// Steal and Total are the CPU time (in clock ticks, summed over the
 	// CPUs) stolen by the hypervisor and spent in all states, since boot;
 	// StealKnown is false where the platform does not give them.
-	Steal      uint64 `json:"steal_ticks"`
-	Total      uint64 `json:"total_ticks"`
-	StealKnown bool   `json:"steal_known"`
+	Steal uint64 `json:"steal_ticks"`
+	Total uint64 `json:"total_ticks"`
+	// Busy is the CPU time (clock ticks, summed over the CPUs) spent
+	// neither idle, waiting for I/O nor stolen, since boot; known with
+	// StealKnown (0 in reports from before it was kept).
+	Busy uint64 `json:"busy_ticks,omitempty"`
+	// Own is the CPU time perfmut used up to the snapshot, its children
+	// that ended included (builds, tests, benchmarks); OwnKnown is false
+	// where the platform does not give it.
+	Own        time.Duration `json:"own_cpu_ns,omitempty"`
+	OwnKnown   bool          `json:"own_known,omitempty"`
+	StealKnown bool          `json:"steal_known"`
 }
 
 // String is the snapshot's load for a log line: "load 3.88 (1-minute

@@ -23,6 +23,15 @@ type Sensitivity struct {
 	// survived (0: none did), so the threshold lies between the two.
 	DetectedNanos float64 `json:"detected_ns,omitempty"`
 	MissedNanos   float64 `json:"missed_ns,omitempty"`
+	// PredictedNanos is the smallest cost per iteration a benchmark that
+	// runs the site would notice, by its baseline noise (the slowdown it
+	// detects at the campaign's sample budget, times its time per
+	// iteration, over the runs of the site per iteration), PredictedBy
+	// that benchmark; 0 and "" when unknown. Where even the smallest
+	// injected cost is killed, it says how much smaller a slowdown the
+	// benchmarks would still notice.
+	PredictedNanos float64 `json:"predicted_ns,omitempty"`
+	PredictedBy    string  `json:"predicted_by,omitempty"`
 	// Text words the two costs, e.g. "benchmarks notice +7µs per
 	// iteration here", as the reports show them; the campaign that writes
 	// the report words it (Sensitivities leaves it empty).

@@ -61,8 +61,13 @@ func (e *Engine) Iters(ctx context.Context, level string, b Benchmark) (BenchIte
 }
 
 // Noise is the machine's noise so far, for report.json: its load at the
-// engine's start and now, and what the baseline's samples say.
-func (e *Engine) Noise() *results.Noise { return e.noise.summary(&e.cfg) }
+// engine's start and now, what the baseline's samples say of each
+// benchmark, and advice on the benchmarks for which matters(level, name,
+// unit) is true (those that left mutants undecided) when their noise hides
+// the slowdown that matters.
+func (e *Engine) Noise(matters func(level, name, unit string) bool) *results.Noise {
+	return e.noise.summary(&e.cfg, matters)
+}
 
 // Warnf logs a warning and keeps it for report.json.
 func (e *Engine) Warnf(format string, args ...any) {

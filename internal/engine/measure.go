@@ -110,7 +110,7 @@ func (e *Engine) Measure(ctx context.Context, j *Job) (*results.LevelResult, err
 	if err != nil {
 		return nil, err
 	}
-	e.noise.adviseAtStart(&e.cfg, e.Prog)
+	e.noise.logStart(&e.cfg, e.Prog)
 	defer ms.outs[0].Close()
 	defer ms.outs[1].Close()
 	v, skipped, err := ms.sample(ctx)

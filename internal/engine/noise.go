@@ -17,7 +17,7 @@ type noiseState struct {
 	start   results.Snapshot
 	benches map[string]*noiseBench // level, benchmark, unit -> its samples
 	order   []string               // keys of benches, in order of first sample
-	advised bool                   // the advice was logged at the start
+	logged  bool                   // logStart logged
 }
 
 // noiseBench is one benchmark's baseline samples in one unit at a level.
@@ -43,10 +43,14 @@ func (n *noiseState) add(level string, b Benchmark, unit string, v float64) {
 	nb.vals = append(nb.vals, v)
 }
 
-// check runs checkNoise over the baseline samples so far, by c's rule: wall time's
-// and the counts' separately (each has its own advice), at the level of
-// one of a benchmark's three metrics.
-func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
+// check runs checkNoise over the baseline samples so far, by c's rule:
+// wall time's and the counts' separately (each has its own advice), at the
+// level of one of a benchmark's three metrics. Every benchmark gets its
+// result; the advice speaks only of those for which matters (level, name,
+// unit) is true: the benchmarks that measured mutants left undecided. m is
+// the machine over the campaign: whether the noise of wall time is the
+// load of other processes or the benchmarks' own.
+func (n *noiseState) check(c *Config, matters func(level, name, unit string) bool, m results.Machine) ([]results.BenchNoise, []string) {
 	var out []results.BenchNoise
 	var advice []string
 	rule := c.Rule
@@ -55,57 +59,74 @@ func (n *noiseState) check(c *Config) ([]results.BenchNoise, []string) {
 		if unit == score.InstructionsPerOp {
 			need.MinEffect = c.Counting.OnCounts(rule).MinEffect
 		}
-		var bs []benchSamples
+		var bs, mattering []benchSamples
 		var levels []string
 		for _, k := range n.order {
 			if nb := n.benches[k]; nb.unit == unit {
 				bs = append(bs, benchSamples{Name: nb.name, Samples: nb.vals})
 				levels = append(levels, nb.level)
+				if matters(nb.level, nb.name, unit) {
+					mattering = append(mattering, bs[len(bs)-1])
+				}
 			}
 		}
 		if len(bs) == 0 {
 			continue
 		}
-		kind := noiseWallTime
-		switch {
-		case unit == score.InstructionsPerOp:
-			kind = noiseCounts
-		case c.Counting != nil:
-			kind = noiseWallTimeBesideCounts
-		}
-		res, line := checkNoise(bs, need, kind)
+		kind := noiseKindOf(unit, c.Counting != nil, m)
+		res, _ := checkNoise(bs, need, kind)
 		for i, x := range res {
 			out = append(out, benchNoiseOf(x, levels[i], unit))
 		}
-		if line != "" {
+		if _, line := checkNoise(mattering, need, kind); line != "" {
 			advice = append(advice, line)
 		}
 	}
 	return out, advice
 }
 
-// adviseAtStart logs, once, the machine's load and what the baseline
-// samples taken so far say of its noise.
-func (n *noiseState) adviseAtStart(c *Config, prog *Progress) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if n.advised {
-		return
+// quietShare is the share of the machine's CPU time other processes may
+// use while it still counts as quiet: below it, the noise of wall time is
+// the benchmarks' own, not the load's.
+const quietShare = 0.1
+
+// noiseKindOf is what samples in unit measure, on machine m, for the
+// advice: counts, time beside counts, time on a machine other processes
+// load (or whose load is unknown), or time on a quiet machine.
+func noiseKindOf(unit string, counting bool, m results.Machine) noiseKind {
+	switch {
+	case unit == score.InstructionsPerOp:
+		return noiseCounts
+	case counting:
+		return noiseWallTimeBesideCounts
 	}
-	n.advised = true
-	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), takeSnapshot().String())
-	_, advice := n.check(c)
-	for _, a := range advice {
-		prog.Logf("perfmut: %s", a)
+	if others, ok := m.Others(); ok {
+		return wallTimeWithOthers(others)
 	}
+	return noiseWallTime
 }
 
-// summary is the noise at the end of the engine's work, for report.json.
-func (n *noiseState) summary(c *Config) *results.Noise {
+// logStart logs, once, what the engine measures and the machine's load.
+// The noise advice waits for the end (summary): only then is it known
+// whether the noise left mutants undecided.
+func (n *noiseState) logStart(c *Config, prog *Progress) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	benches, advice := n.check(c)
-	return &results.Noise{Measures: c.Counting.Measures(), Machine: results.Machine{Start: n.start, End: takeSnapshot()}, Benchmarks: benches, Advice: advice}
+	if n.logged {
+		return
+	}
+	n.logged = true
+	prog.Logf("perfmut: measuring %s; %s", c.Counting.Measures(), takeSnapshot().String())
+}
+
+// summary is the noise at the end of the engine's work, for report.json,
+// with the advice on the benchmarks for which matters is true (see check).
+func (n *noiseState) summary(c *Config, matters func(level, name, unit string) bool) *results.Noise {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	m := results.Machine{Start: n.start, End: takeSnapshot()}
+	benches, advice := n.check(c, matters, m)
+	return &results.Noise{Measures: c.Counting.Measures(), Machine: m, Benchmarks: benches, Advice: advice}
 }
 
 // benchNoiseOf is r's record for report.json, its samples of metric at

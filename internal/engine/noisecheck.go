@@ -72,20 +72,43 @@ type noiseResult struct {
 	TooNoisy bool `json:"too_noisy"`
 }
 
-// noiseKind is what checkNoise's samples measure, which decides its advice.
-type noiseKind int
+// noiseKind is what checkNoise's samples measure, and on what machine,
+// which decides its advice.
+type noiseKind struct {
+	what noiseWhat
+	// others is the share of the machine's CPU time that processes other
+	// than perfmut used (results.Machine.Others), if known: wall time's
+	// noise is the load's, or on a quiet machine the benchmarks' own.
+	others float64
+	known  bool
+}
+
+// noiseWhat is what the samples measure.
+type noiseWhat int
+
+const (
+	whatWallTime noiseWhat = iota
+	whatCounts
+	whatWallTimeBesideCounts
+)
 
 // The kinds of samples.
-const (
-	// noiseWallTime is a campaign measuring time: the advice is to count
-	// instructions.
-	noiseWallTime noiseKind = iota
+var (
+	// noiseWallTime is a campaign measuring time, the machine's load not
+	// known: the advice is to count instructions.
+	noiseWallTime = noiseKind{what: whatWallTime}
 	// noiseCounts are instruction counts: the advice cannot be to count them.
-	noiseCounts
+	noiseCounts = noiseKind{what: whatCounts}
 	// noiseWallTimeBesideCounts is the time samples of a campaign that counts
 	// the others: these mutants' cost is one a count does not see.
-	noiseWallTimeBesideCounts
+	noiseWallTimeBesideCounts = noiseKind{what: whatWallTimeBesideCounts}
 )
+
+// wallTimeWithOthers is a campaign measuring time on a machine whose other
+// processes used the share others of its CPU time.
+func wallTimeWithOthers(others float64) noiseKind {
+	return noiseKind{what: whatWallTime, others: others, known: true}
+}
 
 // checkNoise compares each benchmark's noise with the need, and returns the
 // results in the order of benches and one line of advice: "" when every
@@ -125,15 +148,24 @@ func noiseAdvice(noisy []noiseResult, n int, need noiseNeed, kind noiseKind) str
 		names = append(names, fmt.Sprintf("%d more", more))
 	}
 	name, raise := need.mattersName()
-	line := fmt.Sprintf("noise: %d of %d benchmarks cannot detect a slowdown of %s %s in %d samples (%s)",
+	line := fmt.Sprintf("noise: %d of %d benchmarks measuring undecided mutants cannot detect a slowdown of %s %s in %d samples (%s)",
 		len(noisy), n, name, slowdownPercent(need.matters()), need.Budget, strings.Join(names, ", "))
-	switch kind {
-	case noiseCounts:
+	switch {
+	case kind.what == whatCounts:
 		return line + ": their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or " + raise
-	case noiseWallTimeBesideCounts:
+	case kind.what == whatWallTimeBesideCounts:
 		return line + ": the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"
+	case kind.known && kind.others < quietShare:
+		return line + fmt.Sprintf(": the machine was quiet (other processes used %s of its CPU time), so the noise is the benchmarks' own; longer samples (-sample-time) or more of them (-max-samples) would decide those mutants", sharePercent(kind.others))
+	case kind.known:
+		return line + fmt.Sprintf(": the machine is too noisy for wall time (other processes used %s of its CPU time); -measure instructions counts instructions, which the load does not change", sharePercent(kind.others))
 	}
 	return line + ": the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"
+}
+
+// sharePercent writes a share (0 to 1) in per cent: 0.034 is "3%".
+func sharePercent(x float64) string {
+	return fmt.Sprintf("%.0f%%", 100*x)
 }
 
 // slowdownPercent writes a ratio as the slowdown in per cent: 1.018 is "1.8%".

@@ -67,22 +67,22 @@ func TestCheckNoise(t *testing.T) {
 			t.Errorf("%s: Detectable %v, TooNoisy %v; want %v, %v", res[i].Name, res[i].Detectable, res[i].TooNoisy, want.det, want.noisy)
 		}
 	}
-	if want := "noise: 1 of 3 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
+	if want := "noise: 1 of 3 benchmarks measuring undecided mutants cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
 		t.Errorf("advice =\n%q, want\n%q", advice, want)
 	}
 	_, advice = checkNoise([]benchSamples{{"BenchmarkPut", wall}}, need, noiseCounts)
-	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkPut detects 7.53%): their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"; advice != want {
+	if want := "noise: 1 of 1 benchmarks measuring undecided mutants cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkPut detects 7.53%): their instruction counts vary between processes (a map's hash seed, random inputs); raise -max-samples or the minimum effect"; advice != want {
 		t.Errorf("advice when counting =\n%q, want\n%q", advice, want)
 	}
 	_, advice = checkNoise([]benchSamples{{"BenchmarkSleep", wall}}, need, noiseWallTimeBesideCounts)
-	if want := "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkSleep detects 7.53%): the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"; advice != want {
+	if want := "noise: 1 of 1 benchmarks measuring undecided mutants cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkSleep detects 7.53%): the machine is too noisy for the mutants measured on wall time (their cost is waiting or contention, which a count does not see); measure them on a quieter machine"; advice != want {
 		t.Errorf("advice beside counts =\n%q, want\n%q", advice, want)
 	}
 	if _, advice := checkNoise([]benchSamples{{"BenchmarkCounts", counts}}, need, noiseWallTime); advice != "" {
 		t.Errorf("advice for quiet counts = %q, want none", advice)
 	}
 	five := []benchSamples{{"A", wall}, {"B", wall}, {"C", wall}, {"D", wall}, {"E", wall}}
-	if _, advice := checkNoise(five, need, noiseWallTime); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
+	if _, advice := checkNoise(five, need, noiseWallTime); !strings.HasPrefix(advice, "noise: 5 of 5 benchmarks measuring undecided mutants cannot detect a slowdown of the minimum effect 1% in 30 samples (A detects 7.53%, B detects 7.53%, C detects 7.53%, 2 more): the machine") {
 		t.Errorf("advice for five = %q", advice)
 	}
 }
@@ -113,7 +113,7 @@ func TestCheckNoiseMargin(t *testing.T) {
 		t.Errorf("quiet machine: Detectable %v, TooNoisy %v, advice %q; want 1.0177, false, none", res[0].Detectable, res[0].TooNoisy, advice)
 	}
 	_, advice = checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}, {"BenchmarkWall", wall}}, need, noiseWallTime)
-	if want := "noise: 1 of 2 benchmarks cannot detect a slowdown of the margin 5% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
+	if want := "noise: 1 of 2 benchmarks measuring undecided mutants cannot detect a slowdown of the margin 5% in 30 samples (BenchmarkWall detects 7.53%): the machine is too noisy for wall time; -measure instructions counts instructions, which the load does not change"; advice != want {
 		t.Errorf("advice =\n%q, want\n%q", advice, want)
 	}
 	_, advice = checkNoise([]benchSamples{{"BenchmarkPut", wall}}, need, noiseCounts)
@@ -122,7 +122,7 @@ func TestCheckNoiseMargin(t *testing.T) {
 	}
 	off := need
 	off.Margin = score.NoMargin
-	if _, advice := checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}}, off, noiseWallTime); !strings.HasPrefix(advice, "noise: 1 of 1 benchmarks cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkQuiet detects 1.77%)") {
+	if _, advice := checkNoise([]benchSamples{{"BenchmarkQuiet", quiet}}, off, noiseWallTime); !strings.HasPrefix(advice, "noise: 1 of 1 benchmarks measuring undecided mutants cannot detect a slowdown of the minimum effect 1% in 30 samples (BenchmarkQuiet detects 1.77%)") {
 		t.Errorf("advice with the margin off = %q, want the minimum effect", advice)
 	}
 }

@@ -37,31 +37,35 @@ func parseLoadavg(text string) ([3]float64, error) {
 	return load, nil
 }
 
-// parseStat reads the stolen and the total CPU time of the "cpu" line of
-// /proc/stat: user nice system idle iowait irq softirq steal [guest
-// guest_nice]. Guest time is already in user and nice, so the total is the
-// first eight fields; a kernel too old to report steal (fewer than eight)
-// is an error.
-func parseStat(text string) (steal, total uint64, err error) {
+// parseStat reads the stolen, the busy and the total CPU time of the
+// "cpu" line of /proc/stat: user nice system idle iowait irq softirq steal
+// [guest guest_nice]. Guest time is already in user and nice, so the total
+// is the first eight fields, and busy is the total but idle, iowait and
+// steal; a kernel too old to report steal (fewer than eight) is an error.
+func parseStat(text string) (steal, busy, total uint64, err error) {
 	for _, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
 		if len(f) == 0 || f[0] != "cpu" {
 			continue
 		}
 		if len(f) < 9 {
-			return 0, 0, fmt.Errorf("/proc/stat: the cpu line has %d values, want at least 8 (steal is the 8th)", len(f)-1)
+			return 0, 0, 0, fmt.Errorf("/proc/stat: the cpu line has %d values, want at least 8 (steal is the 8th)", len(f)-1)
 		}
 		for i, s := range f[1:9] {
 			v, err := strconv.ParseUint(s, 10, 64)
 			if err != nil {
-				return 0, 0, fmt.Errorf("/proc/stat: bad cpu time %q", s)
+				return 0, 0, 0, fmt.Errorf("/proc/stat: bad cpu time %q", s)
 			}
 			total += v
-			if i == 7 {
+			switch i {
+			case 3, 4: // idle, iowait
+			case 7:
 				steal = v
+			default:
+				busy += v
 			}
 		}
-		return steal, total, nil
+		return steal, busy, total, nil
 	}
-	return 0, 0, fmt.Errorf("/proc/stat has no cpu line")
+	return 0, 0, 0, fmt.Errorf("/proc/stat has no cpu line")
 }

@@ -22,17 +22,18 @@ func TestParseLoadavg(t *testing.T) {
 
 func TestParseStat(t *testing.T) {
 	stat := "cpu  100 5 50 800 10 1 2 30 7 0\ncpu0 50 2 25 400 5 0 1 15 3 0\nintr 12345\n"
-	steal, total, err := parseStat(stat)
-	// guest (7) and guest_nice (0) are already in user and nice
-	if err != nil || steal != 30 || total != 998 {
-		t.Errorf("parseStat = %d, %d, %v; want 30, 998", steal, total, err)
+	steal, busy, total, err := parseStat(stat)
+	// guest (7) and guest_nice (0) are already in user and nice; busy is
+	// user, nice, system, irq and softirq
+	if err != nil || steal != 30 || busy != 158 || total != 998 {
+		t.Errorf("parseStat = %d, %d, %d, %v; want 30, 158, 998", steal, busy, total, err)
 	}
 	for in, want := range map[string]string{
 		"cpu 1 2 3 4 5 6 7\n":   "/proc/stat: the cpu line has 7 values, want at least 8 (steal is the 8th)",
 		"cpu 1 2 3 4 5 6 7 x\n": `/proc/stat: bad cpu time "x"`,
 		"intr 1\n":              "/proc/stat has no cpu line",
 	} {
-		if _, _, err := parseStat(in); err == nil || err.Error() != want {
+		if _, _, _, err := parseStat(in); err == nil || err.Error() != want {
 			t.Errorf("parseStat(%q): error %v, want %q", in, err, want)
 		}
 	}

@@ -184,7 +184,7 @@ func intervalString(t score.TestResult) string {
 	if t.RatioHi == 0 {
 		return ""
 	}
-	return "[" + ratioString(t.RatioLo) + ", " + ratioString(t.RatioHi) + "]"
+	return ratioPair(t.RatioLo, t.RatioHi, "[", ", ", "]")
 }
 
 // isFaster reports whether f measured faster at every level it survived.

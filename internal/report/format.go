@@ -29,6 +29,23 @@ func ratioString(x float64) string {
 	return "×" + strconv.FormatFloat(x, 'f', 3, 64)
 }
 
+// ratioPair is an interval's two ratios (ratioString) between open, sep
+// and close, the note of an unbounded ratio (score.UnboundedNote) said
+// once, after them: "[×1.200, ×inf] (baseline median 0)".
+func ratioPair(lo, hi float64, open, sep, close string) string {
+	note := ""
+	bare := func(x float64) string {
+		s := ratioString(x)
+		if t, ok := strings.CutSuffix(s, " "+score.UnboundedNote); ok {
+			note = " " + score.UnboundedNote
+			return t
+		}
+		return s
+	}
+	out := open + bare(lo) + sep + bare(hi) + close
+	return out + note
+}
+
 // pString formats a p-value with two significant digits.
 func pString(p float64) string {
 	if p >= 1 {

@@ -33,6 +33,7 @@ var htmlTemplate string
 
 var pageTmpl = template.Must(template.New("page").Funcs(template.FuncMap{
 	"pct": pct, "ratio": ratioString, "p": pString,
+	"interval":   func(lo, hi float64) string { return ratioPair(lo, hi, "", " – ", "") },
 	"width":      func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
 	"maxPlotted": func() int { return maxPlottedMutants },
 }).Parse(htmlTemplate))

@@ -187,7 +187,7 @@ func mdChunks(rep *results.Report, lv []string, dir string) (chunks []mdChunk, t
 	}
 	if len(rep.Sensitivity) > 0 {
 		var b strings.Builder
-		b.WriteString("\n#### Sensitivity per loop site\n\nThe smallest time per loop iteration, injected by spin-loop and sleep mutants, that the benchmarks noticed.\n\n| site | function | level | sensitivity |\n|---|---|---|---|\n")
+		b.WriteString("\n#### Sensitivity per loop site\n\nThe smallest time per loop iteration, injected by spin-loop and sleep mutants, that the benchmarks noticed, and where even the smallest was noticed, how small a cost their noise says they would still notice.\n\n| site | function | level | sensitivity |\n|---|---|---|---|\n")
 		for _, s := range rep.Sensitivity {
 			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", codeSpan(fmt.Sprintf("%s:%d:%d", s.File, s.Line, s.Column)), codeSpan(s.Function), s.Level, mdEscape(s.Text))
 		}

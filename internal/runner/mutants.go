@@ -31,7 +31,8 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 			return err
 		}
 	}
-	queue := make(chan *measureJob, c.Jobs)
+	queue := make(chan *measureJob, queueLen*c.Jobs)
+	r.builders = newBuilders()
 	var mwg sync.WaitGroup
 	mwg.Add(1)
 	go func() {
@@ -39,6 +40,8 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 		r.measureQueue(ctx, cancel, queue)
 	}()
 	err := r.Parallel(ctx, len(todo), func(k int) error {
+		r.builders.add(1)
+		defer r.builders.add(-1)
 		return r.mutant(ctx, c.Mutants[todo[k]], todo[k], queue)
 	})
 	close(queue)
@@ -52,9 +55,15 @@ func (r *run) mutants(ctx context.Context, todo []int) error {
 	return err
 }
 
+// queueLen is how many measurement jobs per worker the builders may build
+// ahead of the measurer: the size of a burst of builds (see builders).
+const queueLen = 4
+
 // measureQueue measures the jobs of queue until it is closed. A job that
 // samples wall time is measured alone: it holds quiet for writing, so no
-// build, test or other measurement runs beside it. A job measured on
+// build, test or other measurement runs beside it. It waits for the
+// builders to be idle or the queue to be full, and then measures, in the
+// same quiet period, every job queued meanwhile (measureBurst). A job measured on
 // instruction counts only (Engine.CountedOnly), whose values the load does
 // not change, holds quiet for reading: it runs beside builds, tests and
 // up to NumCPU-1 other such jobs; the counts it needs first (the
@@ -64,7 +73,14 @@ func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, 
 	counted := make(chan struct{}, max(1, runtime.NumCPU()))
 	var cwg sync.WaitGroup
 	defer cwg.Wait()
-	for j := range queue {
+	var pending *measureJob // a job measureBurst took and left
+	for {
+		j, ok := pending, pending != nil
+		if pending = nil; !ok {
+			if j, ok = <-queue; !ok {
+				return
+			}
+		}
 		if ctx.Err() != nil {
 			j.cleanup()
 			continue
@@ -81,8 +97,10 @@ func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, 
 			}
 		}
 		if !r.CountedOnly(&j.Job) {
+			r.builders.waitIdle(func() bool { return len(queue) >= cap(queue) })
 			r.quiet.Lock()
 			r.measureJob(ctx, cancel, j)
+			pending = r.measureBurst(ctx, cancel, queue)
 			r.quiet.Unlock()
 			continue
 		}
@@ -95,6 +113,27 @@ func (r *run) measureQueue(ctx context.Context, cancel context.CancelCauseFunc, 
 			r.quiet.RUnlock()
 			<-counted
 		}()
+	}
+}
+
+// measureBurst measures, under the quiet lock the caller holds, the jobs
+// waiting in queue, until it is empty. It returns, unmeasured, the first
+// job that is not for it: one that counts instructions (its counts are
+// prepared beside builds), or any once ctx is done; nil when none.
+func (r *run) measureBurst(ctx context.Context, cancel context.CancelCauseFunc, queue <-chan *measureJob) *measureJob {
+	for {
+		select {
+		case j, ok := <-queue:
+			if !ok {
+				return nil
+			}
+			if ctx.Err() != nil || r.c.Counting != nil {
+				return j
+			}
+			r.measureJob(ctx, cancel, j)
+		default:
+			return nil
+		}
 	}
 }
 
@@ -217,13 +256,15 @@ func (r *run) mutantLevel(ctx context.Context, mr *mutantRun, level string, queu
 	mr.pending.Add(1)
 	j := &measureJob{Job: engine.Job{Mutant: m, Level: level, Benches: engine.WithCPUs(sel.Benches, r.c.CPU), Pool: mr.pool, Heat: mr.heat, Note: sel.Note, MutBins: bins, Out: r.c.Out}, prep: time.Since(start), phases: ph,
 		cleanup: func() { os.RemoveAll(ldir); mr.pending.Done() }}
-	select {
-	case queue <- j:
-		return nil
-	case <-ctx.Done():
-		j.cleanup()
-		return ctx.Err()
-	}
+	r.builders.waiting(func() {
+		select {
+		case queue <- j:
+		case <-ctx.Done():
+			j.cleanup()
+			err = ctx.Err()
+		}
+	})
+	return err
 }
 
 // notBuilt is the result of a mutant that no benchmark and no test can
@@ -244,11 +285,16 @@ func (r *run) sameCode(ctx context.Context, mr *mutantRun, level string) func(bi
 		if len(mr.sel.Benches) == 0 || r.c.KeepEquivalent {
 			return nil, nil
 		}
+		// objdump's work is perfmut's own: not beside a measurement.
+		r.quiet.RLock()
 		lr, print := r.tce.equivalent(ctx, r.Engine, r.base.inlineSymbols(mr.m.Package), r.base.bins[level], mr.m.Package, level, bins)
+		r.quiet.RUnlock()
 		if lr != nil || print == "" {
 			return lr, nil
 		}
-		return r.dedup.duplicate(ctx, r.result, mr.m, level, print)
+		var err error
+		r.builders.waiting(func() { lr, err = r.dedup.duplicate(ctx, r.result, mr.m, level, print) })
+		return lr, err
 	}
 }
 
@@ -605,15 +651,51 @@ func (r *run) report(ctx context.Context, started time.Time) (*results.Report, e
 	rep.Score = results.LevelScores(rep.Mutants, c.Levels)
 	rep.Phases = results.SumPhases(rep.Mutants)
 	rep.Warnings = r.Warnings
-	rep.Sensitivity = sensitivities(rep.Mutants)
+	rep.Noise = r.Noise(undecidedBenchmarks(rep.Mutants))
+	rep.Sensitivity = sensitivitiesPredicted(rep.Mutants, sitePredictor(rep.Mutants, rep.Noise, r.siteHeat))
 	rep.Inputs = r.since.inputs
-	rep.Noise = r.Noise()
 	if r.base.times != (results.BaselineTimes{}) {
 		rep.Baseline = &r.base.times
 	}
 	sum := score.Summarize(results.Outcomes(rep.Mutants), c.Rule.Alpha, c.Rule.Correction)
 	rep.Summary = &sum
 	return rep, nil
+}
+
+// siteHeat is how often each benchmark whose timed loop runs m's site
+// runs it per iteration (none when the campaign did not cover the
+// benchmarks: a resumed run with nothing left to do).
+func (r *run) siteHeat(m results.Mutant) map[engine.Benchmark]engine.BenchHeat {
+	if len(r.cov.benches) == 0 {
+		return nil
+	}
+	sel, _, err := r.selection(m.Mutant)
+	if err != nil {
+		return nil
+	}
+	return engine.HeatByBench(sel)
+}
+
+// undecidedBenchmarks reports whether benchmark name measured, at level
+// and in unit (sec/op or instructions/op), a mutant of ms that ended
+// undecided: the benchmarks whose noise the advice speaks of.
+func undecidedBenchmarks(ms []results.Mutant) func(level, name, unit string) bool {
+	set := map[[3]string]bool{}
+	for _, m := range ms {
+		for level, lr := range m.Results {
+			if lr == nil || lr.Status != score.Undecided {
+				continue
+			}
+			for _, t := range lr.Benchmarks {
+				unit := score.SecPerOp
+				if t.Metric == score.InstructionsPerOp {
+					unit = score.InstructionsPerOp
+				}
+				set[[3]string{level, t.Benchmark, unit}] = true
+			}
+		}
+	}
+	return func(level, name, unit string) bool { return set[[3]string{level, name, unit}] }
 }
 
 func jsonUnmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

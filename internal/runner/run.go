@@ -49,6 +49,9 @@ type run struct {
 
 	// quiet keeps builds and tests (readers) out of measurement (writer).
 	quiet sync.RWMutex
+	// builders is the state of the workers that build, for the measurer
+	// (a new one for each wave of mutants).
+	builders *builders
 
 	mu       sync.Mutex
 	results  map[resultKey]*results.LevelResult
