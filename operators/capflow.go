@@ -125,7 +125,7 @@ func (c *capFlow) exprReads(e ast.Expr) bool {
 		if !ok || ast.Unparen(p.Value) != e {
 			return true
 		}
-		if _, ok := c.f.Info.TypeOf(lit).Underlying().(*types.Struct); !ok {
+		if t := c.f.Info.TypeOf(lit); t == nil || !isStruct(t) {
 			return true // an element of a map or slice literal
 		}
 		return c.storeReads(p.Key)
@@ -382,4 +382,9 @@ func refersTo(f *file, e ast.Expr) types.Object {
 		}
 	}
 	return nil
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
