@@ -361,6 +361,7 @@ func (p *Program) sites(pkg *Package, f *ast.File, tf *token.File, src []byte, r
 		Fset:   p.fset,
 		File:   f,
 		Src:    src,
+		Files:  pkg.pkg.Syntax,
 		Pkg:    pkg.pkg.Types,
 		Info:   pkg.pkg.TypesInfo,
 		Config: p.cfg,

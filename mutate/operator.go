@@ -108,9 +108,14 @@ type Doc struct {
 // A Pass is what an operator sees of one file. Everything in it is shared
 // and read-only.
 type Pass struct {
-	Fset   *token.FileSet
-	File   *ast.File
-	Src    []byte // the file's original content; Edit offsets index it
+	Fset *token.FileSet
+	File *ast.File
+	Src  []byte // the file's original content; Edit offsets index it
+
+	// Files is the syntax of every file of the package that Info covers,
+	// File among them, for an operator that follows a value beyond the
+	// file. Nil means File alone.
+	Files  []*ast.File
 	Pkg    *types.Package
 	Info   *types.Info
 	Config *config.Config

@@ -57,7 +57,7 @@ var-replace:
 		for _, in := range inputs {
 			for _, op := range All {
 				pass := &mutate.Pass{
-					Fset: in.p.Fset, File: in.p.Syntax[in.i], Src: in.src, Pkg: in.p.Types, Info: in.p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
+					Fset: in.p.Fset, File: in.p.Syntax[in.i], Files: in.p.Syntax, Src: in.src, Pkg: in.p.Types, Info: in.p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
 					Report: func(mutate.Site) { total++ },
 				}
 				op.Run(pass)

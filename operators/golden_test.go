@@ -167,7 +167,7 @@ func (m *testModule) run(t testing.TB, op *mutate.Operator) []result {
 			rel, _ := filepath.Rel(m.dir, file)
 			var sites []mutate.Site
 			pass := &mutate.Pass{
-				Fset: p.Fset, File: p.Syntax[i], Src: src, Pkg: p.Types, Info: p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
+				Fset: p.Fset, File: p.Syntax[i], Files: p.Syntax, Src: src, Pkg: p.Types, Info: p.TypesInfo, Config: m.cfg, Options: m.cfg.Section(op.Options),
 				Report: func(s mutate.Site) { sites = append(sites, s) },
 			}
 			op.Run(pass)

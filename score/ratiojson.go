@@ -39,11 +39,24 @@ var ratioKeys = []string{"ratio", "ratio_lo", "ratio_hi", "ratio_upper"}
 // MarshalJSON writes t with its unbounded ratios as null, its fields in
 // their order.
 func (t TestResult) MarshalJSON() ([]byte, error) {
-	b, err := json.Marshal(testJSON(t))
+	return MarshalRatios(testJSON(t), ratioKeys...)
+}
+
+// UnmarshalJSON reads a TestResult whose null ratios are unbounded.
+func (t *TestResult) UnmarshalJSON(data []byte) error {
+	return UnmarshalRatios(data, (*testJSON)(t), ratioKeys, &t.Ratio, &t.RatioLo, &t.RatioHi, &t.Upper)
+}
+
+// MarshalRatios encodes v (a struct without a MarshalJSON of its own) with
+// the ratios under the given keys written as null where they are
+// unbounded (+-UnboundedRatio), the other fields as encoding/json writes
+// them.
+func MarshalRatios(v any, keys ...string) ([]byte, error) {
+	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range ratioKeys {
+	for _, k := range keys {
 		// A key with its quotes cannot occur inside a JSON string, where a
 		// quote is escaped.
 		for _, x := range []float64{UnboundedRatio, -UnboundedRatio} {
@@ -59,17 +72,19 @@ func mustJSON(x float64) []byte {
 	return b
 }
 
-// UnmarshalJSON reads a TestResult whose null ratios are unbounded.
-func (t *TestResult) UnmarshalJSON(data []byte) error {
-	if err := json.Unmarshal(data, (*testJSON)(t)); err != nil {
+// UnmarshalRatios decodes data into v (a pointer to a struct without an
+// UnmarshalJSON of its own) and sets dsts[i] to UnboundedRatio where the
+// key keys[i] is null.
+func UnmarshalRatios(data []byte, v any, keys []string, dsts ...*float64) error {
+	if err := json.Unmarshal(data, v); err != nil {
 		return err
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return err
 	}
-	for i, dst := range []*float64{&t.Ratio, &t.RatioLo, &t.RatioHi, &t.Upper} {
-		if string(raw[ratioKeys[i]]) == "null" {
+	for i, dst := range dsts {
+		if string(raw[keys[i]]) == "null" {
 			*dst = UnboundedRatio
 		}
 	}
