@@ -62,7 +62,7 @@ for r in $(seq 1 "$n"); do
 	done
 done
 for i in "${!bins[@]}"; do
-	echo "median of $n, ${bins[$i]}: $(sort -n "$work/b$i.walls" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}') s"
+	echo "median of $n, ${bins[$i]}: $(sort -n "$work/b$i.walls" | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else printf "%.1f\n", (a[NR/2]+a[NR/2+1])/2}') s"
 	last=$work/b$i-r$n
 	grep -E '^(opt|noopt) +score' "$last.log" || true
 	grep -c 'noise:' "$last.log" | sed 's/^/noise lines in the last run: /'

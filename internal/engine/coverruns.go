@@ -240,6 +240,34 @@ func medianCount(runs []map[string][]CovBlock, file string, bi int, at CovBlock)
 	return counts[len(counts)/2], varies
 }
 
+// coverJobs builds p's coverage test binary and lists its benchmarks: a
+// coverage run for each (none when p's tests do not build here).
+func (e *Engine) coverJobs(ctx context.Context, p *mutate.Package, coverpkg []string) ([]coverJob, error) {
+	bin := filepath.Join(e.Tmp, "cover", SafeName(p.ImportPath)+".test")
+	ok, err := e.GoTestC(ctx, e.cfg.Module.Dir, p.ImportPath, bin, "", "",
+		"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
+	if err != nil {
+		return nil, fmt.Errorf("baseline coverage build: %w", err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	names, spo, err := e.ListBenchmarks(ctx, p, bin)
+	if err != nil {
+		return nil, err
+	}
+	var jobs []coverJob
+	for _, n := range names {
+		iters := coverIters(spo[n])
+		if fixed, ok := fixedIters(e.cfg.Benchtime); ok {
+			// Samples of N iterations reach only what N and 2N do.
+			iters = fixed
+		}
+		jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
+	}
+	return jobs, nil
+}
+
 // CoverBenchmarks builds a -cover test binary of each package in pkgs
 // that has benchmarks, instruments the mutated packages (coverpkg), and
 // records per leaf benchmark which blocks run and which of them grow with
@@ -252,32 +280,26 @@ func medianCount(runs []map[string][]CovBlock, file string, bi int, at CovBlock)
 func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, pkgs []*mutate.Package, coverpkg []string) ([]*BenchCoverage, error) {
 	var mu sync.Mutex
 	var all []*BenchCoverage
-	var jobs []coverJob
+	var withTests []*mutate.Package
 	for _, p := range pkgs {
-		if !hasTests[p.ImportPath] {
-			continue
+		if hasTests[p.ImportPath] {
+			withTests = append(withTests, p)
 		}
-		bin := filepath.Join(e.Tmp, "cover", SafeName(p.ImportPath)+".test")
-		ok, err := e.GoTestC(ctx, e.cfg.Module.Dir, p.ImportPath, bin, "", "",
-			"-cover", "-covermode=atomic", "-coverpkg="+strings.Join(coverpkg, ","))
-		if err != nil {
-			return nil, fmt.Errorf("baseline coverage build: %w", err)
-		}
-		if !ok {
-			continue
-		}
-		names, spo, err := e.ListBenchmarks(ctx, p, bin)
-		if err != nil {
-			return nil, err
-		}
-		for _, n := range names {
-			iters := coverIters(spo[n])
-			if fixed, ok := fixedIters(e.cfg.Benchtime); ok {
-				// Samples of N iterations reach only what N and 2N do.
-				iters = fixed
-			}
-			jobs = append(jobs, coverJob{p, bin, Benchmark{Pkg: p.ImportPath, Name: n}, iters, spo[n]})
-		}
+	}
+	// Each package's coverage build and listing, on every worker at once;
+	// the jobs stay in package order.
+	byPkg := make([][]coverJob, len(withTests))
+	err := e.Parallel(ctx, len(withTests), func(i int) error {
+		var err error
+		byPkg[i], err = e.coverJobs(ctx, withTests[i], coverpkg)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var jobs []coverJob
+	for _, js := range byPkg {
+		jobs = append(jobs, js...)
 	}
 	if len(jobs) > 0 {
 		e.Prog.Logf("perfmut: benchmark coverage of %s", english.Plural(len(jobs), "benchmark"))
@@ -285,7 +307,7 @@ func (e *Engine) CoverBenchmarks(ctx context.Context, hasTests map[string]bool, 
 	start := time.Now()
 	done, stop := e.StepProgress("benchmark coverage", len(jobs))
 	defer stop()
-	err := e.Parallel(ctx, len(jobs), func(i int) error {
+	err = e.Parallel(ctx, len(jobs), func(i int) error {
 		defer done.Add(1)
 		bc, err := e.coverBenchmark(ctx, jobs[i], i)
 		if bc == nil || err != nil {
