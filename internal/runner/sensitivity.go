@@ -2,7 +2,7 @@ package runner
 
 import (
 	"fmt"
-	"time"
+	"strconv"
 
 	"github.com/perfmut/perfmut/internal/engine"
 	"github.com/perfmut/perfmut/results"
@@ -91,14 +91,17 @@ func sensitivityText(s results.Sensitivity) string {
 	return text
 }
 
-// nanos prints a duration in ns with two significant digits: 7µs, 0.7ms.
+// nanos prints a duration in ns with two significant digits and no
+// exponent: 650ns, 7µs, 0.7ms, 140ms.
 func nanos(ns float64) string {
-	d := time.Duration(ns)
+	// Round first, so that 999.6ns prints as 1µs, not 1e+03ns.
+	r, _ := strconv.ParseFloat(fmt.Sprintf("%.2g", ns), 64)
+	unit, div := "ns", 1.0
 	switch {
-	case d >= time.Millisecond:
-		return fmt.Sprintf("%.2gms", ns/1e6)
-	case d >= time.Microsecond:
-		return fmt.Sprintf("%.2gµs", ns/1e3)
+	case r >= 1e6:
+		unit, div = "ms", 1e6
+	case r >= 1e3:
+		unit, div = "µs", 1e3
 	}
-	return fmt.Sprintf("%.2gns", ns)
+	return strconv.FormatFloat(r/div, 'f', -1, 64) + unit
 }

@@ -47,7 +47,7 @@ func TestSitePrediction(t *testing.T) {
 	got := sensitivitiesPredicted(ms, sitePredictor(ms, noise, heat))
 	want := []string{
 		"benchmarks notice +7µs per iteration here, the smallest cost injected; BenchmarkGet's noise says it would notice about +1.8ns",
-		"benchmarks notice +7µs per iteration here, not +7e+02ns; BenchmarkGet's noise says it would notice about +1.8ns",
+		"benchmarks notice +7µs per iteration here, not +700ns; BenchmarkGet's noise says it would notice about +1.8ns",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d sites, want %d: %+v", len(got), len(want), got)
