@@ -40,7 +40,7 @@ func (o *mapper) mapPackage(ctx context.Context, p *mutate.Package, bin binaries
 		// tight loop several times slower (25 times on the demo's
 		// text.Lower).
 		results[i] = BenchResult{Name: p.ImportPath + "." + n, Iterations: iterations(o.SampleTime, nsPerOp[n]),
-			CoverIterations: coverIters(firstPositive(coverNs[n], nsPerOp[n]))}
+			CoverIterations: coverIters(firstPositive(coverNs[n], nsPerOp[n])), coverNsPerOp: coverNs[n]}
 	}
 	errs := o.coverAndProfile(ctx, p, bin, dir, names, results)
 	if ctx.Err() != nil {

@@ -64,8 +64,11 @@ type BenchResult struct {
 	Iterations int       `json:"iterations"` // b.N of each round of the profiled run
 	// CoverIterations is the b.N of the first coverage run (the second
 	// runs twice as many): about 50ms in the coverage binary.
-	CoverIterations int    `json:"coverage_iterations"`
-	Shares          Shares `json:"-"`
+	CoverIterations int `json:"coverage_iterations"`
+	// coverNsPerOp is the coverage binary's calibrated ns/op, which
+	// CoverIterations is chosen from (0 when it was not calibrated).
+	coverNsPerOp float64
+	Shares       Shares `json:"-"`
 	// PerOp is how many times each block in scope that grows with b.N
 	// runs per iteration, by "importpath/file.go:line.col" of its start
 	// (BlockKey): the executions of a loop body per benchmark operation.
